@@ -1,0 +1,1 @@
+//! Procedural macros for cute-rs (see issue: `layout!` literal).

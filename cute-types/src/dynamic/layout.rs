@@ -1,0 +1,413 @@
+//! [`DLayout`]: a layout whose structure is known only at run time.
+use super::int::DInt;
+use super::tuple::DTuple;
+use crate::error::Error;
+use crate::tri;
+
+/// A layout `shape:stride`: a function from coordinates to indices,
+/// `L(c) = Σ cᵢ·dᵢ` over the leaves of a coordinate `c` congruent with the shape.
+///
+/// Invariant: `shape` and `stride` are congruent. Shape leaves may be any
+/// integer the constructor accepted (positive for [`DLayout::new`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct DLayout {
+    shape: DTuple,
+    stride: DTuple,
+}
+
+/// Which compact stride to generate from a shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Major {
+    /// Column-major, generalised: the first mode is contiguous (CuTe's `LayoutLeft`).
+    Left,
+    /// Row-major, generalised: the last mode is contiguous (CuTe's `LayoutRight`).
+    Right,
+}
+
+impl DLayout {
+    /// `shape:stride`; errors unless the two are congruent and every shape entry is positive.
+    ///
+    /// ```
+    /// use cute_types::{DLayout, DTuple};
+    /// let l: DLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
+    /// assert_eq!(l.eval_index(5).unwrap().value, 8);
+    /// ```
+    pub const fn new(shape: DTuple, stride: DTuple) -> Result<DLayout, Error> {
+        if !shape.congruent(&stride) {
+            return Err(Error::NotCongruent);
+        }
+        let n = shape.leaf_count();
+        let mut k = 0;
+        while k < n {
+            if shape.leaf(k).value <= 0 {
+                return Err(Error::NonPositiveShape);
+            }
+            k += 1;
+        }
+        if shape.has_underscore() || stride.has_underscore() {
+            return Err(Error::ExpectedInt);
+        }
+        Ok(DLayout { shape, stride })
+    }
+    /// `shape:stride` without the positive-shape check (algebra results that CuTe
+    /// allows to carry shape-0 or negative modes use this). Congruence is still checked.
+    pub const fn new_unchecked_shape(shape: DTuple, stride: DTuple) -> Result<DLayout, Error> {
+        if !shape.congruent(&stride) {
+            return Err(Error::NotCongruent);
+        }
+        Ok(DLayout { shape, stride })
+    }
+    /// The compact layout of `shape` in the given major order. As in CuTe C++, a
+    /// *static* shape-1 mode gets the static stride `_0`.
+    pub const fn compact(shape: DTuple, major: Major) -> Result<DLayout, Error> {
+        let stride = tri!(compact_stride(&shape, major, DInt::s(1)));
+        DLayout::new(shape, stride.0)
+    }
+    /// CuTe's `make_layout(shape)`: compact column-major (`LayoutLeft`).
+    pub const fn col_major(shape: DTuple) -> Result<DLayout, Error> {
+        DLayout::compact(shape, Major::Left)
+    }
+    /// `make_layout(shape, LayoutRight{})`: compact row-major.
+    pub const fn row_major(shape: DTuple) -> Result<DLayout, Error> {
+        DLayout::compact(shape, Major::Right)
+    }
+    /// The layout whose modes are `modes` (CuTe's `make_layout(l0, l1, …)`).
+    pub const fn from_modes(modes: &[DLayout]) -> Result<DLayout, Error> {
+        let mut shape = DTuple::empty();
+        let mut stride = DTuple::empty();
+        let mut i = 0;
+        while i < modes.len() {
+            shape = tri!(shape.push(&modes[i].shape));
+            stride = tri!(stride.push(&modes[i].stride));
+            i += 1;
+        }
+        Ok(DLayout { shape, stride })
+    }
+    /// The shape.
+    pub const fn shape(&self) -> DTuple {
+        self.shape
+    }
+    /// The stride.
+    pub const fn stride(&self) -> DTuple {
+        self.stride
+    }
+    /// Number of top-level modes (1 for an integer shape).
+    pub const fn rank(&self) -> usize {
+        self.shape.rank()
+    }
+    /// Nesting depth of the shape (0 for an integer shape).
+    pub const fn depth(&self) -> usize {
+        self.shape.depth()
+    }
+    /// Size of the domain: the product of the shape.
+    pub const fn size(&self) -> Result<DInt, Error> {
+        self.shape.product()
+    }
+    /// Size of the codomain: `1 + Σ (sᵢ - 1)·|dᵢ|` (CuTe's `cosize`, via `coshape`).
+    pub const fn cosize(&self) -> Result<DInt, Error> {
+        let mut acc = DInt::s(1);
+        let n = self.shape.leaf_count();
+        let mut k = 0;
+        while k < n {
+            let s = tri!(self.shape.leaf(k).sub(DInt::s(1)));
+            let d = tri!(self.stride.leaf(k).abs());
+            acc = tri!(acc.add(tri!(s.mul(d))));
+            k += 1;
+        }
+        Ok(acc)
+    }
+    /// Whether every leaf of shape and stride is static.
+    pub const fn is_static(&self) -> bool {
+        self.shape.is_static() && self.stride.is_static()
+    }
+    /// The same layout with every leaf marked static (`true`) or dynamic (`false`).
+    pub const fn with_all_static(self, is_static: bool) -> DLayout {
+        DLayout {
+            shape: self.shape.with_all_static(is_static),
+            stride: self.stride.with_all_static(is_static),
+        }
+    }
+    /// Mode `i` as a layout (`layout<i>` in CuTe).
+    pub const fn get(&self, i: usize) -> Result<DLayout, Error> {
+        Ok(DLayout {
+            shape: tri!(self.shape.get(i)),
+            stride: tri!(self.stride.get(i)),
+        })
+    }
+    /// Mode at an index path (`layout<i, j, …>` in CuTe).
+    pub const fn get_path(&self, path: &[usize]) -> Result<DLayout, Error> {
+        Ok(DLayout {
+            shape: tri!(self.shape.get_path(path)),
+            stride: tri!(self.stride.get_path(path)),
+        })
+    }
+    /// `L(c)` for a coordinate of any form the shape accepts: an integer (1-D
+    /// index), a tuple of the shape's rank (R-D), or a natural (h-D) coordinate.
+    /// Coordinates beyond the domain follow CuTe: the last mode takes the rest.
+    pub const fn eval(&self, coord: &DTuple) -> Result<DInt, Error> {
+        crd2idx(coord, &self.shape, &self.stride)
+    }
+    /// `L(i)` for a 1-D index.
+    pub const fn eval_index(&self, i: i64) -> Result<DInt, Error> {
+        self.eval(&DTuple::d(i))
+    }
+    /// `L(i)` as a plain `i64`, `i` in `[0, size)` assumed (used in hot loops of tests
+    /// and pictures). Same result as [`DLayout::eval_index`].
+    pub const fn at(&self, i: i64) -> Result<i64, Error> {
+        match self.eval_index(i) {
+            Ok(v) => Ok(v.value),
+            Err(e) => Err(e),
+        }
+    }
+    /// The natural coordinate of the 1-D index `i` (colexicographic; the last mode is not wrapped).
+    pub const fn idx2crd(&self, i: i64) -> Result<DTuple, Error> {
+        idx2crd(&DTuple::d(i), &self.shape)
+    }
+}
+
+/// Compact strides of `shape` starting at `current`; returns (strides, next current).
+const fn compact_stride(
+    shape: &DTuple,
+    major: Major,
+    current: DInt,
+) -> Result<(DTuple, DInt), Error> {
+    if let Some(s) = shape.as_int() {
+        if s.is_static_eq(1) {
+            return Ok((DTuple::s(0), current));
+        }
+        return Ok((DTuple::int(current), tri!(current.mul(s))));
+    }
+    let r = shape.rank();
+    let mut parts = [DTuple::empty(); super::tuple::CAPACITY];
+    let mut cur = current;
+    let mut n = 0;
+    while n < r {
+        let i = match major {
+            Major::Left => n,
+            Major::Right => r - 1 - n,
+        };
+        let (st, next) = tri!(compact_stride(&tri!(shape.get(i)), major, cur));
+        parts[i] = st;
+        cur = next;
+        n += 1;
+    }
+    let mut out = DTuple::empty();
+    let mut i = 0;
+    while i < r {
+        out = tri!(out.push(&parts[i]));
+        i += 1;
+    }
+    Ok((out, cur))
+}
+
+/// CuTe's `crd2idx(coord, shape, stride)`: the index of a coordinate.
+///
+/// * tuple coordinate, tuple shape: ranks must match; the sum over modes;
+/// * integer coordinate, tuple shape: split colexicographically, the last mode
+///   taking the rest (no wrap);
+/// * integer, integer: `coord * stride`;
+/// * tuple coordinate, integer shape: [`Error::CoordinateMismatch`].
+pub const fn crd2idx(coord: &DTuple, shape: &DTuple, stride: &DTuple) -> Result<DInt, Error> {
+    if coord.is_underscore() {
+        return Err(Error::CoordinateMismatch);
+    }
+    if coord.is_tuple() {
+        if !shape.is_tuple() || coord.rank() != shape.rank() {
+            return Err(Error::CoordinateMismatch);
+        }
+        let mut acc = DInt::s(0);
+        let mut i = 0;
+        while i < coord.rank() {
+            let v = tri!(crd2idx(
+                &tri!(coord.get(i)),
+                &tri!(shape.get(i)),
+                &tri!(stride.get(i))
+            ));
+            acc = tri!(acc.add(v));
+            i += 1;
+        }
+        return Ok(acc);
+    }
+    let c = tri!(coord.to_int());
+    if !shape.is_tuple() {
+        return c.mul(tri!(stride.to_int()));
+    }
+    let r = shape.rank();
+    let mut acc = DInt::s(0);
+    let mut rest = c;
+    let mut i = 0;
+    while i < r {
+        let s = tri!(shape.get(i));
+        let d = tri!(stride.get(i));
+        if i + 1 == r {
+            acc = tri!(acc.add(tri!(crd2idx(&DTuple::int(rest), &s, &d))));
+        } else {
+            let p = tri!(s.product());
+            let m = tri!(rest.rem(p));
+            acc = tri!(acc.add(tri!(crd2idx(&DTuple::int(m), &s, &d))));
+            rest = tri!(rest.div(p));
+        }
+        i += 1;
+    }
+    Ok(acc)
+}
+
+/// CuTe's two-argument `idx2crd(index, shape)`: the natural coordinate of an
+/// index (colexicographic, the last mode not wrapped), or per-mode for a tuple index.
+pub const fn idx2crd(idx: &DTuple, shape: &DTuple) -> Result<DTuple, Error> {
+    if idx.is_tuple() {
+        if !shape.is_tuple() || idx.rank() != shape.rank() {
+            return Err(Error::CoordinateMismatch);
+        }
+        let mut out = DTuple::empty();
+        let mut i = 0;
+        while i < idx.rank() {
+            out = tri!(out.push(&tri!(idx2crd(&tri!(idx.get(i)), &tri!(shape.get(i))))));
+            i += 1;
+        }
+        return Ok(out);
+    }
+    let c = tri!(idx.to_int());
+    if !shape.is_tuple() {
+        return Ok(*idx);
+    }
+    let r = shape.rank();
+    let mut out = DTuple::empty();
+    let mut rest = c;
+    let mut i = 0;
+    while i < r {
+        let s = tri!(shape.get(i));
+        if i + 1 == r {
+            out = tri!(out.push(&tri!(idx2crd(&DTuple::int(rest), &s))));
+        } else {
+            let p = tri!(s.product());
+            out = tri!(out.push(&tri!(idx2crd(&DTuple::int(tri!(rest.rem(p))), &s))));
+            rest = tri!(rest.div(p));
+        }
+        i += 1;
+    }
+    Ok(out)
+}
+
+/// CuTe's three-argument `idx2crd(index, shape, stride)`: each leaf is `(i / d) % s`
+/// (a static shape 1 gives `_0`). An integer `stride` stands for the compact
+/// column-major strides of `shape` starting at that value.
+pub const fn idx2crd_strided(
+    idx: &DTuple,
+    shape: &DTuple,
+    stride: &DTuple,
+) -> Result<DTuple, Error> {
+    if idx.is_tuple() {
+        if !shape.is_tuple()
+            || !stride.is_tuple()
+            || idx.rank() != shape.rank()
+            || idx.rank() != stride.rank()
+        {
+            return Err(Error::CoordinateMismatch);
+        }
+        let mut out = DTuple::empty();
+        let mut i = 0;
+        while i < idx.rank() {
+            let m = tri!(idx2crd_strided(
+                &tri!(idx.get(i)),
+                &tri!(shape.get(i)),
+                &tri!(stride.get(i))
+            ));
+            out = tri!(out.push(&m));
+            i += 1;
+        }
+        return Ok(out);
+    }
+    let c = tri!(idx.to_int());
+    if shape.is_tuple() {
+        let strides = if stride.is_tuple() {
+            if stride.rank() != shape.rank() {
+                return Err(Error::CoordinateMismatch);
+            }
+            *stride
+        } else {
+            tri!(compact_stride(shape, Major::Left, tri!(stride.to_int()))).0
+        };
+        let mut out = DTuple::empty();
+        let mut i = 0;
+        while i < shape.rank() {
+            let m = tri!(idx2crd_strided(
+                idx,
+                &tri!(shape.get(i)),
+                &tri!(strides.get(i))
+            ));
+            out = tri!(out.push(&m));
+            i += 1;
+        }
+        return Ok(out);
+    }
+    if stride.is_tuple() {
+        return Err(Error::CoordinateMismatch);
+    }
+    let s = tri!(shape.to_int());
+    if s.is_static_eq(1) {
+        return Ok(DTuple::s(0));
+    }
+    Ok(DTuple::int(tri!(tri!(c.div(tri!(stride.to_int()))).rem(s))))
+}
+
+/// CuTe's two-argument `crd2idx(coord, shape)`: colexicographic (Horner) index of
+/// a coordinate; an integer coordinate is already an index.
+pub const fn crd2idx_compact(coord: &DTuple, shape: &DTuple) -> Result<DInt, Error> {
+    if let Some(c) = coord.as_int() {
+        return Ok(c);
+    }
+    if !shape.is_tuple() || coord.rank() != shape.rank() {
+        return Err(Error::CoordinateMismatch);
+    }
+    let flat_c = coord.flatten();
+    let flat_s = tri!(product_like(shape, coord)).flatten();
+    let n = flat_c.rank();
+    if n != flat_s.rank() {
+        return Err(Error::CoordinateMismatch);
+    }
+    // Horner from the last mode: i = c0 + s0 * (c1 + s1 * (...)).
+    let mut acc = tri!(tri!(flat_c.get(n - 1)).to_int());
+    let mut i = n - 1;
+    while i > 0 {
+        i -= 1;
+        let s = tri!(tri!(flat_s.get(i)).to_int());
+        let c = tri!(tri!(flat_c.get(i)).to_int());
+        acc = tri!(c.add(tri!(s.mul(acc))));
+    }
+    Ok(acc)
+}
+
+/// CuTe's `product_like(shape, coord)`: `shape` reduced to the nesting of `coord`
+/// (each mode where `coord` is an integer becomes its product).
+pub const fn product_like(shape: &DTuple, coord: &DTuple) -> Result<DTuple, Error> {
+    if !coord.is_tuple() {
+        return Ok(DTuple::int(tri!(shape.product())));
+    }
+    if !shape.is_tuple() || shape.rank() != coord.rank() {
+        return Err(Error::CoordinateMismatch);
+    }
+    let mut out = DTuple::empty();
+    let mut i = 0;
+    while i < shape.rank() {
+        out = tri!(out.push(&tri!(product_like(
+            &tri!(shape.get(i)),
+            &tri!(coord.get(i))
+        ))));
+        i += 1;
+    }
+    Ok(out)
+}
+
+impl core::fmt::Debug for DLayout {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Display::fmt(self, f)
+    }
+}
+
+impl core::fmt::Display for DLayout {
+    /// CuTe notation `shape:stride`, static leaves marked `_`: `(_4,(2,2)):(_4,(1,2))`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}:{}", self.shape, self.stride)
+    }
+}

@@ -1,0 +1,13 @@
+//! The fully dynamic representation: [`DInt`], [`DTuple`], [`DLayout`].
+//!
+//! Everything here is `Copy`, allocation-free and `const fn`, so the same code
+//! computes static layouts at compile time and dynamic ones at run time.
+mod int;
+mod layout;
+mod tuple;
+
+pub use int::DInt;
+pub use layout::{
+    crd2idx, crd2idx_compact, idx2crd, idx2crd_strided, product_like, DLayout, Major,
+};
+pub use tuple::{DTuple, CAPACITY};

@@ -1,0 +1,554 @@
+//! [`DTuple`]: a nested tuple of [`DInt`]s (CuTe's IntTuple) in a fixed-capacity,
+//! `Copy`, `const`-friendly form.
+use super::int::DInt;
+use crate::error::Error;
+use crate::tri;
+
+/// Maximum number of nodes (leaves plus tuples) of one [`DTuple`].
+///
+/// Fixed capacity keeps [`DTuple`] `Copy` and usable in `const fn`, which is what
+/// lets one algorithm serve both compile time and run time. 64 nodes hold far more
+/// than the layouts of real kernels (a 4-level, rank-4 layout has fewer than 30).
+pub const CAPACITY: usize = 64;
+
+const LEAF: u8 = u8::MAX;
+/// Node kind of the slicing placeholder `_` (only meaningful in coordinates).
+const STAR: u8 = u8::MAX - 1;
+/// Largest number of children of one tuple node.
+const MAX_CHILDREN: u8 = STAR - 1;
+
+/// A nested tuple whose leaves are [`DInt`]s: CuTe's IntTuple (shape, stride or coordinate).
+///
+/// Stored in prefix order: each node is either a leaf (with a value) or a tuple
+/// node that records how many children follow. A `DTuple` is either a single
+/// integer (`4`) or a tuple (`(4,(2,2))`), possibly empty (`()`).
+#[derive(Clone, Copy)]
+pub struct DTuple {
+    len: u8,
+    kinds: [u8; CAPACITY],
+    vals: [i64; CAPACITY],
+    statics: u64,
+}
+
+impl DTuple {
+    /// A single integer.
+    pub const fn int(v: DInt) -> DTuple {
+        let mut t = DTuple {
+            len: 1,
+            kinds: [0; CAPACITY],
+            vals: [0; CAPACITY],
+            statics: 0,
+        };
+        t.kinds[0] = LEAF;
+        t.vals[0] = v.value;
+        if v.is_static {
+            t.statics = 1;
+        }
+        t
+    }
+    /// A static integer `_v`.
+    pub const fn s(v: i64) -> DTuple {
+        DTuple::int(DInt::s(v))
+    }
+    /// A dynamic integer `v`.
+    pub const fn d(v: i64) -> DTuple {
+        DTuple::int(DInt::d(v))
+    }
+    /// The empty tuple `()`.
+    pub const fn empty() -> DTuple {
+        DTuple {
+            len: 1,
+            kinds: [0; CAPACITY],
+            vals: [0; CAPACITY],
+            statics: 0,
+        }
+    }
+    /// The tuple of `children`.
+    pub const fn tuple(children: &[DTuple]) -> Result<DTuple, Error> {
+        let mut t = DTuple::empty();
+        let mut i = 0;
+        while i < children.len() {
+            t = tri!(t.push(&children[i]));
+            i += 1;
+        }
+        Ok(t)
+    }
+    /// Appends `child` as the last child of this tuple; pushing onto an integer is
+    /// [`Error::ExpectedTuple`].
+    pub const fn push(mut self, child: &DTuple) -> Result<DTuple, Error> {
+        if !self.is_tuple() {
+            return Err(Error::ExpectedTuple);
+        }
+        if self.kinds[0] >= MAX_CHILDREN {
+            return Err(Error::Capacity);
+        }
+        let n = self.len as usize;
+        let m = child.len as usize;
+        if n + m > CAPACITY {
+            return Err(Error::Capacity);
+        }
+        let mut i = 0;
+        while i < m {
+            self.kinds[n + i] = child.kinds[i];
+            self.vals[n + i] = child.vals[i];
+            if child.statics & (1u64 << i) != 0 {
+                self.statics |= 1u64 << (n + i);
+            }
+            i += 1;
+        }
+        self.len = (n + m) as u8;
+        self.kinds[0] += 1;
+        Ok(self)
+    }
+    /// The slicing placeholder `_` (CuTe's `Underscore`), used in coordinates.
+    pub const fn underscore() -> DTuple {
+        let mut t = DTuple::empty();
+        t.kinds[0] = STAR;
+        t
+    }
+    /// Whether this is the placeholder `_`.
+    pub const fn is_underscore(&self) -> bool {
+        self.kinds[0] == STAR
+    }
+    /// Whether any node is the placeholder `_`.
+    pub const fn has_underscore(&self) -> bool {
+        let mut p = 0;
+        while p < self.len as usize {
+            if self.kinds[p] == STAR {
+                return true;
+            }
+            p += 1;
+        }
+        false
+    }
+    /// Number of nodes.
+    pub const fn node_count(&self) -> usize {
+        self.len as usize
+    }
+    /// Whether this is a single integer (not a tuple).
+    pub const fn is_int(&self) -> bool {
+        self.kinds[0] == LEAF
+    }
+    /// Whether this is a tuple (possibly empty).
+    pub const fn is_tuple(&self) -> bool {
+        self.kinds[0] < STAR
+    }
+    /// The integer, if this is one.
+    pub const fn as_int(&self) -> Option<DInt> {
+        if self.is_int() {
+            Some(self.node_int(0))
+        } else {
+            None
+        }
+    }
+    /// The integer, or [`Error::ExpectedInt`].
+    pub const fn to_int(&self) -> Result<DInt, Error> {
+        match self.as_int() {
+            Some(v) => Ok(v),
+            None => Err(Error::ExpectedInt),
+        }
+    }
+    const fn node_int(&self, pos: usize) -> DInt {
+        DInt {
+            value: self.vals[pos],
+            is_static: self.statics & (1u64 << pos) != 0,
+        }
+    }
+    /// End (exclusive) of the subtree starting at node `pos`.
+    const fn subtree_end(&self, pos: usize) -> usize {
+        let mut p = pos;
+        let mut pending = 1usize;
+        while pending > 0 {
+            let k = self.kinds[p];
+            pending -= 1;
+            if k < STAR {
+                pending += k as usize;
+            }
+            p += 1;
+        }
+        p
+    }
+    /// The subtree at node range `[start, end)` as its own tuple.
+    const fn slice(&self, start: usize, end: usize) -> DTuple {
+        let mut t = DTuple::empty();
+        let mut i = start;
+        while i < end {
+            t.kinds[i - start] = self.kinds[i];
+            t.vals[i - start] = self.vals[i];
+            if self.statics & (1u64 << i) != 0 {
+                t.statics |= 1u64 << (i - start);
+            }
+            i += 1;
+        }
+        t.len = (end - start) as u8;
+        t
+    }
+    /// Rank: number of top-level modes (an integer has rank 1).
+    pub const fn rank(&self) -> usize {
+        if self.kinds[0] >= STAR {
+            1
+        } else {
+            self.kinds[0] as usize
+        }
+    }
+    /// Depth: 0 for an integer, 1 + the children's maximum depth for a tuple.
+    pub const fn depth(&self) -> usize {
+        let mut max = 0usize;
+        let mut cur = 0usize;
+        // Walk with an explicit stack of remaining-children counters.
+        let mut stack = [0usize; CAPACITY];
+        let mut sp = 0usize;
+        let mut p = 0usize;
+        while p < self.len as usize {
+            let k = self.kinds[p];
+            if k < STAR {
+                cur += 1;
+                if cur > max {
+                    max = cur;
+                }
+                stack[sp] = k as usize;
+                sp += 1;
+                p += 1;
+                // Close tuples that are complete (empty tuples included).
+                while sp > 0 && stack[sp - 1] == 0 {
+                    sp -= 1;
+                    cur -= 1;
+                    if sp > 0 {
+                        stack[sp - 1] -= 1;
+                    }
+                }
+            } else {
+                p += 1;
+                if sp > 0 {
+                    stack[sp - 1] -= 1;
+                }
+                while sp > 0 && stack[sp - 1] == 0 {
+                    sp -= 1;
+                    cur -= 1;
+                    if sp > 0 {
+                        stack[sp - 1] -= 1;
+                    }
+                }
+            }
+        }
+        max
+    }
+    /// Mode `i`. For an integer, `get(0)` is the integer itself (as `get<0>` in CuTe).
+    pub const fn get(&self, i: usize) -> Result<DTuple, Error> {
+        if self.kinds[0] >= STAR {
+            if i == 0 {
+                return Ok(*self);
+            }
+            return Err(Error::ModeOutOfRange { index: i, rank: 1 });
+        }
+        let rank = self.kinds[0] as usize;
+        if i >= rank {
+            return Err(Error::ModeOutOfRange { index: i, rank });
+        }
+        let mut p = 1usize;
+        let mut k = 0usize;
+        while k < i {
+            p = self.subtree_end(p);
+            k += 1;
+        }
+        Ok(self.slice(p, self.subtree_end(p)))
+    }
+    /// Mode at an index path: `get_path(&[1, 0])` is `get(1)?.get(0)?`.
+    pub const fn get_path(&self, path: &[usize]) -> Result<DTuple, Error> {
+        let mut t = *self;
+        let mut i = 0;
+        while i < path.len() {
+            t = tri!(t.get(path[i]));
+            i += 1;
+        }
+        Ok(t)
+    }
+    /// Number of integer leaves.
+    pub const fn leaf_count(&self) -> usize {
+        let mut n = 0;
+        let mut p = 0;
+        while p < self.len as usize {
+            if self.kinds[p] == LEAF {
+                n += 1;
+            }
+            p += 1;
+        }
+        n
+    }
+    /// The `k`-th leaf in order (`k < leaf_count()`).
+    pub const fn leaf(&self, k: usize) -> DInt {
+        let mut n = 0;
+        let mut p = 0;
+        while p < self.len as usize {
+            if self.kinds[p] == LEAF {
+                if n == k {
+                    return self.node_int(p);
+                }
+                n += 1;
+            }
+            p += 1;
+        }
+        DInt::d(0)
+    }
+    /// Replaces the `k`-th leaf (structure unchanged).
+    pub const fn with_leaf(mut self, k: usize, v: DInt) -> DTuple {
+        let mut n = 0;
+        let mut p = 0;
+        while p < self.len as usize {
+            if self.kinds[p] == LEAF {
+                if n == k {
+                    self.vals[p] = v.value;
+                    if v.is_static {
+                        self.statics |= 1u64 << p;
+                    } else {
+                        self.statics &= !(1u64 << p);
+                    }
+                    return self;
+                }
+                n += 1;
+            }
+            p += 1;
+        }
+        self
+    }
+    /// Flattens: an integer stays an integer; a tuple becomes the tuple of its leaves.
+    pub const fn flatten(&self) -> DTuple {
+        if !self.is_tuple() {
+            return *self;
+        }
+        let mut t = DTuple::empty();
+        let mut p = 0;
+        while p < self.len as usize {
+            if self.kinds[p] >= STAR {
+                let node = if self.kinds[p] == STAR {
+                    DTuple::underscore()
+                } else {
+                    DTuple::int(self.node_int(p))
+                };
+                // cannot fail: fewer nodes than self
+                t = match t.push(&node) {
+                    Ok(t) => t,
+                    Err(_) => t,
+                };
+            }
+            p += 1;
+        }
+        t
+    }
+    /// Product of all leaves (CuTe's `product`/`size`), checked. The empty tuple's is `_1`.
+    pub const fn product(&self) -> Result<DInt, Error> {
+        let mut acc = DInt::s(1);
+        let mut k = 0;
+        let n = self.leaf_count();
+        while k < n {
+            acc = tri!(acc.mul(self.leaf(k)));
+            k += 1;
+        }
+        Ok(acc)
+    }
+    /// Sum of all leaves, checked.
+    pub const fn sum(&self) -> Result<DInt, Error> {
+        let mut acc = DInt::s(0);
+        let mut k = 0;
+        let n = self.leaf_count();
+        while k < n {
+            acc = tri!(acc.add(self.leaf(k)));
+            k += 1;
+        }
+        Ok(acc)
+    }
+    /// Whether every leaf is static.
+    pub const fn is_static(&self) -> bool {
+        let mut p = 0;
+        while p < self.len as usize {
+            if self.kinds[p] == LEAF && self.statics & (1u64 << p) == 0 {
+                return false;
+            }
+            p += 1;
+        }
+        true
+    }
+    /// The same tuple with every leaf marked static (`true`) or dynamic (`false`).
+    pub const fn with_all_static(mut self, is_static: bool) -> DTuple {
+        let mut p = 0;
+        while p < self.len as usize {
+            if self.kinds[p] == LEAF {
+                if is_static {
+                    self.statics |= 1u64 << p;
+                } else {
+                    self.statics &= !(1u64 << p);
+                }
+            }
+            p += 1;
+        }
+        self
+    }
+    /// Same nesting: both integers, or both tuples of equal rank with congruent modes.
+    pub const fn congruent(&self, o: &DTuple) -> bool {
+        if self.len != o.len {
+            return false;
+        }
+        let mut p = 0;
+        while p < self.len as usize {
+            if self.kinds[p] != o.kinds[p] {
+                return false;
+            }
+            p += 1;
+        }
+        true
+    }
+    /// Weak congruence: `self` is an integer, or both are tuples of equal rank whose
+    /// modes are weakly congruent (`self` may be coarser than `o`).
+    pub const fn weakly_congruent(&self, o: &DTuple) -> bool {
+        if !self.is_tuple() {
+            return true;
+        }
+        if !o.is_tuple() || self.rank() != o.rank() {
+            return false;
+        }
+        let mut i = 0;
+        while i < self.rank() {
+            let (a, b) = match (self.get(i), o.get(i)) {
+                (Ok(a), Ok(b)) => (a, b),
+                _ => return false,
+            };
+            if !a.weakly_congruent(&b) {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+    /// Compatibility (shapes): sizes are equal and every coordinate of `self` is a
+    /// coordinate of `o`: `self` is an integer of the same size, or both are tuples
+    /// of equal rank whose modes are compatible.
+    pub const fn compatible(&self, o: &DTuple) -> bool {
+        if self.is_int() {
+            return match (self.product(), o.product()) {
+                (Ok(a), Ok(b)) => a.value == b.value,
+                _ => false,
+            };
+        }
+        if !o.is_tuple() || self.rank() != o.rank() {
+            return false;
+        }
+        let mut i = 0;
+        while i < self.rank() {
+            let (a, b) = match (self.get(i), o.get(i)) {
+                (Ok(a), Ok(b)) => (a, b),
+                _ => return false,
+            };
+            if !a.compatible(&b) {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+    /// Structural and value equality, ignoring static flags.
+    pub const fn eq_values(&self, o: &DTuple) -> bool {
+        if !self.congruent(o) {
+            return false;
+        }
+        let mut p = 0;
+        while p < self.len as usize {
+            if self.vals[p] != o.vals[p] {
+                return false;
+            }
+            p += 1;
+        }
+        true
+    }
+    /// Equality of structure, values and static flags.
+    pub const fn eq_exact(&self, o: &DTuple) -> bool {
+        if !self.eq_values(o) {
+            return false;
+        }
+        let mut p = 0;
+        while p < self.len as usize {
+            if self.kinds[p] == LEAF && (self.statics ^ o.statics) & (1u64 << p) != 0 {
+                return false;
+            }
+            p += 1;
+        }
+        true
+    }
+    /// A tuple of the same structure as `self` with every leaf replaced by `v`.
+    pub const fn fill(&self, v: DInt) -> DTuple {
+        let mut t = *self;
+        let n = self.leaf_count();
+        let mut k = 0;
+        while k < n {
+            t = t.with_leaf(k, v);
+            k += 1;
+        }
+        t
+    }
+    /// Modes `[b, e)` as a tuple (an integer counts as rank 1).
+    pub const fn take(&self, b: usize, e: usize) -> Result<DTuple, Error> {
+        if b >= e {
+            return Err(Error::EmptyRange);
+        }
+        if e > self.rank() {
+            return Err(Error::ModeOutOfRange {
+                index: e - 1,
+                rank: self.rank(),
+            });
+        }
+        let mut t = DTuple::empty();
+        let mut i = b;
+        while i < e {
+            t = tri!(t.push(&tri!(self.get(i))));
+            i += 1;
+        }
+        Ok(t)
+    }
+    /// This value as a tuple: an integer becomes the 1-tuple `(v)`.
+    pub const fn as_tuple(&self) -> DTuple {
+        if !self.is_tuple() {
+            match DTuple::tuple(&[*self]) {
+                Ok(t) => t,
+                Err(_) => *self,
+            }
+        } else {
+            *self
+        }
+    }
+}
+
+impl PartialEq for DTuple {
+    /// Equal structure, values and static flags.
+    fn eq(&self, o: &DTuple) -> bool {
+        self.eq_exact(o)
+    }
+}
+impl Eq for DTuple {}
+
+impl core::fmt::Debug for DTuple {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Display::fmt(self, f)
+    }
+}
+
+impl core::fmt::Display for DTuple {
+    /// CuTe notation: `(_4,(2,2))`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if let Some(v) = self.as_int() {
+            return write!(f, "{v}");
+        }
+        if self.is_underscore() {
+            return f.write_str("_");
+        }
+        f.write_str("(")?;
+        for i in 0..self.rank() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            match self.get(i) {
+                Ok(m) => write!(f, "{m}")?,
+                Err(_) => return Err(core::fmt::Error),
+            }
+        }
+        f.write_str(")")
+    }
+}

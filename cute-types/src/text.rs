@@ -1,0 +1,317 @@
+//! The one text grammar of cute-rs, shared by `FromStr`/`Display`, the `layout!`
+//! macro and the `cute` CLI.
+//!
+//! ```text
+//! layout   := inttuple ':' inttuple      # shape:stride
+//!           | inttuple                   # shape only: compact column-major
+//! inttuple := int | '(' inttuple (',' inttuple)* ')' | '(' ')'
+//! int      := '-'? digits                # dynamic
+//!           | '_' digits                 # static (`_4`)
+//! coord    := inttuple with '_' allowed as a leaf (the slicing placeholder)
+//! ```
+//! Whitespace is insignificant.
+use core::fmt;
+use core::str::FromStr;
+
+use crate::dynamic::{DInt, DLayout, DTuple};
+use crate::error::Error;
+
+/// A syntax or semantic error in layout text, with the byte offset it points at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// Byte offset of the offending character in the input.
+    pub pos: usize,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+}
+
+/// What is wrong with layout text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// A character that cannot start or continue the expected item.
+    Unexpected(char),
+    /// The text ended where more was expected.
+    UnexpectedEnd,
+    /// Text after a complete layout or tuple.
+    Trailing(char),
+    /// A literal that does not fit in `i64`.
+    IntOverflow,
+    /// `_` followed by something that is not digits (`_-4`), outside coordinates.
+    BadStatic,
+    /// The parsed value violates a rule (non-congruent, zero shape, too large…).
+    Invalid(Error),
+}
+
+impl fmt::Display for ParseErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseErrorKind::Unexpected(c) => write!(f, "unexpected character '{c}'"),
+            ParseErrorKind::UnexpectedEnd => f.write_str("unexpected end of input"),
+            ParseErrorKind::Trailing(c) => write!(f, "unexpected '{c}' after the end"),
+            ParseErrorKind::IntOverflow => f.write_str("integer literal does not fit in 64 bits"),
+            ParseErrorKind::BadStatic => {
+                f.write_str("'_' must be followed by digits (a static integer such as _4)")
+            }
+            ParseErrorKind::Invalid(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at column {}", self.kind, self.pos + 1)
+    }
+}
+
+impl ParseError {
+    /// Renders the error with a caret under the offending character:
+    /// ```text
+    /// (4,3,3):9
+    ///         ^ shape and stride are not congruent ...
+    /// ```
+    pub fn caret<'a>(&'a self, input: &'a str) -> impl fmt::Display + 'a {
+        Caret { err: self, input }
+    }
+}
+
+struct Caret<'a> {
+    err: &'a ParseError,
+    input: &'a str,
+}
+
+impl fmt::Display for Caret<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.input)?;
+        let col = self
+            .input
+            .get(..self.err.pos)
+            .map_or(self.err.pos, |s| s.chars().count());
+        for _ in 0..col {
+            f.write_str(" ")?;
+        }
+        write!(f, "^ {}", self.err.kind)
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for ParseError {}
+
+/// A cursor over layout text. Public so that the calculator and the macro can
+/// parse layouts embedded in larger expressions with the same rules.
+#[derive(Clone, Debug)]
+pub struct Cursor<'a> {
+    src: &'a [u8],
+    /// Current byte offset.
+    pub pos: usize,
+}
+
+impl<'a> Cursor<'a> {
+    /// A cursor at the start of `src`.
+    pub fn new(src: &'a str) -> Self {
+        Cursor {
+            src: src.as_bytes(),
+            pos: 0,
+        }
+    }
+    /// Skips whitespace and returns the next byte without consuming it.
+    pub fn peek(&mut self) -> Option<u8> {
+        while self.pos < self.src.len() && self.src[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+        self.src.get(self.pos).copied()
+    }
+    /// Consumes `c` if it is next.
+    pub fn eat(&mut self, c: u8) -> bool {
+        if self.peek() == Some(c) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+    /// An error at the current position for the next character (or the end).
+    pub fn unexpected(&mut self) -> ParseError {
+        match self.peek() {
+            Some(_) => ParseError {
+                pos: self.pos,
+                kind: ParseErrorKind::Unexpected(self.next_char()),
+            },
+            None => ParseError {
+                pos: self.pos,
+                kind: ParseErrorKind::UnexpectedEnd,
+            },
+        }
+    }
+    fn next_char(&self) -> char {
+        core::str::from_utf8(&self.src[self.pos..])
+            .ok()
+            .and_then(|s| s.chars().next())
+            .unwrap_or('?')
+    }
+    /// Consumes `c` or fails pointing at what is there instead.
+    pub fn expect(&mut self, c: u8) -> Result<(), ParseError> {
+        if self.eat(c) {
+            Ok(())
+        } else {
+            Err(self.unexpected())
+        }
+    }
+    /// Fails unless only whitespace remains.
+    pub fn finish(&mut self) -> Result<(), ParseError> {
+        match self.peek() {
+            None => Ok(()),
+            Some(_) => Err(ParseError {
+                pos: self.pos,
+                kind: ParseErrorKind::Trailing(self.next_char()),
+            }),
+        }
+    }
+    fn digits(&mut self, start: usize, negative: bool) -> Result<i64, ParseError> {
+        let begin = self.pos;
+        let mut v: i64 = 0;
+        while let Some(&b) = self.src.get(self.pos) {
+            if !b.is_ascii_digit() {
+                break;
+            }
+            let d = (b - b'0') as i64;
+            v = v
+                .checked_mul(10)
+                .and_then(|v| {
+                    if negative {
+                        v.checked_sub(d)
+                    } else {
+                        v.checked_add(d)
+                    }
+                })
+                .ok_or(ParseError {
+                    pos: start,
+                    kind: ParseErrorKind::IntOverflow,
+                })?;
+            self.pos += 1;
+        }
+        if self.pos == begin {
+            return Err(self.unexpected());
+        }
+        Ok(v)
+    }
+    /// Parses an integer leaf: `4`, `-4` (dynamic) or `_4` (static). With
+    /// `allow_star`, a lone `_` is the slicing placeholder.
+    pub fn int_leaf(&mut self, allow_star: bool) -> Result<DTuple, ParseError> {
+        let start = match self.peek() {
+            Some(_) => self.pos,
+            None => return Err(self.unexpected()),
+        };
+        if self.eat(b'_') {
+            match self.src.get(self.pos) {
+                Some(b) if b.is_ascii_digit() => {
+                    Ok(DTuple::int(DInt::s(self.digits(start, false)?)))
+                }
+                _ if allow_star && !matches!(self.src.get(self.pos), Some(b'-')) => {
+                    Ok(DTuple::underscore())
+                }
+                _ => Err(ParseError {
+                    pos: start,
+                    kind: ParseErrorKind::BadStatic,
+                }),
+            }
+        } else {
+            let negative = self.eat(b'-');
+            if negative && !matches!(self.src.get(self.pos), Some(b) if b.is_ascii_digit()) {
+                return Err(self.unexpected());
+            }
+            Ok(DTuple::int(DInt::d(self.digits(start, negative)?)))
+        }
+    }
+    /// Parses an IntTuple (`4`, `_4`, `(4,(2,_2))`, `()`); `allow_star` permits `_` leaves.
+    pub fn int_tuple(&mut self, allow_star: bool) -> Result<DTuple, ParseError> {
+        let start = self.peek().map(|_| self.pos).unwrap_or(self.pos);
+        if self.eat(b'(') {
+            let mut t = DTuple::empty();
+            if self.eat(b')') {
+                return Ok(t);
+            }
+            loop {
+                let child = self.int_tuple(allow_star)?;
+                t = t.push(&child).map_err(|e| ParseError {
+                    pos: start,
+                    kind: ParseErrorKind::Invalid(e),
+                })?;
+                if self.eat(b')') {
+                    return Ok(t);
+                }
+                self.expect(b',')?;
+            }
+        }
+        match self.peek() {
+            Some(b'_' | b'-' | b'0'..=b'9') => self.int_leaf(allow_star),
+            _ => Err(self.unexpected()),
+        }
+    }
+    /// Parses `shape:stride` or a bare shape (compact column-major).
+    pub fn layout(&mut self) -> Result<DLayout, ParseError> {
+        self.peek();
+        let shape_pos = self.pos;
+        let shape = self.int_tuple(false)?;
+        if self.eat(b':') {
+            self.peek();
+            let stride_pos = self.pos;
+            let stride = self.int_tuple(false)?;
+            if !shape.congruent(&stride) {
+                return Err(ParseError {
+                    pos: stride_pos,
+                    kind: ParseErrorKind::Invalid(Error::NotCongruent),
+                });
+            }
+            DLayout::new(shape, stride).map_err(|e| ParseError {
+                pos: shape_pos,
+                kind: ParseErrorKind::Invalid(e),
+            })
+        } else {
+            DLayout::col_major(shape).map_err(|e| ParseError {
+                pos: shape_pos,
+                kind: ParseErrorKind::Invalid(e),
+            })
+        }
+    }
+}
+
+/// Parses a whole IntTuple (no placeholders).
+pub fn parse_tuple(s: &str) -> Result<DTuple, ParseError> {
+    let mut c = Cursor::new(s);
+    let t = c.int_tuple(false)?;
+    c.finish()?;
+    Ok(t)
+}
+
+/// Parses a whole coordinate, where `_` is the slicing placeholder.
+pub fn parse_coord(s: &str) -> Result<DTuple, ParseError> {
+    let mut c = Cursor::new(s);
+    let t = c.int_tuple(true)?;
+    c.finish()?;
+    Ok(t)
+}
+
+/// Parses a whole layout.
+pub fn parse_layout(s: &str) -> Result<DLayout, ParseError> {
+    let mut c = Cursor::new(s);
+    let l = c.layout()?;
+    c.finish()?;
+    Ok(l)
+}
+
+impl FromStr for DLayout {
+    type Err = ParseError;
+    /// Parses CuTe notation: `(_4,(2,2)):(_4,(1,2))`, or a bare shape.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        parse_layout(s)
+    }
+}
+
+impl FromStr for DTuple {
+    type Err = ParseError;
+    /// Parses an IntTuple or coordinate: `(4,(2,_2))`, `(1,_)`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        parse_coord(s)
+    }
+}

@@ -1,0 +1,93 @@
+use cute_types::dynamic::{idx2crd, DLayout, DTuple, Major};
+
+fn l(s: &str) -> DLayout {
+    s.parse().unwrap()
+}
+
+#[test]
+fn print_round_trip_and_static_marks() {
+    for s in [
+        "(_4,(2,2)):(_4,(1,2))",
+        "8:_1",
+        "(_2,4):(4,_1)",
+        "((2,3),4):((3,1),1)",
+        "():()",
+        "(3):(1)",
+    ] {
+        assert_eq!(l(s).to_string(), s);
+    }
+}
+
+#[test]
+fn compact_major_follows_cpp() {
+    let sh: DTuple = "(_2,4)".parse().unwrap();
+    assert_eq!(
+        DLayout::compact(sh, Major::Left).unwrap().to_string(),
+        "(_2,4):(_1,_2)"
+    );
+    assert_eq!(
+        DLayout::compact(sh, Major::Right).unwrap().to_string(),
+        "(_2,4):(4,_1)"
+    );
+    let one: DTuple = "(_1,_4)".parse().unwrap();
+    assert_eq!(
+        DLayout::col_major(one).unwrap().to_string(),
+        "(_1,_4):(_0,_1)"
+    );
+    assert_eq!(
+        DLayout::col_major("8".parse().unwrap())
+            .unwrap()
+            .to_string(),
+        "8:_1"
+    );
+}
+
+#[test]
+fn evaluation_forms() {
+    let a = l("(4,(2,3)):(1,(4,8))");
+    assert_eq!(a.eval(&"(1,5)".parse().unwrap()).unwrap().value, 21);
+    assert_eq!(a.eval(&"(1,(1,2))".parse().unwrap()).unwrap().value, 21);
+    assert_eq!(l("(4,8):(1,4)").eval_index(40).unwrap().value, 40);
+    assert_eq!(
+        idx2crd(&DTuple::d(37), &"(4,8)".parse().unwrap())
+            .unwrap()
+            .to_string(),
+        "(1,9)"
+    );
+    assert_eq!(
+        idx2crd(&DTuple::d(22), &"(4,(2,3))".parse().unwrap())
+            .unwrap()
+            .to_string(),
+        "(2,(1,2))"
+    );
+    let m = l("4:2");
+    assert_eq!(m.size().unwrap().value, 4);
+    assert_eq!(m.cosize().unwrap().value, 7);
+    assert_eq!(l("(4,2):(-1,3)").cosize().unwrap().value, 7);
+    assert_eq!(a.depth(), 2);
+    assert_eq!(l("8:2").depth(), 0);
+}
+
+#[test]
+fn parse_errors_point_at_the_offence() {
+    let e = "(4,3,3):9".parse::<DLayout>().unwrap_err();
+    assert_eq!(e.pos, 8);
+    let e = "(4,3,x)".parse::<DLayout>().unwrap_err();
+    assert_eq!(e.pos, 5);
+    assert!("_-4".parse::<DLayout>().is_err());
+    assert!("(4,0):(1,4)".parse::<DLayout>().is_err());
+    assert!("99999999999999999999".parse::<DLayout>().is_err());
+}
+
+const STATIC_EVAL: i64 = match DLayout::new(DTuple::s(8), DTuple::s(2)) {
+    Ok(l) => match l.eval_index(3) {
+        Ok(v) => v.value,
+        Err(e) => e.raise(),
+    },
+    Err(e) => e.raise(),
+};
+
+#[test]
+fn const_evaluation_works() {
+    assert_eq!(STATIC_EVAL, 6);
+}
