@@ -21,9 +21,11 @@
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod algebra;
 pub mod dynamic;
 pub mod error;
 pub mod text;
+pub mod typed;
 
 pub use dynamic::{DInt, DLayout, DTuple};
 pub use error::Error;

@@ -91,3 +91,17 @@ const STATIC_EVAL: i64 = match DLayout::new(DTuple::s(8), DTuple::s(2)) {
 fn const_evaluation_works() {
     assert_eq!(STATIC_EVAL, 6);
 }
+
+#[test]
+fn tiler_nesting_round_trips() {
+    use cute_types::dynamic::{DTiler, TilerMode};
+    let inner = DTiler::from_layouts(&[l("2:1")]).unwrap();
+    let t = DTiler::new()
+        .push_tiler(&inner)
+        .unwrap()
+        .push_layout(l("4:1"))
+        .unwrap();
+    assert_eq!(t.to_string(), "[[2:1],4:1]");
+    assert_eq!(t.rank(), 2);
+    assert!(matches!(t.mode(1).unwrap(), TilerMode::Layout(x) if x == l("4:1")));
+}

@@ -4,10 +4,12 @@
 //! computes static layouts at compile time and dynamic ones at run time.
 mod int;
 mod layout;
+mod tiler;
 mod tuple;
 
 pub use int::DInt;
 pub use layout::{
     crd2idx, crd2idx_compact, idx2crd, idx2crd_strided, product_like, DLayout, Major,
 };
+pub use tiler::{DTiler, TilerMode, TILER_CAPACITY};
 pub use tuple::{DTuple, CAPACITY};

@@ -1,0 +1,178 @@
+//! [`DTiler`]: CuTe's by-mode tiler `[e1, e2, …]` (C++ `Tile<…>`), where each
+//! entry is a layout or a nested tiler. Mode `i` of a tiler applies to mode `i`
+//! of a layout; a layout used as a tiler instead applies to the whole layout.
+use super::int::DInt;
+use super::layout::DLayout;
+use super::tuple::DTuple;
+use crate::error::Error;
+use crate::tri;
+
+/// Most layouts one tiler (nested tilers included) can hold.
+pub const TILER_CAPACITY: usize = 8;
+
+/// A by-mode tiler: a tuple whose entries are layouts or nested tilers.
+///
+/// Stored as a structure tuple whose leaves are indices into `layouts`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct DTiler {
+    structure: DTuple,
+    layouts: [DLayout; TILER_CAPACITY],
+    count: usize,
+}
+
+/// One mode of a tiler.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum TilerMode {
+    /// A layout entry (an integer `n` in text stands for the layout `n:1`).
+    Layout(DLayout),
+    /// A nested tiler.
+    Tiler(DTiler),
+}
+
+const fn placeholder() -> DLayout {
+    match DLayout::new(DTuple::s(1), DTuple::s(0)) {
+        Ok(l) => l,
+        Err(_) => panic!("unreachable"),
+    }
+}
+
+impl DTiler {
+    /// The empty tiler `[]`.
+    pub const fn new() -> DTiler {
+        DTiler {
+            structure: DTuple::empty(),
+            layouts: [placeholder(); TILER_CAPACITY],
+            count: 0,
+        }
+    }
+    /// The flat tiler `[l0, l1, …]`.
+    pub const fn from_layouts(modes: &[DLayout]) -> Result<DTiler, Error> {
+        let mut t = DTiler::new();
+        let mut i = 0;
+        while i < modes.len() {
+            t = tri!(t.push_layout(modes[i]));
+            i += 1;
+        }
+        Ok(t)
+    }
+    /// Appends a layout entry.
+    pub const fn push_layout(mut self, l: DLayout) -> Result<DTiler, Error> {
+        if self.count >= TILER_CAPACITY {
+            return Err(Error::Capacity);
+        }
+        self.layouts[self.count] = l;
+        self.structure = tri!(self.structure.push(&DTuple::d(self.count as i64)));
+        self.count += 1;
+        Ok(self)
+    }
+    /// Appends a nested tiler entry.
+    pub const fn push_tiler(mut self, t: &DTiler) -> Result<DTiler, Error> {
+        if self.count + t.count > TILER_CAPACITY {
+            return Err(Error::Capacity);
+        }
+        let mut sub = t.structure;
+        let mut k = 0;
+        while k < t.count {
+            self.layouts[self.count + k] = t.layouts[k];
+            k += 1;
+        }
+        // Re-index the nested tiler's leaves past our own layouts.
+        let n = sub.leaf_count();
+        let mut j = 0;
+        while j < n {
+            let v = sub.leaf(j).value + self.count as i64;
+            sub = sub.with_leaf(j, DInt::d(v));
+            j += 1;
+        }
+        self.structure = tri!(self.structure.push(&sub));
+        self.count += t.count;
+        Ok(self)
+    }
+    /// Appends a mode.
+    pub const fn push(self, m: &TilerMode) -> Result<DTiler, Error> {
+        match m {
+            TilerMode::Layout(l) => self.push_layout(*l),
+            TilerMode::Tiler(t) => self.push_tiler(t),
+        }
+    }
+    /// Number of top-level modes.
+    pub const fn rank(&self) -> usize {
+        self.structure.rank()
+    }
+    /// Mode `i`.
+    pub const fn mode(&self, i: usize) -> Result<TilerMode, Error> {
+        let sub = tri!(self.structure.get(i));
+        if let Some(idx) = sub.as_int() {
+            return Ok(TilerMode::Layout(self.layouts[idx.value as usize]));
+        }
+        let mut t = DTiler::new();
+        let mut j = 0;
+        while j < sub.rank() {
+            let part = tri!(sub.get(j));
+            t = tri!(t.push(&tri!(self.sub_mode(&part))));
+            j += 1;
+        }
+        Ok(TilerMode::Tiler(t))
+    }
+    const fn sub_mode(&self, part: &DTuple) -> Result<TilerMode, Error> {
+        if let Some(idx) = part.as_int() {
+            return Ok(TilerMode::Layout(self.layouts[idx.value as usize]));
+        }
+        let mut t = DTiler::new();
+        let mut j = 0;
+        while j < part.rank() {
+            t = tri!(t.push(&tri!(self.sub_mode(&tri!(part.get(j))))));
+            j += 1;
+        }
+        Ok(TilerMode::Tiler(t))
+    }
+    /// All leaves are static.
+    pub const fn is_static(&self) -> bool {
+        let mut k = 0;
+        while k < self.count {
+            if !self.layouts[k].is_static() {
+                return false;
+            }
+            k += 1;
+        }
+        true
+    }
+    /// The same tiler with all layout leaves marked static or dynamic.
+    pub const fn with_all_static(mut self, s: bool) -> DTiler {
+        let mut k = 0;
+        while k < self.count {
+            self.layouts[k] = self.layouts[k].with_all_static(s);
+            k += 1;
+        }
+        self
+    }
+}
+
+impl Default for DTiler {
+    fn default() -> Self {
+        DTiler::new()
+    }
+}
+
+impl core::fmt::Debug for DTiler {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Display::fmt(self, f)
+    }
+}
+
+impl core::fmt::Display for DTiler {
+    /// `[2:1,(4:2)]`-style text: layouts in CuTe notation, nested tilers in brackets.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("[")?;
+        for i in 0..self.rank() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            match self.mode(i).map_err(|_| core::fmt::Error)? {
+                TilerMode::Layout(l) => write!(f, "{l}")?,
+                TilerMode::Tiler(t) => write!(f, "{t}")?,
+            }
+        }
+        f.write_str("]")
+    }
+}
