@@ -4,3 +4,4 @@
 //! This crate re-exports the public API of `cute-types` and `cute-macros` and
 //! builds the `cute` command-line calculator and visualiser.
 pub use cute_types::*;
+pub use cute_macros::*;

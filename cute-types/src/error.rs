@@ -65,6 +65,12 @@ pub enum Error {
     SizeMismatch,
     /// The operation is not defined for these arguments.
     Unsupported,
+    /// A tensor (or a view of one) would reach an element outside its storage.
+    OutOfStorage,
+    /// A coordinate lies outside the domain (shape) of a tensor.
+    OutOfDomain,
+    /// typed layer: a run-time value's rank or nesting differs from the type it is converted to.
+    StructureMismatch,
 }
 
 impl Error {
@@ -97,6 +103,9 @@ impl Error {
             Error::StaticMismatch => "a static value was required or differs from the static value required",
             Error::SizeMismatch => "the sizes of the operands differ",
             Error::Unsupported => "the operation is not defined for these arguments",
+            Error::OutOfStorage => "tensor bounds: the layout reaches outside the tensor's storage (its cosize, from the offset, exceeds the storage length)",
+            Error::OutOfDomain => "tensor bounds: the coordinate lies outside the tensor's shape",
+            Error::StructureMismatch => "the value's rank or nesting differs from the type it is converted to",
         }
     }
 

@@ -24,7 +24,12 @@ extern crate std;
 pub mod algebra;
 pub mod dynamic;
 pub mod error;
+#[cfg(feature = "alloc")]
+pub mod expr;
+pub mod print;
+pub mod tensor;
 pub mod text;
+pub mod tv;
 pub mod typed;
 
 pub use dynamic::{DInt, DLayout, DTuple};

@@ -4,6 +4,7 @@
 //! computes static layouts at compile time and dynamic ones at run time.
 mod int;
 mod layout;
+mod sublayout;
 mod tiler;
 mod tuple;
 

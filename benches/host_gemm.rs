@@ -1,0 +1,115 @@
+//! The host GEMM through layouts (`cute::tensor::gemm`: local_tile,
+//! local_partition, identity predicates) against the same blocked loop written
+//! with plain index arithmetic, at the same blocking and the same loop order.
+//! The ratio of the two medians is the cost of the abstraction.
+//!
+//! `cargo bench --bench host_gemm`
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use cute::tensor::{gemm, make_tensor, GemmConfig};
+use cute::DLayout;
+use std::hint::black_box;
+use std::time::Duration;
+
+/// The blocking shared by both versions: a `BM × BN × BK` tile, `TM × TN`
+/// threads numbered row-major (`(TM,TN):(TN,1)`), each thread holding the rows
+/// `tr + TM·i` and columns `tc + TN·j` of the tile (CuTe's local_partition).
+#[derive(Clone, Copy)]
+struct Blocking {
+    bm: usize,
+    bn: usize,
+    bk: usize,
+    tm: usize,
+    tn: usize,
+}
+
+/// `C = A·Bᵀ` with A `(M,K)` row-major, B `(N,K)` row-major, C `(M,N)` row-major:
+/// the plain-arithmetic twin of the layout GEMM (same tiles, same thread order,
+/// same value order, same k order, same predicates on ragged edges).
+#[allow(clippy::too_many_arguments)]
+fn blocked_plain(a: &[f32], b: &[f32], c: &mut [f32], m: usize, n: usize, k: usize, bl: Blocking, acc: &mut Vec<f32>) {
+    let (vm, vn) = (bl.bm / bl.tm, bl.bn / bl.tn);
+    let (mt, nt, kt) = (m.div_ceil(bl.bm), n.div_ceil(bl.bn), k.div_ceil(bl.bk));
+    for tn in 0..nt {
+        for tm in 0..mt {
+            for t in 0..bl.tm * bl.tn {
+                let (tr, tc) = (t / bl.tn, t % bl.tn);
+                let m0 = tm * bl.bm + tr;
+                let n0 = tn * bl.bn + tc;
+                let rows = (0..vm).take_while(|i| m0 + bl.tm * i < m).count();
+                let cols = (0..vn).take_while(|j| n0 + bl.tn * j < n).count();
+                if rows == 0 || cols == 0 {
+                    continue;
+                }
+                acc.clear();
+                acc.resize(rows * cols, 0.0);
+                for kb in 0..kt {
+                    for kk in 0..bl.bk {
+                        let p = kb * bl.bk + kk;
+                        if p >= k {
+                            break;
+                        }
+                        for i in 0..rows {
+                            let av = a[(m0 + bl.tm * i) * k + p];
+                            let line = &mut acc[i * cols..(i + 1) * cols];
+                            for (j, x) in line.iter_mut().enumerate() {
+                                *x += av * b[(n0 + bl.tn * j) * k + p];
+                            }
+                        }
+                    }
+                }
+                for i in 0..rows {
+                    for j in 0..cols {
+                        let x = &mut c[(m0 + bl.tm * i) * n + n0 + bl.tn * j];
+                        *x = acc[i * cols + j] + 0.0 * *x;
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn data(len: usize, seed: u32) -> Vec<f32> {
+    (0..len).map(|i| ((i as u32).wrapping_mul(2654435761).wrapping_add(seed) >> 20) as f32 / 4096.0 - 0.5).collect()
+}
+
+fn bench(cr: &mut Criterion) {
+    let bl = Blocking { bm: 32, bn: 32, bk: 8, tm: 8, tn: 8 };
+    let cfg = GemmConfig::new(
+        (bl.bm as i64, bl.bn as i64, bl.bk as i64),
+        format!("({},{}):({},1)", bl.tm, bl.tn, bl.tn).parse::<DLayout>().unwrap(),
+    )
+    .unwrap();
+    let mut group = cr.benchmark_group("host_gemm");
+    group.sample_size(20).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
+    for &(m, n, k) in &[(128usize, 128usize, 128usize), (256, 256, 256), (255, 257, 130)] {
+        let a = data(m * k, 1);
+        let b = data(n * k, 2);
+        let mut c1 = vec![0f32; m * n];
+        let mut c2 = vec![0f32; m * n];
+        let la: DLayout = format!("({m},{k}):({k},1)").parse().unwrap();
+        let lb: DLayout = format!("({n},{k}):({k},1)").parse().unwrap();
+        let lc: DLayout = format!("({m},{n}):({n},1)").parse().unwrap();
+        let ta = make_tensor(&a[..], la).unwrap();
+        let tb = make_tensor(&b[..], lb).unwrap();
+        // Both versions compute the same numbers.
+        gemm(1.0, &ta, &tb, 0.0, &mut make_tensor(&mut c1[..], lc).unwrap(), &cfg).unwrap();
+        let mut acc = Vec::new();
+        blocked_plain(&a, &b, &mut c2, m, n, k, bl, &mut acc);
+        assert!(c1.iter().zip(&c2).all(|(x, y)| x.to_bits() == y.to_bits()));
+
+        let id = format!("{m}x{n}x{k}");
+        group.bench_function(BenchmarkId::new("layouts", &id), |bch| {
+            bch.iter(|| {
+                let mut tc = make_tensor(&mut c1[..], lc).unwrap();
+                gemm(1.0, black_box(&ta), black_box(&tb), 0.0, &mut tc, &cfg).unwrap();
+            })
+        });
+        group.bench_function(BenchmarkId::new("plain_loop", &id), |bch| {
+            bch.iter(|| blocked_plain(black_box(&a), black_box(&b), &mut c2, m, n, k, bl, &mut acc))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,361 @@
+//! Kernel configurations as types.
+//!
+//! A configuration is [`Sgemm`]`<Tile, Threads, Smem, Copy, Pipe, Elem>` whose
+//! parameters are typenum static integers. [`GemmConfig::PARAMS`] reads them and
+//! checks, at compile time, that the configuration can exist: a tile the thread
+//! layout does not divide, a copy the threads cannot split evenly or shared memory
+//! over the limit stops the build with the rule in plain words.
+//!
+//! ```
+//! use cute_gpu::gemm::{GemmConfig, Sgemm, Tile, WarpTiled, Padded, Copy, Pipeline};
+//! use typenum::{U1, U2, U3, U4, U8, U32, U64, U128};
+//! type Cfg = Sgemm<Tile<U128, U128, U8>, WarpTiled<U32, U64, U8, U8>, Padded<U4, U4>, Copy<U4>, Pipeline<U3, U2>>;
+//! assert_eq!(Cfg::PARAMS.threads, 256);
+//! ```
+//!
+//! ```compile_fail
+//! use cute_gpu::gemm::{GemmConfig, Sgemm, Tile, WarpTiled, Padded, Copy, Pipeline};
+//! use typenum::{U1, U2, U3, U4, U8, U32, U64, U96, U128};
+//! // BM = 96 is not a multiple of the warp tile WM = 64: rejected at compile time.
+//! type Bad = Sgemm<Tile<U96, U128, U8>, WarpTiled<U64, U32, U8, U8>, Padded<U4, U4>, Copy<U4>, Pipeline<U3, U2>>;
+//! let _ = Bad::PARAMS;
+//! ```
+use core::marker::PhantomData;
+use typenum::Unsigned;
+
+/// The element type of A, B and C. Only `f32` (SIMT `fma.rn.f32`) is generated.
+pub trait GemmElement {
+    /// bytes per element
+    const BYTES: usize;
+    /// name used in kernel names
+    const NAME: &'static str;
+}
+
+impl GemmElement for f32 {
+    const BYTES: usize = 4;
+    const NAME: &'static str = "f32";
+}
+
+/// The block tile: `BM × BN` of C per block, stepping `BK` along K.
+pub struct Tile<BM, BN, BK>(PhantomData<(BM, BN, BK)>);
+
+/// How threads and their values cover the block tile of C.
+pub trait Threads {
+    /// The arrangement, read as numbers.
+    const ARRANGEMENT: Arrangement;
+}
+
+/// Warp tiling: warps cover `WM × WN` each; inside a warp, 32 lanes form a
+/// `(WM/TM) × (WN/TN)` grid and each lane owns a `TM × TN` thread tile made of
+/// 4-wide groups spread with a stride of the lane grid, so that a warp's shared
+/// loads are contiguous 16-byte vectors.
+pub struct WarpTiled<WM, WN, TM, TN>(PhantomData<(WM, WN, TM, TN)>);
+
+/// Each thread owns one contiguous `TM × TN` block of C (no warp level).
+pub struct Blocked<TM, TN>(PhantomData<(TM, TN)>);
+
+/// The numbers behind a [`Threads`] type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arrangement {
+    /// warp tile (0 for [`Blocked`])
+    pub wm: usize,
+    /// warp tile (0 for [`Blocked`])
+    pub wn: usize,
+    /// thread tile
+    pub tm: usize,
+    /// thread tile
+    pub tn: usize,
+}
+
+impl<WM: Unsigned, WN: Unsigned, TM: Unsigned, TN: Unsigned> Threads for WarpTiled<WM, WN, TM, TN> {
+    const ARRANGEMENT: Arrangement = Arrangement {
+        wm: WM::USIZE,
+        wn: WN::USIZE,
+        tm: TM::USIZE,
+        tn: TN::USIZE,
+    };
+}
+
+impl<TM: Unsigned, TN: Unsigned> Threads for Blocked<TM, TN> {
+    const ARRANGEMENT: Arrangement = Arrangement {
+        wm: 0,
+        wn: 0,
+        tm: TM::USIZE,
+        tn: TN::USIZE,
+    };
+}
+
+/// Shared-memory layouts: A is stored `(BM, BK):(1, BM+PA)` and B `(BN, BK):(1, BN+PB)`
+/// (M or N contiguous); the padding spreads transposed stores over the banks.
+pub struct Padded<PA, PB>(PhantomData<(PA, PB)>);
+
+/// Global loads of `V` elements (1 or 4, i.e. 32- or 128-bit) per instruction.
+pub struct Copy<V>(PhantomData<V>);
+
+/// `Stages` shared-memory buffers filled ahead by `cp.async` (1: load, then
+/// compute); `MinBlocks` blocks per multiprocessor requested through
+/// `.minnctapersm` (which bounds the registers per thread).
+pub struct Pipeline<Stages, MinBlocks>(PhantomData<(Stages, MinBlocks)>);
+
+/// A full kernel configuration.
+pub struct Sgemm<T, Th, S, C, P, E = f32>(PhantomData<(T, Th, S, C, P, E)>);
+
+/// The configuration read as numbers, checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GemmParams {
+    /// block tile, M
+    pub bm: usize,
+    /// block tile, N
+    pub bn: usize,
+    /// block tile, K
+    pub bk: usize,
+    /// thread arrangement
+    pub arrangement: Arrangement,
+    /// threads per block
+    pub threads: usize,
+    /// padding of A's shared rows (elements)
+    pub pad_a: usize,
+    /// padding of B's shared rows (elements)
+    pub pad_b: usize,
+    /// elements per global load
+    pub vec: usize,
+    /// shared-memory stages
+    pub stages: usize,
+    /// `.minnctapersm`
+    pub min_blocks: usize,
+    /// bytes per element
+    pub elem_bytes: usize,
+}
+
+/// The shared-memory limit of one block on sm_90 (227 KiB).
+pub const SMEM_LIMIT: usize = 227 * 1024;
+
+impl GemmParams {
+    /// Bytes of one stage: an A tile and a B tile with their padding.
+    pub const fn stage_bytes(&self) -> usize {
+        self.bk * ((self.bm + self.pad_a) + (self.bn + self.pad_b)) * self.elem_bytes
+    }
+    /// Bytes of shared memory per block.
+    pub const fn smem_bytes(&self) -> usize {
+        self.stages * self.stage_bytes()
+    }
+    /// Lanes along M in a warp ([`WarpTiled`]) or threads along M ([`Blocked`]).
+    pub const fn lanes_m(&self) -> usize {
+        if self.arrangement.wm > 0 {
+            self.arrangement.wm / self.arrangement.tm
+        } else {
+            self.bm / self.arrangement.tm
+        }
+    }
+    /// Lanes along N in a warp, or threads along N.
+    pub const fn lanes_n(&self) -> usize {
+        if self.arrangement.wn > 0 {
+            self.arrangement.wn / self.arrangement.tn
+        } else {
+            self.bn / self.arrangement.tn
+        }
+    }
+
+    /// Reads a configuration and checks every rule; panics (a compile error when
+    /// evaluated in a constant) with the rule that fails.
+    #[allow(clippy::too_many_arguments)]
+    pub const fn checked(
+        bm: usize,
+        bn: usize,
+        bk: usize,
+        arrangement: Arrangement,
+        pad_a: usize,
+        pad_b: usize,
+        vec: usize,
+        stages: usize,
+        min_blocks: usize,
+        elem_bytes: usize,
+    ) -> GemmParams {
+        assert!(bm > 0 && bn > 0 && bk > 0, "tile sizes BM, BN, BK must be positive");
+        let Arrangement { wm, wn, tm, tn } = arrangement;
+        assert!(tm > 0 && tn > 0, "thread tile TM, TN must be positive");
+        assert!(
+            tm % 4 == 0 && tn % 4 == 0,
+            "thread tile TM and TN must be multiples of 4 (values are read as 128-bit vectors)"
+        );
+        let threads = if wm > 0 || wn > 0 {
+            assert!(wm > 0 && wn > 0, "warp tile WM, WN must be positive");
+            assert!(bm % wm == 0, "tile BM must be divisible by the warp tile WM");
+            assert!(bn % wn == 0, "tile BN must be divisible by the warp tile WN");
+            assert!(wm % tm == 0, "warp tile WM must be divisible by the thread tile TM");
+            assert!(wn % tn == 0, "warp tile WN must be divisible by the thread tile TN");
+            assert!(
+                (wm / tm) * (wn / tn) == 32,
+                "a warp tile must hold exactly 32 thread tiles: (WM/TM)·(WN/TN) = 32"
+            );
+            32 * (bm / wm) * (bn / wn)
+        } else {
+            assert!(bm % tm == 0, "tile BM must be divisible by the thread tile TM");
+            assert!(bn % tn == 0, "tile BN must be divisible by the thread tile TN");
+            (bm / tm) * (bn / tn)
+        };
+        assert!(threads % 32 == 0, "threads per block must be a multiple of 32 (whole warps)");
+        assert!(threads <= 1024, "at most 1024 threads per block");
+        assert!(vec == 1 || vec == 4, "global loads are 1 or 4 elements wide");
+        assert!(elem_bytes * vec <= 16, "a global load is at most 16 bytes");
+        assert!(
+            bm % vec == 0 && bn % vec == 0 && bk % vec == 0,
+            "BM, BN and BK must be multiples of the load width"
+        );
+        assert!(
+            pad_a % 4 == 0 && pad_b % 4 == 0,
+            "shared-memory padding must be a multiple of 4 elements (keeps rows 16-byte aligned)"
+        );
+        // copies: every thread takes the same number of loads per tile, and the
+        // loads of one thread differ by a fixed offset in the tile
+        assert!(
+            (bm * bk) % (vec * threads) == 0 && (bn * bk) % (vec * threads) == 0,
+            "the A and B tiles must split evenly into loads over the threads"
+        );
+        assert!(
+            copy_rows_fit(bm, bk, vec, threads) && copy_rows_fit(bn, bk, vec, threads),
+            "threads must cover whole rows of the tile in a copy: (BM/V) and (BN/V) must divide or be divided by the thread count"
+        );
+        if vec == 1 {
+            let k_lanes = k_lanes(bk);
+            assert!(
+                threads % k_lanes == 0
+                    && bm % (threads / k_lanes) == 0
+                    && bn % (threads / k_lanes) == 0,
+                "a K-major copy spreads threads over min(BK,8) columns: BM and BN must be multiples of threads/min(BK,8)"
+            );
+        } else {
+            assert!(
+                threads % (bk / vec) == 0
+                    && bm % (threads / (bk / vec)) == 0
+                    && bn % (threads / (bk / vec)) == 0,
+                "a K-major vector copy spreads threads over BK/V chunks: BM and BN must be multiples of threads·V/BK"
+            );
+        }
+        assert!(stages >= 1, "at least one pipeline stage");
+        assert!(min_blocks >= 1, "MIN_BLOCKS must be at least 1");
+        let p = GemmParams {
+            bm,
+            bn,
+            bk,
+            arrangement,
+            threads,
+            pad_a,
+            pad_b,
+            vec,
+            stages,
+            min_blocks,
+            elem_bytes,
+        };
+        assert!(
+            p.smem_bytes() <= SMEM_LIMIT,
+            "shared memory per block exceeds the 227 KiB limit of sm_90"
+        );
+        assert!(
+            p.smem_bytes() * min_blocks <= 228 * 1024,
+            "MIN_BLOCKS blocks of this shared-memory size do not fit on one multiprocessor (228 KiB)"
+        );
+        p
+    }
+}
+
+/// Threads side by side along K in a scalar copy of a K-major tile: up to 8
+/// (one 32-byte sector per row), so a warp covers 8 columns of 4 rows.
+pub const fn k_lanes(bk: usize) -> usize {
+    if bk < 8 {
+        bk
+    } else {
+        8
+    }
+}
+
+const fn copy_rows_fit(mn: usize, _bk: usize, vec: usize, threads: usize) -> bool {
+    let row = mn / vec;
+    threads % row == 0 || row % threads == 0
+}
+
+/// A type that names a kernel configuration.
+pub trait GemmConfig {
+    /// The configuration's numbers, checked when the constant is evaluated.
+    const PARAMS: GemmParams;
+}
+
+impl<BM, BN, BK, Th, PA, PB, V, ST, MB, E> GemmConfig
+    for Sgemm<Tile<BM, BN, BK>, Th, Padded<PA, PB>, Copy<V>, Pipeline<ST, MB>, E>
+where
+    BM: Unsigned,
+    BN: Unsigned,
+    BK: Unsigned,
+    Th: Threads,
+    PA: Unsigned,
+    PB: Unsigned,
+    V: Unsigned,
+    ST: Unsigned,
+    MB: Unsigned,
+    E: GemmElement,
+{
+    const PARAMS: GemmParams = GemmParams::checked(
+        BM::USIZE,
+        BN::USIZE,
+        BK::USIZE,
+        Th::ARRANGEMENT,
+        PA::USIZE,
+        PB::USIZE,
+        V::USIZE,
+        ST::USIZE,
+        MB::USIZE,
+        E::BYTES,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use typenum::{U0, U1, U128, U16, U2, U256, U3, U32, U4, U64, U8};
+
+    #[test]
+    fn a_warp_tiled_configuration_reads_back() {
+        type C =
+            Sgemm<Tile<U128, U128, U8>, WarpTiled<U32, U64, U8, U8>, Padded<U4, U4>, Copy<U4>, Pipeline<U3, U2>>;
+        let p = C::PARAMS;
+        assert_eq!((p.bm, p.bn, p.bk, p.threads), (128, 128, 8, 256));
+        assert_eq!((p.lanes_m(), p.lanes_n()), (4, 8));
+        assert_eq!(p.smem_bytes(), 3 * 8 * (132 + 132) * 4);
+    }
+
+    #[test]
+    fn a_blocked_configuration_reads_back() {
+        type C = Sgemm<Tile<U64, U64, U16>, Blocked<U4, U4>, Padded<U0, U4>, Copy<U1>, Pipeline<U1, U1>>;
+        assert_eq!(C::PARAMS.threads, 256);
+        assert_eq!((C::PARAMS.lanes_m(), C::PARAMS.lanes_n()), (16, 16));
+    }
+
+    fn rejects(f: fn() -> GemmParams) -> String {
+        let e = std::panic::catch_unwind(f).expect_err("configuration should be rejected");
+        e.downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| e.downcast_ref::<String>().cloned())
+            .unwrap()
+    }
+
+    #[test]
+    fn invalid_configurations_name_the_rule() {
+        let arr = |wm, wn, tm, tn| Arrangement { wm, wn, tm, tn };
+        let msg = rejects(|| GemmParams::checked(96, 128, 8, arr(64, 32, 8, 8), 4, 4, 4, 3, 1, 4));
+        assert!(msg.contains("BM must be divisible by the warp tile WM"), "{msg}");
+        let msg = rejects(|| GemmParams::checked(128, 128, 8, arr(32, 32, 8, 8), 4, 4, 4, 3, 1, 4));
+        assert!(msg.contains("exactly 32 thread tiles"), "{msg}");
+        let msg = rejects(|| GemmParams::checked(128, 128, 64, arr(32, 64, 8, 8), 4, 4, 4, 8, 1, 4));
+        assert!(msg.contains("227 KiB"), "{msg}");
+        let msg = rejects(|| GemmParams::checked(128, 128, 8, arr(32, 64, 8, 8), 2, 4, 4, 3, 1, 4));
+        assert!(msg.contains("padding"), "{msg}");
+        let msg = rejects(|| GemmParams::checked(128, 128, 8, arr(32, 64, 8, 8), 4, 4, 2, 3, 1, 4));
+        assert!(msg.contains("1 or 4 elements"), "{msg}");
+    }
+
+    #[test]
+    fn other_typenum_sizes_work() {
+        type C = Sgemm<Tile<U256, U128, U8>, WarpTiled<U64, U64, U16, U8>, Padded<U4, U4>, Copy<U4>, Pipeline<U2, U1>>;
+        assert_eq!(C::PARAMS.threads, 256);
+    }
+}

@@ -1,0 +1,737 @@
+//! The fp32 GEMM generator: `C = α·op(A)·op(B) + β·C`, any M, N, K.
+//!
+//! Per block, a `BM × BN` tile of C. Per K step of `BK`, each operand tile is
+//! copied to shared memory by its [`CopyPlan`], `STAGES` steps ahead
+//! (`cp.async` groups, one `bar.sync` per step); each thread then accumulates its
+//! `TM × TN` values with `fma.rn.f32` from 128-bit shared loads. Ragged edges:
+//! copies of rows past M or N are skipped (those rows only feed C entries that are
+//! never stored), copies past K are zero-filled (they feed every entry), and the
+//! epilogue predicates each store.
+use super::config::{GemmConfig, GemmParams};
+use super::layouts::{c_layouts, copy_plan, CopyKind, CopyPlan};
+use super::problem::{GemmLayout, Major};
+use crate::layout_code::{all_offsets, emit_eval, flat_modes};
+use crate::ptx::{
+    kind::{F32, Pred, U32, U64},
+    Address, BinOp, Bounds, Cmp, Kernel, KernelBuilder, Reg, Space, Special, Src, Ty,
+};
+use cute_types::Error;
+
+/// Static shared memory above this size is declared dynamic (`.extern`).
+pub const STATIC_SMEM_LIMIT: usize = 48 * 1024;
+
+/// A generated GEMM kernel with what its launch needs.
+#[derive(Clone, Debug)]
+pub struct GemmKernel {
+    /// the kernel
+    pub kernel: Kernel,
+    /// the configuration it was generated from
+    pub params: GemmParams,
+    /// storage of A and B
+    pub layout: GemmLayout,
+    /// bytes of dynamic shared memory to pass at launch (0 when static)
+    pub dynamic_smem: u32,
+}
+
+impl GemmKernel {
+    /// Threads per block.
+    pub fn threads(&self) -> u32 {
+        self.params.threads as u32
+    }
+    /// Blocks for an `m × n` C: one per tile, x along M, y along N.
+    pub fn grid(&self, m: usize, n: usize) -> (u32, u32) {
+        (
+            m.div_ceil(self.params.bm) as u32,
+            n.div_ceil(self.params.bn) as u32,
+        )
+    }
+    /// Whether it needs leading dimensions that are multiples of 4.
+    pub fn needs_vector4(&self) -> bool {
+        self.params.vec == 4
+    }
+}
+
+/// Generates the kernel of configuration `C` for `layout`.
+pub fn sgemm<C: GemmConfig>(name: &str, layout: GemmLayout) -> GemmKernel {
+    // Evaluating PARAMS here makes an impossible configuration a compile error.
+    let p = C::PARAMS;
+    generate(&p, layout, name).expect("a checked configuration has valid layouts")
+}
+
+/// Kernel parameter order (all kernels of this module).
+pub const PARAMS: [&str; 11] = [
+    "a", "b", "c", "m", "n", "k", "lda", "ldb", "ldc", "alpha", "beta",
+];
+
+struct Operand {
+    ptr: Reg<U64>,
+    extent: Reg<U32>,
+    ld: Reg<U32>,
+    block0: Reg<U32>,
+    mn: usize,
+    pad: usize,
+    major: Major,
+    smem_base: usize,
+}
+
+/// Per-thread state of one operand's copies.
+struct Loader {
+    plan: CopyPlan,
+    gptr: Reg<U64>,
+    step: Src<U64>,
+    rep_gdelta: Vec<(Option<Reg<U64>>, i64)>,
+    rep_sdelta: Vec<i64>,
+    rep_k: Vec<Reg<U32>>,
+    rep_valid: Vec<Reg<Pred>>,
+    s_thread: Reg<U32>,
+    row_bytes: i64,
+    staged: Vec<Vec<Reg<F32>>>,
+    sdst: Reg<U32>,
+}
+
+impl Loader {
+    /// Byte distance in global memory of `d_mn` rows and `d_k` columns:
+    /// `(d_mn·s_mn + d_k·s_k)·4` with one of the strides the run-time `ld`.
+    fn global_delta(
+        b: &mut KernelBuilder,
+        op: &Operand,
+        d_mn: i64,
+        d_k: i64,
+    ) -> (Option<Reg<U64>>, i64) {
+        let (unit, strided) = match op.major {
+            Major::Mn => (d_mn, d_k),
+            Major::K => (d_k, d_mn),
+        };
+        let reg = (strided != 0).then(|| b.mul_wide(op.ld, (4 * strided) as u32));
+        (reg, 4 * unit)
+    }
+
+    fn new(
+        b: &mut KernelBuilder,
+        p: &GemmParams,
+        op: &Operand,
+        tid: Reg<U32>,
+    ) -> Result<Loader, Error> {
+        let plan = copy_plan(p, op.mn, op.major)?;
+        let threads = p.threads as i64;
+        let mn_t = emit_eval(b, &plan.chunks.row, tid);
+        let k_t = emit_eval(b, &plan.chunks.col, tid);
+        // global address of this thread's first element of the first tile
+        let row = b.add(op.block0, mn_t);
+        let elems = match op.major {
+            Major::Mn => {
+                let r = b.cvt_u64_u32(row);
+                b.mad_wide(k_t, op.ld, r)
+            }
+            Major::K => {
+                let k = b.cvt_u64_u32(k_t);
+                b.mad_wide(row, op.ld, k)
+            }
+        };
+        let bytes = b.shl(elems, 2);
+        let gptr = b.add(op.ptr, bytes);
+        let step: Src<U64> = match op.major {
+            Major::Mn => b.mul_wide(op.ld, (4 * p.bk) as u32).into(),
+            Major::K => ((4 * p.bk) as u64).into(),
+        };
+        // shared offset of the same element inside a stage
+        let row_bytes = (4 * (op.mn + op.pad)) as i64;
+        let mn4 = b.shl(mn_t, 2);
+        let s_rel = b.mad_lo(k_t, row_bytes as u32, mn4);
+        let s_thread = b.add(s_rel, op.smem_base as u32);
+        let mut rep_gdelta = Vec::new();
+        let mut rep_sdelta = Vec::new();
+        let mut rep_k = Vec::new();
+        let mut rep_valid = Vec::new();
+        for r in 0..plan.reps as i64 {
+            let (d_mn, d_k) = plan.chunks.at(threads * r)?;
+            rep_gdelta.push(Self::global_delta(b, op, d_mn, d_k));
+            rep_sdelta.push(4 * d_mn + row_bytes * d_k);
+            rep_k.push(if d_k == 0 { k_t } else { b.add(k_t, d_k as u32) });
+            let row_r = if d_mn == 0 {
+                row
+            } else {
+                b.add(row, d_mn as u32)
+            };
+            rep_valid.push(b.setp(Cmp::Lt, row_r, op.extent));
+        }
+        let staged = if plan.kind == CopyKind::LoadStore16 {
+            (0..plan.reps).map(|_| b.regs::<F32>(4)).collect()
+        } else {
+            Vec::new()
+        };
+        let sdst = b.reg::<U32>();
+        Ok(Loader {
+            plan,
+            gptr,
+            step,
+            rep_gdelta,
+            rep_sdelta,
+            rep_k,
+            rep_valid,
+            s_thread,
+            row_bytes,
+            staged,
+            sdst,
+        })
+    }
+
+    /// The global address of rep `r`'s chunk: a register plus an immediate.
+    fn src(&self, b: &mut KernelBuilder, r: usize, extra: i64) -> Address {
+        let (reg, imm) = self.rep_gdelta[r];
+        match reg {
+            None => Address::at(self.gptr, imm + extra),
+            Some(d) => {
+                let a = b.add(self.gptr, d);
+                Address::at(a, imm + extra)
+            }
+        }
+    }
+
+    /// Issues the copies of one tile whose first K index has `k_rem` left;
+    /// `tail` selects the K-predicated variant.
+    fn issue(&self, b: &mut KernelBuilder, k_rem: Reg<U32>, tail: bool) {
+        let bytes = (4 * self.plan.width) as u32;
+        for r in 0..self.plan.reps {
+            let dst = Address::at(self.sdst, self.rep_sdelta[r]);
+            match self.plan.kind {
+                CopyKind::Async16 | CopyKind::Async4 => {
+                    let src = self.src(b, r, 0);
+                    let size = if tail {
+                        let pk = b.setp(Cmp::Lt, self.rep_k[r], k_rem);
+                        Some(b.selp::<U32>(bytes, 0u32, pk).into())
+                    } else {
+                        None
+                    };
+                    b.when(self.rep_valid[r]).cp_async(bytes, dst, src, size);
+                }
+                CopyKind::LoadStore16 => {
+                    if !tail {
+                        let src = self.src(b, r, 0);
+                        b.when(self.rep_valid[r])
+                            .ld(Space::Global, true, &self.staged[r], src);
+                    } else {
+                        for (e, reg) in self.staged[r].iter().enumerate() {
+                            b.mov_to(*reg, 0.0f32);
+                            let k = b.add(self.rep_k[r], e as u32);
+                            let pk = b.setp(Cmp::Lt, k, k_rem);
+                            let p = b.and_pred(pk, self.rep_valid[r]);
+                            let src = self.src(b, r, 4 * e as i64);
+                            b.when(p).ld(Space::Global, true, &[*reg], src);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Stores registers staged by a [`CopyKind::LoadStore16`] copy, transposing.
+    fn store_staged(&self, b: &mut KernelBuilder) {
+        for r in 0..self.staged.len() {
+            for (e, reg) in self.staged[r].iter().enumerate() {
+                let dst = Address::at(self.sdst, self.rep_sdelta[r] + self.row_bytes * e as i64);
+                b.st::<F32>(Space::Shared, &[(*reg).into()], dst);
+            }
+        }
+    }
+}
+
+/// Run-time state of the tile loads: where the next tile goes and how much K is left.
+struct LoadCursor {
+    stage: Reg<U32>,
+    k_rem: Reg<U32>,
+}
+
+struct Gen<'a> {
+    p: &'a GemmParams,
+    b: KernelBuilder,
+    smem: Reg<U32>,
+    loaders: [Loader; 2],
+    cursor: LoadCursor,
+}
+
+impl Gen<'_> {
+    fn stage_bytes(&self) -> u32 {
+        self.p.stage_bytes() as u32
+    }
+
+    /// Advances a stage offset cyclically.
+    fn advance_stage(&mut self, stage: Reg<U32>) {
+        let sb = self.stage_bytes();
+        let total = sb * self.p.stages as u32;
+        self.b.add_to(stage, stage, sb);
+        let wrap = self.b.setp(Cmp::Ge, stage, total);
+        self.b.when(wrap).mov_to(stage, 0u32);
+    }
+
+    /// Loads the next K tile (skipped when K is exhausted, K-predicated when it is
+    /// the last, partial one) and moves the cursor on.
+    fn load_tile(&mut self) {
+        let b = &mut self.b;
+        for l in &self.loaders {
+            let base = b.add(self.smem, self.cursor.stage);
+            b.add_to(l.sdst, base, l.s_thread);
+        }
+        let skip = b.label();
+        let tail = b.label();
+        let done = b.label();
+        let any = b.setp_as::<U32>(Cmp::Gt, Ty::S32, self.cursor.k_rem, 0u32);
+        b.unless(any).bra_uniform(skip);
+        let full = b.setp_as::<U32>(Cmp::Ge, Ty::S32, self.cursor.k_rem, self.p.bk as u32);
+        b.unless(full).bra_uniform(tail);
+        for l in &self.loaders {
+            l.issue(b, self.cursor.k_rem, false);
+        }
+        b.bra_uniform(done);
+        b.place(tail);
+        for l in &self.loaders {
+            l.issue(b, self.cursor.k_rem, true);
+        }
+        b.place(done);
+        for l in &self.loaders {
+            let step = l.step.clone();
+            b.add_to(l.gptr, l.gptr, step);
+        }
+        b.place(skip);
+        b.bin_to(BinOp::Sub, self.cursor.k_rem, self.cursor.k_rem, self.p.bk as u32);
+        let stage = self.cursor.stage;
+        self.advance_stage(stage);
+    }
+
+    fn store_staged(&mut self) {
+        for l in &self.loaders {
+            l.store_staged(&mut self.b);
+        }
+    }
+}
+
+/// 4-wide groups of consecutive offsets (each starting at a multiple of 4), or
+/// single offsets when `width` is 1.
+fn vector_groups(offsets: &[i64], width: usize) -> Vec<(i64, usize)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < offsets.len() {
+        let start = offsets[i];
+        let run = offsets[i..]
+            .iter()
+            .enumerate()
+            .take_while(|(j, &o)| o == start + *j as i64)
+            .count();
+        let w = if width > 1 && start % width as i64 == 0 && run >= width {
+            width
+        } else {
+            1
+        };
+        out.push((start, w));
+        i += w;
+    }
+    out
+}
+
+/// Generates the kernel for configuration `p` and storage `layout`.
+pub fn generate(p: &GemmParams, layout: GemmLayout, name: &str) -> Result<GemmKernel, Error> {
+    let mut b = KernelBuilder::new(name);
+    b.bounds(Bounds {
+        max_ntid: Some(p.threads as u32),
+        min_ncta_per_sm: Some(p.min_blocks as u32),
+        max_nreg: None,
+    });
+    let pa = b.param::<U64>(PARAMS[0]);
+    let pb = b.param::<U64>(PARAMS[1]);
+    let pc = b.param::<U64>(PARAMS[2]);
+    let pm = b.param::<U32>(PARAMS[3]);
+    let pn = b.param::<U32>(PARAMS[4]);
+    let pk = b.param::<U32>(PARAMS[5]);
+    let plda = b.param::<U32>(PARAMS[6]);
+    let pldb = b.param::<U32>(PARAMS[7]);
+    let pldc = b.param::<U32>(PARAMS[8]);
+    let palpha = b.param::<F32>(PARAMS[9]);
+    let pbeta = b.param::<F32>(PARAMS[10]);
+    let smem_bytes = p.smem_bytes();
+    let dynamic = smem_bytes > STATIC_SMEM_LIMIT;
+    let smem_sym = b.shared_array("smem", 16, (!dynamic).then_some(smem_bytes as u32));
+
+    b.comment(&format!(
+        "tile {}x{}x{}, {} threads, thread tile {}x{}, {} stage(s), {}-element loads, layout {}",
+        p.bm,
+        p.bn,
+        p.bk,
+        p.threads,
+        p.arrangement.tm,
+        p.arrangement.tn,
+        p.stages,
+        p.vec,
+        layout
+    ));
+    let a_ptr = b.ld_param(&pa);
+    let b_ptr = b.ld_param(&pb);
+    let c_ptr = b.ld_param(&pc);
+    let m = b.ld_param(&pm);
+    let n = b.ld_param(&pn);
+    let k = b.ld_param(&pk);
+    let lda = b.ld_param(&plda);
+    let ldb = b.ld_param(&pldb);
+    let ldc = b.ld_param(&pldc);
+    let tid = b.special(Special::TidX);
+    let bx = b.special(Special::CtaidX);
+    let by = b.special(Special::CtaidY);
+    let m_blk = b.mul(bx, p.bm as u32);
+    let n_blk = b.mul(by, p.bn as u32);
+    let smem = b.symbol_address(&smem_sym);
+
+    let op_a = Operand {
+        ptr: a_ptr,
+        extent: m,
+        ld: lda,
+        block0: m_blk,
+        mn: p.bm,
+        pad: p.pad_a,
+        major: layout.a,
+        smem_base: 0,
+    };
+    let op_b = Operand {
+        ptr: b_ptr,
+        extent: n,
+        ld: ldb,
+        block0: n_blk,
+        mn: p.bn,
+        pad: p.pad_b,
+        major: layout.b,
+        smem_base: 4 * p.bk * (p.bm + p.pad_a),
+    };
+    b.comment("copy plans: per-thread global and shared addresses");
+    let la = Loader::new(&mut b, p, &op_a, tid)?;
+    let lb = Loader::new(&mut b, p, &op_b, tid)?;
+    let staged = la.plan.kind == CopyKind::LoadStore16 || lb.plan.kind == CopyKind::LoadStore16;
+
+    // C layouts: the thread part is run-time code, the value parts immediates
+    let c = c_layouts(p)?;
+    let m_t = emit_eval(&mut b, &c.thread.row, tid);
+    let n_t = emit_eval(&mut b, &c.thread.col, tid);
+    let val_m = all_offsets(&c.value_m)?;
+    let val_n = all_offsets(&c.value_n)?;
+    let thread_aligned4 = flat_modes(&c.thread.row)
+        .iter()
+        .all(|&(s, d)| s == 1 || d % 4 == 0);
+    let frag_width = if thread_aligned4 { 4 } else { 1 };
+    let groups_m = vector_groups(&val_m, frag_width);
+    let groups_n = vector_groups(&val_n, frag_width);
+
+    let k_rem = b.mov::<U32>(k);
+    let stage_ld = b.mov::<U32>(0u32);
+    let mut g = Gen {
+        p,
+        b,
+        smem,
+        loaders: [la, lb],
+        cursor: LoadCursor {
+            stage: stage_ld,
+            k_rem,
+        },
+    };
+
+    // accumulators
+    let (tm, tn) = (val_m.len(), val_n.len());
+    let acc: Vec<Reg<F32>> = g.b.regs::<F32>(tm * tn);
+    for r in &acc {
+        g.b.mov_to(*r, 0.0f32);
+    }
+    let kp = g.b.add(k, (p.bk - 1) as u32);
+    let nk = g.b.bin(BinOp::Div, kp, p.bk as u32);
+    let kt = g.b.mov::<U32>(0u32);
+    let stage_cp = g.b.mov::<U32>(0u32);
+    let a_frag = g.b.shl(m_t, 2);
+    let b_frag0 = g.b.shl(n_t, 2);
+    let b_frag = g.b.add(b_frag0, op_b.smem_base as u32);
+
+    if p.stages >= 2 {
+        g.b.comment("prologue: the first STAGES-1 tiles");
+        for _ in 0..p.stages - 1 {
+            g.load_tile();
+            if staged {
+                g.store_staged();
+            }
+            g.b.cp_async_commit();
+        }
+    }
+    let epilogue = g.b.label();
+    let none = g.b.setp(Cmp::Eq, nk, 0u32);
+    g.b.when(none).bra_uniform(epilogue);
+    let lp = g.b.label();
+    g.b.place(lp);
+    if p.stages >= 2 {
+        g.b.cp_async_wait((p.stages - 2) as u32);
+        g.b.bar_sync();
+        g.load_tile();
+        g.b.cp_async_commit();
+    } else {
+        g.load_tile();
+        g.b.cp_async_commit();
+        g.b.cp_async_wait(0);
+        if staged {
+            g.store_staged();
+        }
+        g.b.bar_sync();
+    }
+
+    // compute on the stage of tile kt
+    g.b.comment("compute: TM x TN outer products per k");
+    let base = g.b.add(smem, stage_cp);
+    let a_rd = g.b.add(base, a_frag);
+    let b_rd = g.b.add(base, b_frag);
+    let row_a = (4 * (p.bm + p.pad_a)) as i64;
+    let row_b = (4 * (p.bn + p.pad_b)) as i64;
+    for kk in 0..p.bk as i64 {
+        let mut fa = Vec::with_capacity(tm);
+        for &(off, w) in &groups_m {
+            let regs = g.b.regs::<F32>(w);
+            g.b.ld(Space::Shared, false, &regs, Address::at(a_rd, kk * row_a + 4 * off));
+            fa.extend(regs);
+        }
+        let mut fb = Vec::with_capacity(tn);
+        for &(off, w) in &groups_n {
+            let regs = g.b.regs::<F32>(w);
+            g.b.ld(Space::Shared, false, &regs, Address::at(b_rd, kk * row_b + 4 * off));
+            fb.extend(regs);
+        }
+        for i in 0..tm {
+            for j in 0..tn {
+                let a_ij = acc[i * tn + j];
+                g.b.fma_to(a_ij, fa[i], fb[j], a_ij);
+            }
+        }
+    }
+    if p.stages >= 2 {
+        if staged {
+            g.store_staged();
+        }
+        g.advance_stage(stage_cp);
+    } else {
+        g.b.bar_sync();
+    }
+    g.b.add_to(kt, kt, 1u32);
+    let more = g.b.setp(Cmp::Lt, kt, nk);
+    g.b.when(more).bra_uniform(lp);
+    g.b.place(epilogue);
+
+    let Gen { mut b, .. } = g;
+    emit_epilogue(
+        &mut b,
+        p,
+        Epilogue {
+            c_ptr,
+            m,
+            n,
+            ldc,
+            m_blk,
+            n_blk,
+            m_t,
+            n_t,
+            alpha: palpha,
+            beta: pbeta,
+        },
+        &acc,
+        &val_m,
+        &val_n,
+        frag_width,
+    );
+    Ok(GemmKernel {
+        kernel: b.finish(),
+        params: *p,
+        layout,
+        dynamic_smem: if dynamic { smem_bytes as u32 } else { 0 },
+    })
+}
+
+struct Epilogue {
+    c_ptr: Reg<U64>,
+    m: Reg<U32>,
+    n: Reg<U32>,
+    ldc: Reg<U32>,
+    m_blk: Reg<U32>,
+    n_blk: Reg<U32>,
+    m_t: Reg<U32>,
+    n_t: Reg<U32>,
+    alpha: crate::ptx::Param<F32>,
+    beta: crate::ptx::Param<F32>,
+}
+
+/// `C = α·acc + β·C` with each store predicated on the problem bounds; C is read
+/// only when `β ≠ 0` (BLAS semantics: with `β = 0`, C may hold NaN).
+#[allow(clippy::too_many_arguments)]
+fn emit_epilogue(
+    b: &mut KernelBuilder,
+    p: &GemmParams,
+    e: Epilogue,
+    acc: &[Reg<F32>],
+    val_m: &[i64],
+    val_n: &[i64],
+    frag_width: usize,
+) {
+    b.comment("epilogue: C = alpha*acc + beta*C, predicated at the edges");
+    let tn = val_n.len();
+    let alpha = b.ld_param(&e.alpha);
+    let beta = b.ld_param(&e.beta);
+    let gm0 = b.add(e.m_blk, e.m_t);
+    let gn0 = b.add(e.n_blk, e.n_t);
+    let gm0w = b.cvt_u64_u32(gm0);
+    let elems = b.mad_wide(gn0, e.ldc, gm0w);
+    let bytes = b.shl(elems, 2);
+    let cbase = b.add(e.c_ptr, bytes);
+    let width = if p.vec == 4 { frag_width } else { 1 };
+    let groups = vector_groups(val_m, width);
+    // per column j: in range, and its address
+    let mut cols = Vec::with_capacity(tn);
+    for &dn in val_n {
+        let gn = b.add(gn0, dn as u32);
+        let ok = b.setp(Cmp::Lt, gn, e.n);
+        let addr = if dn == 0 {
+            cbase
+        } else {
+            let off = b.mul_wide(e.ldc, (4 * dn) as u32);
+            b.add(cbase, off)
+        };
+        cols.push((ok, addr));
+    }
+    // per group of rows: whole group in range, and each row alone when it is not
+    struct RowGroup {
+        start: i64,
+        width: usize,
+        full: Reg<Pred>,
+        part: Vec<Reg<Pred>>,
+        first: usize,
+    }
+    let mut rows = Vec::new();
+    let mut first = 0;
+    for &(start, w) in &groups {
+        let gm = b.add(gm0, start as u32);
+        let end = b.add(gm, w as u32);
+        let full = b.setp(Cmp::Le, end, e.m);
+        let mut part = Vec::new();
+        if w > 1 {
+            let not_full = b.not_pred(full);
+            for i in 0..w {
+                let gmi = b.add(gm, i as u32);
+                let ok = b.setp(Cmp::Lt, gmi, e.m);
+                part.push(b.and_pred(ok, not_full));
+            }
+        }
+        rows.push(RowGroup {
+            start,
+            width: w,
+            full,
+            part,
+            first,
+        });
+        first += w;
+    }
+    let with_beta = b.label();
+    let end = b.label();
+    let beta_zero = b.setp(Cmp::Eq, beta, 0.0f32);
+    b.unless(beta_zero).bra_uniform(with_beta);
+    for read_c in [false, true] {
+        if read_c {
+            b.place(with_beta);
+        }
+        for (j, &(col_ok, addr)) in cols.iter().enumerate() {
+            for rg in &rows {
+                let vals: Vec<Reg<F32>> = (0..rg.width)
+                    .map(|i| acc[(rg.first + i) * tn + j])
+                    .collect();
+                let at = Address::at(addr, 4 * rg.start);
+                let full = b.and_pred(rg.full, col_ok);
+                let out = scale(b, &vals, alpha, beta, read_c, full, &at);
+                let srcs: Vec<Src<F32>> = out.iter().map(|r| (*r).into()).collect();
+                b.when(full).st(Space::Global, &srcs, at.clone());
+                for (i, part) in rg.part.iter().enumerate() {
+                    let pe = b.and_pred(*part, col_ok);
+                    let at_i = Address::at(addr, 4 * (rg.start + i as i64));
+                    let single = scale(b, &vals[i..i + 1], alpha, beta, read_c, pe, &at_i);
+                    b.when(pe).st(Space::Global, &[single[0].into()], at_i);
+                }
+            }
+        }
+        if !read_c {
+            b.bra_uniform(end);
+        }
+    }
+    b.place(end);
+    b.ret();
+}
+
+/// `α·v` or, reading C under `p`, `α·v + β·C`.
+fn scale(
+    b: &mut KernelBuilder,
+    vals: &[Reg<F32>],
+    alpha: Reg<F32>,
+    beta: Reg<F32>,
+    read_c: bool,
+    p: Reg<Pred>,
+    at: &Address,
+) -> Vec<Reg<F32>> {
+    if !read_c {
+        return vals.iter().map(|v| b.mul(*v, alpha)).collect();
+    }
+    let old = b.regs::<F32>(vals.len());
+    b.when(p).ld(Space::Global, false, &old, at.clone());
+    vals.iter()
+        .zip(&old)
+        .map(|(v, c)| {
+            let bc = b.mul(*c, beta);
+            let r = b.reg::<F32>();
+            b.fma_to(r, *v, alpha, bc);
+            r
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_split_runs_of_four() {
+        assert_eq!(
+            vector_groups(&[0, 1, 2, 3, 16, 17, 18, 19], 4),
+            vec![(0, 4), (16, 4)]
+        );
+        assert_eq!(vector_groups(&[0, 1, 2], 4), vec![(0, 1), (1, 1), (2, 1)]);
+        assert_eq!(vector_groups(&[0, 1, 2, 3], 1).len(), 4);
+    }
+}
+
+impl GemmKernel {
+    /// The kernel arguments of a problem, in [`PARAMS`] order after the three pointers.
+    pub fn scalar_args(p: &super::Problem, alpha: f32, beta: f32) -> ([u32; 6], [f32; 2]) {
+        (
+            [p.m, p.n, p.k, p.lda, p.ldb, p.ldc].map(|v| v as u32),
+            [alpha, beta],
+        )
+    }
+
+    /// Runs the kernel in the CPU simulator: returns C after `C = α·A·B + β·C`.
+    pub fn simulate(
+        &self,
+        p: &super::Problem,
+        a: &[f32],
+        b: &[f32],
+        c: &[f32],
+        alpha: f32,
+        beta: f32,
+    ) -> Result<Vec<f32>, crate::sim::SimError> {
+        use crate::sim::{Arg, Grid, Simulator};
+        let mut sim = Simulator::new();
+        let (da, db, dc) = (sim.alloc_f32(a), sim.alloc_f32(b), sim.alloc_f32(c));
+        let (ints, floats) = Self::scalar_args(p, alpha, beta);
+        let mut args: Vec<Arg> = vec![da.into(), db.into(), dc.into()];
+        args.extend(ints.iter().map(|&v| Arg::U32(v)));
+        args.extend(floats.iter().map(|&v| Arg::F32(v)));
+        let grid = Grid {
+            blocks: self.grid(p.m, p.n),
+            threads: self.threads(),
+            dynamic_smem: self.dynamic_smem,
+        };
+        sim.launch(&self.kernel, grid, &args)?;
+        Ok(sim.read_f32(dc, c.len()))
+    }
+}

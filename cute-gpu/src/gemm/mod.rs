@@ -1,0 +1,15 @@
+//! fp32 GEMM: configurations, the generator, references and the pass criterion.
+pub mod config;
+pub mod kernel;
+pub mod layouts;
+pub mod problem;
+pub mod reference;
+pub mod shipped;
+pub mod tolerance;
+
+pub use config::{
+    Arrangement, Blocked, Copy, GemmConfig, GemmElement, GemmParams, Padded, Pipeline, Sgemm,
+    Threads, Tile, WarpTiled,
+};
+pub use kernel::{generate, sgemm, GemmKernel};
+pub use problem::{GemmLayout, Major, Problem, ProblemError};

@@ -1,0 +1,104 @@
+//! Generated GEMM kernels executed in the CPU simulator and checked against the
+//! fp64 host reference with the tolerance of `gemm::tolerance`.
+use cute_gpu::gemm::reference::{host_reference, Rng};
+use cute_gpu::gemm::shipped::{find, shipped};
+use cute_gpu::gemm::tolerance::{check, Scaling, Tolerance};
+use cute_gpu::gemm::{GemmKernel, GemmLayout, Problem};
+
+fn run(k: &GemmKernel, p: &Problem, rng: &mut Rng, alpha: f32, beta: f32) {
+    let a = rng.uniform_vec(p.a_len());
+    let b = rng.uniform_vec(p.b_len());
+    // C before the call: NaN when beta = 0 (must not be read), random otherwise
+    let c0: Vec<f32> = if beta == 0.0 {
+        vec![f32::NAN; p.c_len()]
+    } else {
+        rng.uniform_vec(p.c_len())
+    };
+    let c = k.simulate(p, &a, &b, &c0, alpha, beta).unwrap();
+    let (r, s) = host_reference(p, &a, &b);
+    let sc = Scaling { alpha, beta, c0: Some(&c0) };
+    let rep = check(p, &c, &r, &s, sc, Tolerance::fp32(p.k));
+    assert!(rep.passed(), "{} {:?}: {rep:?}", k.kernel.name, p);
+    // entries between columns (ld padding) are untouched
+    for j in 0..p.n {
+        for i in p.m..p.ldc {
+            let idx = i + j * p.ldc;
+            assert!(c[idx].to_bits() == c0[idx].to_bits(), "padding of C written at ({i},{j})");
+        }
+    }
+}
+
+/// Ragged sizes in every dimension, K of one tile, K of two tiles plus a bit, and
+/// K shorter than the pipeline.
+fn shapes(bm: usize, bn: usize, bk: usize) -> Vec<(usize, usize, usize)> {
+    vec![
+        (bm + 3, bn - 5, 2 * bk + 3),
+        (bm, bn, bk),
+        (7, 9, 1),
+        (bm - 1, 2 * bn + 1, 5 * bk),
+    ]
+}
+
+#[test]
+fn the_small_configuration_is_right_for_every_layout_and_edge() {
+    let s = find("small").unwrap();
+    let mut rng = Rng::new(11);
+    for layout in GemmLayout::ALL {
+        let k = s.kernel(layout);
+        for (m, n, kk) in shapes(64, 64, 8) {
+            run(&k, &Problem::new(m, n, kk, layout).padded_to(4), &mut rng, 1.0, 0.0);
+        }
+        run(&k, &Problem::new(40, 70, 19, layout).padded_to(4), &mut rng, -1.5, 0.25);
+    }
+}
+
+#[test]
+fn k_equal_to_zero_scales_c() {
+    let s = find("small").unwrap();
+    let mut rng = Rng::new(5);
+    let k = s.kernel("nt".parse().unwrap());
+    run(&k, &Problem::new(10, 12, 0, "nt".parse().unwrap()).padded_to(4), &mut rng, 1.0, 0.5);
+}
+
+#[test]
+fn small_integers_give_exact_results() {
+    let s = find("small").unwrap();
+    let mut rng = Rng::new(13);
+    for layout in GemmLayout::ALL {
+        let k = s.kernel(layout);
+        let p = Problem::new(70, 66, 45, layout).padded_to(4);
+        let a = rng.small_int_vec(p.a_len());
+        let b = rng.small_int_vec(p.b_len());
+        let c = k.simulate(&p, &a, &b, &vec![0.0; p.c_len()], 1.0, 0.0).unwrap();
+        let (r, _) = host_reference(&p, &a, &b);
+        for j in 0..p.n {
+            for i in 0..p.m {
+                assert_eq!(c[p.c_index(i, j)] as f64, r[i + j * p.m], "{layout} ({i},{j})");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_fallback_takes_unaligned_leading_dimensions() {
+    let s = find("fallback32").unwrap();
+    let mut rng = Rng::new(17);
+    for layout in GemmLayout::ALL {
+        let k = s.kernel(layout);
+        run(&k, &Problem::new(131, 67, 21, layout), &mut rng, 1.0, 0.0);
+    }
+}
+
+/// Every shipped configuration, each layout, one ragged problem.
+#[test]
+fn every_shipped_configuration_is_right_on_a_ragged_problem() {
+    let mut rng = Rng::new(19);
+    for s in shipped() {
+        for layout in GemmLayout::ALL {
+            let k = s.kernel(layout);
+            let p = Problem::new(s.params.bm + 5, s.params.bn - 3, 3 * s.params.bk + 1, layout);
+            let p = if s.params.vec == 4 { p.padded_to(4) } else { p };
+            run(&k, &p, &mut rng, 1.0, 0.0);
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! `coalesce`: the simplest layout computing the same function on its domain.
+//!
+//! **Defining equation.** For `R = coalesce(L)`: `size(R) == size(L)`,
+//! `depth(R) <= 1` and `R(i) == L(i)` for every `i` in `[0, size(L))`.
+//!
+//! **Algorithm** (CuTe C++ `coalesce`). Flatten `L`, then walk the modes from the
+//! last to the first, keeping a front mode `s0:d0`:
+//! * a static shape-1 mode is dropped;
+//! * a front that is still the single static `_1` is replaced by the mode;
+//! * `s:d` followed by `s0:d0` with `d0 == s*d` merges into `(s*s0):d`, but only when
+//!   all four values are static (C++ can only prove the equality for `Int<N>`);
+//! * anything else becomes the new front.
+//!
+//! A result with one mode has an integer shape; a result of nothing but static
+//! shape-1 modes is `_1:_0`.
+//!
+//! **Preconditions.** None beyond a valid layout. `coalesce_profile` requires the
+//! profile to have no more modes than the layout ([`Error::ProfileRank`]).
+//!
+//! ```
+//! use cute_types::{algebra::coalesce, DLayout};
+//! let l: DLayout = "(_2,(_1,_6)):(_1,(_6,_2))".parse().unwrap();
+//! assert_eq!(coalesce(&l).unwrap().to_string(), "_12:_1");
+//! // the same layout with run-time integers cannot be merged
+//! let d: DLayout = "(2,(1,6)):(1,(6,2))".parse().unwrap();
+//! assert_eq!(coalesce(&d).unwrap().to_string(), "(2,1,6):(1,6,2)");
+//! ```
+use super::modes::Modes;
+use crate::dynamic::{DInt, DLayout, DTuple};
+use crate::error::Error;
+use crate::tri;
+
+/// CuTe's `coalesce(layout)`: see the [module documentation](self).
+pub const fn coalesce(l: &DLayout) -> Result<DLayout, Error> {
+    let m = tri!(coalesce_modes(&Modes::of_layout(l), false));
+    m.layout()
+}
+
+/// CuTe's `coalesce(layout, profile)`: coalesce each mode of `l` that the profile
+/// covers, by the profile's nesting; only the profile's structure matters.
+///
+/// An integer profile coalesces the whole layout. A tuple profile of rank `r`
+/// coalesces mode `i < r` of `l` with profile mode `i` and keeps the modes `>= r`
+/// unchanged; the result is then tuple-shaped.
+///
+/// ```
+/// use cute_types::{algebra::coalesce_profile, DLayout, DTuple};
+/// let l: DLayout = "((_2,_2),((_2,_2),_3)):((_1,_2),((_4,_8),_16))".parse().unwrap();
+/// let p: DTuple = "(1,(1,1))".parse().unwrap();
+/// assert_eq!(coalesce_profile(&l, &p).unwrap().to_string(), "(_4,(_4,_3)):(_1,(_4,_16))");
+/// ```
+pub const fn coalesce_profile(l: &DLayout, profile: &DTuple) -> Result<DLayout, Error> {
+    if !profile.is_tuple() {
+        return coalesce(l);
+    }
+    let r = profile.rank();
+    if r > l.rank() {
+        return Err(Error::ProfileRank);
+    }
+    let mut shape = DTuple::empty();
+    let mut stride = DTuple::empty();
+    let mut i = 0;
+    while i < l.rank() {
+        let mode = tri!(l.get(i));
+        let out = if i < r {
+            tri!(coalesce_profile(&mode, &tri!(profile.get(i))))
+        } else {
+            mode
+        };
+        shape = tri!(shape.push(&out.shape()));
+        stride = tri!(stride.push(&out.stride()));
+        i += 1;
+    }
+    DLayout::new(shape, stride)
+}
+
+/// CuTe's `detail::coalesce_x`: like [`coalesce`], but the result also agrees with
+/// `l` beyond its domain (where the last mode takes the rest). A trailing static
+/// shape-1 mode is kept as the last mode (with a placeholder shape `_2`, which is
+/// never read: only the last mode's stride matters beyond the domain).
+/// Composition uses this form of its left-hand side.
+pub(crate) const fn coalesce_x(l: &DLayout) -> Result<Modes, Error> {
+    coalesce_modes(&Modes::of_layout(l), true)
+}
+
+/// The backward walk shared by [`coalesce`], [`coalesce_x`] and the algebra files
+/// that coalesce an intermediate list of modes.
+pub(crate) const fn coalesce_modes(m: &Modes, keep_rest: bool) -> Result<Modes, Error> {
+    if m.len == 0 {
+        return Ok(Modes::unit());
+    }
+    let last = m.len - 1;
+    let mut front_first = Modes::new();
+    let first_shape = if keep_rest && m.shape[last].is_static_eq(1) {
+        DInt::s(2)
+    } else {
+        m.shape[last]
+    };
+    // Built back to front: index `len-1` of `front_first` is the current front.
+    tri!(front_first.push(first_shape, m.stride[last]));
+    let mut single = true;
+    let mut i = last;
+    while i > 0 {
+        i -= 1;
+        let s = m.shape[i];
+        let d = m.stride[i];
+        if s.is_static_eq(1) {
+            continue;
+        }
+        if single && front_first.shape[0].is_static_eq(1) {
+            front_first.shape[0] = s;
+            front_first.stride[0] = d;
+            continue;
+        }
+        let f = front_first.len - 1;
+        let fs = front_first.shape[f];
+        let fd = front_first.stride[f];
+        if fs.is_static && s.is_static && d.is_static && fd.is_static && product_is(s, d, fd) {
+            front_first.shape[f] = tri!(s.mul(fs));
+            front_first.stride[f] = d;
+        } else {
+            tri!(front_first.push(s, d));
+            single = false;
+        }
+    }
+    if single && front_first.shape[0].is_static_eq(1) {
+        return Ok(Modes::unit());
+    }
+    Ok(front_first.reversed())
+}
+
+/// `s * d == target`, where an overflowing product equals nothing.
+const fn product_is(s: DInt, d: DInt, target: DInt) -> bool {
+    match s.value.checked_mul(d.value) {
+        Some(p) => p == target.value,
+        None => false,
+    }
+}
+
+/// CuTe's `coalesce(shape)`: flatten, then multiply neighbouring leaves that are
+/// both static or both dynamic. One remaining leaf gives an integer.
+///
+/// ```
+/// use cute_types::{algebra::coalesce_shape, DTuple};
+/// let s: DTuple = "(_2,(_3,4),5,_6)".parse().unwrap();
+/// assert_eq!(coalesce_shape(&s).unwrap().to_string(), "(_6,20,_6)");
+/// ```
+pub const fn coalesce_shape(shape: &DTuple) -> Result<DTuple, Error> {
+    if !shape.is_tuple() {
+        return Ok(*shape);
+    }
+    let n = shape.leaf_count();
+    if n == 0 {
+        return Ok(*shape);
+    }
+    let mut acc = Modes::new();
+    tri!(acc.push(shape.leaf(0), DInt::s(0)));
+    let mut k = 1;
+    while k < n {
+        let a = shape.leaf(k);
+        let b = acc.len - 1;
+        if acc.shape[b].is_static == a.is_static {
+            acc.shape[b] = tri!(acc.shape[b].mul(a));
+        } else {
+            tri!(acc.push(a, DInt::s(0)));
+        }
+        k += 1;
+    }
+    let (s, _) = tri!(acc.int_or_tuples());
+    Ok(s)
+}

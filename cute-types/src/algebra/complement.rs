@@ -1,0 +1,180 @@
+//! `complement`: the layout that fills the gaps of `L` up to a cotarget.
+//!
+//! **Defining equation.** For an injective `L` and `C = complement(L, M)`:
+//! * `(L, C)` is injective, so `C(j) ∉ {L(i)}` for `j > 0`: the codomains are disjoint
+//!   except for 0;
+//! * `C` is ordered: `C(j-1) < C(j)` for `j` in `[1, size(C))`;
+//! * `size(C) >= ⌈M / size(filter(L))⌉` and, when `L` tiles, `cosize((L, C)) >= M`.
+//!
+//! **Algorithm** (CuTe C++ `complement`). `L` is filtered (static stride-0 and size-1
+//! modes removed, coalesced). If nothing remains, the result is the compact layout of
+//! the coalesced cotarget. Otherwise the modes are taken by increasing stride `d_k`
+//! (first minimum first): the gap before each is the mode `(d_k / P):P`, where `P` is
+//! the extent reached so far (`P = 1`, then `P = d_k·s_k`); the rest up to the
+//! cotarget is the compact layout of `coalesce(⌈M / P⌉)` with stride `P`. The whole is
+//! coalesced. The cotarget may be an integer or a shape (`complement(2:1, (3,5))` is
+//! `10:2`); `⌈shape / P⌉` divides it mode by mode as CuTe's `ceil_div` does.
+//!
+//! **Preconditions.**
+//! * `L` must be injective: a gap of size 0 is [`Error::NotInjective`];
+//! * strides must be non-negative ([`Error::NotAdmissible`]; C++ returns negative shapes).
+//!
+//! C++ compiles rank>1 complements only with static strides; here strides known at
+//! run time give the same answer computed at run time (modes of shape 1 are ignored
+//! and a stride-0 mode of larger shape is [`Error::NotInjective`]).
+//!
+//! ```
+//! use cute_types::{algebra::complement, DLayout, DTuple};
+//! let l: DLayout = "(_2,_2):(_1,_6)".parse().unwrap();
+//! assert_eq!(complement(&l, &DTuple::s(24)).unwrap().to_string(), "(_3,_2):(_2,_12)");
+//! let shape: DTuple = "(_3,_5)".parse().unwrap();
+//! assert_eq!(complement(&"_2:_1".parse().unwrap(), &shape).unwrap().to_string(), "_10:_2");
+//! ```
+use super::coalesce::{coalesce_modes, coalesce_shape};
+use super::filter::filter_modes;
+use super::modes::Modes;
+use crate::dynamic::{DInt, DLayout, DTuple};
+use crate::error::Error;
+use crate::tri;
+
+/// CuTe's `complement(L, cotarget)`: see the [module documentation](self).
+pub const fn complement(l: &DLayout, cotarget: &DTuple) -> Result<DLayout, Error> {
+    let f = tri!(filter_modes(l));
+    complement_of_filtered(&f, cotarget)
+}
+
+/// CuTe's `complement(L)`: the cotarget is `cosize(filter(L))`.
+///
+/// ```
+/// use cute_types::{algebra::complement_default, DLayout};
+/// let l: DLayout = "(_2,_4):(_1,_6)".parse().unwrap();
+/// assert_eq!(complement_default(&l).unwrap().to_string(), "_3:_2");
+/// ```
+pub const fn complement_default(l: &DLayout) -> Result<DLayout, Error> {
+    let f = tri!(filter_modes(l));
+    let cosize = tri!(tri!(f.layout()).cosize());
+    complement_of_filtered(&f, &DTuple::int(cosize))
+}
+
+const fn complement_of_filtered(f: &Modes, cotarget: &DTuple) -> Result<DLayout, Error> {
+    let modes = tri!(moving_modes(f));
+    if modes.len == 0 {
+        // Nothing to avoid: the compact layout of the (coalesced) cotarget.
+        let rest = tri!(coalesce_shape(cotarget));
+        let mut out = Modes::new();
+        tri!(push_compact(&mut out, &rest, DInt::s(1)));
+        let (s, d) = tri!(out.int_or_tuples());
+        return DLayout::new(s, d);
+    }
+    let mut rest_modes = modes;
+    let mut gaps = Modes::new();
+    // The gap before the first mode is measured from stride 1.
+    let mut reached = DInt::s(1);
+    while rest_modes.len > 0 {
+        let (k, min_stride) = first_min_stride(&rest_modes);
+        let gap = tri!(min_stride.div(reached));
+        if gap.value == 0 {
+            return Err(Error::NotInjective);
+        }
+        tri!(gaps.push(gap, reached));
+        reached = tri!(min_stride.mul(rest_modes.shape[k]));
+        rest_modes.remove(k);
+    }
+    let rest_shape = tri!(coalesce_shape(&tri!(ceil_div_tuple(cotarget, reached))));
+    tri!(push_compact(&mut gaps, &rest_shape, reached));
+    let out = tri!(coalesce_modes(&gaps, false));
+    out.layout()
+}
+
+/// The filtered modes that C++'s algorithm walks over. A lone static `_1:_0` (what
+/// filter leaves when nothing moves) is no mode at all. Run-time strides are
+/// handled by value: shape-1 modes are dropped (C++ cannot drop them, but also does
+/// not compile such complements), a remaining stride 0 is a non-injective mode.
+const fn moving_modes(f: &Modes) -> Result<Modes, Error> {
+    let all_static = strides_static(f);
+    let mut out = Modes::new();
+    let mut k = 0;
+    while k < f.len {
+        let s = f.shape[k];
+        let d = f.stride[k];
+        let is_unit = s.is_static_eq(1) && d.is_static_eq(0);
+        let value_unit = !(all_static || f.len == 1) && s.value == 1;
+        if d.value < 0 {
+            return Err(Error::NotAdmissible);
+        }
+        if is_unit || value_unit || (s.value == 1 && d.value == 0) {
+            k += 1;
+            continue;
+        }
+        if d.value == 0 {
+            return Err(Error::NotInjective);
+        }
+        tri!(out.push(s, d));
+        k += 1;
+    }
+    Ok(out)
+}
+
+const fn strides_static(f: &Modes) -> bool {
+    let mut k = 0;
+    while k < f.len {
+        if !f.stride[k].is_static {
+            return false;
+        }
+        k += 1;
+    }
+    true
+}
+
+/// Index of the first smallest stride, and the smallest stride, static only when
+/// every stride is (as CuTe's `min` over a tuple).
+const fn first_min_stride(m: &Modes) -> (usize, DInt) {
+    let mut best = 0;
+    let mut min = m.stride[0];
+    let mut k = 1;
+    while k < m.len {
+        if m.stride[k].value < m.stride[best].value {
+            best = k;
+        }
+        min = min.min(m.stride[k]);
+        k += 1;
+    }
+    (best, min)
+}
+
+/// CuTe's `ceil_div(shape, n)`: an integer is divided up; a tuple is divided mode by
+/// mode, each mode by what the previous modes have not absorbed yet.
+const fn ceil_div_tuple(a: &DTuple, b: DInt) -> Result<DTuple, Error> {
+    if let Some(v) = a.as_int() {
+        return Ok(DTuple::int(tri!(v.ceil_div(b))));
+    }
+    let mut out = DTuple::empty();
+    let mut rest = b;
+    let mut i = 0;
+    while i < a.rank() {
+        let ai = tri!(a.get(i));
+        out = tri!(out.push(&tri!(ceil_div_tuple(&ai, rest))));
+        rest = tri!(rest.ceil_div(tri!(ai.product())));
+        i += 1;
+    }
+    Ok(out)
+}
+
+/// Appends the compact column-major modes of the flat `shape` starting at `start`
+/// (CuTe's `compact_major<LayoutLeft>`; a static shape-1 mode gets stride `_0`).
+const fn push_compact(out: &mut Modes, shape: &DTuple, start: DInt) -> Result<(), Error> {
+    let mut current = start;
+    let n = shape.leaf_count();
+    let mut k = 0;
+    while k < n {
+        let s = shape.leaf(k);
+        if s.is_static_eq(1) {
+            tri!(out.push(s, DInt::s(0)));
+        } else {
+            tri!(out.push(s, current));
+            current = tri!(current.mul(s));
+        }
+        k += 1;
+    }
+    Ok(())
+}

@@ -1,0 +1,269 @@
+//! [`DComposedLayout`]: a swizzled layout `sw ∘ offset ∘ L` (CuTe's
+//! `ComposedLayout<Swizzle<B,M,S>, Offset, Layout>`).
+//!
+//! # Definition
+//!
+//! ```text
+//! SL(c) = sw(offset + L(c))
+//! ```
+//!
+//! The domain is `L`'s: `size`, `cosize`, `shape`, `rank` and `depth` are those of
+//! the inner layout `L` (in particular the cosize is `L`'s, not the swizzle's
+//! range). Layout operations act on `L` and keep `sw` and `offset`:
+//! `coalesce(SL) = sw ∘ offset ∘ coalesce(L)`, `SL ∘ B = sw ∘ offset ∘ (L ∘ B)`.
+//!
+//! # The identity swizzle
+//!
+//! C++ simplifies `Sw<0,m,s> ∘ _0 ∘ L` to `L` (a swizzle with no bits is the
+//! identity, and a static zero offset adds nothing). Every function here that
+//! builds a swizzled layout returns a [`SwizzledLayout`], which is
+//! [`SwizzledLayout::Plain`] exactly in that case, so callers see the same
+//! result kind as C++. [`DComposedLayout::new`] itself does not simplify.
+//!
+//! # Example
+//!
+//! ```
+//! use cute_types::algebra::{compose_swizzle, Swizzle, SwizzledLayout};
+//! use cute_types::DLayout;
+//! let l: DLayout = "(_8,_64):(_64,_1)".parse().unwrap();
+//! let sl = compose_swizzle(Swizzle::new(3, 4, 3).unwrap(), &l);
+//! assert_eq!(sl.to_string(), "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)");
+//! assert_eq!(sl.eval(&"(3,5)".parse().unwrap()).unwrap().value, 213);
+//! // b = 0: the identity swizzle disappears.
+//! assert!(matches!(compose_swizzle(Swizzle::new(0, 4, 3).unwrap(), &l), SwizzledLayout::Plain(_)));
+//! ```
+use super::coalesce::{coalesce, coalesce_profile};
+use super::composition::{composition, composition_tiler};
+use super::swizzle::Swizzle;
+use crate::dynamic::{DInt, DLayout, DTiler, DTuple};
+use crate::error::Error;
+use crate::tri;
+
+/// `sw ∘ offset ∘ layout`: a layout whose index is passed through an XOR swizzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DComposedLayout {
+    swizzle: Swizzle,
+    offset: DInt,
+    layout: DLayout,
+}
+
+/// The result of composing a swizzle with a layout: a swizzled layout, or the
+/// plain layout when the swizzle is the identity and the offset a static 0
+/// (C++ returns the layout itself then).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SwizzledLayout {
+    /// `Sw<0,m,s> ∘ _0 ∘ L` simplified to `L`.
+    Plain(DLayout),
+    /// A genuine swizzled layout.
+    Swizzled(DComposedLayout),
+}
+
+/// CuTe's `composition(Swizzle<b,m,s>, L)`: `sw ∘ _0 ∘ L`, or `L` itself when `b == 0`.
+pub const fn compose_swizzle(swizzle: Swizzle, layout: &DLayout) -> SwizzledLayout {
+    DComposedLayout::new(swizzle, DInt::s(0), *layout).simplified()
+}
+
+impl DComposedLayout {
+    /// `swizzle ∘ offset ∘ layout`, kept as given (no simplification).
+    pub const fn new(swizzle: Swizzle, offset: DInt, layout: DLayout) -> DComposedLayout {
+        DComposedLayout {
+            swizzle,
+            offset,
+            layout,
+        }
+    }
+    /// The same composition with `layout` as the inner layout, simplified as C++ does.
+    pub const fn with_layout(&self, layout: DLayout) -> SwizzledLayout {
+        DComposedLayout::new(self.swizzle, self.offset, layout).simplified()
+    }
+    /// `Plain(L)` when the swizzle is the identity and the offset a static 0, else `Swizzled(self)`.
+    pub const fn simplified(self) -> SwizzledLayout {
+        if self.swizzle.is_identity() && self.offset.is_static_eq(0) {
+            SwizzledLayout::Plain(self.layout)
+        } else {
+            SwizzledLayout::Swizzled(self)
+        }
+    }
+    /// The swizzle (outer function).
+    pub const fn swizzle(&self) -> Swizzle {
+        self.swizzle
+    }
+    /// The offset added before swizzling.
+    pub const fn offset(&self) -> DInt {
+        self.offset
+    }
+    /// The inner layout.
+    pub const fn layout(&self) -> DLayout {
+        self.layout
+    }
+    /// `sw(offset + L(c))` for any coordinate form `L` accepts.
+    pub const fn eval(&self, coord: &DTuple) -> Result<DInt, Error> {
+        let inner = tri!(self.layout.eval(coord));
+        Ok(self.swizzle.apply_int(tri!(self.offset.add(inner))))
+    }
+    /// `SL(i)` for a 1-D index.
+    pub const fn eval_index(&self, i: i64) -> Result<DInt, Error> {
+        self.eval(&DTuple::d(i))
+    }
+    /// The inner layout's size.
+    pub const fn size(&self) -> Result<DInt, Error> {
+        self.layout.size()
+    }
+    /// The inner layout's cosize (not the swizzle's range).
+    pub const fn cosize(&self) -> Result<DInt, Error> {
+        self.layout.cosize()
+    }
+    /// The inner layout's shape.
+    pub const fn shape(&self) -> DTuple {
+        self.layout.shape()
+    }
+    /// The inner layout's rank.
+    pub const fn rank(&self) -> usize {
+        self.layout.rank()
+    }
+    /// The inner layout's depth.
+    pub const fn depth(&self) -> usize {
+        self.layout.depth()
+    }
+    /// `coalesce(sw ∘ o ∘ L) = sw ∘ o ∘ coalesce(L)`.
+    pub const fn coalesce(&self) -> Result<SwizzledLayout, Error> {
+        Ok(self.with_layout(tri!(coalesce(&self.layout))))
+    }
+    /// `coalesce(sw ∘ o ∘ L, profile) = sw ∘ o ∘ coalesce(L, profile)`.
+    pub const fn coalesce_profile(&self, profile: &DTuple) -> Result<SwizzledLayout, Error> {
+        Ok(self.with_layout(tri!(coalesce_profile(&self.layout, profile))))
+    }
+    /// `(sw ∘ o ∘ L) ∘ B = sw ∘ o ∘ (L ∘ B)`.
+    pub const fn composition(&self, b: &DLayout) -> Result<SwizzledLayout, Error> {
+        Ok(self.with_layout(tri!(composition(&self.layout, b))))
+    }
+    /// `(sw ∘ o ∘ L) ∘ [t0, …] = sw ∘ o ∘ (L ∘ [t0, …])`.
+    pub const fn composition_tiler(&self, tiler: &DTiler) -> Result<SwizzledLayout, Error> {
+        Ok(self.with_layout(tri!(composition_tiler(&self.layout, tiler))))
+    }
+}
+
+impl SwizzledLayout {
+    /// `SL(c)` (or `L(c)` for a plain layout).
+    pub const fn eval(&self, coord: &DTuple) -> Result<DInt, Error> {
+        match self {
+            SwizzledLayout::Plain(l) => l.eval(coord),
+            SwizzledLayout::Swizzled(c) => c.eval(coord),
+        }
+    }
+    /// The layout of the domain (the inner layout, or the plain layout).
+    pub const fn inner(&self) -> DLayout {
+        match self {
+            SwizzledLayout::Plain(l) => *l,
+            SwizzledLayout::Swizzled(c) => c.layout,
+        }
+    }
+}
+
+impl core::fmt::Display for DComposedLayout {
+    /// CuTe notation: `Sw<3,4,3> o _0 o (_8,_64):(_64,_1)`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} o {} o {}", self.swizzle, self.offset, self.layout)
+    }
+}
+
+impl core::fmt::Display for SwizzledLayout {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            SwizzledLayout::Plain(l) => write!(f, "{l}"),
+            SwizzledLayout::Swizzled(c) => write!(f, "{c}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::string::ToString;
+
+    fn sl(b: i64, m: i64, s: i64, l: &str) -> SwizzledLayout {
+        let l: DLayout = l.parse().unwrap();
+        compose_swizzle(Swizzle::new(b, m, s).unwrap(), &l.with_all_static(true))
+    }
+
+    #[test]
+    fn eval_matches_conformance() {
+        let c: DTuple = "(3,5)".parse().unwrap();
+        assert_eq!(sl(3, 4, 3, "(8,64):(64,1)").eval(&c).unwrap().value, 213);
+        let one = |s: &SwizzledLayout, i: i64| s.eval(&DTuple::d(i)).unwrap().value;
+        assert_eq!(one(&sl(1, 2, 1, "(16,8):(8,1)"), 57), 79);
+        assert_eq!(one(&sl(1, 3, 3, "((2,4),(2,2)):((1,2),(8,16))"), 3), 3);
+        assert_eq!(one(&sl(2, 0, 2, "16:1"), 20), 21);
+        assert_eq!(one(&sl(3, 1, 5, "(8,32):(32,1)"), 214), 220);
+        assert_eq!(one(&sl(3, 4, 3, "(8,64):(64,1)"), 100), 300);
+        let c: DTuple = "(2,1)".parse().unwrap();
+        assert_eq!(sl(1, 0, 1, "(4,4)").eval(&c).unwrap().value, 7);
+    }
+
+    #[test]
+    fn queries_are_the_inner_layouts() {
+        let s = sl(3, 4, 3, "(8,64):(64,1)");
+        let SwizzledLayout::Swizzled(c) = s else {
+            panic!("expected a swizzled layout")
+        };
+        assert_eq!(c.size().unwrap().value, 512);
+        assert_eq!(c.cosize().unwrap().value, 512);
+        assert_eq!(c.rank(), 2);
+        assert_eq!(sl(2, 0, 2, "((2,4),8)").inner().depth(), 2);
+        let c2 = sl(2, 0, -3, "(8,8):(8,1)");
+        assert_eq!(c2.inner().cosize().unwrap().value, 64);
+    }
+
+    #[test]
+    fn identity_swizzle_is_dropped_only_with_static_zero_offset() {
+        assert!(matches!(sl(0, 4, 3, "(8,64):(64,1)"), SwizzledLayout::Plain(_)));
+        assert_eq!(
+            sl(0, 3, 3, "(1,4,5,6):(1,1,12,120)").to_string(),
+            "(_1,_4,_5,_6):(_1,_1,_12,_120)"
+        );
+        let l: DLayout = "8:1".parse().unwrap();
+        let kept = DComposedLayout::new(Swizzle::new(0, 0, 0).unwrap(), DInt::d(0), l);
+        assert!(matches!(kept.simplified(), SwizzledLayout::Swizzled(_)));
+    }
+
+    fn swizzled(s: SwizzledLayout) -> DComposedLayout {
+        match s {
+            SwizzledLayout::Swizzled(c) => c,
+            SwizzledLayout::Plain(l) => panic!("expected a swizzled layout, got {l}"),
+        }
+    }
+
+    #[test]
+    fn operations_act_on_the_inner_layout() {
+        let c = swizzled(sl(3, 4, 3, "(8,64):(64,1)"));
+        let b: DLayout = "_16:_2".parse().unwrap();
+        assert_eq!(
+            c.composition(&b).unwrap().to_string(),
+            "Sw<3,4,3> o _0 o (_4,_4):(_128,_1)"
+        );
+        let t = DTiler::from_layouts(&["_4:_1".parse().unwrap(), "_8:_1".parse().unwrap()]).unwrap();
+        assert_eq!(
+            c.composition_tiler(&t).unwrap().to_string(),
+            "Sw<3,4,3> o _0 o (_4,_8):(_64,_1)"
+        );
+        let c = swizzled(sl(3, 4, 3, "(8,64)"));
+        assert_eq!(c.coalesce().unwrap().to_string(), "Sw<3,4,3> o _0 o _512:_1");
+        let c = swizzled(sl(2, 0, 3, "((2,4),(2,4))"));
+        assert_eq!(
+            c.coalesce_profile(&"(1,1)".parse().unwrap()).unwrap().to_string(),
+            "Sw<2,0,3> o _0 o (_8,_8):(_1,_8)"
+        );
+        // The composition's own refusal carries through.
+        let c = swizzled(sl(1, 0, 1, "(3,3):(1,1)"));
+        assert!(c.composition(&"_4:_2".parse().unwrap()).is_err());
+    }
+
+    #[test]
+    fn display_is_cute_notation() {
+        assert_eq!(
+            sl(3, 4, 3, "(8,64):(64,1)").to_string(),
+            "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)"
+        );
+        assert_eq!(sl(2, 0, -3, "8:1").to_string(), "Sw<2,0,-3> o _0 o _8:_1");
+    }
+}

@@ -1,0 +1,719 @@
+//! `composition`: the layout `A ∘ B`, which maps `i` to `A(B(i))`.
+//!
+//! **Defining equation.** `R = composition(A, B)` is compatible with `B` (same size,
+//! `B`'s nesting with every leaf of `B` possibly refined into a flat tuple) and
+//!
+//! ```text
+//! R(i) == A(B(i))   for every i in [0, size(B))
+//! ```
+//!
+//! where `A` is evaluated the CuTe way beyond its domain (a 1-D index is split
+//! colexicographically and the last mode takes the rest, without wrapping).
+//!
+//! **Algorithm** (CuTe C++ `composition`). `A` is flattened and coalesced so that it
+//! keeps its values beyond the domain (`coalesce_x`). `B` distributes: each leaf
+//! `s:d` of `B` is replaced by `A ∘ (s:d)`. A static stride-0 leaf stays itself; an
+//! `A` of one mode `S:D` gives `s:(d·D)`; otherwise the leaf walks the modes
+//! `(s_j:d_j)` of `A` with a remaining shape `m` (first `s`) and stride `r` (first `d`):
+//! `n = ⌈s_j/|r|⌉`; unless `n` or `m` is a static 1 the mode `min(n, m):(r·d_j)` is
+//! appended and `m` divided by it; `r` becomes `⌈|r|/s_j⌉·sign(r)`. The remaining
+//! `m:(r·d_last)` closes the result (dropped when `m` is a static 1).
+//!
+//! **Preconditions.**
+//! * CuTe's weak divisibility conditions, checked where both values are static as
+//!   in C++: `r % s_j == 0 || r < s_j` ([`Error::StrideDivisibility`]) and
+//!   `m % min(n, m) == 0` ([`Error::ShapeDivisibility`]).
+//! * The result must be functional, `R(i) == A(B(i))` on `[0, size(B))`
+//!   ([`Error::NotFunctional`]). C++'s weak checks let wrong results through, e.g.
+//!   `composition((3,5):(1,4), 10:2)` would be `(2,5):(2,4)` with `R(2) = 4` but
+//!   `A(B(2)) = A(4) = 5`.
+//!
+//! **How functionality is decided without enumerating `[0, size(B))`.** Per leaf
+//! `s:d` of `B`, write `f(i) = A(i·d)`. Because `A(-x) = -A(x)` under C++'s
+//! truncating division and the algorithm only carries `sign(d)`, it is enough to
+//! argue for `ρ = |r| > 0`. Let the walk be at mode `j` of (coalesced) `A` with the
+//! sub-problem `f_j(i') = A_j(i'·ρ)`, `i' < m` (`A_j` = modes `j..` of `A`). A step is
+//! *exact* when it splits `f_j` exactly as the appended mode claims:
+//! * `m == 1`: one point, `f_j(0) = 0`;
+//! * `ρ >= s_j` and `s_j | ρ`: digit `j` of `i'ρ` is 0 and the carry is `i'·(ρ/s_j)`;
+//! * `ρ < s_j`, `m <= n`: `i'ρ < s_j`, so `f_j(i') = i'·ρ·d_j` (the appended mode);
+//! * `ρ < s_j`, `ρ | s_j`, `n | m`: `i' = a + n·b` gives digit `a·ρ`, carry `b`;
+//! * `ρ < s_j`, `ρ ∤ s_j`, `n | m`, `d_j == 0` and `(m/n)·t < ρ` with `t = nρ - s_j`:
+//!   for `a < n`, `b < m/n` the digit `aρ + bt` stays below `s_j`, so the carry is
+//!   exactly `b` and the digit is multiplied by 0.
+//!
+//! If every step is exact, `R` and `f` agree by induction over the steps (the
+//! last mode takes the rest in both). Otherwise let `j` be the first inexact step
+//! and `Q` the product of the modes appended before it: by exactness of the earlier
+//! steps `R(q + Q·i') = R(q) + R(Q·i')` and the same for `f`, so `R ≡ f` exactly
+//! when `R(Q·i') = f(Q·i')` for all `i' < m`. This is decided by (1) evaluating a
+//! few witnesses that expose the known failure patterns — `i' = n` catches every
+//! inexact step of a coalesced static `A` whose stride `d_j` is non-zero
+//! (`f_j(n) = t·d_j + A_{j+1}(1)` but `R_j(n) = A_{j+1}(1)`), the points around
+//! `b* = ⌈(ρ - t)/t⌉` catch the first lost carry when `d_j == 0`; (2) if no witness
+//! fails and `m <= 2^16`, enumerating `i' < m`. (3) Otherwise the composition is
+//! refused as [`Error::NotFunctional`] although not proven wrong: this needs a
+//! stride-0 mode of `A` that `B` steps over with a stride not dividing it, with
+//! carries inside `B`'s domain, and a sub-problem above `2^16` points.
+//!
+//! So normal compositions (all steps exact) cost `O(rank(A))` per leaf of `B`, at
+//! any size.
+//!
+//! ```
+//! use cute_types::{algebra::composition, DLayout};
+//! let a: DLayout = "(_6,_2):(_8,_2)".parse().unwrap();
+//! let b: DLayout = "(_4,_3):(_3,_1)".parse().unwrap();
+//! assert_eq!(composition(&a, &b).unwrap().to_string(), "((_2,_2),_3):((_24,_2),_8)");
+//! let bad: DLayout = "(3,5):(1,4)".parse().unwrap();
+//! assert!(composition(&bad, &"10:2".parse().unwrap()).is_err());
+//! ```
+use super::coalesce::coalesce_x;
+use super::modes::Modes;
+use crate::dynamic::{DInt, DLayout, DTiler, DTuple, TilerMode, CAPACITY};
+use crate::error::Error;
+use crate::tri;
+
+/// Sub-problems up to this many points are checked point by point when a step is
+/// not exact and no witness decides it.
+const ENUMERATION_LIMIT: i64 = 1 << 16;
+
+/// CuTe's `composition(A, B)` of two layouts: see the [module documentation](self).
+pub const fn composition(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
+    let lhs = tri!(coalesce_x(a));
+    let a_values = Modes::of_layout(a);
+    let mut load = DigitLoad::new();
+    let (shape, stride) = tri!(compose_tree(
+        &lhs,
+        &a_values,
+        &b.shape(),
+        &b.stride(),
+        &mut load
+    ));
+    let r = tri!(DLayout::new(shape, stride));
+    tri!(check_leaves_add_up(&lhs, &load, &a_values, b, &r));
+    Ok(r)
+}
+
+/// CuTe's `composition(A, tiler)` with a by-mode tiler `[t0, t1, …]`: mode `i` of the
+/// result is `A_i ∘ t_i` (a nested tiler recursing into `A_i`). The modes of `A` the
+/// tiler does not reach are dropped, and the result is always tuple-shaped.
+///
+/// **Preconditions.** `rank(tiler) <= rank(A)` ([`Error::TilerRank`]); every
+/// composition involved satisfies the conditions of [`composition`].
+///
+/// ```
+/// use cute_types::{algebra::composition_tiler, DLayout, DTiler};
+/// let a: DLayout = "(_4,_8):(_1,_4)".parse().unwrap();
+/// let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_2".parse().unwrap()]).unwrap();
+/// assert_eq!(composition_tiler(&a, &t).unwrap().to_string(), "(_2,_4):(_1,_8)");
+/// ```
+pub const fn composition_tiler(a: &DLayout, tiler: &DTiler) -> Result<DLayout, Error> {
+    if tiler.rank() > a.rank() {
+        return Err(Error::TilerRank);
+    }
+    let mut shape = DTuple::empty();
+    let mut stride = DTuple::empty();
+    let mut i = 0;
+    while i < tiler.rank() {
+        let mode = tri!(a.get(i));
+        let part = match tri!(tiler.mode(i)) {
+            TilerMode::Layout(l) => tri!(composition(&mode, &l)),
+            TilerMode::Tiler(t) => tri!(composition_tiler(&mode, &t)),
+        };
+        shape = tri!(shape.push(&part.shape()));
+        stride = tri!(stride.push(&part.stride()));
+        i += 1;
+    }
+    DLayout::new(shape, stride)
+}
+
+/// Right distributivity: `A ∘ (B0, B1, …) = (A ∘ B0, A ∘ B1, …)`, down to the leaves.
+const fn compose_tree(
+    lhs: &Modes,
+    a_values: &Modes,
+    shape: &DTuple,
+    stride: &DTuple,
+    load: &mut DigitLoad,
+) -> Result<(DTuple, DTuple), Error> {
+    if let Some(s) = shape.as_int() {
+        let (modes, usage) = tri!(compose_leaf(lhs, a_values, s, tri!(stride.to_int())));
+        load.add(&usage);
+        return modes.int_or_tuples();
+    }
+    let mut out_shape = DTuple::empty();
+    let mut out_stride = DTuple::empty();
+    let mut i = 0;
+    while i < shape.rank() {
+        let (s, d) = tri!(compose_tree(
+            lhs,
+            a_values,
+            &tri!(shape.get(i)),
+            &tri!(stride.get(i)),
+            load
+        ));
+        out_shape = tri!(out_shape.push(&s));
+        out_stride = tri!(out_stride.push(&d));
+        i += 1;
+    }
+    Ok((out_shape, out_stride))
+}
+
+/// The first step of the walk that is not exact: its sub-problem.
+#[derive(Clone, Copy)]
+struct Inexact {
+    /// product of the modes appended before the step
+    q: i64,
+    /// remaining shape (sub-problem size)
+    m: i64,
+    /// |remaining stride|
+    rho: i64,
+    /// shape of the mode of A at this step
+    s: i64,
+}
+
+/// `A ∘ (s:d)` for one leaf of `B`, checked for functionality, with the digits of
+/// `A`'s mixed radix that the leaf's values use.
+const fn compose_leaf(
+    lhs: &Modes,
+    a_values: &Modes,
+    s: DInt,
+    d: DInt,
+) -> Result<(Modes, DigitUse), Error> {
+    // a leaf of size 1 is the constant 0, whatever its stride
+    let moving = if s.value == 1 { 0 } else { d.value.signum() };
+    let mut usage = DigitUse::new(moving);
+    let mut out = Modes::new();
+    // A stride-0 leaf maps everything to A(0) = 0: it is its own composition. C++
+    // takes this shortcut for a static 0; a run-time 0 would divide by zero there.
+    if d.value == 0 {
+        tri!(out.push(s, d));
+        return Ok((out, usage));
+    }
+    if lhs.len == 1 {
+        // all values land in the last mode, which takes the rest: no digit is used
+        tri!(out.push(s, tri!(d.mul(lhs.stride[0]))));
+        return Ok((out, usage));
+    }
+    let mut rest_shape = s;
+    let mut rest_stride = d;
+    let mut exact = true;
+    let mut q: i64 = 1;
+    let mut first_inexact = Inexact {
+        q: 1,
+        m: 1,
+        rho: 1,
+        s: 1,
+    };
+    let mut j = 0;
+    while j + 1 < lhs.len {
+        let cs = lhs.shape[j];
+        let cd = lhs.stride[j];
+        if cs.value <= 0 {
+            return Err(Error::NonPositiveShape);
+        }
+        if cs.is_static
+            && rest_stride.is_static
+            && !(rest_stride.value % cs.value == 0 || rest_stride.value < cs.value)
+        {
+            return Err(Error::StrideDivisibility);
+        }
+        let rho = tri!(rest_stride.abs());
+        let next_shape = tri!(cs.ceil_div(rho));
+        let sign = DInt {
+            value: rest_stride.value.signum(),
+            is_static: rest_stride.is_static,
+        };
+        let next_stride = tri!(tri!(rho.ceil_div(cs)).mul(sign));
+        if exact
+            && rest_shape.value > 1
+            && !step_is_exact(cs.value, cd.value, rho.value, rest_shape.value)
+        {
+            exact = false;
+            first_inexact = Inexact {
+                q,
+                m: rest_shape.value,
+                rho: rho.value,
+                s: cs.value,
+            };
+        }
+        if exact && rest_shape.value > 1 && rho.value < cs.value {
+            tri!(usage.record(j, cs.value, rho.value, rest_shape.value, q));
+        }
+        if next_shape.is_static_eq(1) || rest_shape.is_static_eq(1) {
+            rest_stride = next_stride;
+            j += 1;
+            continue;
+        }
+        let new_shape = next_shape.min(rest_shape);
+        if new_shape.is_static && rest_shape.is_static && rest_shape.value % new_shape.value != 0 {
+            return Err(Error::ShapeDivisibility);
+        }
+        tri!(out.push(new_shape, tri!(rest_stride.mul(cd))));
+        if exact {
+            q = match q.checked_mul(new_shape.value) {
+                Some(v) => v,
+                None => return Err(Error::Overflow),
+            };
+        }
+        rest_shape = tri!(rest_shape.div(new_shape));
+        rest_stride = next_stride;
+        j += 1;
+    }
+    let last_stride = tri!(rest_stride.mul(lhs.stride[lhs.len - 1]));
+    if out.len == 0 || !rest_shape.is_static_eq(1) {
+        tri!(out.push(rest_shape, last_stride));
+    }
+    tri!(check_functional(a_values, &out, s, d, exact, &first_inexact));
+    usage.characterized = exact;
+    Ok((out, usage))
+}
+
+/// Whether one step of the walk splits the sub-problem exactly (see the module
+/// documentation for the argument of each case). `s` and `ds` are the mode of `A`,
+/// `rho` the |stride| and `m > 1` the size of the sub-problem.
+const fn step_is_exact(s: i64, ds: i64, rho: i64, m: i64) -> bool {
+    if rho >= s {
+        return rho % s == 0;
+    }
+    let n = (s + rho - 1) / rho;
+    if m <= n {
+        return true;
+    }
+    if m % n != 0 {
+        return false;
+    }
+    if s % rho == 0 {
+        return true;
+    }
+    // ρ ∤ s: only a stride-0 mode whose carries all stay inside the digit is exact.
+    let t = n * rho - s;
+    ds == 0 && (m / n) <= (rho - 1) / t
+}
+
+/// `R(i) == A(i·d)` on `[0, s)`, decided as explained in the module documentation.
+const fn check_functional(
+    a_values: &Modes,
+    r: &Modes,
+    s: DInt,
+    d: DInt,
+    exact: bool,
+    at: &Inexact,
+) -> Result<(), Error> {
+    let size = tri!(r.size());
+    if size.value != s.value {
+        return Err(Error::NotFunctional);
+    }
+    if exact {
+        return Ok(());
+    }
+    let (points, count) = witnesses(at);
+    let mut k = 0;
+    while k < count {
+        if tri!(differs(a_values, r, d, at.q, points[k])) {
+            return Err(Error::NotFunctional);
+        }
+        k += 1;
+    }
+    if at.m > ENUMERATION_LIMIT {
+        return Err(Error::NotFunctional);
+    }
+    let mut i = 1;
+    while i < at.m {
+        if tri!(differs(a_values, r, d, at.q, i)) {
+            return Err(Error::NotFunctional);
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+/// Whether `R(q·i') != A(q·i'·d)`.
+const fn differs(a_values: &Modes, r: &Modes, d: DInt, q: i64, ip: i64) -> Result<bool, Error> {
+    let i = match q.checked_mul(ip) {
+        Some(v) => v,
+        None => return Err(Error::Overflow),
+    };
+    let x = match i.checked_mul(d.value) {
+        Some(v) => v,
+        None => return Err(Error::Overflow),
+    };
+    Ok(tri!(r.eval(i)) != tri!(a_values.eval(x)))
+}
+
+const MAX_WITNESSES: usize = 40;
+
+/// Sub-problem indices where an inexact step typically shows (see the module
+/// documentation); only those in `(0, m)` are returned.
+const fn witnesses(at: &Inexact) -> ([i64; MAX_WITNESSES], usize) {
+    let mut out = [0i64; MAX_WITNESSES];
+    let mut len = 0;
+    let m = at.m;
+    let generic = [1, 2, 3, m - 1, m - 2];
+    let mut k = 0;
+    while k < generic.len() {
+        len = add_point(&mut out, len, generic[k], m);
+        k += 1;
+    }
+    if at.rho < at.s {
+        let n = (at.s + at.rho - 1) / at.rho;
+        let n2 = n.saturating_mul(2);
+        let n3 = n.saturating_mul(3);
+        let around_n = [n - 1, n, n + 1, n2 - 1, n2, n2.saturating_add(1), n3 - 1];
+        k = 0;
+        while k < around_n.len() {
+            len = add_point(&mut out, len, around_n[k], m);
+            k += 1;
+        }
+        let t = n * at.rho - at.s;
+        if t > 0 {
+            // b*: the first block index whose last element carries out of the digit.
+            let b_star = (at.rho - t + t - 1) / t;
+            let blocks = [b_star, b_star + 1, b_star + 2, m / n - 1];
+            // (all values here are below m <= i64::MAX, so +1, +2 do not overflow)
+            k = 0;
+            while k < blocks.len() {
+                let b = blocks[k];
+                len = add_block_points(&mut out, len, b, n, at, m);
+                k += 1;
+            }
+        }
+    }
+    (out, len)
+}
+
+/// Witnesses inside block `b` (indices `n·b + a`, `a < n`): its first and last
+/// element and the first element of each carry value.
+const fn add_block_points(
+    out: &mut [i64; MAX_WITNESSES],
+    len: usize,
+    b: i64,
+    n: i64,
+    at: &Inexact,
+    m: i64,
+) -> usize {
+    if b < 0 || b > m / n {
+        return len;
+    }
+    let t = n * at.rho - at.s;
+    let base = n.saturating_mul(b);
+    let mut len = add_point(out, len, base, m);
+    len = add_point(out, len, base.saturating_add(n - 1), m);
+    // first a with a·ρ + b·t >= v·s, for carries v = 1, 2
+    let mut v = 1;
+    while v <= 2 {
+        let need = at.s.saturating_mul(v).saturating_sub(b.saturating_mul(t));
+        if need > 0 {
+            let a = need.saturating_add(at.rho - 1) / at.rho;
+            if a < n {
+                len = add_point(out, len, base.saturating_add(a), m);
+            }
+        }
+        v += 1;
+    }
+    len
+}
+
+const fn add_point(out: &mut [i64; MAX_WITNESSES], len: usize, p: i64, m: i64) -> usize {
+    if p <= 0 || p >= m || len >= MAX_WITNESSES {
+        return len;
+    }
+    out[len] = p;
+    len + 1
+}
+
+/// The digits of `A`'s mixed radix (its coalesced modes but the last) that the
+/// values `c·d` of one leaf `s:d` of `B` occupy, known when every step was exact.
+#[derive(Clone, Copy)]
+struct DigitUse {
+    /// sign of the leaf's stride (0: the leaf is constant)
+    sign: i64,
+    /// every step exact, so `max`/`at` describe the leaf
+    characterized: bool,
+    /// the largest value of digit `j` among the leaf's values
+    max: [i64; CAPACITY],
+    /// a leaf-local index whose value has digit `j` at `max[j]` and all other
+    /// digits (but the last mode's) zero
+    at: [i64; CAPACITY],
+    /// digit `j` reaches `max[j]` only together with a carry into higher digits
+    coupled: [bool; CAPACITY],
+}
+
+impl DigitUse {
+    const fn new(sign: i64) -> DigitUse {
+        DigitUse {
+            sign,
+            characterized: true,
+            max: [0; CAPACITY],
+            at: [0; CAPACITY],
+            coupled: [false; CAPACITY],
+        }
+    }
+    /// An exact step at mode `j` (shape `s`) with |stride| `rho < s`, sub-problem
+    /// size `m > 1` and leaf-local multiplier `q` appended its mode.
+    const fn record(&mut self, j: usize, s: i64, rho: i64, m: i64, q: i64) -> Result<(), Error> {
+        let n = (s + rho - 1) / rho;
+        let (top, local) = if m <= n {
+            ((m - 1) * rho, m - 1)
+        } else if s % rho == 0 {
+            ((n - 1) * rho, n - 1)
+        } else {
+            // the stride-0 case without carries: digit aρ + bt, carry b
+            let t = n * rho - s;
+            self.coupled[j] = true;
+            ((n - 1) * rho + (m / n - 1) * t, m - 1)
+        };
+        self.max[j] = top;
+        self.at[j] = match local.checked_mul(q) {
+            Some(v) => v,
+            None => return Err(Error::Overflow),
+        };
+        Ok(())
+    }
+}
+
+/// The sum over the leaves of `B` of their largest digits, per mode of `A`.
+struct DigitLoad {
+    pos: [i64; CAPACITY],
+    neg: [i64; CAPACITY],
+    coupled: [bool; CAPACITY],
+    any_pos: bool,
+    any_neg: bool,
+    uncharacterized: bool,
+    /// number of leaves that are not constant
+    moving: usize,
+}
+
+impl DigitLoad {
+    const fn new() -> DigitLoad {
+        DigitLoad {
+            pos: [0; CAPACITY],
+            neg: [0; CAPACITY],
+            coupled: [false; CAPACITY],
+            any_pos: false,
+            any_neg: false,
+            uncharacterized: false,
+            moving: 0,
+        }
+    }
+    const fn add(&mut self, u: &DigitUse) {
+        if u.sign == 0 {
+            return;
+        }
+        self.moving += 1;
+        if !u.characterized {
+            self.uncharacterized = true;
+        }
+        if u.sign > 0 {
+            self.any_pos = true;
+        } else {
+            self.any_neg = true;
+        }
+        let mut j = 0;
+        while j < CAPACITY {
+            if u.sign > 0 {
+                self.pos[j] = self.pos[j].saturating_add(u.max[j]);
+            } else {
+                self.neg[j] = self.neg[j].saturating_add(u.max[j]);
+            }
+            self.coupled[j] |= u.coupled[j];
+            j += 1;
+        }
+    }
+}
+
+/// A maximal run of modes of `A` (but the last) that carry into each other without
+/// changing the function (`d_next == s·d` by value; non-last shape-1 modes, whose
+/// digit is always 0, are passed over): one digit of `A`'s reduced mixed radix.
+struct DigitGroup {
+    modes: [usize; CAPACITY],
+    weight: [i64; CAPACITY],
+    len: usize,
+    size: i64,
+    /// the run continues into the last mode, which takes the rest: it never carries
+    unbounded: bool,
+    /// index of the run's last mode
+    end: usize,
+}
+
+const fn digit_group(lhs: &Modes, start: usize) -> DigitGroup {
+    let last = lhs.len - 1;
+    let mut g = DigitGroup {
+        modes: [0; CAPACITY],
+        weight: [0; CAPACITY],
+        len: 1,
+        size: lhs.shape[start].value,
+        unbounded: false,
+        end: start,
+    };
+    g.modes[0] = start;
+    g.weight[0] = 1;
+    let mut k = start;
+    loop {
+        let mut next = k + 1;
+        while next < last && lhs.shape[next].value == 1 {
+            next += 1;
+        }
+        let continues = match lhs.shape[k].value.checked_mul(lhs.stride[k].value) {
+            Some(v) => v == lhs.stride[next].value,
+            None => false,
+        };
+        if !continues {
+            break;
+        }
+        if next == last {
+            g.unbounded = true;
+            break;
+        }
+        g.modes[g.len] = next;
+        g.weight[g.len] = g.size;
+        g.size = g.size.saturating_mul(lhs.shape[next].value);
+        g.len += 1;
+        k = next;
+    }
+    g.end = k;
+    g
+}
+
+/// The leaves of `B` compose one by one; the whole is functional when
+/// `A(x_0 + x_1 + …) == A(x_0) + A(x_1) + …` for the leaves' values `x_k`. That
+/// holds when no digit of `A`'s reduced mixed radix can overflow: for each digit,
+/// the sum of the leaves' largest digit values stays below its size (the last mode
+/// takes the rest and never overflows). When a digit can overflow, the leaves with
+/// the largest digit values, taken until their sum first reaches the size, give a
+/// point where the digit carries exactly once into the next digit, whose stride is
+/// not `size·stride` (the run is maximal), so `R` and `A ∘ B` differ there: that
+/// witness is evaluated. Leaves of both signs, leaves not characterized by exact
+/// steps and the coupled stride-0 digits are decided by enumeration (up to 2^16
+/// points) or refused.
+const fn check_leaves_add_up(
+    lhs: &Modes,
+    load: &DigitLoad,
+    a_values: &Modes,
+    b: &DLayout,
+    r: &DLayout,
+) -> Result<(), Error> {
+    // one moving leaf: nothing to add up
+    if load.moving <= 1 {
+        return Ok(());
+    }
+    if load.uncharacterized || (load.any_pos && load.any_neg) {
+        return enumerate_all(a_values, b, r);
+    }
+    if lhs.len < 2 {
+        return Ok(());
+    }
+    let last = lhs.len - 1;
+    let mut j = 0;
+    while j < last {
+        if lhs.shape[j].value == 1 {
+            j += 1;
+            continue;
+        }
+        let g = digit_group(lhs, j);
+        if g.unbounded {
+            return Ok(());
+        }
+        let mut pos: i64 = 0;
+        let mut neg: i64 = 0;
+        let mut coupled = false;
+        let mut k = 0;
+        while k < g.len {
+            let m = g.modes[k];
+            pos = pos.saturating_add(load.pos[m].saturating_mul(g.weight[k]));
+            neg = neg.saturating_add(load.neg[m].saturating_mul(g.weight[k]));
+            coupled |= load.coupled[m];
+            k += 1;
+        }
+        if pos >= g.size || neg >= g.size {
+            if coupled {
+                return enumerate_all(a_values, b, r);
+            }
+            let sign = if pos >= g.size { 1 } else { -1 };
+            if tri!(carry_witness_differs(lhs, a_values, b, r, &g, sign)) {
+                return Err(Error::NotFunctional);
+            }
+            return enumerate_all(a_values, b, r);
+        }
+        j = g.end + 1;
+    }
+    Ok(())
+}
+
+/// Builds the carry witness for digit group `g` (leaves of stride sign `sign`) and
+/// reports whether `R` and `A ∘ B` differ there.
+const fn carry_witness_differs(
+    lhs: &Modes,
+    a_values: &Modes,
+    b: &DLayout,
+    r: &DLayout,
+    g: &DigitGroup,
+    sign: i64,
+) -> Result<bool, Error> {
+    let leaves = Modes::of_layout(b);
+    let mut value = [0i64; CAPACITY];
+    let mut local = [0i64; CAPACITY];
+    let mut weight_b = [0i64; CAPACITY];
+    let mut prefix: i64 = 1;
+    let mut l = 0;
+    while l < leaves.len {
+        weight_b[l] = prefix;
+        prefix = match prefix.checked_mul(leaves.shape[l].value) {
+            Some(v) => v,
+            None => return Err(Error::Overflow),
+        };
+        if leaves.stride[l].value.signum() == sign {
+            let (_, u) = tri!(compose_leaf(lhs, a_values, leaves.shape[l], leaves.stride[l]));
+            let mut k = 0;
+            while k < g.len {
+                let m = g.modes[k];
+                value[l] = value[l].saturating_add(u.max[m].saturating_mul(g.weight[k]));
+                local[l] = local[l].saturating_add(u.at[m]);
+                k += 1;
+            }
+        }
+        l += 1;
+    }
+    // largest digit values first, until their sum reaches the group's size
+    let mut taken = [false; CAPACITY];
+    let mut sum: i64 = 0;
+    let mut index: i64 = 0;
+    while sum < g.size {
+        let mut best = CAPACITY;
+        let mut l = 0;
+        while l < leaves.len {
+            if !taken[l] && value[l] > 0 && (best == CAPACITY || value[l] > value[best]) {
+                best = l;
+            }
+            l += 1;
+        }
+        if best == CAPACITY {
+            return Ok(false);
+        }
+        taken[best] = true;
+        sum = sum.saturating_add(value[best]);
+        index = index.saturating_add(local[best].saturating_mul(weight_b[best]));
+    }
+    let rm = Modes::of_layout(r);
+    let bm = leaves;
+    let x = tri!(bm.eval(index));
+    Ok(tri!(rm.eval(index)) != tri!(a_values.eval(x)))
+}
+
+/// Point-by-point check of `R(i) == A(B(i))` over `[0, size(B))`, for the cases the
+/// criteria above leave open; beyond 2^16 points the composition is refused.
+const fn enumerate_all(a_values: &Modes, b: &DLayout, r: &DLayout) -> Result<(), Error> {
+    let size = tri!(b.size()).value;
+    if size > ENUMERATION_LIMIT {
+        return Err(Error::NotFunctional);
+    }
+    let bm = Modes::of_layout(b);
+    let rm = Modes::of_layout(r);
+    let mut i = 0;
+    while i < size {
+        if tri!(rm.eval(i)) != tri!(a_values.eval(tri!(bm.eval(i)))) {
+            return Err(Error::NotFunctional);
+        }
+        i += 1;
+    }
+    Ok(())
+}

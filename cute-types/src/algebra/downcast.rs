@@ -1,0 +1,89 @@
+//! `downcast(L, n)`: the layout of the same data seen as elements `n` times
+//! narrower (CuTe's `downcast<N>`).
+//!
+//! # Definition
+//!
+//! Leaf by leaf, for a shape `s` and stride `d`:
+//!
+//! ```text
+//! d a static ±1:  s * n : d          (each element splits into n contiguous ones)
+//! otherwise:      s : d * n
+//! ```
+//!
+//! # Preconditions
+//!
+//! * `n > 0`, else [`Error::NonPositiveFactor`];
+//! * some leaf of the stride is a *static* 1 (C++ `has_int1`: the elements must be
+//!   adjacent somewhere), else [`Error::DowncastNoUnitStride`]. A dynamic stride 1
+//!   does not count, as in C++.
+//!
+//! # Example
+//!
+//! ```
+//! use cute_types::algebra::downcast;
+//! use cute_types::DLayout;
+//! let l: DLayout = "(_4,_8):(_8,_1)".parse().unwrap();
+//! assert_eq!(downcast(&l, 2).unwrap().to_string(), "(_4,_16):(_16,_1)");
+//! assert!(downcast(&"(_4,_4):(_2,_8)".parse().unwrap(), 2).is_err());
+//! ```
+use crate::dynamic::{DInt, DLayout};
+use crate::error::Error;
+use crate::tri;
+
+/// CuTe's `downcast<n>(layout)`. See the [module](self) docs.
+pub const fn downcast(layout: &DLayout, n: i64) -> Result<DLayout, Error> {
+    if n <= 0 {
+        return Err(Error::NonPositiveFactor);
+    }
+    let factor = DInt::s(n);
+    let mut shape = layout.shape();
+    let mut stride = layout.stride();
+    let count = shape.leaf_count();
+    let mut has_unit = false;
+    let mut k = 0;
+    while k < count {
+        let s = shape.leaf(k);
+        let d = stride.leaf(k);
+        if d.is_static_eq(1) {
+            has_unit = true;
+        }
+        if d.is_static_eq(1) || d.is_static_eq(-1) {
+            shape = shape.with_leaf(k, tri!(s.mul(factor)));
+        } else {
+            stride = stride.with_leaf(k, tri!(d.mul(factor)));
+        }
+        k += 1;
+    }
+    if !has_unit {
+        return Err(Error::DowncastNoUnitStride);
+    }
+    DLayout::new(shape, stride)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::string::ToString;
+
+    fn down(s: &str, n: i64) -> Result<std::string::String, Error> {
+        let l: DLayout = s.parse().unwrap();
+        downcast(&l, n).map(|r| r.to_string())
+    }
+
+    #[test]
+    fn matches_cpp() {
+        // CuTe 4.2 answers (g++).
+        assert_eq!(down("(8,_4):(_1,6)", 2).unwrap(), "(16,_4):(_1,12)");
+        assert_eq!(down("(_4,_2):(_1,_0)", 4).unwrap(), "(_16,_2):(_1,_0)");
+        let l: DLayout = "(3,8):(-1,1)".parse().unwrap();
+        let r = downcast(&l.with_all_static(true), 2).unwrap();
+        assert_eq!(r.to_string(), "(_6,_16):(_-1,_1)");
+    }
+
+    #[test]
+    fn refusals() {
+        assert_eq!(down("(_4,_4):(_2,_8)", 2), Err(Error::DowncastNoUnitStride));
+        assert_eq!(down("(4,4):(1,8)", 2), Err(Error::DowncastNoUnitStride));
+        assert_eq!(down("_8:_1", 0), Err(Error::NonPositiveFactor));
+    }
+}

@@ -1,0 +1,73 @@
+//! `left_inverse`: a layout `R` with `R(L(i)) == i`.
+//!
+//! **Defining equation.** For `R = left_inverse(L)`:
+//! `L(R(L(i))) == L(i)` for every `i` in `[0, size(L))`; when `L` is injective this
+//! is `R(L(i)) == i`. `R`'s domain covers `L`'s codomain `[0, cosize(L))`.
+//!
+//! **Algorithm** (CuTe C++ `left_inverse`). Coalesce `L` and sort its modes by stride
+//! (CuTe's exchange sort). Walk them, skipping stride 0, keeping `E`, the product of
+//! the shapes emitted so far (1 at first). Each mode `s:d` emits the shape `d / E`
+//! (which requires `E | d`): the codomain points below `d` are spanned by the modes
+//! before it. Emitted shape `k` gets the stride `P` of the mode walked before it
+//! (`_0` for the first: points below the smallest stride map to 0), where `P` is the
+//! product of the shapes before that mode in `L`. The last sorted mode's shape closes
+//! the result, with the last mode's `P`, and the whole is coalesced.
+//!
+//! **Preconditions.** Each non-zero stride, in increasing order, is divisible by the
+//! size of the modes built before it ([`Error::LeftInverse`]); strides must not be
+//! negative ([`Error::LeftInverse`]: C++ builds negative shapes).
+//!
+//! C++ compiles this only with static strides; here run-time strides give the same
+//! answer computed at run time (a run-time 0 is skipped like a static `_0`).
+//!
+//! ```
+//! use cute_types::{algebra::left_inverse, DLayout};
+//! let l: DLayout = "(_2,_4):(_4,_1)".parse().unwrap();
+//! assert_eq!(left_inverse(&l).unwrap().to_string(), "(_4,_2):(_2,_1)");
+//! assert_eq!(left_inverse(&"_4:_2".parse().unwrap()).unwrap().to_string(), "(_2,_4):(_0,_1)");
+//! ```
+use super::coalesce::coalesce_modes;
+use super::modes::{prefix_products, sort_by_stride, Modes};
+use crate::dynamic::{DInt, DLayout, CAPACITY};
+use crate::error::Error;
+use crate::tri;
+
+/// CuTe's `left_inverse(L)`: see the [module documentation](self).
+pub const fn left_inverse(l: &DLayout) -> Result<DLayout, Error> {
+    let c = tri!(coalesce_modes(&Modes::of_layout(l), false));
+    let prefix = tri!(prefix_products(&c));
+    let keep = [true; CAPACITY];
+    let (order, n) = sort_by_stride(&c, &keep);
+    // shapes.shape[k] pairs with strides.shape[k]; strides start with the leading `_0`.
+    let mut shapes = Modes::new();
+    let mut strides = Modes::new();
+    tri!(strides.push(DInt::s(0), DInt::s(0)));
+    let mut built = DInt::s(1);
+    let mut i = 0;
+    while i < n {
+        let m = order[i];
+        let d = c.stride[m];
+        if d.value < 0 {
+            return Err(Error::LeftInverse);
+        }
+        if d.value != 0 {
+            if d.value % built.value != 0 {
+                return Err(Error::LeftInverse);
+            }
+            let s = tri!(d.div(built));
+            tri!(shapes.push(s, DInt::s(0)));
+            tri!(strides.push(prefix[m], DInt::s(0)));
+            built = tri!(built.mul(s));
+        }
+        i += 1;
+    }
+    let last = if n > 0 { order[n - 1] } else { 0 };
+    tri!(shapes.push(c.shape[last], DInt::s(0)));
+    let mut out = Modes::new();
+    let mut k = 0;
+    while k < shapes.len {
+        tri!(out.push(shapes.shape[k], strides.shape[k]));
+        k += 1;
+    }
+    tri!(coalesce_modes(&out, false)).layout()
+}

@@ -1,0 +1,179 @@
+//! `make_ordered_layout(shape, order)` and `compact_order(shape, order)`: the
+//! compact layout of `shape` whose modes are laid out in the order given by `order`.
+//!
+//! # Definition
+//!
+//! `order` is weakly congruent to `shape`: each leaf `o_k` of `order` ranks the
+//! sub-shape `S_k` of `shape` at the same position. Let `P_k = size(S_k)`.
+//! Dynamic leaves of `order` rank after all static ones, in leaf order: leaf `k`
+//! gets rank `max(0, largest static order) + 1 + k`. Then the sub-shape `S_k` is
+//! laid out compact column-major starting at
+//!
+//! ```text
+//! start_k = Π { P_j : rank_j < rank_k }
+//! ```
+//!
+//! Equal ranks start at the same offset (C++ does the same). As everywhere in
+//! CuTe, a static shape-1 leaf gets the static stride `_0`, and a stride is
+//! static iff every shape it multiplies is.
+//!
+//! # Preconditions
+//!
+//! `order` is weakly congruent to `shape` (else [`Error::CoordinateMismatch`]).
+//!
+//! # Example
+//!
+//! ```
+//! use cute_types::algebra::make_ordered_layout;
+//! let l = make_ordered_layout(&"(_2,_2,_2,_2)".parse().unwrap(), &"(_0,_2,_3,_1)".parse().unwrap()).unwrap();
+//! assert_eq!(l.to_string(), "(_2,_2,_2,_2):(_1,_4,_8,_2)");
+//! let l = make_ordered_layout(&"(2,3,4,5)".parse().unwrap(), &"(_2,67,42,_50)".parse().unwrap()).unwrap();
+//! assert_eq!(l.to_string(), "(2,3,4,5):(_1,10,30,2)");
+//! ```
+use crate::dynamic::{product_like, DInt, DLayout, DTuple, CAPACITY};
+use crate::error::Error;
+use crate::tri;
+
+/// CuTe's `make_ordered_layout(shape, order)`: `make_layout(shape, compact_order(shape, order))`.
+pub const fn make_ordered_layout(shape: &DTuple, order: &DTuple) -> Result<DLayout, Error> {
+    DLayout::new(*shape, tri!(compact_order(shape, order)))
+}
+
+/// The per-leaf ranks and sizes that [`compact_order`] sorts by.
+struct Ranking {
+    sizes: [DInt; CAPACITY],
+    ranks: [i64; CAPACITY],
+    count: usize,
+}
+
+/// CuTe's `compact_order(shape, order)`: the strides of [`make_ordered_layout`].
+pub const fn compact_order(shape: &DTuple, order: &DTuple) -> Result<DTuple, Error> {
+    let sizes = tri!(product_like(shape, order)).flatten();
+    let flat_order = order.flatten();
+    let count = flat_order.leaf_count();
+    // Largest static order, at least 0: dynamic orders are ranked after it.
+    let mut max_static = 0i64;
+    let mut k = 0;
+    while k < count {
+        let o = flat_order.leaf(k);
+        if o.is_static && o.value > max_static {
+            max_static = o.value;
+        }
+        k += 1;
+    }
+    let mut ranking = Ranking {
+        sizes: [DInt::s(1); CAPACITY],
+        ranks: [0; CAPACITY],
+        count,
+    };
+    k = 0;
+    while k < count {
+        let o = flat_order.leaf(k);
+        ranking.sizes[k] = sizes.leaf(k);
+        ranking.ranks[k] = if o.is_static {
+            o.value
+        } else {
+            // max_static + 1 + k cannot overflow unless max_static is near i64::MAX.
+            match max_static.checked_add(1 + k as i64) {
+                Some(v) => v,
+                None => return Err(Error::Overflow),
+            }
+        };
+        k += 1;
+    }
+    let mut next_leaf = 0usize;
+    strides_by_order(shape, order, &ranking, &mut next_leaf)
+}
+
+/// Walks `shape` along `order`'s structure; at each leaf of `order` lays out the
+/// whole sub-shape compactly from its start offset.
+const fn strides_by_order(
+    shape: &DTuple,
+    order: &DTuple,
+    ranking: &Ranking,
+    next_leaf: &mut usize,
+) -> Result<DTuple, Error> {
+    if order.is_tuple() {
+        if !shape.is_tuple() || shape.rank() != order.rank() {
+            return Err(Error::CoordinateMismatch);
+        }
+        let mut out = DTuple::empty();
+        let mut i = 0;
+        while i < order.rank() {
+            let sub = tri!(strides_by_order(
+                &tri!(shape.get(i)),
+                &tri!(order.get(i)),
+                ranking,
+                next_leaf
+            ));
+            out = tri!(out.push(&sub));
+            i += 1;
+        }
+        return Ok(out);
+    }
+    let k = *next_leaf;
+    *next_leaf += 1;
+    let start = tri!(start_offset(ranking, k));
+    compact_left_from(shape, start)
+}
+
+/// `Π { size_j : rank_j < rank_k }`, static iff every factor taken is.
+const fn start_offset(ranking: &Ranking, k: usize) -> Result<DInt, Error> {
+    let mut acc = DInt::s(1);
+    let mut j = 0;
+    while j < ranking.count {
+        if ranking.ranks[j] < ranking.ranks[k] {
+            acc = tri!(acc.mul(ranking.sizes[j]));
+        }
+        j += 1;
+    }
+    Ok(acc)
+}
+
+/// Compact column-major strides of `shape` starting at `start` (CuTe's
+/// `compact_col_major(shape, start)`): the unit-start strides scaled by `start`,
+/// except that a static shape-1 leaf keeps `_0`.
+const fn compact_left_from(shape: &DTuple, start: DInt) -> Result<DTuple, Error> {
+    let unit = tri!(DLayout::col_major(*shape)).stride();
+    let mut out = unit;
+    let n = shape.leaf_count();
+    let mut k = 0;
+    while k < n {
+        if !shape.leaf(k).is_static_eq(1) {
+            out = out.with_leaf(k, tri!(unit.leaf(k).mul(start)));
+        }
+        k += 1;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::string::ToString;
+
+    fn ordered(s: &str, o: &str) -> std::string::String {
+        make_ordered_layout(&s.parse().unwrap(), &o.parse().unwrap())
+            .unwrap()
+            .to_string()
+    }
+
+    #[test]
+    fn cpp_examples() {
+        assert_eq!(ordered("(_2,_2,_2,_2)", "(_0,_2,_3,_1)"), "(_2,_2,_2,_2):(_1,_4,_8,_2)");
+        assert_eq!(ordered("(2,3,4,5)", "(_2,67,42,_50)"), "(2,3,4,5):(_1,10,30,2)");
+    }
+
+    #[test]
+    fn ties_share_a_start_and_coarse_orders_compact_subshapes() {
+        assert_eq!(ordered("(_2,_2)", "(_1,_1)"), "(_2,_2):(_1,_1)");
+        assert_eq!(ordered("((_2,_3),_4)", "(_2,_1)"), "((_2,_3),_4):((_4,_8),_1)");
+        assert_eq!(ordered("(_3,_1)", "(_1,_2)"), "(_3,_1):(_1,_0)");
+    }
+
+    #[test]
+    fn rank_mismatch_is_an_error() {
+        assert!(compact_order(&"(2,3)".parse().unwrap(), &"(1,2,3)".parse().unwrap()).is_err());
+        assert!(compact_order(&"2".parse().unwrap(), &"(1,2)".parse().unwrap()).is_err());
+    }
+}

@@ -1,0 +1,197 @@
+//! [`Modes`]: a flat list of `(shape, stride)` leaves, the working form of the
+//! algebra files that fold over modes (coalesce, composition, complement, inverses).
+//!
+//! A [`DTuple`] answers `leaf(k)` in linear time; the algorithms here touch every
+//! mode several times, so they copy the leaves once into plain arrays.
+use crate::dynamic::{DInt, DLayout, DTuple, CAPACITY};
+use crate::error::Error;
+use crate::tri;
+
+/// Flat modes of a layout, in order. `len` of them are meaningful.
+#[derive(Clone, Copy)]
+pub(crate) struct Modes {
+    pub(crate) shape: [DInt; CAPACITY],
+    pub(crate) stride: [DInt; CAPACITY],
+    pub(crate) len: usize,
+}
+
+impl Modes {
+    /// No modes.
+    pub(crate) const fn new() -> Modes {
+        Modes {
+            shape: [DInt::s(0); CAPACITY],
+            stride: [DInt::s(0); CAPACITY],
+            len: 0,
+        }
+    }
+    /// The single static mode `_1:_0` (CuTe's `Layout<_1,_0>`).
+    pub(crate) const fn unit() -> Modes {
+        let mut m = Modes::new();
+        m.shape[0] = DInt::s(1);
+        m.stride[0] = DInt::s(0);
+        m.len = 1;
+        m
+    }
+    /// The leaves of `l`, flattened.
+    pub(crate) const fn of_layout(l: &DLayout) -> Modes {
+        let shape = l.shape();
+        let stride = l.stride();
+        let n = shape.leaf_count();
+        let mut m = Modes::new();
+        let mut k = 0;
+        while k < n && k < CAPACITY {
+            m.shape[k] = shape.leaf(k);
+            m.stride[k] = stride.leaf(k);
+            k += 1;
+        }
+        m.len = k;
+        m
+    }
+    /// Appends a mode.
+    pub(crate) const fn push(&mut self, s: DInt, d: DInt) -> Result<(), Error> {
+        if self.len >= CAPACITY {
+            return Err(Error::Capacity);
+        }
+        self.shape[self.len] = s;
+        self.stride[self.len] = d;
+        self.len += 1;
+        Ok(())
+    }
+    /// Removes mode `i`, keeping the order of the others.
+    pub(crate) const fn remove(&mut self, i: usize) {
+        let mut k = i;
+        while k + 1 < self.len {
+            self.shape[k] = self.shape[k + 1];
+            self.stride[k] = self.stride[k + 1];
+            k += 1;
+        }
+        if i < self.len {
+            self.len -= 1;
+        }
+    }
+    /// The modes in reverse order.
+    pub(crate) const fn reversed(&self) -> Modes {
+        let mut m = Modes::new();
+        let mut k = 0;
+        while k < self.len {
+            m.shape[k] = self.shape[self.len - 1 - k];
+            m.stride[k] = self.stride[self.len - 1 - k];
+            k += 1;
+        }
+        m.len = self.len;
+        m
+    }
+    /// Product of the shapes (static `_1` when empty).
+    pub(crate) const fn size(&self) -> Result<DInt, Error> {
+        let mut acc = DInt::s(1);
+        let mut k = 0;
+        while k < self.len {
+            acc = tri!(acc.mul(self.shape[k]));
+            k += 1;
+        }
+        Ok(acc)
+    }
+    /// The flat tuples of shapes and strides, always as tuples.
+    pub(crate) const fn tuples(&self) -> Result<(DTuple, DTuple), Error> {
+        let mut s = DTuple::empty();
+        let mut d = DTuple::empty();
+        let mut k = 0;
+        while k < self.len {
+            s = tri!(s.push(&DTuple::int(self.shape[k])));
+            d = tri!(d.push(&DTuple::int(self.stride[k])));
+            k += 1;
+        }
+        Ok((s, d))
+    }
+    /// Shapes and strides as integers when there is exactly one mode, else as tuples.
+    pub(crate) const fn int_or_tuples(&self) -> Result<(DTuple, DTuple), Error> {
+        if self.len == 1 {
+            return Ok((DTuple::int(self.shape[0]), DTuple::int(self.stride[0])));
+        }
+        self.tuples()
+    }
+    /// The layout of these modes: integer-shaped when there is exactly one mode.
+    pub(crate) const fn layout(&self) -> Result<DLayout, Error> {
+        let (s, d) = tri!(self.int_or_tuples());
+        DLayout::new(s, d)
+    }
+    /// `L(x)` for a 1-D index, CuTe's way: colexicographic split over the modes,
+    /// the last mode taking the rest (C++ truncating `/` and `%`, so `L(-x) = -L(x)`).
+    pub(crate) const fn eval(&self, x: i64) -> Result<i64, Error> {
+        let mut rest = x;
+        let mut acc: i64 = 0;
+        let mut k = 0;
+        while k < self.len {
+            let digit = if k + 1 == self.len {
+                rest
+            } else {
+                let s = self.shape[k].value;
+                if s == 0 {
+                    return Err(Error::DivisionByZero);
+                }
+                let digit = rest % s;
+                rest /= s;
+                digit
+            };
+            let term = match digit.checked_mul(self.stride[k].value) {
+                Some(t) => t,
+                None => return Err(Error::Overflow),
+            };
+            acc = match acc.checked_add(term) {
+                Some(v) => v,
+                None => return Err(Error::Overflow),
+            };
+            k += 1;
+        }
+        Ok(acc)
+    }
+}
+
+/// Exclusive prefix products of the shapes: `(_1, s0, s0*s1, …)`, one per mode.
+pub(crate) const fn prefix_products(m: &Modes) -> Result<[DInt; CAPACITY], Error> {
+    let mut out = [DInt::s(1); CAPACITY];
+    let mut acc = DInt::s(1);
+    let mut k = 0;
+    while k < m.len {
+        out[k] = acc;
+        acc = tri!(acc.mul(m.shape[k]));
+        k += 1;
+    }
+    Ok(out)
+}
+
+/// CuTe's `exchange_sort` of mode indices by stride value (ascending).
+///
+/// The same swap sequence as C++ (not a stable sort), so that ties come out in
+/// the order C++ produces. `keep[k]` false drops mode `k` before sorting.
+pub(crate) const fn sort_by_stride(m: &Modes, keep: &[bool; CAPACITY]) -> ([usize; CAPACITY], usize) {
+    let mut idx = [0usize; CAPACITY];
+    let mut key = [0i64; CAPACITY];
+    let mut n = 0;
+    let mut k = 0;
+    while k < m.len {
+        if keep[k] {
+            idx[n] = k;
+            key[n] = m.stride[k].value;
+            n += 1;
+        }
+        k += 1;
+    }
+    let mut i = 0;
+    while i < n {
+        let mut j = i + 1;
+        while j < n {
+            if key[j] < key[i] {
+                let tk = key[j];
+                key[j] = key[i];
+                key[i] = tk;
+                let ti = idx[j];
+                idx[j] = idx[i];
+                idx[i] = ti;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    (idx, n)
+}

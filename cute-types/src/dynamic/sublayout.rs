@@ -1,0 +1,262 @@
+//! Sub-layouts and concatenation: `select`, `take`, `group`, `append`, `prepend`,
+//! `replace`, `flatten`, and slicing with the placeholder `_` (`slice`, `dice`,
+//! `slice_and_offset`).
+//!
+//! Each operation applies the same tuple operation to the shape and the stride,
+//! as CuTe C++ does (`make_layout(op(shape), op(stride))`), so the result is a layout
+//! whose modes are modes of the input: `R(c) == L(c')` where `c'` places `c`'s modes
+//! where the operation took them from.
+//!
+//! Tuple-shape conventions follow C++: an integer-shaped layout counts as rank 1,
+//! and `take`, `select`, `group`, `append` and `prepend` always give tuple shapes
+//! (`select(8:2, 0)` is `(8):(2)`, `group(8:1, 0, 1)` is `((8)):((1))`, `append(8:1,
+//! 4:8)` is `(8,4):(1,8)`); `flatten(8:2)` stays `8:2`.
+//!
+//! ```
+//! use cute_types::{DLayout, DTuple};
+//! let l: DLayout = "(2,3,4):(1,2,6)".parse().unwrap();
+//! assert_eq!(l.take(1, 3).unwrap().to_string(), "(3,4):(2,6)");
+//! assert_eq!(l.group(0, 2).unwrap().to_string(), "((2,3),4):((1,2),6)");
+//! let c: DTuple = "(_,1,_)".parse().unwrap();
+//! let (s, off) = l.slice_and_offset(&c).unwrap();
+//! assert_eq!((s.to_string(), off.value), ("(2,4):(1,6)".to_string(), 2));
+//! ```
+use super::int::DInt;
+use super::layout::{crd2idx, DLayout};
+use super::tuple::DTuple;
+use crate::error::Error;
+use crate::tri;
+
+impl DLayout {
+    /// CuTe's `select<I...>(L)`: the modes `indices` (repeats allowed), as a tuple.
+    /// An index out of range is [`Error::ModeOutOfRange`].
+    pub const fn select(&self, indices: &[usize]) -> Result<DLayout, Error> {
+        let mut shape = DTuple::empty();
+        let mut stride = DTuple::empty();
+        let mut k = 0;
+        while k < indices.len() {
+            let mode = tri!(self.get(indices[k]));
+            shape = tri!(shape.push(&mode.shape()));
+            stride = tri!(stride.push(&mode.stride()));
+            k += 1;
+        }
+        DLayout::new_unchecked_shape(shape, stride)
+    }
+
+    /// CuTe's `take<B,E>(L)`: the modes `[b, e)`, as a tuple. Requires `b < e`
+    /// ([`Error::EmptyRange`]) and `e <= rank` ([`Error::ModeOutOfRange`]).
+    pub const fn take(&self, b: usize, e: usize) -> Result<DLayout, Error> {
+        DLayout::new_unchecked_shape(tri!(self.shape().take(b, e)), tri!(self.stride().take(b, e)))
+    }
+
+    /// CuTe's `group<B,E>(L)`: the modes `[b, e)` gathered into one mode, the others
+    /// unchanged. `b == e` leaves the modes as they are (still as a tuple). Requires
+    /// `b <= e` ([`Error::EmptyRange`]) and `e <= rank` ([`Error::ModeOutOfRange`]).
+    pub const fn group(&self, b: usize, e: usize) -> Result<DLayout, Error> {
+        DLayout::new_unchecked_shape(
+            tri!(group_tuple(&self.shape(), b, e)),
+            tri!(group_tuple(&self.stride(), b, e)),
+        )
+    }
+
+    /// CuTe's `append(L, X)`: `X` becomes the last mode (an integer-shaped `L` becomes
+    /// the pair `(L, X)`).
+    pub const fn append(&self, x: &DLayout) -> Result<DLayout, Error> {
+        DLayout::new_unchecked_shape(
+            tri!(append_tuple(&self.shape(), &x.shape())),
+            tri!(append_tuple(&self.stride(), &x.stride())),
+        )
+    }
+
+    /// CuTe's `prepend(L, X)`: `X` becomes the first mode.
+    pub const fn prepend(&self, x: &DLayout) -> Result<DLayout, Error> {
+        DLayout::new_unchecked_shape(
+            tri!(prepend_tuple(&self.shape(), &x.shape())),
+            tri!(prepend_tuple(&self.stride(), &x.stride())),
+        )
+    }
+
+    /// CuTe's `replace<I>(L, X)`: mode `i` becomes `X`. For an integer-shaped `L`
+    /// only `i == 0` is valid and the result is `X` itself.
+    pub const fn replace(&self, i: usize, x: &DLayout) -> Result<DLayout, Error> {
+        DLayout::new_unchecked_shape(
+            tri!(replace_tuple(&self.shape(), i, &x.shape())),
+            tri!(replace_tuple(&self.stride(), i, &x.stride())),
+        )
+    }
+
+    /// CuTe's `flatten(L)`: depth at most 1; an integer-shaped layout stays as it is.
+    pub const fn flatten(&self) -> DLayout {
+        match DLayout::new_unchecked_shape(self.shape().flatten(), self.stride().flatten()) {
+            Ok(l) => l,
+            // flatten keeps shape and stride congruent
+            Err(_) => *self,
+        }
+    }
+
+    /// CuTe's `slice(c, L)`: the modes of `L` where the coordinate `c` has the
+    /// placeholder `_`, in order, flattened into one tuple (`c = _` gives `L`; an
+    /// integer `c` gives the empty layout). A tuple in `c` must match `L`'s rank
+    /// there ([`Error::CoordinateMismatch`]).
+    pub const fn slice(&self, c: &DTuple) -> Result<DLayout, Error> {
+        if c.is_underscore() {
+            return Ok(*self);
+        }
+        if c.is_int() {
+            return DLayout::new_unchecked_shape(DTuple::empty(), DTuple::empty());
+        }
+        let mut shape = DTuple::empty();
+        let mut stride = DTuple::empty();
+        tri!(keep_modes(c, &self.shape(), &self.stride(), true, &mut shape, &mut stride));
+        DLayout::new_unchecked_shape(shape, stride)
+    }
+
+    /// CuTe's `dice(c, L)`: the modes of `L` where the coordinate `c` has an integer,
+    /// the complement of [`DLayout::slice`] (`c = _` gives the empty layout; an
+    /// integer `c` gives `L`).
+    pub const fn dice(&self, c: &DTuple) -> Result<DLayout, Error> {
+        if c.is_underscore() {
+            return DLayout::new_unchecked_shape(DTuple::empty(), DTuple::empty());
+        }
+        if c.is_int() {
+            return Ok(*self);
+        }
+        let mut shape = DTuple::empty();
+        let mut stride = DTuple::empty();
+        tri!(keep_modes(c, &self.shape(), &self.stride(), false, &mut shape, &mut stride));
+        DLayout::new_unchecked_shape(shape, stride)
+    }
+
+    /// CuTe's `slice_and_offset(c, L)`: `(slice(c, L), L(c'))`, where `c'` is `c` with
+    /// every `_` read as 0, so that `L(c) == offset + sliced(c restricted to the _ modes)`.
+    pub const fn slice_and_offset(&self, c: &DTuple) -> Result<(DLayout, DInt), Error> {
+        let sliced = tri!(self.slice(c));
+        let offset = tri!(crd2idx(&tri!(underscores_as_zero(c)), &self.shape(), &self.stride()));
+        Ok((sliced, offset))
+    }
+}
+
+/// The modes of `(shape, stride)` paired with `_` (`keep_underscore`) or with an
+/// integer (otherwise) in `c`, appended to `out_*`; tuples of `c` are walked into.
+const fn keep_modes(
+    c: &DTuple,
+    shape: &DTuple,
+    stride: &DTuple,
+    keep_underscore: bool,
+    out_shape: &mut DTuple,
+    out_stride: &mut DTuple,
+) -> Result<(), Error> {
+    if c.is_underscore() || c.is_int() {
+        if c.is_underscore() == keep_underscore {
+            *out_shape = tri!(out_shape.push(shape));
+            *out_stride = tri!(out_stride.push(stride));
+        }
+        return Ok(());
+    }
+    if !shape.is_tuple() || shape.rank() != c.rank() {
+        return Err(Error::CoordinateMismatch);
+    }
+    let mut i = 0;
+    while i < c.rank() {
+        tri!(keep_modes(
+            &tri!(c.get(i)),
+            &tri!(shape.get(i)),
+            &tri!(stride.get(i)),
+            keep_underscore,
+            out_shape,
+            out_stride
+        ));
+        i += 1;
+    }
+    Ok(())
+}
+
+/// `c` with every `_` replaced by a static 0 (CuTe's `Underscore` is an `Int<0>`).
+const fn underscores_as_zero(c: &DTuple) -> Result<DTuple, Error> {
+    if c.is_underscore() {
+        return Ok(DTuple::s(0));
+    }
+    if c.is_int() {
+        return Ok(*c);
+    }
+    let mut out = DTuple::empty();
+    let mut i = 0;
+    while i < c.rank() {
+        out = tri!(out.push(&tri!(underscores_as_zero(&tri!(c.get(i))))));
+        i += 1;
+    }
+    Ok(out)
+}
+
+/// The modes of `t` as a tuple (an integer is the 1-tuple of itself).
+const fn modes_of(t: &DTuple) -> DTuple {
+    t.as_tuple()
+}
+
+const fn group_tuple(t: &DTuple, b: usize, e: usize) -> Result<DTuple, Error> {
+    let modes = modes_of(t);
+    let r = modes.rank();
+    if b > e {
+        return Err(Error::EmptyRange);
+    }
+    if e > r {
+        return Err(Error::ModeOutOfRange {
+            index: e - 1,
+            rank: r,
+        });
+    }
+    let mut out = DTuple::empty();
+    let mut i = 0;
+    while i < b {
+        out = tri!(out.push(&tri!(modes.get(i))));
+        i += 1;
+    }
+    if b < e {
+        out = tri!(out.push(&tri!(modes.take(b, e))));
+    }
+    i = e;
+    while i < r {
+        out = tri!(out.push(&tri!(modes.get(i))));
+        i += 1;
+    }
+    Ok(out)
+}
+
+const fn append_tuple(t: &DTuple, x: &DTuple) -> Result<DTuple, Error> {
+    modes_of(t).push(x)
+}
+
+const fn prepend_tuple(t: &DTuple, x: &DTuple) -> Result<DTuple, Error> {
+    let modes = modes_of(t);
+    let mut out = tri!(DTuple::empty().push(x));
+    let mut i = 0;
+    while i < modes.rank() {
+        out = tri!(out.push(&tri!(modes.get(i))));
+        i += 1;
+    }
+    Ok(out)
+}
+
+const fn replace_tuple(t: &DTuple, i: usize, x: &DTuple) -> Result<DTuple, Error> {
+    if !t.is_tuple() {
+        if i != 0 {
+            return Err(Error::ModeOutOfRange { index: i, rank: 1 });
+        }
+        return Ok(*x);
+    }
+    let r = t.rank();
+    if i >= r {
+        return Err(Error::ModeOutOfRange { index: i, rank: r });
+    }
+    let mut out = DTuple::empty();
+    let mut k = 0;
+    while k < r {
+        if k == i {
+            out = tri!(out.push(x));
+        } else {
+            out = tri!(out.push(&tri!(t.get(k))));
+        }
+        k += 1;
+    }
+    Ok(out)
+}

@@ -1,0 +1,215 @@
+//! Reading a call's arguments by position: what a written argument means depends
+//! on the kind the position expects (conformance README, *Argument forms*).
+use super::alloc::vec::Vec;
+use super::error::ExprError;
+use super::functions::evaluate_expr;
+use super::parse::Expr;
+use super::value::Value;
+use crate::algebra::DComposedLayout;
+use crate::dynamic::{DInt, DLayout, DTiler, DTuple};
+
+/// A tiler argument `T`: a layout (applied to the whole layout) or a by-mode tiler.
+#[derive(Clone, Debug)]
+pub(crate) enum TilerArg {
+    /// a layout; an int `n` arrives here as `make_layout(n)`
+    Layout(DLayout),
+    /// a by-mode tiler `[…]`
+    Tiler(DTiler),
+}
+
+/// A layout, or a swizzled layout.
+pub(crate) enum LayoutOrSwizzled {
+    /// a layout
+    Layout(DLayout),
+    /// `Sw o offset o L`
+    Swizzled(DComposedLayout),
+}
+
+impl LayoutOrSwizzled {
+    /// The layout, or the swizzled layout's inner layout.
+    pub fn inner(&self) -> DLayout {
+        match self {
+            LayoutOrSwizzled::Layout(l) => *l,
+            LayoutOrSwizzled::Swizzled(c) => c.layout(),
+        }
+    }
+}
+
+/// An argument that is a shape (bare IntTuple) or a layout with explicit strides.
+pub(crate) enum ShapeOrLayout {
+    /// a bare IntTuple
+    Shape(DTuple),
+    /// `shape:stride`, or a call giving a layout
+    Layout(DLayout),
+}
+
+/// The arguments of one call, with the function's name for error messages.
+pub(crate) struct Args<'e, 'a> {
+    pub function: &'static str,
+    args: &'e [Expr<'a>],
+}
+
+impl<'e, 'a> Args<'e, 'a> {
+    pub fn new(function: &'static str, args: &'e [Expr<'a>]) -> Self {
+        Args { function, args }
+    }
+
+    /// Number of arguments.
+    pub fn len(&self) -> usize {
+        self.args.len()
+    }
+
+    /// Fails unless the count is in `min..=max`; `expected` says it in words.
+    pub fn arity(&self, min: usize, max: usize, expected: &'static str) -> Result<(), ExprError> {
+        if self.args.len() < min || self.args.len() > max {
+            return Err(ExprError::Arity {
+                function: self.function,
+                expected,
+                found: self.args.len(),
+            });
+        }
+        Ok(())
+    }
+
+    fn kind_error(&self, i: usize, expected: &'static str, found: &'static str) -> ExprError {
+        ExprError::ArgumentKind {
+            function: self.function,
+            argument: i + 1,
+            expected,
+            found,
+        }
+    }
+
+    /// An algebra error of this function.
+    pub fn fail(&self, error: crate::Error) -> ExprError {
+        ExprError::algebra(self.function, error)
+    }
+
+    /// Argument `i` as a value, a bare IntTuple read as a shape-only layout.
+    pub fn operand(&self, i: usize) -> Result<Value, ExprError> {
+        evaluate_expr(&self.args[i])
+    }
+
+    /// Argument `i` where a layout is expected: an int or IntTuple becomes
+    /// `make_layout(shape)` (compact column-major, static shape 1 → stride 0).
+    pub fn layout(&self, i: usize) -> Result<DLayout, ExprError> {
+        let v = self.operand(i)?;
+        self.value_as_layout(i, v)
+    }
+
+    /// A value where a layout is expected (see [`Args::layout`]).
+    pub fn value_as_layout(&self, i: usize, v: Value) -> Result<DLayout, ExprError> {
+        match v {
+            Value::Layout(l) => Ok(l),
+            Value::Int(n) => make_layout(DTuple::int(n)).map_err(|e| self.fail(e)),
+            Value::Tuple(t) => make_layout(t).map_err(|e| self.fail(e)),
+            other => Err(self.kind_error(i, "a layout", other.kind())),
+        }
+    }
+
+    /// Argument `i` where a layout or a swizzled layout is expected.
+    pub fn layout_or_swizzled(&self, i: usize) -> Result<LayoutOrSwizzled, ExprError> {
+        match self.operand(i)? {
+            Value::Swizzled(c) => Ok(LayoutOrSwizzled::Swizzled(c)),
+            v => self.value_as_layout(i, v).map(LayoutOrSwizzled::Layout),
+        }
+    }
+
+    /// Argument `i` where a layout is expected, a swizzled layout standing for
+    /// its inner layout (the domain queries `size`, `shape`, …).
+    pub fn domain_layout(&self, i: usize) -> Result<DLayout, ExprError> {
+        Ok(self.layout_or_swizzled(i)?.inner())
+    }
+
+    /// Argument `i` where an IntTuple is expected (coordinate, shape, stride, profile).
+    pub fn tuple(&self, i: usize) -> Result<DTuple, ExprError> {
+        match &self.args[i] {
+            Expr::Tuple { value, .. } => Ok(*value),
+            Expr::Layout { .. } => Err(self.kind_error(i, "an IntTuple", "a layout")),
+            Expr::Tiler { .. } => Err(self.kind_error(i, "an IntTuple", "a tiler")),
+            Expr::Call { .. } => match self.operand(i)? {
+                Value::Int(n) => Ok(DTuple::int(n)),
+                Value::Tuple(t) => Ok(t),
+                other => Err(self.kind_error(i, "an IntTuple", other.kind())),
+            },
+        }
+    }
+
+    /// Argument `i` as a cotarget: an IntTuple, or a layout standing for its shape.
+    pub fn cotarget(&self, i: usize) -> Result<DTuple, ExprError> {
+        match &self.args[i] {
+            Expr::Layout { value, .. } => Ok(value.shape()),
+            Expr::Call { .. } => match self.operand(i)? {
+                Value::Layout(l) => Ok(l.shape()),
+                Value::Int(n) => Ok(DTuple::int(n)),
+                Value::Tuple(t) => Ok(t),
+                other => Err(self.kind_error(i, "an IntTuple or a layout", other.kind())),
+            },
+            _ => self.tuple(i),
+        }
+    }
+
+    /// Argument `i` as a shape (a bare IntTuple) or as a layout (written with its strides).
+    pub fn shape_or_layout(&self, i: usize) -> Result<ShapeOrLayout, ExprError> {
+        match &self.args[i] {
+            Expr::Layout { value, .. } => Ok(ShapeOrLayout::Layout(*value)),
+            Expr::Call { .. } => match self.operand(i)? {
+                Value::Layout(l) => Ok(ShapeOrLayout::Layout(l)),
+                Value::Int(n) => Ok(ShapeOrLayout::Shape(DTuple::int(n))),
+                Value::Tuple(t) => Ok(ShapeOrLayout::Shape(t)),
+                other => Err(self.kind_error(i, "a shape or a layout", other.kind())),
+            },
+            _ => self.tuple(i).map(ShapeOrLayout::Shape),
+        }
+    }
+
+    /// Argument `i` where an integer is expected.
+    pub fn int(&self, i: usize) -> Result<DInt, ExprError> {
+        let t = self.tuple(i)?;
+        t.as_int()
+            .ok_or_else(|| self.kind_error(i, "an integer", "an IntTuple"))
+    }
+
+    /// Argument `i` as a mode index (a non-negative integer).
+    pub fn index(&self, i: usize) -> Result<usize, ExprError> {
+        let v = self.int(i)?.value;
+        usize::try_from(v).map_err(|_| self.kind_error(i, "a non-negative mode index", "a negative integer"))
+    }
+
+    /// Arguments `from..` as mode indices.
+    pub fn indices(&self, from: usize) -> Result<Vec<usize>, ExprError> {
+        (from..self.len()).map(|i| self.index(i)).collect()
+    }
+
+    /// Argument `i` where a tiler `T` is expected: a layout, a tiler or an int
+    /// (an int `n` is `make_layout(n)`).
+    pub fn tiler(&self, i: usize) -> Result<TilerArg, ExprError> {
+        match self.operand(i)? {
+            Value::Tiler(t) => Ok(TilerArg::Tiler(*t)),
+            v => Ok(TilerArg::Layout(self.value_as_layout(i, v)?)),
+        }
+    }
+}
+
+/// CuTe's `make_layout(shape)` for the calculator: every leaf static, so a
+/// shape-1 mode gets stride 0 as with `Int<1>` in C++.
+pub(crate) fn make_layout(shape: DTuple) -> Result<DLayout, crate::Error> {
+    DLayout::col_major(shape.with_all_static(true))
+}
+
+/// Builds a tiler from the entries of a `[…]` literal: nested brackets are
+/// nested tilers; anything else is read as a layout (an int `n` is `n:1`).
+pub(crate) fn build_tiler(items: &[Expr<'_>]) -> Result<DTiler, ExprError> {
+    let mut t = DTiler::new();
+    for (i, item) in items.iter().enumerate() {
+        t = match item {
+            Expr::Tiler { items, .. } => t.push_tiler(&build_tiler(items)?),
+            _ => {
+                let l = Args::new("tiler", items).layout(i)?;
+                t.push_layout(l)
+            }
+        }
+        .map_err(|e| ExprError::algebra("tiler", e))?;
+    }
+    Ok(t)
+}

@@ -1,0 +1,115 @@
+//! [`ExprError`]: why a calculator expression has no value.
+use core::fmt;
+
+use super::alloc::string::String;
+use crate::error::Error;
+use crate::text::ParseError;
+
+/// Why an expression could not be evaluated. Each variant names what is wrong;
+/// the algebra's own rule violations are carried as [`Error`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ExprError {
+    /// The text does not follow the grammar (or a literal breaks a rule, such as
+    /// a non-congruent `shape:stride`). `pos` in the [`ParseError`] is a byte offset.
+    Syntax(ParseError),
+    /// The expression nests brackets deeper than the calculator accepts.
+    TooDeep {
+        /// byte offset of the bracket that went too deep
+        pos: usize,
+        /// the deepest nesting accepted
+        limit: usize,
+    },
+    /// No function has this name.
+    UnknownFunction {
+        /// the name as written
+        name: String,
+        /// byte offset of the name
+        pos: usize,
+    },
+    /// A function got the wrong number of arguments.
+    Arity {
+        /// the function
+        function: &'static str,
+        /// how many it accepts, in words (`"1 or 2"`)
+        expected: &'static str,
+        /// how many it got
+        found: usize,
+    },
+    /// An argument is not of a kind its position accepts.
+    ArgumentKind {
+        /// the function
+        function: &'static str,
+        /// 1-based argument number
+        argument: usize,
+        /// what the position accepts (`"a layout"`)
+        expected: &'static str,
+        /// what was given (`"a swizzle"`)
+        found: &'static str,
+    },
+    /// The function exists in the calculator's table but its algebra is not wired yet.
+    NotYetAvailable(&'static str),
+    /// An operation of the layout algebra refused its arguments.
+    Algebra {
+        /// the function that failed
+        function: &'static str,
+        /// the rule it names
+        error: Error,
+    },
+}
+
+impl ExprError {
+    /// The algebra error `error` raised by `function`.
+    pub const fn algebra(function: &'static str, error: Error) -> ExprError {
+        ExprError::Algebra { function, error }
+    }
+}
+
+impl From<ParseError> for ExprError {
+    fn from(e: ParseError) -> Self {
+        ExprError::Syntax(e)
+    }
+}
+
+impl fmt::Display for ExprError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExprError::Syntax(e) => write!(f, "syntax: {e}"),
+            ExprError::TooDeep { pos, limit } => write!(
+                f,
+                "syntax: brackets nested deeper than {limit} levels at column {}",
+                pos + 1
+            ),
+            ExprError::UnknownFunction { name, pos } => {
+                write!(f, "unknown function '{name}' at column {}", pos + 1)
+            }
+            ExprError::Arity {
+                function,
+                expected,
+                found,
+            } => write!(
+                f,
+                "{function} takes {expected} argument{}, found {found}",
+                if *expected == "1" { "" } else { "s" }
+            ),
+            ExprError::ArgumentKind {
+                function,
+                argument,
+                expected,
+                found,
+            } => write!(
+                f,
+                "{function}: argument {argument} must be {expected}, found {found}"
+            ),
+            ExprError::NotYetAvailable(function) => write!(f, "{function}: not available yet"),
+            // Rules that already name their operation ("composition: …") are not prefixed twice.
+            ExprError::Algebra { function, error } if error.rule().starts_with(function) => {
+                write!(f, "{error}")
+            }
+            ExprError::Algebra { function, error } => write!(f, "{function}: {error}"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for ExprError {}

@@ -1,0 +1,286 @@
+//! The calculator's function table: each name of the conformance README's table,
+//! mapped to the core or to [`crate::algebra`].
+use super::alloc::string::ToString;
+use super::args::{build_tiler, make_layout, Args, LayoutOrSwizzled, ShapeOrLayout, TilerArg};
+use crate::algebra::{self, compose_swizzle, Swizzle};
+use crate::error::Error;
+use super::error::ExprError;
+use super::parse::Expr;
+use super::value::Value;
+use crate::dynamic::{crd2idx_compact, idx2crd, idx2crd_strided, DInt, DLayout};
+
+type Handler = fn(&Args<'_, '_>) -> Result<Value, ExprError>;
+
+/// Every function of the calculator, by name.
+const FUNCTIONS: &[(&str, Handler)] = &[
+    ("size", size),
+    ("cosize", cosize),
+    ("rank", rank),
+    ("depth", depth),
+    ("shape", shape),
+    ("stride", stride),
+    ("get", get),
+    ("eval", eval),
+    ("idx2crd", idx2crd_fn),
+    ("crd2idx", crd2idx_fn),
+    ("flatten", pending),
+    ("coalesce", coalesce),
+    ("filter", filter),
+    ("right_inverse", right_inverse),
+    ("left_inverse", left_inverse),
+    ("composition", composition),
+    ("complement", complement),
+    ("logical_divide", pending),
+    ("zipped_divide", pending),
+    ("tiled_divide", pending),
+    ("flat_divide", pending),
+    ("logical_product", pending),
+    ("zipped_product", pending),
+    ("tiled_product", pending),
+    ("flat_product", pending),
+    ("blocked_product", pending),
+    ("raked_product", pending),
+    ("tile_to_shape", pending),
+    ("upcast", upcast),
+    ("downcast", downcast),
+    ("max_common_vector", pending),
+    ("max_common_layout", pending),
+    ("make_layout_like", make_layout_like),
+    ("select", pending),
+    ("take", pending),
+    ("group", pending),
+    ("append", pending),
+    ("prepend", pending),
+    ("swizzle", swizzle),
+];
+
+/// Evaluates a parsed expression. A bare IntTuple literal is a shape-only layout
+/// here (the reading of an operand); positions that expect IntTuples read their
+/// literals directly through [`Args`].
+pub(crate) fn evaluate_expr(e: &Expr<'_>) -> Result<Value, ExprError> {
+    match e {
+        Expr::Tuple { value, .. } => make_layout(*value)
+            .map(Value::Layout)
+            .map_err(|err| ExprError::algebra("make_layout", err)),
+        Expr::Layout { value, .. } => Ok(Value::Layout(*value)),
+        Expr::Tiler { items, .. } => build_tiler(items).map(|t| Value::Tiler(t.into())),
+        Expr::Call { name, args, pos } => {
+            let (function, handler) = FUNCTIONS
+                .iter()
+                .find(|(n, _)| n == name)
+                .ok_or_else(|| ExprError::UnknownFunction {
+                    name: name.to_string(),
+                    pos: *pos,
+                })?;
+            handler(&Args::new(function, args))
+        }
+    }
+}
+
+fn pending(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    Err(ExprError::NotYetAvailable(a.function))
+}
+
+fn int(v: DInt) -> Result<Value, ExprError> {
+    Ok(Value::Int(v))
+}
+
+fn size(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    a.arity(1, 1, "1")?;
+    int(a.domain_layout(0)?.size().map_err(|e| a.fail(e))?)
+}
+
+fn cosize(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    a.arity(1, 1, "1")?;
+    int(a.domain_layout(0)?.cosize().map_err(|e| a.fail(e))?)
+}
+
+fn rank(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    a.arity(1, 1, "1")?;
+    int(DInt::s(a.domain_layout(0)?.rank() as i64))
+}
+
+fn depth(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    a.arity(1, 1, "1")?;
+    int(DInt::s(a.domain_layout(0)?.depth() as i64))
+}
+
+fn shape(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    a.arity(1, 1, "1")?;
+    Ok(Value::Tuple(a.domain_layout(0)?.shape()))
+}
+
+fn stride(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    a.arity(1, 1, "1")?;
+    Ok(Value::Tuple(a.layout(0)?.stride()))
+}
+
+/// `get(L, i, j, …)`: `get<i,j,…>(L)`.
+fn get(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    a.arity(2, usize::MAX, "2 or more")?;
+    let l = a.layout(0)?;
+    let path = a.indices(1)?;
+    Ok(Value::Layout(l.get_path(&path).map_err(|e| a.fail(e))?))
+}
+
+/// `eval(L, c)`: `L(c)`; `eval(swizzle, x)`: `Sw(x)`; `eval(SL, c)`: `SL(c)`.
+fn eval(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    a.arity(2, 2, "2")?;
+    if let Value::Swizzle(sw) = a.operand(0)? {
+        return int(sw.apply_int(a.int(1)?));
+    }
+    let c = a.tuple(1)?;
+    let v = match a.layout_or_swizzled(0)? {
+        LayoutOrSwizzled::Layout(l) => l.eval(&c),
+        LayoutOrSwizzled::Swizzled(sl) => sl.eval(&c),
+    };
+    int(v.map_err(|e| a.fail(e))?)
+}
+
+/// `swizzle(b, m, s)`: `Swizzle<b,m,s>{}`.
+fn swizzle(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    a.arity(3, 3, "3")?;
+    let sw = Swizzle::new(a.int(0)?.value, a.int(1)?.value, a.int(2)?.value);
+    Ok(Value::Swizzle(sw.map_err(|e| a.fail(e))?))
+}
+
+/// `idx2crd(i, S)` or `idx2crd(i, S, D)`.
+fn idx2crd_fn(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    a.arity(2, 3, "2 or 3")?;
+    let i = a.tuple(0)?;
+    let s = a.tuple(1)?;
+    let c = if a.len() == 3 {
+        idx2crd_strided(&i, &s, &a.tuple(2)?)
+    } else {
+        idx2crd(&i, &s)
+    };
+    Ok(Value::Tuple(c.map_err(|e| a.fail(e))?))
+}
+
+/// `crd2idx(c, S)`, `crd2idx(c, S, D)` or `crd2idx(c, L)` with `L` a layout.
+fn crd2idx_fn(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    a.arity(2, 3, "2 or 3")?;
+    let c = a.tuple(0)?;
+    if a.len() == 3 {
+        let l = DLayout::new(a.tuple(1)?, a.tuple(2)?).map_err(|e| a.fail(e))?;
+        return int(l.eval(&c).map_err(|e| a.fail(e))?);
+    }
+    match a.shape_or_layout(1)? {
+        ShapeOrLayout::Layout(l) => int(l.eval(&c).map_err(|e| a.fail(e))?),
+        ShapeOrLayout::Shape(s) => int(crd2idx_compact(&c, &s).map_err(|e| a.fail(e))?),
+    }
+}
+
+
+/// A layout result of this function, or its algebra error.
+fn layout(a: &Args<'_, '_>, r: Result<DLayout, Error>) -> Result<Value, ExprError> {
+    Ok(Value::Layout(r.map_err(|e| a.fail(e))?))
+}
+
+/// A function of one layout giving a layout.
+fn unary(
+    a: &Args<'_, '_>,
+    f: fn(&DLayout) -> Result<DLayout, Error>,
+) -> Result<Value, ExprError> {
+    a.arity(1, 1, "1")?;
+    layout(a, f(&a.layout(0)?))
+}
+
+fn make_layout_like(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    unary(a, algebra::make_layout_like)
+}
+
+fn filter(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    unary(a, algebra::filter)
+}
+
+fn right_inverse(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    unary(a, algebra::right_inverse)
+}
+
+fn left_inverse(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    unary(a, algebra::left_inverse)
+}
+
+/// `complement(L)`, `complement(L, n)`, `complement(L, S)`; a layout as the
+/// cotarget stands for its shape.
+fn complement(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    a.arity(1, 2, "1 or 2")?;
+    let l = a.layout(0)?;
+    if a.len() == 1 {
+        return layout(a, algebra::complement_default(&l));
+    }
+    layout(a, algebra::complement(&l, &a.cotarget(1)?))
+}
+
+/// `upcast(L, n)` / `downcast(L, n)`: `n` a positive integer.
+fn cast(
+    a: &Args<'_, '_>,
+    f: fn(&DLayout, i64) -> Result<DLayout, Error>,
+) -> Result<Value, ExprError> {
+    a.arity(2, 2, "2")?;
+    let l = a.layout(0)?;
+    let n = a.int(1)?.value;
+    if n <= 0 {
+        return Err(a.fail(Error::NonPositiveFactor));
+    }
+    layout(a, f(&l, n))
+}
+
+fn upcast(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    cast(a, algebra::upcast)
+}
+
+fn downcast(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    cast(a, algebra::downcast)
+}
+
+/// `coalesce(L)`, `coalesce(L, P)`; on a swizzled layout, coalesces its inner layout.
+fn coalesce(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    a.arity(1, 2, "1 or 2")?;
+    let target = a.layout_or_swizzled(0)?;
+    let inner = target.inner();
+    let r = if a.len() == 2 {
+        algebra::coalesce_profile(&inner, &a.tuple(1)?)
+    } else {
+        algebra::coalesce(&inner)
+    };
+    rewrap(a, &target, r)
+}
+
+/// `composition(L, T)`, `composition(swizzle, L)`, `composition(SL, T)`.
+fn composition(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    a.arity(2, 2, "2")?;
+    match a.operand(0)? {
+        Value::Swizzle(sw) => Ok(compose_swizzle(sw, &a.layout(1)?).into()),
+        Value::Swizzled(c) => {
+            let r = compose(a, &c.layout(), &a.tiler(1)?)?;
+            Ok(c.with_layout(r).into())
+        }
+        v => Ok(Value::Layout(compose(a, &a.value_as_layout(0, v)?, &a.tiler(1)?)?)),
+    }
+}
+
+/// `A ∘ T` for a layout or a by-mode tiler `T`.
+fn compose(a: &Args<'_, '_>, l: &DLayout, t: &TilerArg) -> Result<DLayout, ExprError> {
+    let r = match t {
+        TilerArg::Layout(b) => algebra::composition(l, b),
+        TilerArg::Tiler(t) => algebra::composition_tiler(l, t),
+    };
+    r.map_err(|e| a.fail(e))
+}
+
+/// The result of an operation on the inner layout of `target`, wrapped back in
+/// its swizzle when `target` is swizzled.
+fn rewrap(
+    a: &Args<'_, '_>,
+    target: &LayoutOrSwizzled,
+    r: Result<DLayout, Error>,
+) -> Result<Value, ExprError> {
+    let l = r.map_err(|e| a.fail(e))?;
+    Ok(match target {
+        LayoutOrSwizzled::Layout(_) => Value::Layout(l),
+        LayoutOrSwizzled::Swizzled(c) => c.with_layout(l).into(),
+    })
+}
+

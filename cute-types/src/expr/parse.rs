@@ -1,0 +1,157 @@
+//! The calculator grammar, built on [`Cursor`] (layouts and IntTuples are read by
+//! the one text grammar of the crate; this file only adds calls and tilers):
+//!
+//! ```text
+//! expr   := call | layout | tiler | int
+//! call   := name '(' expr (',' expr)* ')'
+//! tiler  := '[' expr (',' expr)* ']'
+//! ```
+use super::alloc::vec::Vec;
+use super::error::ExprError;
+use crate::dynamic::{DLayout, DTuple};
+use crate::text::Cursor;
+
+/// Deepest bracket nesting accepted. A [`DTuple`] cannot nest deeper than its
+/// 64 nodes anyway; refusing earlier keeps the recursive parser and evaluator
+/// within a small, fixed stack.
+pub const MAX_NESTING: usize = 64;
+
+/// A parsed expression. Literals keep their written form, because what a bare
+/// `(4,8)` means depends on the argument position it fills.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expr<'a> {
+    /// A bare IntTuple (`4`, `(4,(2,2))`), every leaf static.
+    Tuple {
+        /// the value
+        value: DTuple,
+        /// byte offset in the source
+        pos: usize,
+    },
+    /// A `shape:stride` literal, every leaf static.
+    Layout {
+        /// the value
+        value: DLayout,
+        /// byte offset in the source
+        pos: usize,
+    },
+    /// A by-mode tiler `[e1, e2, …]`.
+    Tiler {
+        /// the entries
+        items: Vec<Expr<'a>>,
+        /// byte offset of `[`
+        pos: usize,
+    },
+    /// A function call `name(args…)`.
+    Call {
+        /// the function name as written
+        name: &'a str,
+        /// the arguments
+        args: Vec<Expr<'a>>,
+        /// byte offset of the name
+        pos: usize,
+    },
+}
+
+impl Expr<'_> {
+    /// Byte offset of the expression in the source.
+    pub fn pos(&self) -> usize {
+        match self {
+            Expr::Tuple { pos, .. }
+            | Expr::Layout { pos, .. }
+            | Expr::Tiler { pos, .. }
+            | Expr::Call { pos, .. } => *pos,
+        }
+    }
+}
+
+/// Parses a whole calculator expression.
+pub fn parse(src: &str) -> Result<Expr<'_>, ExprError> {
+    check_nesting(src)?;
+    let mut c = Cursor::new(src);
+    let e = expr(src, &mut c)?;
+    c.finish()?;
+    Ok(e)
+}
+
+/// Refuses inputs nested deeper than [`MAX_NESTING`] before any recursion starts.
+fn check_nesting(src: &str) -> Result<(), ExprError> {
+    let mut depth = 0usize;
+    for (pos, b) in src.bytes().enumerate() {
+        match b {
+            b'(' | b'[' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Err(ExprError::TooDeep {
+                        pos,
+                        limit: MAX_NESTING,
+                    });
+                }
+            }
+            b')' | b']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn expr<'a>(src: &'a str, c: &mut Cursor<'_>) -> Result<Expr<'a>, ExprError> {
+    match c.peek() {
+        Some(b'[') => tiler(src, c),
+        Some(b) if b.is_ascii_alphabetic() => call(src, c),
+        _ => literal(c),
+    }
+}
+
+/// `int`, `inttuple` or `inttuple:inttuple`, all leaves made static.
+fn literal<'a>(c: &mut Cursor<'_>) -> Result<Expr<'a>, ExprError> {
+    c.peek();
+    let start = c.clone();
+    let pos = c.pos;
+    let shape = c.int_tuple(false)?;
+    if c.peek() == Some(b':') {
+        // Re-read as a layout so that the grammar's own checks (congruence,
+        // positive shape) report at their own positions.
+        *c = start;
+        let value = c.layout()?.with_all_static(true);
+        return Ok(Expr::Layout { value, pos });
+    }
+    Ok(Expr::Tuple {
+        value: shape.with_all_static(true),
+        pos,
+    })
+}
+
+fn tiler<'a>(src: &'a str, c: &mut Cursor<'_>) -> Result<Expr<'a>, ExprError> {
+    let pos = c.pos;
+    c.expect(b'[')?;
+    let items = list(src, c, b']')?;
+    Ok(Expr::Tiler { items, pos })
+}
+
+fn call<'a>(src: &'a str, c: &mut Cursor<'_>) -> Result<Expr<'a>, ExprError> {
+    let pos = c.pos;
+    let len = src.as_bytes()[pos..]
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    let name = &src[pos..pos + len];
+    c.pos += len;
+    c.expect(b'(')?;
+    let args = list(src, c, b')')?;
+    Ok(Expr::Call { name, args, pos })
+}
+
+/// `expr (',' expr)* close`.
+fn list<'a>(src: &'a str, c: &mut Cursor<'_>, close: u8) -> Result<Vec<Expr<'a>>, ExprError> {
+    let mut items = Vec::new();
+    loop {
+        items.push(expr(src, c)?);
+        if c.eat(close) {
+            return Ok(items);
+        }
+        if !c.eat(b',') {
+            return Err(c.unexpected().into());
+        }
+    }
+}
+

@@ -1,0 +1,389 @@
+//! `gemm`: `C = alpha·A·Bᵀ + beta·C` on host tensors, decomposed exactly as a GPU
+//! kernel decomposes it — tiles by `local_tile`, threads by `local_partition`,
+//! ragged edges by identity-tensor predicates — with the "threads" run one after
+//! another on the CPU.
+use super::numeric::Numeric;
+use crate::dynamic::{DLayout, DTiler, DTuple};
+use crate::error::Error;
+use crate::tensor::alloc::vec::Vec;
+use crate::tensor::engine::{Counting, Storage, StorageMut};
+use crate::tensor::identity::digit;
+use crate::tensor::layout_trait::TensorLayout;
+use crate::tensor::local_partition::Partition;
+use crate::tensor::local_tile::{dice_tiler, shape_tiler, TileGrid};
+use crate::tensor::tensor::element_mut;
+use crate::tensor::{make_identity_tensor, Offsets, Tensor};
+
+/// The blocking of [`gemm`]: a CTA tile `BM × BN × BK` and a thread layout
+/// `(TM, TN) → thread index` over the `BM × BN` tile of C.
+///
+/// Thread `t` computes the elements of the C tile whose row is congruent to its
+/// row coordinate modulo `TM` and whose column is congruent to its column
+/// coordinate modulo `TN` (CuTe's `local_partition`): `(BM/TM) × (BN/TN)` values.
+#[derive(Clone, Copy, Debug)]
+pub struct GemmConfig {
+    /// The tile `(BM, BN, BK)`.
+    pub tile: (i64, i64, i64),
+    /// The thread layout, rank 2, a bijection onto `[0, TM·TN)`.
+    pub threads: DLayout,
+}
+
+impl GemmConfig {
+    /// A blocking; checks that the tile is positive, the thread layout has rank 2
+    /// and is a bijection onto `[0, size)` ([`Error::NotInjective`]), and that its
+    /// modes divide `BM` and `BN` ([`Error::ShapeDivisibility`]).
+    pub fn new(tile: (i64, i64, i64), threads: DLayout) -> Result<GemmConfig, Error> {
+        let (bm, bn, bk) = tile;
+        if bm <= 0 || bn <= 0 || bk <= 0 {
+            return Err(Error::NonPositiveShape);
+        }
+        if threads.rank() != 2 {
+            return Err(Error::CoordinateMismatch);
+        }
+        let tm = threads.shape().get(0)?.product()?.value;
+        let tn = threads.shape().get(1)?.product()?.value;
+        if bm % tm != 0 || bn % tn != 0 {
+            return Err(Error::ShapeDivisibility);
+        }
+        let p = threads.size()?.value;
+        let mut hit = Vec::new();
+        hit.resize(usize::try_from(p).map_err(|_| Error::Overflow)?, false);
+        for idx in Offsets::new(&threads, 0)? {
+            match usize::try_from(idx).ok().and_then(|i| hit.get_mut(i)) {
+                Some(h) if !*h => *h = true,
+                _ => return Err(Error::NotInjective),
+            }
+        }
+        Ok(GemmConfig { tile, threads })
+    }
+    fn tiler(&self) -> Result<DTiler, Error> {
+        let (bm, bn, bk) = self.tile;
+        shape_tiler(&DTuple::tuple(&[DTuple::d(bm), DTuple::d(bn), DTuple::d(bk)])?)
+    }
+}
+
+/// `(M, N, K)` of `C (M,N) = A (M,K) · B (N,K)ᵀ`; every operand must have rank 2.
+fn problem_shape(a: &DLayout, b: &DLayout, c: &DLayout) -> Result<(i64, i64, i64), Error> {
+    if a.rank() != 2 || b.rank() != 2 || c.rank() != 2 {
+        return Err(Error::CoordinateMismatch);
+    }
+    let mode = |l: &DLayout, i: usize| -> Result<i64, Error> { Ok(l.shape().get(i)?.product()?.value) };
+    let (m, k) = (mode(a, 0)?, mode(a, 1)?);
+    let n = mode(b, 0)?;
+    if mode(b, 1)? != k || mode(c, 0)? != m || mode(c, 1)? != n {
+        return Err(Error::SizeMismatch);
+    }
+    Ok((m, n, k))
+}
+
+/// The indices of mode `i` of `layout` at its 1-D indices `0, 1, …` (a layout's
+/// index is the sum over its top-level modes, so per-mode tables reproduce it).
+fn mode_table(layout: &DLayout, i: usize) -> Result<Vec<i64>, Error> {
+    Ok(Offsets::new(&layout.get(i)?, 0)?.collect())
+}
+
+/// One operand, tiled and partitioned: data and identity (coordinate) side by side.
+struct Operand {
+    /// Tiles of the data layout.
+    tiles: TileGrid,
+    /// Tiles of the identity tensor.
+    id_tiles: TileGrid,
+    /// Offset of each thread's partition within a tile (data, identity).
+    thread_offset: Vec<(i64, i64)>,
+    /// Per value mode: data index and coordinate digits of each 1-D index.
+    modes: Vec<(Vec<i64>, Vec<i64>)>,
+}
+
+impl Operand {
+    /// Tiles `layout` (shape `(X, Y)`) and its identity by `tiler`, slices the
+    /// tile at `pattern` and partitions it over the thread-layout modes kept by `proj`.
+    fn new(
+        layout: &DLayout,
+        identity: &Tensor<Counting, DLayout>,
+        tiler: &DTiler,
+        pattern: &DTuple,
+        threads: &DLayout,
+        proj: &[bool],
+    ) -> Result<Operand, Error> {
+        let tiles = TileGrid::new(layout, tiler)?;
+        let id_tiles = TileGrid::new(&identity.dlayout(), tiler)?;
+        let (tile, _) = tiles.tile(pattern)?;
+        let (id_tile, _) = id_tiles.tile(pattern)?;
+        let part = Partition::projected(&tile, threads, proj)?;
+        let id_part = Partition::projected(&id_tile, threads, proj)?;
+        let mut thread_offset = Vec::new();
+        for t in 0..part.threads() {
+            thread_offset.push((part.thread(t)?.1, id_part.thread(t)?.1));
+        }
+        let values = part.values()?;
+        let id_values = id_part.values()?;
+        if values.rank() != id_values.rank() {
+            return Err(Error::Unsupported);
+        }
+        let mut modes = Vec::new();
+        for i in 0..values.rank() {
+            modes.push((mode_table(&values, i)?, mode_table(&id_values, i)?));
+        }
+        Ok(Operand {
+            tiles,
+            id_tiles,
+            thread_offset,
+            modes,
+        })
+    }
+    /// Offset of the tile at `coord` (data, identity).
+    fn tile_offset(&self, coord: &DTuple) -> Result<(i64, i64), Error> {
+        Ok((self.tiles.tile(coord)?.1, self.id_tiles.tile(coord)?.1))
+    }
+    /// Checks that value mode `i` moves only coordinate digit `axis` (the
+    /// partition is separable, as by-mode tilers make it), and replaces its
+    /// identity codes by that digit.
+    fn separate(&mut self, i: usize, axis: usize, id: &Counting) -> Result<(), Error> {
+        let (_, codes) = self.modes.get_mut(i).ok_or(Error::Unsupported)?;
+        for code in codes.iter_mut() {
+            for other in 0..2 {
+                if other != axis && digit(*code, id, other)? != 0 {
+                    return Err(Error::Unsupported);
+                }
+            }
+            *code = digit(*code, id, axis)?;
+        }
+        Ok(())
+    }
+    fn mode(&self, i: usize) -> Result<&(Vec<i64>, Vec<i64>), Error> {
+        self.modes.get(i).ok_or(Error::Unsupported)
+    }
+}
+
+/// `C = alpha·A·Bᵀ + beta·C` with `A: (M,K)`, `B: (N,K)`, `C: (M,N)` — CuTe's
+/// GEMM convention; transposed or row-/column-major operands are just other
+/// layouts of the same shapes.
+///
+/// The computation is the CPU model of a tiled GPU kernel:
+///
+/// 1. `local_tile` with the tiler `(BM,BN,BK)` and projections gives each "CTA"
+///    `(m,n)` its tiles `A (BM,BK,k)`, `B (BN,BK,k)`, `C (BM,BN)`;
+/// 2. `local_partition` over the thread layout gives each "thread" its values
+///    `A (BM/TM,BK,k)`, `B (BN/TN,BK,k)`, `C (BM/TM,BN/TN)`;
+/// 3. the same two steps on identity tensors of the three shapes give every value
+///    its `(m,n,k)` coordinate, and values outside the matrices (ragged edge tiles)
+///    are predicated off;
+/// 4. each thread accumulates over `k` in registers, then `C = alpha·acc + beta·C`.
+///
+/// Layouts are tiled and partitioned once; tiles and threads differ only by
+/// offsets, so the inner loops read per-mode index tables (what a GPU code
+/// generator turns into immediates) and do no layout arithmetic.
+///
+/// The sum over `k` runs in increasing `k` for every element, so the result is
+/// identical, bit for bit, to [`gemm_reference`].
+///
+/// Errors: operands not of rank 2 or of inconsistent sizes ([`Error::SizeMismatch`]);
+/// the algebra's errors for a blocking it cannot express; `beta·C` reads C even
+/// when `beta` is zero.
+pub fn gemm<T, EA, LA, EB, LB, EC, LC>(
+    alpha: T,
+    a: &Tensor<EA, LA>,
+    b: &Tensor<EB, LB>,
+    beta: T,
+    c: &mut Tensor<EC, LC>,
+    cfg: &GemmConfig,
+) -> Result<(), Error>
+where
+    T: Numeric,
+    EA: Storage<Elem = T>,
+    EB: Storage<Elem = T>,
+    EC: StorageMut<Elem = T>,
+    LA: TensorLayout,
+    LB: TensorLayout,
+    LC: TensorLayout,
+{
+    let (la, lb, lc) = (a.dlayout(), b.dlayout(), c.dlayout());
+    let (m, n, k) = problem_shape(&la, &lb, &lc)?;
+    let shape2 = |x: i64, y: i64| DTuple::tuple(&[DTuple::d(x), DTuple::d(y)]);
+    let ida = make_identity_tensor(&shape2(m, k)?)?;
+    let idb = make_identity_tensor(&shape2(n, k)?)?;
+    let idc = make_identity_tensor(&shape2(m, n)?)?;
+    let id = *ida.engine();
+
+    // Step 1: CTA tiles, with CuTe's projections Step<_1,X,_1>, <X,_1,_1>, <_1,_1,X>.
+    let tiler = cfg.tiler()?;
+    let (t_mk, t_nk, t_mn) = (
+        dice_tiler(&[true, false, true], &tiler)?,
+        dice_tiler(&[false, true, true], &tiler)?,
+        dice_tiler(&[true, true, false], &tiler)?,
+    );
+    let under = DTuple::underscore();
+    let zero_k = DTuple::tuple(&[DTuple::d(0), under])?;
+    let zero_mn = shape2(0, 0)?;
+    // Step 2: thread partitions of the tile pattern (rows of A, columns of B).
+    let thr = &cfg.threads;
+    let mut pa = Operand::new(&la, &ida, &t_mk, &zero_k, thr, &[true, false])?;
+    let mut pb = Operand::new(&lb, &idb, &t_nk, &zero_k, thr, &[false, true])?;
+    let mut pc = Operand::new(&lc, &idc, &t_mn, &zero_mn, thr, &[true, true])?;
+    // Step 3 set-up: value modes are (rows|cols, k, k-tile) and (rows, cols).
+    for (op, axes) in [(&mut pa, [0, 1, 1]), (&mut pb, [0, 1, 1])] {
+        for (i, axis) in axes.into_iter().enumerate() {
+            op.separate(i, axis, &id)?;
+        }
+    }
+    pc.separate(0, 0, &id)?;
+    pc.separate(1, 1, &id)?;
+    let (a_rows, a_rows_m) = pa.mode(0)?;
+    let (a_ks, a_ks_k) = pa.mode(1)?;
+    let (a_kts, a_kts_k) = pa.mode(2)?;
+    let (b_cols, b_cols_n) = pb.mode(0)?;
+    let (b_ks, b_ks_k) = pb.mode(1)?;
+    let (b_kts, b_kts_k) = pb.mode(2)?;
+    let (c_rows, c_rows_m) = pc.mode(0)?;
+    let (c_cols, c_cols_n) = pc.mode(1)?;
+    // The three partitions must describe the same (m, n, k) for the same value
+    // index: A's rows are C's rows, B's columns are C's columns, A's k is B's k.
+    // True by construction; checked because the inner loops rely on it.
+    let agree = a_rows_m == c_rows_m && b_cols_n == c_cols_n && a_ks_k == b_ks_k && a_kts_k == b_kts_k;
+    if !agree {
+        return Err(Error::Unsupported);
+    }
+    for t in 0..pc.thread_offset.len() {
+        let (ia, ib, ic) = (pa.thread_offset[t].1, pb.thread_offset[t].1, pc.thread_offset[t].1);
+        let same = digit(ia, &id, 0)? == digit(ic, &id, 0)?
+            && digit(ib, &id, 0)? == digit(ic, &id, 1)?
+            && digit(ia, &id, 1)? == digit(ib, &id, 1)?;
+        if !same {
+            return Err(Error::Unsupported);
+        }
+    }
+
+    let tiles_mn = pc.tiles.tiles()?;
+    let (mt, nt) = (tiles_mn.get(0)?.product()?.value, tiles_mn.get(1)?.product()?.value);
+    let a_data = a.engine().as_slice();
+    let b_data = b.engine().as_slice();
+    let c_base = c.offset();
+    let c_data = c.engine_mut_slice();
+
+    // Per-thread work lists, reused: (A index, C row index) of live rows, (B, C)
+    // of live columns, (A, B) index steps of live k, accumulators.
+    let mut rows: Vec<(usize, i64)> = Vec::new();
+    let mut cols: Vec<(usize, i64)> = Vec::new();
+    let mut ks: Vec<(usize, usize)> = Vec::new();
+    let mut acc: Vec<T> = Vec::new();
+    let threads = pc.thread_offset.len();
+    for tn in 0..nt {
+        for tm in 0..mt {
+            let (oa, ia) = pa.tile_offset(&DTuple::tuple(&[DTuple::d(tm), under])?)?;
+            let (ob, ib) = pb.tile_offset(&DTuple::tuple(&[DTuple::d(tn), under])?)?;
+            let (oc, ic) = pc.tile_offset(&shape2(tm, tn)?)?;
+            let same = digit(ia, &id, 0)? == digit(ic, &id, 0)? && digit(ib, &id, 0)? == digit(ic, &id, 1)?;
+            if !same || digit(ia, &id, 1)? != digit(ib, &id, 1)? {
+                return Err(Error::Unsupported);
+            }
+            for t in 0..threads {
+                let (a_thr, ia_thr) = pa.thread_offset[t];
+                let (b_thr, ib_thr) = pb.thread_offset[t];
+                let (c_thr, _) = pc.thread_offset[t];
+                // Coordinates of this thread's first value: tile base + thread base.
+                let (m0, ka0) = (digit(ia + ia_thr, &id, 0)?, digit(ia + ia_thr, &id, 1)?);
+                let n0 = digit(ib + ib_thr, &id, 0)?;
+                rows.clear();
+                for (i, (&ar, &dm)) in a_rows.iter().zip(a_rows_m).enumerate() {
+                    if m0 + dm < m {
+                        rows.push((to_index(a.offset() + oa + a_thr + ar)?, c_rows[i]));
+                    }
+                }
+                cols.clear();
+                for (j, (&bc, &dn)) in b_cols.iter().zip(b_cols_n).enumerate() {
+                    if n0 + dn < n {
+                        cols.push((to_index(b.offset() + ob + b_thr + bc)?, c_cols[j]));
+                    }
+                }
+                if rows.is_empty() || cols.is_empty() {
+                    continue;
+                }
+                acc.clear();
+                acc.resize(rows.len() * cols.len(), T::default());
+                for (kt, (&akt, &bkt)) in a_kts.iter().zip(b_kts).enumerate() {
+                    ks.clear();
+                    for (kk, (&ak, &bk)) in a_ks.iter().zip(b_ks).enumerate() {
+                        if ka0 + a_kts_k[kt] + a_ks_k[kk] < k {
+                            ks.push((to_index(akt + ak)?, to_index(bkt + bk)?));
+                        }
+                    }
+                    accumulate(&mut acc, &rows, &cols, &ks, a_data, b_data)?;
+                }
+                // Epilogue: C = alpha·acc + beta·C over the live values.
+                for (ii, &(_, cr)) in rows.iter().enumerate() {
+                    for (jj, &(_, cc)) in cols.iter().enumerate() {
+                        let x = element_mut(c_data, c_base + oc + c_thr + cr + cc)?;
+                        *x = alpha * acc[ii * cols.len() + jj] + beta * *x;
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The register-level loop of one thread over one k-tile:
+/// `acc(i,j) += A(row i, k) · B(col j, k)` for each live `k` in order.
+#[inline]
+fn accumulate<T: Numeric>(
+    acc: &mut [T],
+    rows: &[(usize, i64)],
+    cols: &[(usize, i64)],
+    ks: &[(usize, usize)],
+    a: &[T],
+    b: &[T],
+) -> Result<(), Error> {
+    let width = cols.len();
+    for &(ak, bk) in ks {
+        for (ii, &(ar, _)) in rows.iter().enumerate() {
+            let av = *a.get(ar.wrapping_add(ak)).ok_or(Error::OutOfStorage)?;
+            let line = &mut acc[ii * width..(ii + 1) * width];
+            for (x, &(bc, _)) in line.iter_mut().zip(cols) {
+                *x = *x + av * *b.get(bc.wrapping_add(bk)).ok_or(Error::OutOfStorage)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A partial index as `usize`, two's complement: with negative strides a row's
+/// or a k-step's share of an index may be negative while their sum is not.
+/// Shares are combined with `wrapping_add`, and every sum is bounds-checked by
+/// the slice access, so a wrong sum is an error, never an out-of-storage read.
+fn to_index(i: i64) -> Result<usize, Error> {
+    Ok(i as usize)
+}
+
+/// The plain triple loop through tensor coordinates:
+/// `C(m,n) = alpha·Σₖ A(m,k)·B(n,k) + beta·C(m,n)`, `k` increasing. The reference
+/// [`gemm`] is tested against.
+pub fn gemm_reference<T, EA, LA, EB, LB, EC, LC>(
+    alpha: T,
+    a: &Tensor<EA, LA>,
+    b: &Tensor<EB, LB>,
+    beta: T,
+    c: &mut Tensor<EC, LC>,
+) -> Result<(), Error>
+where
+    T: Numeric,
+    EA: Storage<Elem = T>,
+    EB: Storage<Elem = T>,
+    EC: StorageMut<Elem = T>,
+    LA: TensorLayout,
+    LB: TensorLayout,
+    LC: TensorLayout,
+{
+    let (m, n, k) = problem_shape(&a.dlayout(), &b.dlayout(), &c.dlayout())?;
+    for i in 0..m {
+        for j in 0..n {
+            let mut acc = T::default();
+            for p in 0..k {
+                acc = acc + *a.get((i, p))? * *b.get((j, p))?;
+            }
+            let x = c.get_mut((i, j))?;
+            *x = alpha * acc + beta * *x;
+        }
+    }
+    Ok(())
+}
+

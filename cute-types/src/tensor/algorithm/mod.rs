@@ -1,0 +1,16 @@
+//! Host algorithms over tensors, written through their layouts.
+mod axpby;
+mod clear;
+mod copy;
+mod fill;
+#[cfg(feature = "alloc")]
+mod gemm;
+mod numeric;
+
+pub use axpby::axpby;
+pub use clear::clear;
+pub use copy::copy;
+pub use fill::fill;
+#[cfg(feature = "alloc")]
+pub use gemm::{gemm, gemm_reference, GemmConfig};
+pub use numeric::Numeric;

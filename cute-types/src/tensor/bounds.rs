@@ -1,0 +1,94 @@
+//! The bounds rule of tensors: every coordinate of a layout's domain, shifted by
+//! the tensor's offset, lands inside the storage.
+use crate::dynamic::{DLayout, DTuple};
+use crate::error::Error;
+use crate::tri;
+
+/// The smallest and largest index `L(c)` over the domain of `layout`:
+/// `min = Σ (sᵢ-1)·min(dᵢ,0)`, `max = Σ (sᵢ-1)·max(dᵢ,0)` over the leaves (each
+/// leaf coordinate ranges over `[0, sᵢ)` independently). Errors on a
+/// non-positive shape (an empty tensor has no elements to bound) or overflow.
+pub(crate) const fn index_range(layout: &DLayout) -> Result<(i64, i64), Error> {
+    let shape = layout.shape();
+    let stride = layout.stride();
+    let n = shape.leaf_count();
+    let mut lo = 0i64;
+    let mut hi = 0i64;
+    let mut k = 0;
+    while k < n {
+        let s = shape.leaf(k).value;
+        if s <= 0 {
+            return Err(Error::NonPositiveShape);
+        }
+        let d = stride.leaf(k).value;
+        let reach = match (s - 1).checked_mul(d) {
+            Some(v) => v,
+            None => return Err(Error::Overflow),
+        };
+        if reach < 0 {
+            lo = match lo.checked_add(reach) {
+                Some(v) => v,
+                None => return Err(Error::Overflow),
+            };
+        } else {
+            hi = match hi.checked_add(reach) {
+                Some(v) => v,
+                None => return Err(Error::Overflow),
+            };
+        }
+        k += 1;
+    }
+    Ok((lo, hi))
+}
+
+/// Number of storage elements a layout spans: `max - min + 1` (the cosize when
+/// all strides are non-negative).
+pub(crate) const fn span(layout: &DLayout) -> Result<usize, Error> {
+    let (lo, hi) = tri!(index_range(layout));
+    let width = match hi.checked_sub(lo) {
+        Some(w) => w,
+        None => return Err(Error::Overflow),
+    };
+    if width >= i64::MAX {
+        return Err(Error::Overflow);
+    }
+    Ok((width + 1) as usize)
+}
+
+/// Checks that `offset + L(c)` lies in `[0, extent)` for every `c` in the domain;
+/// `extent == None` (a storage-less engine) accepts any layout.
+pub(crate) fn check_fits(layout: &DLayout, offset: i64, extent: Option<usize>) -> Result<(), Error> {
+    let (lo, hi) = index_range(layout)?;
+    let Some(extent) = extent else {
+        return Ok(());
+    };
+    let first = offset.checked_add(lo).ok_or(Error::Overflow)?;
+    let last = offset.checked_add(hi).ok_or(Error::Overflow)?;
+    let len = i64::try_from(extent).map_err(|_| Error::Overflow)?;
+    if first < 0 || last >= len {
+        return Err(Error::OutOfStorage);
+    }
+    Ok(())
+}
+
+/// Whether `coord` addresses an element of `shape`: an integer must lie in
+/// `[0, size)` of the mode it indexes, a tuple must match the mode's rank and
+/// be in range mode by mode. The slicing placeholder `_` is in range.
+pub(crate) fn in_domain(coord: &DTuple, shape: &DTuple) -> Result<bool, Error> {
+    if coord.is_underscore() {
+        return Ok(true);
+    }
+    if let Some(c) = coord.as_int() {
+        let size = shape.product()?;
+        return Ok(c.value >= 0 && c.value < size.value);
+    }
+    if !shape.is_tuple() || coord.rank() != shape.rank() {
+        return Err(Error::CoordinateMismatch);
+    }
+    for i in 0..coord.rank() {
+        if !in_domain(&coord.get(i)?, &shape.get(i)?)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}

@@ -1,0 +1,77 @@
+//! [`IntoCoord`]: the coordinate forms a tensor accepts.
+use crate::dynamic::{DInt, DTuple};
+use crate::error::Error;
+
+/// The slicing placeholder `_` (CuTe's `Underscore`) in Rust tuple coordinates:
+/// `t.slice((1, Underscore))` keeps mode 1 and fixes mode 0 at 1.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Underscore;
+
+/// Something that can be read as a coordinate: an integer (1-D index), a Rust
+/// tuple or array of coordinates (nested as deep as needed), [`Underscore`], or a
+/// [`DTuple`] (for example from [`crate::parse_coord`]).
+pub trait IntoCoord {
+    /// The coordinate as a [`DTuple`]. Integers that do not fit `i64` are
+    /// [`Error::Overflow`].
+    fn into_coord(self) -> Result<DTuple, Error>;
+}
+
+impl IntoCoord for DTuple {
+    fn into_coord(self) -> Result<DTuple, Error> {
+        Ok(self)
+    }
+}
+impl IntoCoord for &DTuple {
+    fn into_coord(self) -> Result<DTuple, Error> {
+        Ok(*self)
+    }
+}
+impl IntoCoord for Underscore {
+    fn into_coord(self) -> Result<DTuple, Error> {
+        Ok(DTuple::underscore())
+    }
+}
+impl IntoCoord for DInt {
+    fn into_coord(self) -> Result<DTuple, Error> {
+        Ok(DTuple::int(self))
+    }
+}
+
+macro_rules! int_coord {
+    ($($t:ty),*) => {$(
+        impl IntoCoord for $t {
+            fn into_coord(self) -> Result<DTuple, Error> {
+                i64::try_from(self).map(DTuple::d).map_err(|_| Error::Overflow)
+            }
+        }
+    )*};
+}
+int_coord!(i8, i16, i32, i64, u8, u16, u32, u64, usize, isize);
+
+macro_rules! tuple_coord {
+    ($($name:ident),+) => {
+        impl<$($name: IntoCoord),+> IntoCoord for ($($name,)+) {
+            #[allow(non_snake_case)]
+            fn into_coord(self) -> Result<DTuple, Error> {
+                let ($($name,)+) = self;
+                DTuple::tuple(&[$($name.into_coord()?),+])
+            }
+        }
+    };
+}
+tuple_coord!(A);
+tuple_coord!(A, B);
+tuple_coord!(A, B, C);
+tuple_coord!(A, B, C, D);
+tuple_coord!(A, B, C, D, E);
+tuple_coord!(A, B, C, D, E, F);
+
+impl<T: IntoCoord + Copy, const N: usize> IntoCoord for [T; N] {
+    fn into_coord(self) -> Result<DTuple, Error> {
+        let mut t = DTuple::empty();
+        for c in self {
+            t = t.push(&c.into_coord()?)?;
+        }
+        Ok(t)
+    }
+}

@@ -1,0 +1,173 @@
+//! `local_partition`: one thread's share of a tensor (CuTe's `outer_partition`
+//! with a thread layout).
+use super::engine::Engine;
+use super::layout_trait::TensorLayout;
+use super::local_tile::{append_underscores, repeat_underscore, shape_tiler};
+use super::slice::slice_layout;
+use super::tensor::Tensor;
+use crate::dynamic::{DLayout, DTuple};
+use crate::error::Error;
+
+/// CuTe's `Layout::get_flat_coord(t)`: the coordinate of thread `t` in the thread
+/// layout `thr`, one 1-D index per top-level mode, such that `thr(coord) == t`
+/// for a bijective `thr`. Each leaf is `(t / stride) % shape` (0 for a leaf of
+/// extent 1, whatever its stride; a stride-0 leaf of larger extent cannot be
+/// inverted: [`Error::NotInjective`]).
+///
+/// ```
+/// use cute_types::tensor::thread_coord;
+/// // 2×16 threads, row-major: thread 17 is at row 1, column 1.
+/// let thr = "(2,16):(16,1)".parse().unwrap();
+/// assert_eq!(thread_coord(&thr, 17).unwrap().to_string(), "(1,1)");
+/// ```
+pub fn thread_coord(thr: &DLayout, t: i64) -> Result<DTuple, Error> {
+    let shape = thr.shape().as_tuple();
+    let stride = thr.stride().as_tuple();
+    let mut flat = DTuple::empty();
+    for i in 0..shape.rank() {
+        let (s, d) = (shape.get(i)?, stride.get(i)?);
+        // Colexicographic 1-D index within mode i of the leaves' coordinates.
+        let mut index = 0i64;
+        let mut scale = 1i64;
+        for leaf in 0..s.leaf_count() {
+            let (extent, step) = (s.leaf(leaf).value, d.leaf(leaf).value);
+            let c = if extent == 1 {
+                0
+            } else if step == 0 {
+                return Err(Error::NotInjective);
+            } else {
+                (t / step).rem_euclid(extent)
+            };
+            index = index
+                .checked_add(c.checked_mul(scale).ok_or(Error::Overflow)?)
+                .ok_or(Error::Overflow)?;
+            scale = scale.checked_mul(extent).ok_or(Error::Overflow)?;
+        }
+        flat = flat.push(&DTuple::d(index))?;
+    }
+    Ok(flat)
+}
+
+/// A layout partitioned over threads: `zipped_divide(layout, shape(thr))`, i.e.
+/// `((thread modes…), (value modes…))`, and the slicing that picks one thread's
+/// values.
+///
+/// The partition of every thread has the same layout; only the offset differs.
+/// So a loop over threads builds this once and calls [`Partition::thread`].
+#[derive(Clone, Copy, Debug)]
+pub struct Partition {
+    zipped: DLayout,
+    thr: DLayout,
+    threads: i64,
+}
+
+impl Partition {
+    /// Partitions `layout` by the thread layout `thr` (`thread index →` position
+    /// in a grid of threads of shape `shape(thr)`): tile `i` of the grid holds the
+    /// elements whose coordinate in mode `i` is congruent to the thread's modulo
+    /// `size(mode i of thr)`.
+    pub fn new(layout: &DLayout, thr: &DLayout) -> Result<Partition, Error> {
+        let tiler = shape_tiler(&product_each(&thr.shape())?)?;
+        Ok(Partition {
+            zipped: super::divide::zipped_divide_tiler(layout, &tiler)?,
+            thr: *thr,
+            threads: thr.size()?.value,
+        })
+    }
+    /// Partitions `layout` by the modes of `thr` where `proj` is `true` (CuTe's
+    /// `local_partition(tensor, thr, t, Step<…>)`); thread indices still range
+    /// over all of `thr`.
+    pub fn projected(layout: &DLayout, thr: &DLayout, proj: &[bool]) -> Result<Partition, Error> {
+        let mut p = Partition::new(layout, &dice_layout(proj, thr)?)?;
+        p.threads = thr.size()?.value;
+        Ok(p)
+    }
+    /// Number of threads: `size(thr)`.
+    pub fn threads(&self) -> i64 {
+        self.threads
+    }
+    /// The layout of every thread's partition (thread 0's, at offset 0 of it).
+    pub fn values(&self) -> Result<DLayout, Error> {
+        Ok(self.thread(0)?.0)
+    }
+    /// Thread `t`'s values: the layout of its partition and the offset of its
+    /// first element (CuTe's `local_partition(tensor, thr, t)`).
+    pub fn thread(&self, t: i64) -> Result<(DLayout, i64), Error> {
+        if t < 0 || t >= self.threads {
+            return Err(Error::OutOfDomain);
+        }
+        let thr_modes = self.zipped.shape().get(0)?.as_tuple().rank();
+        let val_modes = self.zipped.shape().get(1)?.as_tuple().rank();
+        let coord = append_underscores(&thread_coord(&self.thr, t)?, thr_modes)?;
+        let c = DTuple::tuple(&[coord, repeat_underscore(val_modes)?])?;
+        slice_layout(&c, &self.zipped)
+    }
+}
+
+/// The product of each top-level mode of a shape: `((2,2),8)` → `(4,8)`.
+fn product_each(shape: &DTuple) -> Result<DTuple, Error> {
+    let s = shape.as_tuple();
+    let mut out = DTuple::empty();
+    for i in 0..s.rank() {
+        out = out.push(&DTuple::int(s.get(i)?.product()?))?;
+    }
+    Ok(out)
+}
+
+/// The thread layout restricted to the modes where `proj` is `true` (CuTe's
+/// `dice(Step<_1, X>, thr)`).
+pub(crate) fn dice_layout(proj: &[bool], thr: &DLayout) -> Result<DLayout, Error> {
+    if proj.len() != thr.rank() {
+        return Err(Error::TilerRank);
+    }
+    let mut modes = [thr.get(0)?; 8];
+    let mut n = 0;
+    for (i, keep) in proj.iter().enumerate() {
+        if *keep {
+            if n == modes.len() {
+                return Err(Error::Capacity);
+            }
+            modes[n] = thr.get(i)?;
+            n += 1;
+        }
+    }
+    DLayout::from_modes(&modes[..n])
+}
+
+/// CuTe's `local_partition(layout, thr, t)` on a bare layout: thread `t`'s
+/// values and the offset of its first element (see [`Partition`]).
+pub fn local_partition_layout(layout: &DLayout, thr: &DLayout, t: i64) -> Result<(DLayout, i64), Error> {
+    Partition::new(layout, thr)?.thread(t)
+}
+
+impl<E: Engine, L: TensorLayout> Tensor<E, L> {
+    /// CuTe's `local_partition(tensor, thr, t)`: the elements of thread `t` when
+    /// the tensor is dealt out over the thread layout `thr`, as a view.
+    ///
+    /// ```ignore
+    /// // 8×8 tile, 2×4 threads: each thread owns a 4×2 strided sub-grid.
+    /// let part = tile.local_partition(&"(2,4):(4,1)".parse()?, 5)?; // (4,2)
+    /// ```
+    pub fn local_partition(self, thr: &DLayout, t: i64) -> Result<Tensor<E, DLayout>, Error> {
+        let (layout, offset) = local_partition_layout(&self.dlayout(), thr, t)?;
+        let base = self.offset();
+        self.relayout(layout, base.checked_add(offset).ok_or(Error::Overflow)?)
+    }
+    /// `local_partition` with a projection of the thread layout: only its modes
+    /// where `proj` is `true` partition the tensor (CuTe's `Step<_1, X>`: A of a
+    /// GEMM is partitioned by the thread rows only, B by the columns only).
+    pub fn local_partition_proj(self, thr: &DLayout, t: i64, proj: &[bool]) -> Result<Tensor<E, DLayout>, Error> {
+        let (layout, offset) = Partition::projected(&self.dlayout(), thr, proj)?.thread(t)?;
+        let base = self.offset();
+        self.relayout(layout, base.checked_add(offset).ok_or(Error::Overflow)?)
+    }
+}
+
+/// CuTe's `local_partition(tensor, thr, t)` (see [`Tensor::local_partition`]).
+pub fn local_partition<E: Engine, L: TensorLayout>(
+    tensor: Tensor<E, L>,
+    thr: &DLayout,
+    t: i64,
+) -> Result<Tensor<E, DLayout>, Error> {
+    tensor.local_partition(thr, t)
+}

@@ -1,0 +1,165 @@
+//! `local_tile`: the tile of a tensor at a tile coordinate (CuTe's
+//! `inner_partition`).
+use super::coord::IntoCoord;
+use super::engine::Engine;
+use super::layout_trait::TensorLayout;
+use super::slice::slice_layout;
+use super::tensor::Tensor;
+use crate::dynamic::{DLayout, DTiler, DTuple};
+use crate::error::Error;
+
+/// A by-mode tiler from a tile shape: CuTe's `Shape<_32,_64>` used as a tiler is
+/// `[32:1, 64:1]`.
+///
+/// ```
+/// use cute_types::tensor::shape_tiler;
+/// assert_eq!(shape_tiler(&"(32,64)".parse().unwrap()).unwrap().to_string(), "[32:1,64:1]");
+/// ```
+pub fn shape_tiler(shape: &DTuple) -> Result<DTiler, Error> {
+    let flat = shape.as_tuple();
+    let mut t = DTiler::new();
+    for i in 0..flat.rank() {
+        // `make_layout(s)`: compact column-major (a static 1 gets stride 0).
+        t = t.push_layout(DLayout::col_major(flat.get(i)?)?)?;
+    }
+    Ok(t)
+}
+
+/// The tiles of a layout: `zipped_divide(layout, tiler)`, i.e.
+/// `((tile modes…), (rest modes…))`, and the slicing that picks one tile.
+///
+/// Tiling does not depend on which tile is picked — only the offset does — so
+/// a loop over tiles builds this once and calls [`TileGrid::tile`] per tile.
+#[derive(Clone, Copy, Debug)]
+pub struct TileGrid {
+    zipped: DLayout,
+}
+
+impl TileGrid {
+    /// `zipped_divide(layout, tiler)`; the algebra's preconditions apply (a tiler
+    /// mode must divide, or overhang functionally, the mode it tiles).
+    pub fn new(layout: &DLayout, tiler: &DTiler) -> Result<TileGrid, Error> {
+        Ok(TileGrid {
+            zipped: super::divide::zipped_divide_tiler(layout, tiler)?,
+        })
+    }
+    /// The zipped layout `((tile),(rest))`.
+    pub fn zipped(&self) -> &DLayout {
+        &self.zipped
+    }
+    /// The shape of the rest mode: how many tiles there are along each mode.
+    pub fn tiles(&self) -> Result<DTuple, Error> {
+        self.zipped.shape().get(1)
+    }
+    /// The tile at `coord` (CuTe's `local_tile`): slices the rest mode with
+    /// `coord` and keeps every tile mode. A tuple `coord` addresses the rest
+    /// mode by mode (missing trailing modes are kept, as `_`); an integer indexes it
+    /// as a 1-D index. `_` in `coord` keeps that rest mode (a stack of tiles).
+    ///
+    /// Returns the layout of the tile and the offset of its first element.
+    pub fn tile(&self, coord: &DTuple) -> Result<(DLayout, i64), Error> {
+        let tile_modes = self.zipped.shape().get(0)?.as_tuple().rank();
+        let rest_rank = self.zipped.shape().get(1)?.as_tuple().rank();
+        let keep_tile = repeat_underscore(tile_modes)?;
+        let rest = if coord.is_tuple() {
+            append_underscores(coord, rest_rank)?
+        } else {
+            *coord
+        };
+        let c = DTuple::tuple(&[keep_tile, rest])?;
+        slice_layout(&c, &self.zipped)
+    }
+}
+
+/// `(_, _, …)` with `n` entries.
+pub(crate) fn repeat_underscore(n: usize) -> Result<DTuple, Error> {
+    let mut t = DTuple::empty();
+    for _ in 0..n {
+        t = t.push(&DTuple::underscore())?;
+    }
+    Ok(t)
+}
+
+/// `coord` padded with `_` to rank `n` (CuTe's `append<n>(coord, _)`).
+pub(crate) fn append_underscores(coord: &DTuple, n: usize) -> Result<DTuple, Error> {
+    let mut t = coord.as_tuple();
+    if t.rank() > n {
+        return Err(Error::TilerRank);
+    }
+    while t.rank() < n {
+        t = t.push(&DTuple::underscore())?;
+    }
+    Ok(t)
+}
+
+/// CuTe's `local_tile(layout, tiler, coord)` on a bare layout: the layout of the
+/// tile and the offset of its first element (see [`TileGrid::tile`]).
+pub fn local_tile_layout(layout: &DLayout, tiler: &DTiler, coord: &DTuple) -> Result<(DLayout, i64), Error> {
+    TileGrid::new(layout, tiler)?.tile(coord)
+}
+
+/// Keeps the entries of a tiler, a coordinate or a layout's modes where `proj`
+/// is `true` (CuTe's `dice` with a `Step<_1, X, _1>`-style projection).
+pub(crate) fn dice_tiler(proj: &[bool], tiler: &DTiler) -> Result<DTiler, Error> {
+    if proj.len() != tiler.rank() {
+        return Err(Error::TilerRank);
+    }
+    let mut t = DTiler::new();
+    for (i, keep) in proj.iter().enumerate() {
+        if *keep {
+            t = t.push(&tiler.mode(i)?)?;
+        }
+    }
+    Ok(t)
+}
+
+pub(crate) fn dice_tuple(proj: &[bool], coord: &DTuple) -> Result<DTuple, Error> {
+    let c = coord.as_tuple();
+    if proj.len() != c.rank() {
+        return Err(Error::CoordinateMismatch);
+    }
+    let mut t = DTuple::empty();
+    for (i, keep) in proj.iter().enumerate() {
+        if *keep {
+            t = t.push(&c.get(i)?)?;
+        }
+    }
+    Ok(t)
+}
+
+impl<E: Engine, L: TensorLayout> Tensor<E, L> {
+    /// CuTe's `local_tile(tensor, tiler, coord)`: the tile at `coord` of
+    /// `zipped_divide(tensor, tiler)`, as a view. `coord` may hold `_` to keep
+    /// a rest mode: `local_tile(A, [BM,BK], (m, _))` is `(BM, BK, k)`.
+    ///
+    /// [`Error::OutOfStorage`] if the tile overhangs the storage (a ragged edge
+    /// tile of a matrix whose extent is not a multiple of the tile); tile the
+    /// layout instead ([`local_tile_layout`]) and predicate with an identity tensor.
+    pub fn local_tile<C: IntoCoord>(self, tiler: &DTiler, coord: C) -> Result<Tensor<E, DLayout>, Error> {
+        let (layout, offset) = local_tile_layout(&self.dlayout(), tiler, &coord.into_coord()?)?;
+        let base = self.offset();
+        self.relayout(layout, base.checked_add(offset).ok_or(Error::Overflow)?)
+    }
+    /// `local_tile` with a projection: only the tiler modes and coordinate
+    /// entries where `proj` is `true` apply (CuTe's `Step<_1, X, _1>` is
+    /// `&[true, false, true]`), so one `(BM, BN, BK)` tiler serves A, B and C.
+    pub fn local_tile_proj<C: IntoCoord>(
+        self,
+        tiler: &DTiler,
+        coord: C,
+        proj: &[bool],
+    ) -> Result<Tensor<E, DLayout>, Error> {
+        let t = dice_tiler(proj, tiler)?;
+        let c = dice_tuple(proj, &coord.into_coord()?)?;
+        self.local_tile(&t, c)
+    }
+}
+
+/// CuTe's `local_tile(tensor, tiler, coord)` (see [`Tensor::local_tile`]).
+pub fn local_tile<E: Engine, L: TensorLayout, C: IntoCoord>(
+    tensor: Tensor<E, L>,
+    tiler: &DTiler,
+    coord: C,
+) -> Result<Tensor<E, DLayout>, Error> {
+    tensor.local_tile(tiler, coord)
+}

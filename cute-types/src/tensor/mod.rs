@@ -1,0 +1,70 @@
+//! Tensors: a layout over storage (CuTe's `Tensor<Engine, Layout>`), the
+//! tensor forms of the layout algebra (tiling, partitioning, slicing) and host
+//! algorithms written through them (`copy`, `fill`, `clear`, `axpby`, `gemm`).
+//!
+//! A [`Tensor`] is an *engine* (where the elements live), a *layout* (coordinate
+//! → index) and an *offset* (the index of coordinate 0 in the engine). The
+//! element at coordinate `c` is `storage[offset + L(c)]`.
+//!
+//! * Engines: borrowed slices (`&[T]`, `&mut [T]`), plain arrays (`[T; N]`, no
+//!   heap: a stack tensor), owned `Vec<T>` (feature `alloc`), and
+//!   [`Counting`], the storage-less engine of identity (coordinate) tensors.
+//! * Layouts: anything implementing [`TensorLayout`] — [`crate::DLayout`] now;
+//!   static layouts implement [`StaticTensorLayout`] so that a stack tensor's
+//!   array length is checked against the layout's cosize at compile time.
+//!
+//! **Bounds.** A tensor never reads outside its storage: constructing a tensor
+//! or any view (slice, tile, partition, divide) checks that every coordinate of
+//! the layout's domain lands inside the storage, and returns
+//! [`crate::Error::OutOfStorage`] otherwise. Element access checks the coordinate
+//! against the shape ([`crate::Error::OutOfDomain`]).
+//!
+//! ```
+//! use cute_types::tensor::{make_tensor, Underscore};
+//! use cute_types::DLayout;
+//! let data: Vec<i32> = (0..12).collect();
+//! // A 3×4 row-major matrix.
+//! let t = make_tensor(&data[..], "(3,4):(4,1)".parse::<DLayout>().unwrap()).unwrap();
+//! assert_eq!(*t.get((1, 2)).unwrap(), 6);
+//! // Row 1 as a view: the slice `(1,_)`.
+//! let row = t.view().slice((1, Underscore)).unwrap();
+//! assert_eq!(row.iter().copied().collect::<Vec<_>>(), [4, 5, 6, 7]);
+//! // A view larger than the storage is an error, not undefined behaviour.
+//! assert!(make_tensor(&data[..], "(4,4):(4,1)".parse::<DLayout>().unwrap()).is_err());
+//! ```
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+mod algorithm;
+mod bounds;
+mod coord;
+mod divide;
+mod engine;
+// mod flatten;
+// mod group_modes;
+mod identity;
+mod iter;
+mod layout_trait;
+mod local_partition;
+mod local_tile;
+mod make_tensor;
+mod slice;
+#[allow(clippy::module_inception)]
+mod tensor;
+
+pub use algorithm::{axpby, clear, copy, fill, Numeric};
+#[cfg(feature = "alloc")]
+pub use algorithm::{gemm, gemm_reference, GemmConfig};
+pub use coord::{IntoCoord, Underscore};
+pub use engine::{Counting, Engine, Storage, StorageMut};
+pub use identity::make_identity_tensor;
+pub use iter::{Offsets, TensorIter};
+pub use layout_trait::{StaticTensorLayout, TensorLayout};
+pub use local_partition::{local_partition, local_partition_layout, thread_coord, Partition};
+pub use local_tile::{local_tile, local_tile_layout, shape_tiler, TileGrid};
+pub use make_tensor::{make_tensor, make_tensor_from_array};
+#[cfg(feature = "alloc")]
+pub use make_tensor::{make_tensor_like, make_tensor_owned};
+pub use tensor::Tensor;
+
+pub(crate) use bounds::index_range as index_range_of;

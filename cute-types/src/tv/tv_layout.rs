@@ -1,0 +1,90 @@
+//! [`TvLayout`]: `(thread, value) → (m, n)` as a layout.
+use crate::dynamic::{DLayout, DTuple};
+use crate::error::Error;
+
+/// A thread–value layout: `layout(t, v)` is the column-major index
+/// `m + M·n` of the element of an `M × N` tile that thread `t` holds as its
+/// value `v`.
+///
+/// This is CuTe's `(thr, val) -> idx` convention (`get_layoutC_TV`,
+/// `make_layout_tv`). Elements no `(t, v)` maps to are nobody's; elements
+/// several map to are shared (a broadcast, as in wgmma's shared-memory operands).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TvLayout {
+    layout: DLayout,
+    tile: (i64, i64),
+}
+
+impl TvLayout {
+    /// `layout` over an `m × n` tile. Errors unless `layout` has rank 2 and every
+    /// index it produces lies in `[0, m·n)` ([`Error::OutOfDomain`]).
+    pub fn new(layout: DLayout, m: i64, n: i64) -> Result<TvLayout, Error> {
+        if layout.rank() != 2 {
+            return Err(Error::CoordinateMismatch);
+        }
+        if m <= 0 || n <= 0 {
+            return Err(Error::NonPositiveShape);
+        }
+        let (lo, hi) = crate::tensor::index_range_of(&layout)?;
+        let cells = m.checked_mul(n).ok_or(Error::Overflow)?;
+        if lo < 0 || hi >= cells {
+            return Err(Error::OutOfDomain);
+        }
+        Ok(TvLayout {
+            layout,
+            tile: (m, n),
+        })
+    }
+    /// The layout `(thread, value) → index`.
+    pub fn layout(&self) -> DLayout {
+        self.layout
+    }
+    /// The tile `(M, N)`.
+    pub fn tile(&self) -> (i64, i64) {
+        self.tile
+    }
+    /// The tile as a shape `(M,N)`.
+    pub fn tile_shape(&self) -> Result<DTuple, Error> {
+        DTuple::tuple(&[DTuple::d(self.tile.0), DTuple::d(self.tile.1)])
+    }
+    /// Number of threads: the size of mode 0.
+    pub fn threads(&self) -> Result<i64, Error> {
+        Ok(self.layout.shape().get(0)?.product()?.value)
+    }
+    /// Number of values per thread: the size of mode 1.
+    pub fn values(&self) -> Result<i64, Error> {
+        Ok(self.layout.shape().get(1)?.product()?.value)
+    }
+    /// The column-major tile index of thread `t`'s value `v`.
+    pub fn index(&self, t: i64, v: i64) -> Result<i64, Error> {
+        if t < 0 || t >= self.threads()? || v < 0 || v >= self.values()? {
+            return Err(Error::OutOfDomain);
+        }
+        let c = DTuple::tuple(&[DTuple::d(t), DTuple::d(v)])?;
+        Ok(self.layout.eval(&c)?.value)
+    }
+    /// The tile coordinate `(m, n)` of thread `t`'s value `v`.
+    pub fn coord(&self, t: i64, v: i64) -> Result<(i64, i64), Error> {
+        let i = self.index(t, v)?;
+        Ok((i % self.tile.0, i / self.tile.0))
+    }
+    /// The owner of each tile element as CuTe's pictures choose it: the first
+    /// `(t, v)` in thread-major order (threads outer, values inner) that maps to
+    /// it. `owners[m + M·n]` is `None` for an element nobody holds.
+    #[cfg(feature = "alloc")]
+    pub fn owners(&self) -> Result<crate::tv::alloc::vec::Vec<Option<(i64, i64)>>, Error> {
+        let cells = usize::try_from(self.tile.0 * self.tile.1).map_err(|_| Error::Overflow)?;
+        let mut out = crate::tv::alloc::vec![None; cells];
+        let threads = self.threads()?;
+        let values = self.values()?;
+        for t in 0..threads {
+            for v in 0..values {
+                let i = self.index(t, v)? as usize;
+                if out[i].is_none() {
+                    out[i] = Some((t, v));
+                }
+            }
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,154 @@
+//! Coordinates: IntTuples, possibly holding the slicing placeholder [`Underscore`].
+use core::fmt;
+
+use typenum::Unsigned;
+
+use super::flag::{StaticFlag, True};
+use super::int::{IntLike, C};
+use super::tuple::{ok_or_raise, Congruent, IntTuple};
+use crate::dynamic::DTuple;
+use crate::error::Error;
+
+/// CuTe's slicing placeholder `_`: keeps a whole mode in [`super::Layout::slice`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Underscore;
+
+/// A coordinate or slicing coordinate: a leaf (`_4`, `i64`, [`Underscore`]) or a
+/// Rust tuple of up to 8 coordinates.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a coordinate",
+    label = "not a coordinate",
+    note = "a coordinate is a static integer such as `_4`, an `i64`, `Underscore`, or a Rust tuple of 0 to 8 coordinates"
+)]
+pub trait Coord: Copy + fmt::Debug + 'static {
+    /// `True` when every leaf is static (`_` counts as static).
+    type IsStatic: StaticFlag;
+    /// The nesting, with static leaves, dynamic leaves as 0 and `_` marks.
+    const PATTERN: DTuple;
+    /// Number of integer leaves (an [`Underscore`] is not one).
+    const LEAVES: usize;
+    /// The coordinate as a [`DTuple`] (with `_` where it holds [`Underscore`]).
+    fn to_dcoord(&self) -> DTuple {
+        self.write_coord(Self::PATTERN, 0)
+    }
+    #[doc(hidden)]
+    /// Writes this coordinate's integer leaves into `t` from leaf number `first` on.
+    fn write_coord(&self, t: DTuple, first: usize) -> DTuple;
+}
+
+/// A coordinate of the layout `S:D`: an integer (a 1-D index into whatever it
+/// meets), or a tuple of `S`'s rank whose modes are coordinates of `S`'s modes.
+/// Checked in the type system: a coordinate of the wrong rank or nesting does not compile.
+#[diagnostic::on_unimplemented(
+    message = "the coordinate does not match the layout's shape",
+    label = "rank or nesting differs from the shape's",
+    note = "a coordinate is an integer (a 1-D index), or a tuple of the shape's rank whose modes are coordinates of the shape's modes; `Underscore` is for slicing"
+)]
+pub trait CoordOf<S: Congruent<D>, D: IntTuple>: Coord {
+    /// `L(c)`: CuTe's `crd2idx(c, shape, stride)`.
+    fn crd2idx(&self, shape: &S, stride: &D) -> Result<i64, Error>;
+}
+
+/// CuTe's `crd2idx(coord, shape, stride)` on typed values.
+pub fn crd2idx<K: CoordOf<S, D>, S: Congruent<D>, D: IntTuple>(
+    coord: K,
+    shape: &S,
+    stride: &D,
+) -> Result<i64, Error> {
+    coord.crd2idx(shape, stride)
+}
+
+macro_rules! leaf_coord {
+    ([$($gen:tt)*] $T:ty) => {
+        impl<$($gen)*> Coord for $T {
+            type IsStatic = <$T as IntLike>::IsStatic;
+            const PATTERN: DTuple = <$T as IntTuple>::PATTERN;
+            const LEAVES: usize = 1;
+            fn write_coord(&self, t: DTuple, first: usize) -> DTuple {
+                t.with_leaf(first, self.to_dint())
+            }
+        }
+        impl<$($gen)* S: Congruent<D>, D: IntTuple> CoordOf<S, D> for $T {
+            fn crd2idx(&self, shape: &S, stride: &D) -> Result<i64, Error> {
+                shape.eval_index(stride, self.value())
+            }
+        }
+    };
+}
+leaf_coord!([U: Unsigned,] C<U>);
+leaf_coord!([] i64);
+
+impl Coord for Underscore {
+    type IsStatic = True;
+    const PATTERN: DTuple = DTuple::underscore();
+    const LEAVES: usize = 0;
+    fn write_coord(&self, t: DTuple, _: usize) -> DTuple {
+        t
+    }
+}
+
+impl Coord for () {
+    type IsStatic = True;
+    const PATTERN: DTuple = DTuple::empty();
+    const LEAVES: usize = 0;
+    fn write_coord(&self, t: DTuple, _: usize) -> DTuple {
+        t
+    }
+}
+impl CoordOf<(), ()> for () {
+    fn crd2idx(&self, _: &(), _: &()) -> Result<i64, Error> {
+        Ok(0)
+    }
+}
+
+/// `True` iff every listed coordinate is static.
+macro_rules! all_static {
+    () => { True };
+    ($T:ident $($rest:ident)*) => {
+        <<$T as Coord>::IsStatic as StaticFlag>::And<all_static!($($rest)*)>
+    };
+}
+
+macro_rules! tuple_coord {
+    ($($K:ident $S:ident $D:ident $i:tt),+) => {
+        impl<$($K: Coord),+> Coord for ($($K,)+) {
+            type IsStatic = all_static!($($K)+);
+            const PATTERN: DTuple = ok_or_raise(DTuple::tuple(&[$($K::PATTERN),+]));
+            const LEAVES: usize = 0 $(+ $K::LEAVES)+;
+            #[allow(unused_assignments)]
+            fn write_coord(&self, mut t: DTuple, first: usize) -> DTuple {
+                let mut k = first;
+                $(
+                    t = self.$i.write_coord(t, k);
+                    k += $K::LEAVES;
+                )+
+                t
+            }
+        }
+        impl<$($K: CoordOf<$S, $D>, $S: Congruent<$D>, $D: IntTuple),+>
+            CoordOf<($($S,)+), ($($D,)+)> for ($($K,)+)
+        {
+            fn crd2idx(&self, shape: &($($S,)+), stride: &($($D,)+)) -> Result<i64, Error> {
+                let mut acc = 0i64;
+                $(
+                    let here = self.$i.crd2idx(&shape.$i, &stride.$i)?;
+                    acc = acc.checked_add(here).ok_or(Error::Overflow)?;
+                )+
+                Ok(acc)
+            }
+        }
+    };
+}
+tuple_coord!(K0 S0 D0 0);
+tuple_coord!(K0 S0 D0 0, K1 S1 D1 1);
+tuple_coord!(K0 S0 D0 0, K1 S1 D1 1, K2 S2 D2 2);
+tuple_coord!(K0 S0 D0 0, K1 S1 D1 1, K2 S2 D2 2, K3 S3 D3 3);
+tuple_coord!(K0 S0 D0 0, K1 S1 D1 1, K2 S2 D2 2, K3 S3 D3 3, K4 S4 D4 4);
+tuple_coord!(K0 S0 D0 0, K1 S1 D1 1, K2 S2 D2 2, K3 S3 D3 3, K4 S4 D4 4, K5 S5 D5 5);
+tuple_coord!(K0 S0 D0 0, K1 S1 D1 1, K2 S2 D2 2, K3 S3 D3 3, K4 S4 D4 4, K5 S5 D5 5, K6 S6 D6 6);
+tuple_coord!(K0 S0 D0 0, K1 S1 D1 1, K2 S2 D2 2, K3 S3 D3 3, K4 S4 D4 4, K5 S5 D5 5, K6 S6 D6 6, K7 S7 D7 7);
+
+/// A coordinate (CuTe `make_coord`): `make_coord((1, (0, 2)))`.
+pub fn make_coord<K: Coord>(modes: K) -> K {
+    modes
+}

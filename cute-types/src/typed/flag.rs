@@ -1,0 +1,56 @@
+//! Type-level booleans that say whether every leaf of a value is static, and
+//! the dispatch they drive: all-static inputs give plain values checked at
+//! compile time, anything dynamic gives a `Result` checked at run time.
+use crate::error::Error;
+pub use typenum::{False, True};
+
+/// A type-level boolean (`True` or `False`): "is every leaf static?".
+///
+/// Implemented only for typenum's `True` (`B1`) and `False` (`B0`).
+pub trait StaticFlag: sealed::Sealed + Copy + Default + 'static {
+    /// The boolean as a value.
+    const VALUE: bool;
+    /// Logical and: static only when both sides are.
+    type And<Y: StaticFlag>: StaticFlag;
+    /// What a checked constructor returns: `T` when every input is static (the
+    /// checks ran at compile time), `Result<T, Error>` otherwise.
+    type Checked<T>;
+    /// Runs `if_static` for `True` and `if_dynamic` for `False`.
+    fn checked<T>(
+        if_static: impl FnOnce() -> T,
+        if_dynamic: impl FnOnce() -> Result<T, Error>,
+    ) -> Self::Checked<T>;
+}
+
+/// `True` iff both flags are `True`.
+pub type And<A, B> = <A as StaticFlag>::And<B>;
+
+impl StaticFlag for True {
+    const VALUE: bool = true;
+    type And<Y: StaticFlag> = Y;
+    type Checked<T> = T;
+    fn checked<T>(
+        if_static: impl FnOnce() -> T,
+        _: impl FnOnce() -> Result<T, Error>,
+    ) -> T {
+        if_static()
+    }
+}
+
+impl StaticFlag for False {
+    const VALUE: bool = false;
+    type And<Y: StaticFlag> = False;
+    type Checked<T> = Result<T, Error>;
+    fn checked<T>(
+        _: impl FnOnce() -> T,
+        if_dynamic: impl FnOnce() -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        if_dynamic()
+    }
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for super::True {}
+    impl Sealed for super::False {}
+}

@@ -1,0 +1,341 @@
+//! [`Layout<S, D>`]: a layout whose structure lives in the type system, whose
+//! static leaves are zero-sized and whose dynamic leaves are `i64`s.
+use core::fmt;
+
+use super::compact::{CompactOf, CompactStride, LayoutLeft, LayoutRight, Major};
+use super::coord::{Coord, CoordOf};
+use super::flag::{And, StaticFlag, True};
+use super::int::_1;
+use super::layout_like::{check_layout, LayoutLike, LayoutOperand, StaticLayout};
+use super::tuple::{checked_add, ok_or_raise, Congruent, Get, IntTuple};
+use crate::dynamic::{DLayout, DTuple};
+use crate::error::Error;
+
+/// A layout `Shape:Stride`: the function `L(c) = Σ cᵢ·dᵢ` from the coordinates of
+/// `Shape` to indices (CuTe's `Layout<Shape, Stride>`).
+///
+/// `S` and `D` are IntTuples with the same nesting ([`Congruent`], checked in the
+/// type system). Every `Layout` value satisfies: shape entries are positive, size
+/// and cosize fit in `i64` — checked at compile time for static leaves and by the
+/// constructors' `Result` for dynamic ones. A fully static layout is zero-sized.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let l: Layout<(_4, _8), (_1, _4)> = make_layout((_4, _8));
+/// assert_eq!(l.to_string(), "(_4,_8):(_1,_4)");
+/// assert_eq!(l.eval((1, 2)), Ok(9));
+/// assert_eq!(core::mem::size_of_val(&l), 0);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Layout<S, D> {
+    shape: S,
+    stride: D,
+}
+
+/// `True` iff shape and stride are all static.
+pub type BothStatic<S, D> = And<<S as IntTuple>::IsStatic, <D as IntTuple>::IsStatic>;
+
+/// What a constructor of `Layout<S, D>` returns: the layout itself when every
+/// leaf is static (checked at compile time), else `Result<Layout<S, D>, Error>`.
+pub type CheckedLayout<S, D> = <BothStatic<S, D> as StaticFlag>::Checked<Layout<S, D>>;
+
+impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
+    /// The checks that static leaves allow at compile time: static shape entries
+    /// are positive; a fully static layout's size and cosize fit in `i64`.
+    const STATIC_CHECK: () = check_static_leaves(&S::PATTERN, &D::PATTERN);
+
+    /// `shape:stride` (CuTe `make_layout(shape, stride)`). All static: the layout,
+    /// checked at compile time. Otherwise a `Result`: a shape entry that is not
+    /// positive is [`Error::NonPositiveShape`], a size or cosize beyond `i64`
+    /// [`Error::Overflow`]. Non-congruent shape and stride do not compile.
+    pub fn new(shape: S, stride: D) -> CheckedLayout<S, D> {
+        let () = const { Self::STATIC_CHECK };
+        <BothStatic<S, D> as StaticFlag>::checked(
+            || Layout { shape, stride },
+            || Self::try_new(shape, stride),
+        )
+    }
+
+    /// As [`Layout::new`], always returning a `Result` (for generic code).
+    pub fn try_new(shape: S, stride: D) -> Result<Self, Error> {
+        let () = const { Self::STATIC_CHECK };
+        shape.check_positive()?;
+        shape.product()?;
+        checked_add(shape.span(&stride)?, 1)?;
+        Ok(Layout { shape, stride })
+    }
+
+    /// The layout of this type equal to `l`: the same nesting
+    /// ([`Error::StructureMismatch`]), the same values at static leaves
+    /// ([`Error::StaticMismatch`]), and a valid layout.
+    pub fn from_dynamic(l: &DLayout) -> Result<Self, Error> {
+        Self::try_new(S::from_dtuple(&l.shape())?, D::from_dtuple(&l.stride())?)
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> S {
+        self.shape
+    }
+    /// The stride.
+    pub fn stride(&self) -> D {
+        self.stride
+    }
+    /// Number of coordinates: the product of the shape.
+    pub fn size(&self) -> i64 {
+        // Cannot fail: checked when the layout was built.
+        self.shape.product().unwrap_or(i64::MAX)
+    }
+    /// `1 + Σ (sᵢ - 1)·|dᵢ|`: one past the largest distance between two indices.
+    pub fn cosize(&self) -> i64 {
+        // Cannot fail: checked when the layout was built.
+        self.shape
+            .span(&self.stride)
+            .map_or(i64::MAX, |s| s.saturating_add(1))
+    }
+    /// Number of top-level modes.
+    pub const fn rank(&self) -> usize {
+        S::RANK
+    }
+    /// Nesting depth of the shape.
+    pub const fn depth(&self) -> usize {
+        S::DEPTH
+    }
+    /// `L(c)`: `c` is an integer (1-D index), a tuple of the shape's rank (R-D)
+    /// or the shape's nesting (natural); any other structure does not compile.
+    /// Checked arithmetic: indices beyond the domain follow CuTe (the last mode
+    /// takes the rest) and an overflow is [`Error::Overflow`].
+    pub fn eval<K: CoordOf<S, D>>(&self, coord: K) -> Result<i64, Error> {
+        coord.crd2idx(&self.shape, &self.stride)
+    }
+    /// Same as [`Layout::eval`] (C++ writes `layout(coord)`).
+    pub fn call<K: CoordOf<S, D>>(&self, coord: K) -> Result<i64, Error> {
+        self.eval(coord)
+    }
+    /// Same as [`Layout::eval`]: CuTe's `crd2idx(coord, shape, stride)`.
+    pub fn crd2idx<K: CoordOf<S, D>>(&self, coord: K) -> Result<i64, Error> {
+        self.eval(coord)
+    }
+    /// The natural coordinate of the 1-D index `i` (CuTe `idx2crd(i, shape)`),
+    /// with the shape's nesting and `i64` leaves.
+    pub fn idx2crd(&self, i: i64) -> Result<S::Dyn, Error> {
+        self.shape.idx2crd(i)
+    }
+    /// Mode `I` as a layout (CuTe `layout<I>` / `get<I>`); an index beyond the
+    /// rank does not compile.
+    pub fn get<const I: usize>(&self) -> Layout<<S as Get<I>>::Output, <D as Get<I>>::Output>
+    where
+        S: Get<I>,
+        D: Get<I>,
+    {
+        Layout {
+            shape: self.shape.mode(),
+            stride: self.stride.mode(),
+        }
+    }
+    /// The layout as a [`DLayout`]; static leaves keep their static flag.
+    pub fn to_dynamic(&self) -> DLayout {
+        // Cannot fail: `S: Congruent<D>`, so the two tuples have the same nesting.
+        ok_or_raise(DLayout::new_unchecked_shape(
+            self.shape.to_dtuple(),
+            self.stride.to_dtuple(),
+        ))
+    }
+}
+
+impl<S: Congruent<D>, D: IntTuple> TryFrom<DLayout> for Layout<S, D> {
+    type Error = Error;
+    fn try_from(l: DLayout) -> Result<Self, Error> {
+        Self::from_dynamic(&l)
+    }
+}
+
+impl<S: Congruent<D>, D: IntTuple> From<Layout<S, D>> for DLayout {
+    fn from(l: Layout<S, D>) -> DLayout {
+        l.to_dynamic()
+    }
+}
+
+/// Static leaves of a shape are positive; a fully static layout's size and
+/// cosize fit in `i64`. Stops compilation with the rule otherwise.
+const fn check_static_leaves(shape: &DTuple, stride: &DTuple) {
+    let n = shape.leaf_count();
+    let mut k = 0;
+    while k < n {
+        let s = shape.leaf(k);
+        if s.is_static && s.value <= 0 {
+            Error::NonPositiveShape.raise()
+        }
+        k += 1;
+    }
+    if shape.is_static() && stride.is_static() {
+        check_layout(&ok_or_raise(DLayout::new(*shape, *stride)));
+    }
+}
+
+impl<S: Congruent<D>, D: IntTuple> LayoutOperand for Layout<S, D> {
+    type IsStatic = BothStatic<S, D>;
+    const STATIC: Option<DLayout> = match (S::STATIC, D::STATIC) {
+        (Some(s), Some(d)) => Some(ok_or_raise(DLayout::new(s, d))),
+        _ => None,
+    };
+    fn to_dynamic(&self) -> DLayout {
+        Layout::to_dynamic(self)
+    }
+}
+
+impl<S: Congruent<D>, D: IntTuple> LayoutLike for Layout<S, D> {
+    fn size(&self) -> i64 {
+        Layout::size(self)
+    }
+    fn cosize(&self) -> i64 {
+        Layout::cosize(self)
+    }
+    fn rank(&self) -> usize {
+        S::RANK
+    }
+    fn depth(&self) -> usize {
+        S::DEPTH
+    }
+}
+
+impl<S, D> StaticLayout for Layout<S, D>
+where
+    S: Congruent<D> + IntTuple<IsStatic = True>,
+    D: IntTuple<IsStatic = True>,
+{
+    const LAYOUT: DLayout = ok_or_raise(DLayout::new(S::PATTERN, D::PATTERN));
+}
+
+impl<S, D> Default for Layout<S, D>
+where
+    S: Congruent<D> + IntTuple<IsStatic = True>,
+    D: IntTuple<IsStatic = True>,
+{
+    /// The only value of a fully static layout type (checked at compile time).
+    fn default() -> Self {
+        let () = const { Self::STATIC_CHECK };
+        Layout {
+            shape: S::default(),
+            stride: D::default(),
+        }
+    }
+}
+
+impl<S: Congruent<D>, D: IntTuple> fmt::Display for Layout<S, D> {
+    /// CuTe notation with static leaves marked: `(_4,(2,2)):(_4,(1,2))`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.to_dynamic(), f)
+    }
+}
+
+impl<S: Congruent<D>, D: IntTuple> fmt::Debug for Layout<S, D> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.to_dynamic(), f)
+    }
+}
+
+/// The compact layout of `shape` in major order `M`, as returned by
+/// [`make_layout_with`].
+pub type CompactLayout<S, M> = Layout<S, CompactOf<S, M>>;
+
+/// What [`make_layout_with`] returns: the layout for a static shape, else a `Result`.
+pub type CheckedCompact<S, M> =
+    <<S as IntTuple>::IsStatic as StaticFlag>::Checked<CompactLayout<S, M>>;
+
+/// CuTe `make_layout(shape, Major{})`: the compact layout of `shape` in major
+/// order `M` ([`LayoutLeft`] or [`LayoutRight`]). A static shape-1 mode gets the
+/// static stride `_0`; strides are static while the running product is.
+///
+/// A static shape gives the layout itself (its stride type computed by the type
+/// system); a shape with a dynamic leaf gives a `Result` ([`Error::NonPositiveShape`],
+/// [`Error::Overflow`]).
+pub fn make_layout_with<S, M>(shape: S, _major: M) -> CheckedCompact<S, M>
+where
+    M: Major,
+    S: CompactStride<M, _1> + Congruent<CompactOf<S, M>>,
+{
+    let () = const { check_compact::<S, CompactOf<S, M>>(M::MAJOR) };
+    compact_layout::<S, M>(shape)
+}
+
+/// The body of the compact constructors; each public one forces the compile-time
+/// check in its own body, so that an error note points at the caller's line.
+fn compact_layout<S, M>(shape: S) -> CheckedCompact<S, M>
+where
+    M: Major,
+    S: CompactStride<M, _1> + Congruent<CompactOf<S, M>>,
+{
+    <S::IsStatic as StaticFlag>::checked(
+        || Layout {
+            shape,
+            stride: CompactOf::<S, M>::default(),
+        },
+        || {
+            shape.check_positive()?;
+            let (stride, _) = shape.compact_stride(_1)?;
+            Layout::try_new(shape, stride)
+        },
+    )
+}
+
+/// CuTe `make_layout(shape)`: compact column-major (LayoutLeft).
+///
+/// ```
+/// use cute_types::typed::*;
+/// assert_eq!(make_layout(_8).to_string(), "_8:_1");
+/// assert_eq!(make_layout(8).unwrap().to_string(), "8:_1");
+/// assert_eq!(make_layout((_2, 4)).unwrap().to_string(), "(_2,4):(_1,_2)");
+/// ```
+pub fn make_layout<S>(shape: S) -> CheckedCompact<S, LayoutLeft>
+where
+    S: CompactStride<LayoutLeft, _1> + Congruent<CompactOf<S, LayoutLeft>>,
+{
+    let () = const { check_compact::<S, CompactOf<S, LayoutLeft>>(LayoutLeft::MAJOR) };
+    compact_layout::<S, LayoutLeft>(shape)
+}
+
+/// CuTe `make_layout(shape, LayoutRight{})`: compact row-major.
+///
+/// ```
+/// use cute_types::typed::*;
+/// assert_eq!(make_layout_right((_2, 4)).unwrap().to_string(), "(_2,4):(4,_1)");
+/// ```
+pub fn make_layout_right<S>(shape: S) -> CheckedCompact<S, LayoutRight>
+where
+    S: CompactStride<LayoutRight, _1> + Congruent<CompactOf<S, LayoutRight>>,
+{
+    let () = const { check_compact::<S, CompactOf<S, LayoutRight>>(LayoutRight::MAJOR) };
+    compact_layout::<S, LayoutRight>(shape)
+}
+
+/// CuTe `make_layout(shape, stride)`; same as [`Layout::new`]. Shape and stride
+/// that are not congruent do not compile.
+pub fn make_layout_strided<S: Congruent<D>, D: IntTuple>(shape: S, stride: D) -> CheckedLayout<S, D> {
+    let () = const { Layout::<S, D>::STATIC_CHECK };
+    <BothStatic<S, D> as StaticFlag>::checked(
+        || Layout { shape, stride },
+        || Layout::try_new(shape, stride),
+    )
+}
+
+/// The stride type computed by the type system agrees with the `const fn` of the
+/// dynamic layer at every static leaf (and the static shape leaves are positive).
+const fn check_compact<S: IntTuple, D: IntTuple>(major: crate::dynamic::Major) {
+    check_static_leaves(&S::PATTERN, &D::PATTERN);
+    if S::IS_STATIC {
+        let expect = ok_or_raise(DLayout::compact(S::PATTERN, major));
+        if !expect.stride().eq_exact(&D::PATTERN) {
+            Error::StaticMismatch.raise()
+        }
+    }
+}
+
+/// The natural coordinate of `index` in `shape` (CuTe `idx2crd(index, shape)`).
+pub fn idx2crd<S: IntTuple>(index: i64, shape: &S) -> Result<S::Dyn, Error> {
+    shape.idx2crd(index)
+}
+
+/// `L(c)` of any layout for any coordinate, structure checked at run time.
+pub fn eval<L: LayoutLike, K: Coord>(layout: &L, coord: K) -> Result<i64, Error> {
+    layout.eval(coord)
+}

@@ -1,0 +1,94 @@
+//! The traits every layout of the typed layer implements: [`LayoutOperand`]
+//! (anything the algebra accepts, `DLayout` included), [`LayoutLike`] (typed
+//! layouts and static results: size, eval, `Display`…) and [`StaticLayout`]
+//! (fully static: the whole layout is a `const`).
+use core::fmt;
+
+use super::coord::Coord;
+use super::flag::{False, StaticFlag, True};
+use super::tuple::ok_or_raise;
+use crate::dynamic::{DLayout, DTuple};
+use crate::error::Error;
+
+/// Anything the typed algebra accepts as a layout operand: typed layouts, static
+/// results and the dynamic [`DLayout`].
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a layout",
+    label = "expected a `Layout<Shape, Stride>`, a static algebra result or a `DLayout`"
+)]
+pub trait LayoutOperand: Copy {
+    /// `True` when every leaf of shape and stride is static.
+    type IsStatic: StaticFlag;
+    /// The whole layout, when every leaf is static (computed at compile time).
+    const STATIC: Option<DLayout>;
+    /// The layout as a [`DLayout`] (static leaves keep their static flag).
+    fn to_dynamic(&self) -> DLayout;
+}
+
+impl LayoutOperand for DLayout {
+    type IsStatic = False;
+    const STATIC: Option<DLayout> = None;
+    fn to_dynamic(&self) -> DLayout {
+        *self
+    }
+}
+
+/// The user-facing layout interface shared by `Layout<S, D>` and the zero-sized
+/// results of static algebra (`Composed<A, B>`, …).
+///
+/// `size` and `cosize` cannot fail: typed layouts are checked to fit in `i64`
+/// when built, static results at compile time.
+pub trait LayoutLike: LayoutOperand + fmt::Display + fmt::Debug {
+    /// Number of coordinates (product of the shape).
+    fn size(&self) -> i64;
+    /// `1 + max L(c) - min L(c)` over the domain: `1 + Σ (sᵢ - 1)·|dᵢ|`.
+    fn cosize(&self) -> i64;
+    /// Number of top-level modes.
+    fn rank(&self) -> usize;
+    /// Nesting depth of the shape.
+    fn depth(&self) -> usize;
+    /// The shape as a [`DTuple`].
+    fn shape_dtuple(&self) -> DTuple {
+        self.to_dynamic().shape()
+    }
+    /// The stride as a [`DTuple`].
+    fn stride_dtuple(&self) -> DTuple {
+        self.to_dynamic().stride()
+    }
+    /// `L(c)` for a 1-D, R-D or natural coordinate; a coordinate that does not fit
+    /// the shape is [`Error::CoordinateMismatch`]. (`Layout<S, D>` has an inherent
+    /// `eval` that checks the coordinate's structure at compile time instead.)
+    fn eval<K: Coord>(&self, coord: K) -> Result<i64, Error> {
+        if K::PATTERN.has_underscore() {
+            return Err(Error::CoordinateMismatch);
+        }
+        Ok(self.to_dynamic().eval(&coord.to_dcoord())?.value)
+    }
+    /// `L(i)` for a 1-D index.
+    fn eval_index(&self, i: i64) -> Result<i64, Error> {
+        Ok(self.to_dynamic().eval_index(i)?.value)
+    }
+    /// The natural coordinate of the 1-D index `i`.
+    fn idx2crd_dynamic(&self, i: i64) -> Result<DTuple, Error> {
+        self.to_dynamic().idx2crd(i)
+    }
+}
+
+/// A layout whose shape and stride are all static: the whole layout is the
+/// `const` [`StaticLayout::LAYOUT`], and the type is zero-sized.
+pub trait StaticLayout: LayoutLike<IsStatic = True> + Default {
+    /// The layout, computed at compile time.
+    const LAYOUT: DLayout;
+    /// Its size, computed at compile time.
+    const SIZE: i64 = ok_or_raise(Self::LAYOUT.size()).value;
+    /// Its cosize, computed at compile time.
+    const COSIZE: i64 = ok_or_raise(Self::LAYOUT.cosize()).value;
+    /// Evaluating this `const` compiles only when the layout is valid.
+    const CHECK: () = check_layout(&Self::LAYOUT);
+}
+
+/// A valid layout's size and cosize fit in `i64`; otherwise compilation stops with the rule.
+pub(crate) const fn check_layout(l: &DLayout) {
+    ok_or_raise(l.size());
+    ok_or_raise(l.cosize());
+}

@@ -1,0 +1,158 @@
+//! Tilers as operands of the typed algebra: a layout, an integer `n` (the layout
+//! `n:1`, or `_1:_0` for a static 1) or a Rust tuple of tilers (CuTe's by-mode
+//! `Tile<…>`; tuples nest).
+use typenum::Unsigned;
+
+use super::flag::{False, StaticFlag, True};
+use super::int::{IntLike, C};
+use super::layout::Layout;
+use super::layout_like::LayoutOperand;
+use super::tuple::{ok_or_raise, Congruent, IntTuple};
+use crate::dynamic::{DLayout, DTiler, DTuple, TilerMode};
+use crate::error::Error;
+
+/// A tiler at run time: one layout applied to the whole layout, or a by-mode tiler.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DTilerArg {
+    /// A layout (applies to the whole layout).
+    Layout(DLayout),
+    /// A by-mode tiler (mode `i` applies to mode `i`).
+    Tiler(DTiler),
+}
+
+/// Anything the typed algebra accepts as a tiler.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let a = make_layout((_8, _8));
+/// // the tiler `(_2, _4)` means `[_2:_1, _4:_1]`
+/// let d = logical_divide(a, (_2, _4));
+/// assert_eq!(d.to_string(), "((_2,_4),(_4,_2)):((_1,_2),(_8,_32))");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tiler",
+    label = "expected a layout, an integer, or a tuple of tilers",
+    note = "a tiler is a layout, an integer `n` (the layout `n:1`), or a Rust tuple of up to 8 tilers (by-mode)"
+)]
+pub trait TilerOperand: Copy {
+    /// `True` when every leaf is static.
+    type IsStatic: StaticFlag;
+    /// The tiler, when every leaf is static (computed at compile time).
+    const STATIC: Option<DTilerArg>;
+    /// The tiler at run time; a dynamic integer `n <= 0` is [`Error::NonPositiveShape`].
+    fn to_tiler(&self) -> Result<DTilerArg, Error>;
+}
+
+/// `t` as a mode of a by-mode tiler.
+const fn as_mode(t: &DTilerArg) -> TilerMode {
+    match t {
+        DTilerArg::Layout(l) => TilerMode::Layout(*l),
+        DTilerArg::Tiler(t) => TilerMode::Tiler(*t),
+    }
+}
+
+/// The by-mode tiler of `modes`.
+pub(crate) const fn tiler_of(modes: &[DTilerArg]) -> Result<DTilerArg, Error> {
+    let mut t = DTiler::new();
+    let mut i = 0;
+    while i < modes.len() {
+        t = crate::tri!(t.push(&as_mode(&modes[i])));
+        i += 1;
+    }
+    Ok(DTilerArg::Tiler(t))
+}
+
+/// The by-mode tiler of `modes` when all are static.
+pub(crate) const fn static_tiler_of<const N: usize>(modes: [Option<DTilerArg>; N]) -> Option<DTilerArg> {
+    let mut out = [DTilerArg::Tiler(DTiler::new()); N];
+    let mut i = 0;
+    while i < N {
+        match modes[i] {
+            Some(m) => out[i] = m,
+            None => return None,
+        }
+        i += 1;
+    }
+    Some(ok_or_raise(tiler_of(&out)))
+}
+
+impl<S: Congruent<D>, D: IntTuple> TilerOperand for Layout<S, D> {
+    type IsStatic = <Self as LayoutOperand>::IsStatic;
+    const STATIC: Option<DTilerArg> = match <Self as LayoutOperand>::STATIC {
+        Some(l) => Some(DTilerArg::Layout(l)),
+        None => None,
+    };
+    fn to_tiler(&self) -> Result<DTilerArg, Error> {
+        Ok(DTilerArg::Layout(self.to_dynamic()))
+    }
+}
+
+impl TilerOperand for DLayout {
+    type IsStatic = False;
+    const STATIC: Option<DTilerArg> = None;
+    fn to_tiler(&self) -> Result<DTilerArg, Error> {
+        Ok(DTilerArg::Layout(*self))
+    }
+}
+
+impl TilerOperand for DTiler {
+    type IsStatic = False;
+    const STATIC: Option<DTilerArg> = None;
+    fn to_tiler(&self) -> Result<DTilerArg, Error> {
+        Ok(DTilerArg::Tiler(*self))
+    }
+}
+
+impl TilerOperand for DTilerArg {
+    type IsStatic = False;
+    const STATIC: Option<DTilerArg> = None;
+    fn to_tiler(&self) -> Result<DTilerArg, Error> {
+        Ok(*self)
+    }
+}
+
+impl<U: Unsigned> TilerOperand for C<U> {
+    type IsStatic = True;
+    const STATIC: Option<DTilerArg> = Some(DTilerArg::Layout(ok_or_raise(DLayout::col_major(
+        DTuple::s(C::<U>::VALUE),
+    ))));
+    fn to_tiler(&self) -> Result<DTilerArg, Error> {
+        Ok(DTilerArg::Layout(DLayout::col_major(DTuple::int(self.to_dint()))?))
+    }
+}
+
+impl TilerOperand for i64 {
+    type IsStatic = False;
+    const STATIC: Option<DTilerArg> = None;
+    fn to_tiler(&self) -> Result<DTilerArg, Error> {
+        Ok(DTilerArg::Layout(DLayout::col_major(DTuple::d(*self))?))
+    }
+}
+
+/// `True` iff every listed tiler is static.
+macro_rules! all_static {
+    () => { True };
+    ($T:ident $($rest:ident)*) => {
+        <<$T as TilerOperand>::IsStatic as StaticFlag>::And<all_static!($($rest)*)>
+    };
+}
+
+macro_rules! tuple_tiler {
+    ($($T:ident $i:tt),+) => {
+        impl<$($T: TilerOperand),+> TilerOperand for ($($T,)+) {
+            type IsStatic = all_static!($($T)+);
+            const STATIC: Option<DTilerArg> = static_tiler_of([$($T::STATIC),+]);
+            fn to_tiler(&self) -> Result<DTilerArg, Error> {
+                tiler_of(&[$(self.$i.to_tiler()?),+])
+            }
+        }
+    };
+}
+tuple_tiler!(T0 0);
+tuple_tiler!(T0 0, T1 1);
+tuple_tiler!(T0 0, T1 1, T2 2);
+tuple_tiler!(T0 0, T1 1, T2 2, T3 3);
+tuple_tiler!(T0 0, T1 1, T2 2, T3 3, T4 4);
+tuple_tiler!(T0 0, T1 1, T2 2, T3 3, T4 4, T5 5);
+tuple_tiler!(T0 0, T1 1, T2 2, T3 3, T4 4, T5 5, T6 6);
+tuple_tiler!(T0 0, T1 1, T2 2, T3 3, T4 4, T5 5, T6 6, T7 7);

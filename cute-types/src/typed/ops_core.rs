@@ -1,0 +1,198 @@
+//! Typed `coalesce`, `filter`, `composition`, `complement`, `right_inverse`,
+//! `left_inverse`, `max_common_layout`, `max_common_vector`, `make_layout_like`,
+//! `nullspace`: static inputs give zero-sized static results, any dynamic input a
+//! run-time `Result<DLayout, Error>` (see [`super::static_result`]). Definitions,
+//! examples and preconditions are those of [`crate::algebra`].
+use core::marker::PhantomData;
+
+use super::flag::{And, True};
+use super::layout_like::LayoutOperand;
+use super::operand::{DTilerArg, TilerOperand};
+use super::ops_macros::static_op;
+use super::static_result::{static_layout, static_tiler, static_tuple, DispatchInt, StaticInt};
+use super::tuple::{ok_or_raise, IntTuple};
+use crate::algebra;
+use crate::dynamic::DLayout;
+use crate::error::Error;
+
+static_op! {
+    /// [`algebra::coalesce`]: the same function with as few modes as possible
+    /// (C++ merges only static modes; the flags of the leaves decide).
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let c = coalesce(make_layout((_2, (_1, _6))));
+    /// assert_eq!(c.to_string(), "_12:_1");
+    /// assert_eq!(core::mem::size_of_val(&c), 0);
+    /// ```
+    pub fn coalesce<A: LayoutOperand>(a: A) -> Coalesced
+    where flag = A::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    {
+        static: algebra::coalesce(&static_layout(A::STATIC)),
+        dynamic: algebra::coalesce(&a.to_dynamic()),
+    }
+}
+
+static_op! {
+    /// [`algebra::coalesce_profile`]: coalesce within each mode of `profile`
+    /// (only its nesting matters).
+    pub fn coalesce_profile<A: LayoutOperand, P: IntTuple>(a: A, profile: P) -> CoalescedBy
+    where flag = And<A::IsStatic, P::IsStatic>,
+        static [A: LayoutOperand<IsStatic = True>, P: IntTuple<IsStatic = True>]
+    {
+        static: algebra::coalesce_profile(&static_layout(A::STATIC), &static_tuple(P::STATIC)),
+        dynamic: algebra::coalesce_profile(&a.to_dynamic(), &profile.to_dtuple()),
+    }
+}
+
+static_op! {
+    /// [`algebra::filter`]: coalesce after removing stride-0 and size-1 modes.
+    pub fn filter<A: LayoutOperand>(a: A) -> Filtered
+    where flag = A::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    {
+        static: algebra::filter(&static_layout(A::STATIC)),
+        dynamic: algebra::filter(&a.to_dynamic()),
+    }
+}
+
+/// `composition` with a layout or a by-mode tiler.
+const fn composition_any(a: &DLayout, b: &DTilerArg) -> Result<DLayout, Error> {
+    match b {
+        DTilerArg::Layout(b) => algebra::composition(a, b),
+        DTilerArg::Tiler(t) => algebra::composition_tiler(a, t),
+    }
+}
+
+static_op! {
+    /// [`algebra::composition`]: `R(i) = A(B(i))`. `b` is a layout, an integer
+    /// (`n:1`) or a tuple of tilers (by-mode, [`algebra::composition_tiler`]).
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = make_layout_strided((_6, _2), (_8, _2));
+    /// let b = make_layout_strided((_4, _3), (_3, _1));
+    /// let r = composition(a, b);
+    /// assert_eq!(r.to_string(), "((_2,_2),_3):((_24,_2),_8)");
+    /// for i in 0..12 {
+    ///     assert_eq!(r.eval_index(i), a.eval(b.eval(i).unwrap()));
+    /// }
+    /// ```
+    pub fn composition<A: LayoutOperand, B: TilerOperand>(a: A, b: B) -> Composed
+    where flag = And<A::IsStatic, B::IsStatic>,
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+    {
+        static: composition_any(&static_layout(A::STATIC), &static_tiler(B::STATIC)),
+        dynamic: composition_any(&a.to_dynamic(), &b.to_tiler()?),
+    }
+}
+
+static_op! {
+    /// [`algebra::complement`]: the layout of the positions `a` does not reach,
+    /// within `cotarget` (an integer or a shape).
+    pub fn complement<A: LayoutOperand, T: IntTuple>(a: A, cotarget: T) -> ComplementedIn
+    where flag = And<A::IsStatic, T::IsStatic>,
+        static [A: LayoutOperand<IsStatic = True>, T: IntTuple<IsStatic = True>]
+    {
+        static: algebra::complement(&static_layout(A::STATIC), &static_tuple(T::STATIC)),
+        dynamic: algebra::complement(&a.to_dynamic(), &cotarget.to_dtuple()),
+    }
+}
+
+static_op! {
+    /// [`algebra::complement_default`]: `complement(a, cosize(a))`.
+    pub fn complement_default<A: LayoutOperand>(a: A) -> Complemented
+    where flag = A::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    {
+        static: algebra::complement_default(&static_layout(A::STATIC)),
+        dynamic: algebra::complement_default(&a.to_dynamic()),
+    }
+}
+
+static_op! {
+    /// [`algebra::right_inverse`]: `R` with `a(R(i)) == i` on `R`'s domain.
+    pub fn right_inverse<A: LayoutOperand>(a: A) -> RightInverse
+    where flag = A::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    {
+        static: algebra::right_inverse(&static_layout(A::STATIC)),
+        dynamic: algebra::right_inverse(&a.to_dynamic()),
+    }
+}
+
+static_op! {
+    /// [`algebra::left_inverse`]: `R` with `R(a(i)) == i` on `a`'s domain.
+    pub fn left_inverse<A: LayoutOperand>(a: A) -> LeftInverse
+    where flag = A::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    {
+        static: algebra::left_inverse(&static_layout(A::STATIC)),
+        dynamic: algebra::left_inverse(&a.to_dynamic()),
+    }
+}
+
+static_op! {
+    /// [`algebra::max_common_layout`]: the longest run both layouts store
+    /// contiguously, as a layout into both.
+    pub fn max_common_layout<A: LayoutOperand, B: LayoutOperand>(a: A, b: B) -> MaxCommonLayout
+    where flag = And<A::IsStatic, B::IsStatic>,
+        static [A: LayoutOperand<IsStatic = True>, B: LayoutOperand<IsStatic = True>]
+    {
+        static: algebra::max_common_layout(&static_layout(A::STATIC), &static_layout(B::STATIC)),
+        dynamic: algebra::max_common_layout(&a.to_dynamic(), &b.to_dynamic()),
+    }
+}
+
+static_op! {
+    /// [`algebra::make_layout_like`]: a compact layout with `a`'s shape whose
+    /// modes are ordered like `a`'s strides.
+    pub fn make_layout_like<A: LayoutOperand>(a: A) -> LayoutLikeOf
+    where flag = A::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    {
+        static: algebra::make_layout_like(&static_layout(A::STATIC)),
+        dynamic: algebra::make_layout_like(&a.to_dynamic()),
+    }
+}
+
+static_op! {
+    /// [`algebra::nullspace`]: the coordinates `a` maps to 0, as a layout.
+    pub fn nullspace<A: LayoutOperand>(a: A) -> Nullspace
+    where flag = A::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    {
+        static: algebra::nullspace(&static_layout(A::STATIC)),
+        dynamic: algebra::nullspace(&a.to_dynamic()),
+    }
+}
+
+/// The compile-time result of [`max_common_vector`] for static inputs.
+pub struct MaxCommonVector<A, B>(PhantomData<fn() -> (A, B)>);
+
+impl<A: LayoutOperand<IsStatic = True>, B: LayoutOperand<IsStatic = True>> StaticInt
+    for MaxCommonVector<A, B>
+{
+    const VALUE: i64 = ok_or_raise(algebra::max_common_vector(
+        &static_layout(A::STATIC),
+        &static_layout(B::STATIC),
+    ))
+    .value;
+}
+
+/// [`algebra::max_common_vector`]: the number of elements both layouts store
+/// contiguously in the same order. Static inputs: a compile-time `i64`; otherwise
+/// `Result<i64, Error>`.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let a = make_layout((_4, _8));
+/// let n: i64 = max_common_vector(a, a);
+/// assert_eq!(n, 32);
+/// ```
+pub fn max_common_vector<A: LayoutOperand, B: LayoutOperand>(
+    a: A,
+    b: B,
+) -> <And<A::IsStatic, B::IsStatic> as DispatchInt<MaxCommonVector<A, B>>>::Output
+where
+    And<A::IsStatic, B::IsStatic>: DispatchInt<MaxCommonVector<A, B>>,
+{
+    let () = const { <And<A::IsStatic, B::IsStatic> as DispatchInt<MaxCommonVector<A, B>>>::CHECK };
+    <And<A::IsStatic, B::IsStatic> as DispatchInt<MaxCommonVector<A, B>>>::run(|| {
+        Ok(algebra::max_common_vector(&a.to_dynamic(), &b.to_dynamic())?.value)
+    })
+}

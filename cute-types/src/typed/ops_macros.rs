@@ -1,0 +1,32 @@
+//! The macro that writes one typed algebra function with its zero-sized static
+//! result (see [`super::static_result`]).
+
+/// Writes `pub fn $fname` and its marker `$Marker`: the marker's
+/// `StaticLayout::LAYOUT` is `$static_expr` (evaluated at compile time, valid when
+/// `$wc` holds); the function returns the marker when `$flag` is `True` and runs
+/// `$dyn_expr` (a `Result<DLayout, Error>` expression over the arguments) otherwise.
+macro_rules! static_op {
+    (
+        $(#[$doc:meta])*
+        pub fn $fname:ident<$($T:ident: $Tb:path),+>($($arg:ident: $argty:ty),+) -> $Marker:ident
+        where flag = $flag:ty, static [$($wc:tt)*]
+        { static: $static_expr:expr, dynamic: $dyn_expr:expr $(,)? }
+    ) => {
+        #[doc = concat!("The zero-sized static result of [`", stringify!($fname), "`]: \
+                         a layout computed at compile time.")]
+        pub struct $Marker<$($T),+>(core::marker::PhantomData<fn() -> ($($T,)+)>);
+        impl<$($T),+> $crate::typed::StaticLayout for $Marker<$($T),+> where $($wc)* {
+            const LAYOUT: $crate::DLayout = $crate::typed::tuple::ok_or_raise($static_expr);
+        }
+        $crate::typed::static_result::marker_impls!([$($T),+] $Marker<$($T),+>, [$($wc)*]);
+        $(#[$doc])*
+        pub fn $fname<$($T: $Tb),+>($($arg: $argty),+) -> $crate::typed::Out<$flag, $Marker<$($T),+>>
+        where
+            $flag: $crate::typed::Dispatch<$Marker<$($T),+>>,
+        {
+            let () = const { <$flag as $crate::typed::Dispatch<$Marker<$($T),+>>>::CHECK };
+            <$flag as $crate::typed::Dispatch<$Marker<$($T),+>>>::run(|| $dyn_expr)
+        }
+    };
+}
+pub(crate) use static_op;

@@ -1,0 +1,190 @@
+//! Typed sub-layouts: `take`, `group`, `replace`, `append`, `prepend`, `flatten`,
+//! `select`, and slicing with [`Underscore`](super::Underscore) (`slice`, `dice`,
+//! `slice_and_offset`). Static inputs give zero-sized static results, any dynamic
+//! input a run-time `Result<DLayout, Error>` (see [`super::static_result`]);
+//! `select` and `slice_and_offset` always compute at run time. Semantics are those
+//! of the dynamic layer (`DLayout::take`, …). For one mode with its static type,
+//! use [`Layout::get`](super::Layout::get).
+use core::marker::PhantomData;
+
+use super::coord::Coord;
+use super::flag::{And, True};
+use super::layout_like::{LayoutOperand, StaticLayout};
+use super::ops_macros::static_op;
+use super::static_result::{marker_impls, static_layout, Dispatch, Out};
+use super::tuple::ok_or_raise;
+use crate::dynamic::{DLayout, DTuple};
+use crate::error::Error;
+
+/// The static result of [`take`]: modes `[B, E)`.
+pub struct Taken<A, const B: usize, const E: usize>(PhantomData<fn() -> A>);
+impl<A: LayoutOperand<IsStatic = True>, const B: usize, const E: usize> StaticLayout
+    for Taken<A, B, E>
+{
+    const LAYOUT: DLayout = ok_or_raise(static_layout(A::STATIC).take(B, E));
+}
+marker_impls!([A, const B: usize, const E: usize] Taken<A, B, E>, [A: LayoutOperand<IsStatic = True>]);
+
+/// CuTe `take<B, E>(a)`: modes `[B, E)` as a tuple; `B < E <= rank` or the rule
+/// fails (at compile time for a static layout). Call as `take::<1, 3, _>(a)`.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let a = make_layout((_2, _3, _5, _7));
+/// assert_eq!(take::<1, 3, _>(a).to_string(), "(_3,_5):(_2,_6)");
+/// ```
+pub fn take<const B: usize, const E: usize, A: LayoutOperand>(a: A) -> Out<A::IsStatic, Taken<A, B, E>>
+where
+    A::IsStatic: Dispatch<Taken<A, B, E>>,
+{
+    let () = const { <A::IsStatic as Dispatch<Taken<A, B, E>>>::CHECK };
+    <A::IsStatic as Dispatch<Taken<A, B, E>>>::run(|| a.to_dynamic().take(B, E))
+}
+
+/// The static result of [`group`]: modes `[B, E)` gathered into one.
+pub struct Grouped<A, const B: usize, const E: usize>(PhantomData<fn() -> A>);
+impl<A: LayoutOperand<IsStatic = True>, const B: usize, const E: usize> StaticLayout
+    for Grouped<A, B, E>
+{
+    const LAYOUT: DLayout = ok_or_raise(static_layout(A::STATIC).group(B, E));
+}
+marker_impls!([A, const B: usize, const E: usize] Grouped<A, B, E>, [A: LayoutOperand<IsStatic = True>]);
+
+/// CuTe `group<B, E>(a)`: modes `[B, E)` gathered into one mode. Call as
+/// `group::<0, 2, _>(a)`.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let a = make_layout((_2, _3, _5, _7));
+/// assert_eq!(group::<0, 2, _>(a).to_string(), "((_2,_3),_5,_7):((_1,_2),_6,_30)");
+/// ```
+pub fn group<const B: usize, const E: usize, A: LayoutOperand>(a: A) -> Out<A::IsStatic, Grouped<A, B, E>>
+where
+    A::IsStatic: Dispatch<Grouped<A, B, E>>,
+{
+    let () = const { <A::IsStatic as Dispatch<Grouped<A, B, E>>>::CHECK };
+    <A::IsStatic as Dispatch<Grouped<A, B, E>>>::run(|| a.to_dynamic().group(B, E))
+}
+
+/// The static result of [`replace`]: mode `I` replaced.
+pub struct Replaced<A, const I: usize, X>(PhantomData<fn() -> (A, X)>);
+impl<A, X, const I: usize> StaticLayout for Replaced<A, I, X>
+where
+    A: LayoutOperand<IsStatic = True>,
+    X: LayoutOperand<IsStatic = True>,
+{
+    const LAYOUT: DLayout = ok_or_raise(static_layout(A::STATIC).replace(I, &static_layout(X::STATIC)));
+}
+marker_impls!(
+    [A, const I: usize, X] Replaced<A, I, X>,
+    [A: LayoutOperand<IsStatic = True>, X: LayoutOperand<IsStatic = True>]
+);
+
+/// CuTe `replace<I>(a, x)`: mode `I` becomes `x`. Call as `replace::<2, _, _>(a, x)`.
+pub fn replace<const I: usize, A: LayoutOperand, X: LayoutOperand>(
+    a: A,
+    x: X,
+) -> Out<And<A::IsStatic, X::IsStatic>, Replaced<A, I, X>>
+where
+    And<A::IsStatic, X::IsStatic>: Dispatch<Replaced<A, I, X>>,
+{
+    let () = const { <And<A::IsStatic, X::IsStatic> as Dispatch<Replaced<A, I, X>>>::CHECK };
+    <And<A::IsStatic, X::IsStatic> as Dispatch<Replaced<A, I, X>>>::run(|| {
+        a.to_dynamic().replace(I, &x.to_dynamic())
+    })
+}
+
+static_op! {
+    /// CuTe `append(a, x)`: `x` becomes the last mode (an integer-shaped `a`
+    /// becomes the pair `(a, x)`).
+    pub fn append<A: LayoutOperand, X: LayoutOperand>(a: A, x: X) -> Appended
+    where flag = And<A::IsStatic, X::IsStatic>,
+        static [A: LayoutOperand<IsStatic = True>, X: LayoutOperand<IsStatic = True>]
+    {
+        static: static_layout(A::STATIC).append(&static_layout(X::STATIC)),
+        dynamic: a.to_dynamic().append(&x.to_dynamic()),
+    }
+}
+
+static_op! {
+    /// CuTe `prepend(a, x)`: `x` becomes the first mode.
+    pub fn prepend<A: LayoutOperand, X: LayoutOperand>(a: A, x: X) -> Prepended
+    where flag = And<A::IsStatic, X::IsStatic>,
+        static [A: LayoutOperand<IsStatic = True>, X: LayoutOperand<IsStatic = True>]
+    {
+        static: static_layout(A::STATIC).prepend(&static_layout(X::STATIC)),
+        dynamic: a.to_dynamic().prepend(&x.to_dynamic()),
+    }
+}
+
+/// `flatten` as a `Result` (it cannot fail).
+const fn flatten_ok(l: &DLayout) -> Result<DLayout, Error> {
+    Ok(l.flatten())
+}
+
+static_op! {
+    /// CuTe `flatten(a)`: the leaves of `a` as one flat tuple of modes.
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = make_layout(((_2, _3), (_5, _7)));
+    /// assert_eq!(flatten(a).to_string(), "(_2,_3,_5,_7):(_1,_2,_6,_30)");
+    /// ```
+    pub fn flatten<A: LayoutOperand>(a: A) -> Flattened
+    where flag = A::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    {
+        static: flatten_ok(&static_layout(A::STATIC)),
+        dynamic: flatten_ok(&a.to_dynamic()),
+    }
+}
+
+/// The value of a static coordinate operand.
+const fn static_coord<K: Coord>() -> DTuple {
+    K::PATTERN
+}
+
+static_op! {
+    /// CuTe `slice(coord, a)` (`a(coord)` with placeholders): the modes of `a`
+    /// where `coord` holds [`Underscore`](super::Underscore), flattened into one
+    /// tuple. The offset of the slice is in [`slice_and_offset`].
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = make_layout((_4, _8));
+    /// assert_eq!(slice(a, (Underscore, 3)).unwrap().to_string(), "(_4):(_1)");
+    /// assert_eq!(slice(a, (Underscore, _3)).to_string(), "(_4):(_1)");
+    /// ```
+    pub fn slice<A: LayoutOperand, K: Coord>(a: A, coord: K) -> Sliced
+    where flag = And<A::IsStatic, K::IsStatic>,
+        static [A: LayoutOperand<IsStatic = True>, K: Coord<IsStatic = True>]
+    {
+        static: static_layout(A::STATIC).slice(&static_coord::<K>()),
+        dynamic: a.to_dynamic().slice(&coord.to_dcoord()),
+    }
+}
+
+static_op! {
+    /// CuTe `dice(coord, a)`: the modes of `a` where `coord` holds an integer
+    /// (the complement of [`slice`]).
+    pub fn dice<A: LayoutOperand, K: Coord>(a: A, coord: K) -> Diced
+    where flag = And<A::IsStatic, K::IsStatic>,
+        static [A: LayoutOperand<IsStatic = True>, K: Coord<IsStatic = True>]
+    {
+        static: static_layout(A::STATIC).dice(&static_coord::<K>()),
+        dynamic: a.to_dynamic().dice(&coord.to_dcoord()),
+    }
+}
+
+/// CuTe `slice_and_offset(coord, a)`: the slice and `a(coord)` with every `_`
+/// read as 0, so that `a(c) == offset + slice(c restricted to the _ modes)`.
+/// Always computed at run time.
+pub fn slice_and_offset<A: LayoutOperand, K: Coord>(a: A, coord: K) -> Result<(DLayout, i64), Error> {
+    let (l, off) = a.to_dynamic().slice_and_offset(&coord.to_dcoord())?;
+    Ok((l, off.value))
+}
+
+/// CuTe `select<I…>(a)`: the modes `indices` (repeats allowed) as a tuple.
+/// Always computed at run time (stable Rust has no const-generic lists).
+pub fn select<A: LayoutOperand>(a: A, indices: &[usize]) -> Result<DLayout, Error> {
+    a.to_dynamic().select(indices)
+}

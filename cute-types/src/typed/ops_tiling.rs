@@ -1,0 +1,223 @@
+//! Typed divides, products, `tile_to_shape`, `upcast` and `downcast`: static
+//! inputs give zero-sized static results, any dynamic input a run-time
+//! `Result<DLayout, Error>` (see [`super::static_result`]). Definitions, examples
+//! and preconditions are those of [`crate::algebra`].
+use super::flag::{And, True};
+use super::int::IntLike;
+use super::layout_like::LayoutOperand;
+use super::operand::{DTilerArg, TilerOperand};
+use super::ops_macros::static_op;
+use super::static_result::{static_layout, static_tiler, static_tuple};
+use super::tuple::IntTuple;
+use crate::algebra;
+use crate::dynamic::{DLayout, DTuple};
+use crate::error::Error;
+
+/// `op(a, b)` for a layout `b`, `op_tiler(a, b)` for a by-mode tiler.
+macro_rules! by_tiler {
+    ($name:ident, $op:path, $op_tiler:path) => {
+        const fn $name(a: &DLayout, b: &DTilerArg) -> Result<DLayout, Error> {
+            match b {
+                DTilerArg::Layout(b) => $op(a, b),
+                DTilerArg::Tiler(t) => $op_tiler(a, t),
+            }
+        }
+    };
+}
+
+by_tiler!(logical_divide_any, algebra::logical_divide, algebra::logical_divide_tiler);
+static_op! {
+    /// [`algebra::logical_divide`]: the tiles of `a` by `tiler`: `composition(a, (tiler, complement(tiler, size(a))))`, mode by mode for a tuple tiler. `tiler` is a layout, an integer (`n:1`) or a
+    /// tuple of tilers.
+    pub fn logical_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> LogicalDivided
+    where flag = And<A::IsStatic, B::IsStatic>,
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+    {
+        static: logical_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC)),
+        dynamic: logical_divide_any(&a.to_dynamic(), &tiler.to_tiler()?),
+    }
+}
+
+by_tiler!(zipped_divide_any, algebra::zipped_divide, algebra::zipped_divide_tiler);
+static_op! {
+    /// [`algebra::zipped_divide`]: `logical_divide` with the tile modes gathered first: `((tile), (rest))`. `tiler` is a layout, an integer (`n:1`) or a
+    /// tuple of tilers.
+    pub fn zipped_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> ZippedDivided
+    where flag = And<A::IsStatic, B::IsStatic>,
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+    {
+        static: zipped_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC)),
+        dynamic: zipped_divide_any(&a.to_dynamic(), &tiler.to_tiler()?),
+    }
+}
+
+by_tiler!(tiled_divide_any, algebra::tiled_divide, algebra::tiled_divide_tiler);
+static_op! {
+    /// [`algebra::tiled_divide`]: `zipped_divide` with the rest modes unpacked: `((tile), rest0, rest1, …)`. `tiler` is a layout, an integer (`n:1`) or a
+    /// tuple of tilers.
+    pub fn tiled_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> TiledDivided
+    where flag = And<A::IsStatic, B::IsStatic>,
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+    {
+        static: tiled_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC)),
+        dynamic: tiled_divide_any(&a.to_dynamic(), &tiler.to_tiler()?),
+    }
+}
+
+by_tiler!(flat_divide_any, algebra::flat_divide, algebra::flat_divide_tiler);
+static_op! {
+    /// [`algebra::flat_divide`]: `zipped_divide` with both parts unpacked: `(tile0, tile1, …, rest0, …)`. `tiler` is a layout, an integer (`n:1`) or a
+    /// tuple of tilers.
+    pub fn flat_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> FlatDivided
+    where flag = And<A::IsStatic, B::IsStatic>,
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+    {
+        static: flat_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC)),
+        dynamic: flat_divide_any(&a.to_dynamic(), &tiler.to_tiler()?),
+    }
+}
+
+by_tiler!(logical_product_any, algebra::logical_product, algebra::logical_product_tiler);
+static_op! {
+    /// [`algebra::logical_product`]: `a` repeated by `tiler`: `(a, composition(complement(a, size(a)·cosize(tiler)), tiler))`, mode by mode for a tuple tiler. `tiler` is a layout, an integer (`n:1`) or a
+    /// tuple of tilers.
+    pub fn logical_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> LogicalProduct
+    where flag = And<A::IsStatic, B::IsStatic>,
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+    {
+        static: logical_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC)),
+        dynamic: logical_product_any(&a.to_dynamic(), &tiler.to_tiler()?),
+    }
+}
+
+by_tiler!(zipped_product_any, algebra::zipped_product, algebra::zipped_product_tiler);
+static_op! {
+    /// [`algebra::zipped_product`]: `logical_product` with the modes zipped: `((a modes), (tiler modes))`. `tiler` is a layout, an integer (`n:1`) or a
+    /// tuple of tilers.
+    pub fn zipped_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> ZippedProduct
+    where flag = And<A::IsStatic, B::IsStatic>,
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+    {
+        static: zipped_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC)),
+        dynamic: zipped_product_any(&a.to_dynamic(), &tiler.to_tiler()?),
+    }
+}
+
+by_tiler!(tiled_product_any, algebra::tiled_product, algebra::tiled_product_tiler);
+static_op! {
+    /// [`algebra::tiled_product`]: `zipped_product` with the tiler modes unpacked. `tiler` is a layout, an integer (`n:1`) or a
+    /// tuple of tilers.
+    pub fn tiled_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> TiledProduct
+    where flag = And<A::IsStatic, B::IsStatic>,
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+    {
+        static: tiled_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC)),
+        dynamic: tiled_product_any(&a.to_dynamic(), &tiler.to_tiler()?),
+    }
+}
+
+by_tiler!(flat_product_any, algebra::flat_product, algebra::flat_product_tiler);
+static_op! {
+    /// [`algebra::flat_product`]: `zipped_product` with both parts unpacked. `tiler` is a layout, an integer (`n:1`) or a
+    /// tuple of tilers.
+    pub fn flat_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> FlatProduct
+    where flag = And<A::IsStatic, B::IsStatic>,
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+    {
+        static: flat_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC)),
+        dynamic: flat_product_any(&a.to_dynamic(), &tiler.to_tiler()?),
+    }
+}
+
+static_op! {
+    /// [`algebra::blocked_product`]: each element of `b` becomes a block `a`; the result's modes pair `a`'s with `b`'s.
+    pub fn blocked_product<A: LayoutOperand, B: LayoutOperand>(a: A, b: B) -> BlockedProduct
+    where flag = And<A::IsStatic, B::IsStatic>,
+        static [A: LayoutOperand<IsStatic = True>, B: LayoutOperand<IsStatic = True>]
+    {
+        static: algebra::blocked_product(&static_layout(A::STATIC), &static_layout(B::STATIC)),
+        dynamic: algebra::blocked_product(&a.to_dynamic(), &b.to_dynamic()),
+    }
+}
+
+static_op! {
+    /// [`algebra::raked_product`]: `a`'s elements interleaved (raked) across the copies laid out by `b`.
+    pub fn raked_product<A: LayoutOperand, B: LayoutOperand>(a: A, b: B) -> RakedProduct
+    where flag = And<A::IsStatic, B::IsStatic>,
+        static [A: LayoutOperand<IsStatic = True>, B: LayoutOperand<IsStatic = True>]
+    {
+        static: algebra::raked_product(&static_layout(A::STATIC), &static_layout(B::STATIC)),
+        dynamic: algebra::raked_product(&a.to_dynamic(), &b.to_dynamic()),
+    }
+}
+
+static_op! {
+    /// [`algebra::tile_to_shape`]: copies of `block` laid out column-major until
+    /// they cover `shape`.
+    pub fn tile_to_shape<A: LayoutOperand, S: IntTuple>(block: A, shape: S) -> TiledToShape
+    where flag = And<A::IsStatic, S::IsStatic>,
+        static [A: LayoutOperand<IsStatic = True>, S: IntTuple<IsStatic = True>]
+    {
+        static: algebra::tile_to_shape(&static_layout(A::STATIC), &static_tuple(S::STATIC), None),
+        dynamic: algebra::tile_to_shape(&block.to_dynamic(), &shape.to_dtuple(), None),
+    }
+}
+
+/// `tile_to_shape` with an explicit mode order.
+const fn tile_to_shape_in(block: &DLayout, shape: &DTuple, order: &DTuple) -> Result<DLayout, Error> {
+    algebra::tile_to_shape(block, shape, Some(order))
+}
+
+static_op! {
+    /// [`algebra::tile_to_shape`] with `order`, the order in which the copies
+    /// advance through the modes (e.g. `(_2, _1)` for row-major).
+    pub fn tile_to_shape_ordered<A: LayoutOperand, S: IntTuple, O: IntTuple>(
+        block: A, shape: S, order: O
+    ) -> TiledToShapeOrdered
+    where flag = And<A::IsStatic, And<S::IsStatic, O::IsStatic>>,
+        static [
+            A: LayoutOperand<IsStatic = True>,
+            S: IntTuple<IsStatic = True>,
+            O: IntTuple<IsStatic = True>,
+        ]
+    {
+        static: tile_to_shape_in(
+            &static_layout(A::STATIC),
+            &static_tuple(S::STATIC),
+            &static_tuple(O::STATIC),
+        ),
+        dynamic: tile_to_shape_in(&block.to_dynamic(), &shape.to_dtuple(), &order.to_dtuple()),
+    }
+}
+
+/// The value of a static integer operand.
+const fn static_int(v: Option<i64>) -> i64 {
+    match v {
+        Some(v) => v,
+        None => Error::StaticMismatch.raise(),
+    }
+}
+
+static_op! {
+    /// [`algebra::upcast`]: the same data seen as elements `n` times wider
+    /// (CuTe `upcast<N>`); `n` is static (`_2`) or an `i64`.
+    pub fn upcast<A: LayoutOperand, N: IntLike>(a: A, n: N) -> Upcast
+    where flag = And<A::IsStatic, <N as IntLike>::IsStatic>,
+        static [A: LayoutOperand<IsStatic = True>, N: IntLike<IsStatic = True>]
+    {
+        static: algebra::upcast(&static_layout(A::STATIC), static_int(<N as IntLike>::STATIC)),
+        dynamic: algebra::upcast(&a.to_dynamic(), n.value()),
+    }
+}
+
+static_op! {
+    /// [`algebra::downcast`]: the same data seen as elements `n` times narrower
+    /// (CuTe `downcast<N>`); `n` is static (`_2`) or an `i64`.
+    pub fn downcast<A: LayoutOperand, N: IntLike>(a: A, n: N) -> Downcast
+    where flag = And<A::IsStatic, <N as IntLike>::IsStatic>,
+        static [A: LayoutOperand<IsStatic = True>, N: IntLike<IsStatic = True>]
+    {
+        static: algebra::downcast(&static_layout(A::STATIC), static_int(<N as IntLike>::STATIC)),
+        dynamic: algebra::downcast(&a.to_dynamic(), n.value()),
+    }
+}

@@ -1,0 +1,208 @@
+//! Static in, static out: how an algebra function returns a zero-sized static
+//! layout for static inputs and a run-time `Result` otherwise.
+//!
+//! Every typed algebra function computes its result with the `const fn` of
+//! [`crate::algebra`]. When all inputs are static, the function returns a
+//! zero-sized *marker* type (`Composed<A, B>`, …) whose associated `const`
+//! [`StaticLayout::LAYOUT`] is that `const fn` applied to the inputs' `const`s:
+//! the work happens at compile time and a violated precondition is a compile error
+//! whose message is the rule (`Error::rule`). With any dynamic input the same
+//! `const fn` runs at run time and the function returns `Result<DLayout, Error>`.
+//!
+//! The choice is made by the inputs' type-level flag [`StaticFlag`] (`True` or
+//! `False`) through [`Dispatch`], implemented once for each flag (coherence-safe:
+//! the two impls have different `Self` types).
+//!
+//! Compile errors: the marker's `const` is forced by an inline `const { }` block in
+//! [`Dispatch::run`], so a violated precondition stops `cargo build` (and `cargo
+//! test`, `cargo run`). `cargo check` does not evaluate constants of generic code
+//! (Rust 1.95), so it does not report them; [`check_static!`](crate::check_static)
+//! forces one in a non-generic `const` item, which `cargo check` does evaluate.
+use core::fmt;
+
+use super::flag::{False, StaticFlag, True};
+use super::layout_like::StaticLayout;
+use crate::dynamic::{DLayout, DTuple};
+use crate::error::Error;
+
+/// Chooses the result of an algebra function: the static marker `M` (for `True`)
+/// or a run-time `Result<DLayout, Error>` (for `False`).
+pub trait Dispatch<M>: StaticFlag {
+    /// `M` or `Result<DLayout, Error>`.
+    type Output;
+    /// Evaluates `M`'s layout for static inputs (a compile error naming the rule
+    /// when a precondition fails); nothing for dynamic ones. The typed functions
+    /// force it with `const { }` in their own body, so that the compiler's note
+    /// points at the caller's line.
+    const CHECK: ();
+    /// The result; `dynamic` computes it at run time (unused for static inputs).
+    fn run(dynamic: impl FnOnce() -> Result<DLayout, Error>) -> Self::Output;
+}
+
+impl<M: StaticLayout> Dispatch<M> for True {
+    type Output = M;
+    const CHECK: () = M::CHECK;
+    fn run(_: impl FnOnce() -> Result<DLayout, Error>) -> M {
+        let () = const { M::CHECK };
+        M::default()
+    }
+}
+
+impl<M> Dispatch<M> for False {
+    type Output = Result<DLayout, Error>;
+    const CHECK: () = ();
+    fn run(dynamic: impl FnOnce() -> Result<DLayout, Error>) -> Result<DLayout, Error> {
+        dynamic()
+    }
+}
+
+/// What an algebra function returns for inputs whose combined flag is `F`.
+pub type Out<F, M> = <F as Dispatch<M>>::Output;
+
+/// An integer result computed at compile time from static inputs.
+pub trait StaticInt {
+    /// The value (a compile error naming the rule when the inputs violate it).
+    const VALUE: i64;
+}
+
+/// Like [`Dispatch`] for integer-valued functions: `i64` for static inputs (a
+/// compile-time constant), `Result<i64, Error>` otherwise.
+pub trait DispatchInt<M>: StaticFlag {
+    /// `i64` or `Result<i64, Error>`.
+    type Output;
+    /// Evaluates `M`'s value for static inputs; nothing for dynamic ones.
+    const CHECK: ();
+    /// The result; `dynamic` computes it at run time (unused for static inputs).
+    fn run(dynamic: impl FnOnce() -> Result<i64, Error>) -> Self::Output;
+}
+
+impl<M: StaticInt> DispatchInt<M> for True {
+    type Output = i64;
+    const CHECK: () = {
+        let _ = M::VALUE;
+    };
+    fn run(_: impl FnOnce() -> Result<i64, Error>) -> i64 {
+        const { M::VALUE }
+    }
+}
+
+impl<M> DispatchInt<M> for False {
+    type Output = Result<i64, Error>;
+    const CHECK: () = ();
+    fn run(dynamic: impl FnOnce() -> Result<i64, Error>) -> Result<i64, Error> {
+        dynamic()
+    }
+}
+
+/// The value of a static operand (every caller has checked `IsStatic = True`).
+pub(crate) const fn static_layout(l: Option<DLayout>) -> DLayout {
+    match l {
+        Some(l) => l,
+        None => Error::StaticMismatch.raise(),
+    }
+}
+
+/// The value of a static IntTuple operand.
+pub(crate) const fn static_tuple(t: Option<DTuple>) -> DTuple {
+    match t {
+        Some(t) => t,
+        None => Error::StaticMismatch.raise(),
+    }
+}
+
+/// The value of a static tiler operand.
+pub(crate) const fn static_tiler(t: Option<super::operand::DTilerArg>) -> super::operand::DTilerArg {
+    match t {
+        Some(t) => t,
+        None => Error::StaticMismatch.raise(),
+    }
+}
+
+/// Writes a static layout in CuTe notation.
+pub(crate) fn write_static(l: &DLayout, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    fmt::Display::fmt(l, f)
+}
+
+/// Makes `cargo check` report a violated precondition of a static result: expands
+/// to a `const` item that evaluates the layout of the given static type.
+///
+/// ```
+/// use cute_types::typed::*;
+/// type A = Layout<(_4, _8), (_1, _4)>;
+/// cute_types::check_static!(Coalesced<A>);
+/// ```
+#[macro_export]
+macro_rules! check_static {
+    ($t:ty) => {
+        const _: () = <$t as $crate::typed::StaticLayout>::CHECK;
+    };
+}
+
+/// The trait impls every zero-sized static result shares. `$T` is the marker
+/// type with generics `$gen`, valid when `$wc` holds; its `StaticLayout` impl is
+/// written next to it.
+macro_rules! marker_impls {
+    ([$($gen:tt)*] $T:ty, [$($wc:tt)*]) => {
+        impl<$($gen)*> Clone for $T {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<$($gen)*> Copy for $T {}
+        impl<$($gen)*> Default for $T {
+            fn default() -> Self {
+                Self(core::marker::PhantomData)
+            }
+        }
+        impl<$($gen)*> $crate::typed::LayoutOperand for $T where $($wc)* {
+            type IsStatic = $crate::typed::True;
+            const STATIC: Option<$crate::DLayout> =
+                Some(<Self as $crate::typed::StaticLayout>::LAYOUT);
+            fn to_dynamic(&self) -> $crate::DLayout {
+                <Self as $crate::typed::StaticLayout>::LAYOUT
+            }
+        }
+        impl<$($gen)*> $crate::typed::LayoutLike for $T where $($wc)* {
+            fn size(&self) -> i64 {
+                <Self as $crate::typed::StaticLayout>::SIZE
+            }
+            fn cosize(&self) -> i64 {
+                <Self as $crate::typed::StaticLayout>::COSIZE
+            }
+            fn rank(&self) -> usize {
+                <Self as $crate::typed::StaticLayout>::LAYOUT.rank()
+            }
+            fn depth(&self) -> usize {
+                <Self as $crate::typed::StaticLayout>::LAYOUT.depth()
+            }
+        }
+        impl<$($gen)*> $crate::typed::TilerOperand for $T where $($wc)* {
+            type IsStatic = $crate::typed::True;
+            const STATIC: Option<$crate::typed::DTilerArg> = Some(
+                $crate::typed::DTilerArg::Layout(<Self as $crate::typed::StaticLayout>::LAYOUT),
+            );
+            fn to_tiler(&self) -> Result<$crate::typed::DTilerArg, $crate::Error> {
+                Ok($crate::typed::DTilerArg::Layout(
+                    <Self as $crate::typed::StaticLayout>::LAYOUT,
+                ))
+            }
+        }
+        impl<$($gen)*> core::fmt::Display for $T where $($wc)* {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                $crate::typed::static_result::write_static(
+                    &<Self as $crate::typed::StaticLayout>::LAYOUT,
+                    f,
+                )
+            }
+        }
+        impl<$($gen)*> core::fmt::Debug for $T where $($wc)* {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                $crate::typed::static_result::write_static(
+                    &<Self as $crate::typed::StaticLayout>::LAYOUT,
+                    f,
+                )
+            }
+        }
+    };
+}
+pub(crate) use marker_impls;

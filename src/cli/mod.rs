@@ -1,0 +1,116 @@
+//! The `cute` subcommands: each evaluates its expression through the calculator
+//! (`cute_types::expr`) and writes text, a table or a picture.
+mod calc;
+mod output;
+mod report;
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+use cute_types::print;
+
+use calc::Printable;
+use output::FmtIo;
+use report::CliError;
+
+/// How a subcommand ended.
+pub enum Outcome {
+    /// Done (a closed output pipe counts as done: the reader wanted no more).
+    Done,
+    /// Reported an error; exit status 1.
+    Failed,
+}
+
+impl Outcome {
+    pub fn exit_code(self) -> ExitCode {
+        match self {
+            Outcome::Done => ExitCode::SUCCESS,
+            Outcome::Failed => ExitCode::FAILURE,
+        }
+    }
+}
+
+impl From<Result<(), CliError>> for Outcome {
+    fn from(r: Result<(), CliError>) -> Self {
+        match r {
+            Ok(()) => Outcome::Done,
+            Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => Outcome::Done,
+            Err(e) => {
+                e.report();
+                Outcome::Failed
+            }
+        }
+    }
+}
+
+/// Which picture format to write.
+#[derive(Clone, Copy)]
+pub enum Picture {
+    Svg,
+    Latex,
+}
+
+/// `cute eval EXPR`: the value on standard output, or the error on standard error.
+pub fn eval_one(expr: &str) -> Outcome {
+    let run = || -> Result<(), CliError> {
+        let value = calc::evaluate(expr)?;
+        let mut out = io::stdout().lock();
+        writeln!(out, "{value}")?;
+        out.flush()?;
+        Ok(())
+    };
+    run().into()
+}
+
+/// `cute eval -`: one result line per input line (see `cute_types::expr::eval_lines`).
+pub fn eval_stdin() -> Outcome {
+    let run = || -> Result<(), CliError> {
+        calc::eval_lines(io::stdin().lock(), io::stdout().lock())?;
+        Ok(())
+    };
+    run().into()
+}
+
+/// `cute print EXPR`: the notation line, then CuTe's table.
+pub fn print_table(expr: &str) -> Outcome {
+    let run = || -> Result<(), CliError> {
+        let layout = Printable::evaluate(expr)?;
+        let map = |x| layout.offset_map(x);
+        let grid = layout.grid(&map)?;
+        let mut out = FmtIo::new(io::BufWriter::new(io::stdout().lock()));
+        let written = writeln!(out, "{}", layout.notation())
+            .map_err(print::PrintError::from)
+            .and_then(|()| print::print_table(&mut out, &grid));
+        out.finish(written)
+    };
+    run().into()
+}
+
+/// `cute svg EXPR` / `cute latex EXPR`: the picture on standard output or in `file`.
+pub fn picture(expr: &str, kind: Picture, file: Option<&Path>) -> Outcome {
+    let run = || -> Result<(), CliError> {
+        let layout = Printable::evaluate(expr)?;
+        let map = |x| layout.offset_map(x);
+        let grid = layout.grid(&map)?;
+        // Render into memory first, so that an error leaves no half-written file.
+        let mut text = String::new();
+        match kind {
+            Picture::Svg => print::print_svg(&mut text, &grid)?,
+            Picture::Latex => print::print_latex(&mut text, &grid)?,
+        }
+        match file {
+            Some(path) => {
+                std::fs::write(path, text).map_err(|e| CliError::File(path.to_path_buf(), e))
+            }
+            None => {
+                let mut out = io::stdout().lock();
+                out.write_all(text.as_bytes())?;
+                out.flush()?;
+                Ok(())
+            }
+        }
+    };
+    run().into()
+}

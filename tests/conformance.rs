@@ -1,0 +1,85 @@
+//! Replays every line of `shared/conformance/public.tsv` through the calculator
+//! (`cute_types::expr::eval_line`) with the README's comparison rules:
+//! whitespace and `_` are ignored, and an expected `error` matches any output
+//! starting with `error`.
+use std::path::PathBuf;
+
+use cute_types::expr::eval_line;
+
+/// Number of lines `public.tsv` holds (README: 460).
+const PUBLIC_LINES: usize = 460;
+
+fn conformance_file() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/public.tsv")
+}
+
+/// `(line number, expression, expected)` for every line of `public.tsv`.
+fn vectors() -> Vec<(usize, String, String)> {
+    let path = conformance_file();
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "cannot read the conformance vectors at {}: {e}. The repository expects \
+             the shared/ checkout beside it ($CARGO_MANIFEST_DIR/../shared).",
+            path.display()
+        )
+    });
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| {
+            let (expr, expected) = line.split_once('\t').unwrap_or_else(|| {
+                panic!("{}:{}: no TAB in {line:?}", path.display(), i + 1)
+            });
+            (i + 1, expr.to_string(), expected.to_string())
+        })
+        .collect()
+}
+
+/// The README's normal form: no whitespace, no `_`.
+fn normal(s: &str) -> String {
+    s.chars()
+        .filter(|c| !c.is_whitespace() && *c != '_')
+        .collect()
+}
+
+fn matches(expected: &str, got: &str) -> bool {
+    if expected.trim() == "error" {
+        got.starts_with("error")
+    } else {
+        !got.starts_with("error") && normal(expected) == normal(got)
+    }
+}
+
+#[test]
+fn reads_all_public_lines() {
+    assert_eq!(vectors().len(), PUBLIC_LINES);
+}
+
+#[test]
+fn public_vectors_all_match() {
+    let vectors = vectors();
+    let mismatches: Vec<String> = vectors
+        .iter()
+        .filter_map(|(n, expr, expected)| {
+            let got = eval_line(expr);
+            (!matches(expected, &got))
+                .then(|| format!("line {n}: {expr}\n   expected {expected}\n   got      {got}"))
+        })
+        .collect();
+    assert!(
+        mismatches.is_empty(),
+        "{} of {} conformance lines differ:\n{}",
+        mismatches.len(),
+        vectors.len(),
+        mismatches.join("\n")
+    );
+}
+
+/// The comparison itself must be able to fail (guards against a test that always passes).
+#[test]
+fn comparison_rules() {
+    assert!(matches("(4,8):(1,4)", "( _4, 8 ):(1,_4)"));
+    assert!(!matches("(3):(1)", "3:1"));
+    assert!(matches("error", "error: syntax: unexpected ')' at column 3"));
+    assert!(!matches("error", "3:1"));
+    assert!(!matches("3:1", "error: 3:1"));
+}
