@@ -35,3 +35,4 @@ pub mod typed;
 pub use dynamic::{DInt, DLayout, DTuple};
 pub use error::Error;
 pub use text::{parse_coord, parse_layout, parse_tuple, ParseError};
+pub use typed::*;

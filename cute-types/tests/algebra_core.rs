@@ -608,11 +608,11 @@ fn check_leaf_composition(a_modes: &[(i64, i64)], s: i64, d: i64) -> bool {
 #[test]
 fn composition_is_exactly_the_functional_cpp_result_small_exhaustive() {
     // every A of rank <= 3 (shapes 1..4, strides 0..6) with every leaf B = s:d,
-    // s in 1..=9, d in -3..=9
+    // s in 1..=8, d in -2..=8
     let (mut ok, mut refused) = (0usize, 0usize);
     for a in mode_lists(3, 1..=4, 0..=6) {
-        for s in 1..=9 {
-            for d in -3..=9 {
+        for s in 1..=8 {
+            for d in -2..=8 {
                 if check_leaf_composition(&a, s, d) {
                     ok += 1;
                 } else {
@@ -650,34 +650,37 @@ fn composition_with_stride_zero_modes_and_long_walks() {
 }
 
 #[test]
-fn composition_distributes_over_the_modes_of_b() {
+fn composition_distributes_over_the_modes_of_b_when_functional() {
+    // R = (A o B_0, A o B_1) is C++'s answer; it is returned exactly when it is
+    // functional as a whole (A need not add up over the modes of B)
     let a_list = mode_lists(2, 1..=4, 0..=5);
     let b_list = mode_lists(2, 1..=4, 0..=5);
-    for am in a_list.iter().step_by(7) {
+    let (mut ok, mut refused) = (0, 0);
+    for am in a_list.iter().step_by(5) {
         let a = flat(am, true);
-        for bm in &b_list {
+        for bm in b_list.iter().filter(|m| m.len() == 2) {
             let b = flat(bm, true);
             let whole = composition(&a, &b);
-            let parts: Vec<_> = (0..b.rank())
-                .map(|i| composition(&a, &b.get(i).unwrap()))
-                .collect();
-            match (&whole, parts.iter().all(|p| p.is_ok())) {
-                (Ok(r), true) => {
-                    assert_eq!(r.size().unwrap(), b.size().unwrap());
-                    for i in 0..b.size().unwrap().value {
-                        assert_eq!(r.at(i).unwrap(), a.at(b.at(i).unwrap()).unwrap(), "{a} o {b} = {r}");
-                    }
-                    if b.rank() > 1 {
-                        for (k, p) in parts.iter().enumerate() {
-                            assert_eq!(r.get(k).unwrap(), *p.as_ref().unwrap());
-                        }
-                    }
-                }
-                (Err(_), false) => {}
-                _ => panic!("{a} o {b}: whole {whole:?}, modes {parts:?}"),
+            let parts: Result<Vec<DLayout>, Error> =
+                (0..2).map(|i| composition(&a, &b.get(i).unwrap())).collect();
+            let Ok(parts) = parts else {
+                assert!(whole.is_err(), "{a} o {b}");
+                continue;
+            };
+            let r = DLayout::from_modes(&parts).unwrap();
+            let functional =
+                (0..b.size().unwrap().value).all(|i| r.at(i).unwrap() == a.at(b.at(i).unwrap()).unwrap());
+            if functional {
+                assert_eq!(whole, Ok(r), "{a} o {b}");
+                ok += 1;
+            } else {
+                assert_eq!(whole, Err(Error::NotFunctional), "{a} o {b}: C++ gives {r}");
+                refused += 1;
             }
         }
     }
+    eprintln!("two-mode B: {ok} functional, {refused} refused");
+    assert!(ok > 1000 && refused > 100);
 }
 
 #[test]
@@ -690,16 +693,14 @@ fn composition_accepts_everything_that_meets_the_strong_divisibility_conditions(
         for s in 1..=12 {
             for d in 1..=12 {
                 let (mut m, mut r, mut strong) = (s, d, true);
+                // (C++ checks the stride condition on every mode, even once m is 1)
                 for &(cs, _) in &ca[..ca.len() - 1] {
-                    if m == 1 {
-                        break;
-                    }
                     if r >= cs {
                         strong &= r % cs == 0;
-                        r /= cs.max(1);
+                        r /= cs;
                     } else {
-                        strong &= cs % r == 0;
-                        let n = cs / r.max(1);
+                        strong &= m == 1 || cs % r == 0;
+                        let n = cs / r;
                         if m > n {
                             strong &= m % n == 0;
                             m /= n;

@@ -4,19 +4,17 @@
 //!
 //! # Definition
 //!
-//! For a shape `S`, write `crd_S(i)` for the natural coordinate of index `i` in
-//! the flattened `S`. A flat layout `G = (g_0,g_1,…):(e_0,e_1,…)` is a *common
-//! domain* of shapes `A` and `B` when, for both `S ∈ {A, B}` and every coordinate
-//! `c` of `G`,
+//! Write a flattened shape as leaves `a_i` at offsets `p_i = a_0·…·a_{i-1}`. A mode
+//! `g:e` *divides* the shape when it lies inside one leaf and splits it exactly:
+//! `p_i | e` and `e·g | p_i·a_i` for some `i`. A flat layout
+//! `G = (g_0,g_1,…):(e_0,e_1,…)` with `e_k·g_k | e_{k+1}` is a *common domain* of
+//! shapes `A` and `B` when each of its modes divides both. Then, for `S ∈ {A, B}`
+//! and every coordinate `c` of `G`, `crd_S(G(c)) = Σ_k c_k · crd_S(e_k)` (no carries
+//! between leaves), so every layout `X` of shape `A` or `B` is linear on `G`:
+//! `X(G(c)) = Σ_k c_k · X(e_k)`.
 //!
-//! ```text
-//! crd_S(G(c)) = Σ_k c_k · crd_S(e_k)            (no carries between leaves)
-//! ```
-//!
-//! so every layout `X` of shape `A` or `B` is linear on `G`:
-//! `X(G(c)) = Σ_k c_k · X(e_k)`. The greatest common domain is the common domain
-//! of largest size that this walk finds: both leaf sequences are walked from the
-//! front with their running offsets `p_A`, `p_B`; at each step the first offset
+//! The greatest common domain is found by walking both leaf sequences from the
+//! front with their running offsets `p_A`, `p_B`: at each step the first offset
 //! where both are aligned is `q = lcm(p_A, p_B)`; if the current leaves of `A` and
 //! `B` still extend past `q` by factors whose gcd `g > 1`, the mode `g:q` is
 //! taken and both offsets move to `q·g`; otherwise the leaf that ends first (or
@@ -29,9 +27,9 @@
 //!
 //! # Properties (tested exhaustively on small shapes)
 //!
-//! * `G` is a common domain of `A` and `B` (equation above), symmetric in `A`, `B`;
+//! * `G` is a common domain of `A` and `B`, symmetric in `A` and `B`;
 //! * `size(G)` divides `gcd(size(A), size(B))`;
-//! * no common domain with increasing strides is larger.
+//! * no common domain is larger (checked against a search over all chains).
 //!
 //! # Static flags
 //!

@@ -87,7 +87,13 @@ impl<'e, 'a> Args<'e, 'a> {
 
     /// Argument `i` as a value, a bare IntTuple read as a shape-only layout.
     pub fn operand(&self, i: usize) -> Result<Value, ExprError> {
-        evaluate_expr(&self.args[i])
+        match &self.args[i] {
+            // `make_layout(shape)` errors (overflow) are reported as this function's.
+            Expr::Tuple { value, .. } => make_layout(*value)
+                .map(Value::Layout)
+                .map_err(|e| self.fail(e)),
+            e => evaluate_expr(e),
+        }
     }
 
     /// Argument `i` where a layout is expected: an int or IntTuple becomes

@@ -47,8 +47,6 @@ pub enum ExprError {
         /// what was given (`"a swizzle"`)
         found: &'static str,
     },
-    /// The function exists in the calculator's table but its algebra is not wired yet.
-    NotYetAvailable(&'static str),
     /// An operation of the layout algebra refused its arguments.
     Algebra {
         /// the function that failed
@@ -101,7 +99,6 @@ impl fmt::Display for ExprError {
                 f,
                 "{function}: argument {argument} must be {expected}, found {found}"
             ),
-            ExprError::NotYetAvailable(function) => write!(f, "{function}: not available yet"),
             // Rules that already name their operation ("composition: …") are not prefixed twice.
             ExprError::Algebra { function, error } if error.rule().starts_with(function) => {
                 write!(f, "{error}")

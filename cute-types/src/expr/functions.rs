@@ -7,7 +7,7 @@ use crate::error::Error;
 use super::error::ExprError;
 use super::parse::Expr;
 use super::value::Value;
-use crate::dynamic::{crd2idx_compact, idx2crd, idx2crd_strided, DInt, DLayout};
+use crate::dynamic::{crd2idx_compact, idx2crd, idx2crd_strided, DInt, DLayout, DTiler};
 
 type Handler = fn(&Args<'_, '_>) -> Result<Value, ExprError>;
 
@@ -23,34 +23,34 @@ const FUNCTIONS: &[(&str, Handler)] = &[
     ("eval", eval),
     ("idx2crd", idx2crd_fn),
     ("crd2idx", crd2idx_fn),
-    ("flatten", pending),
+    ("flatten", flatten),
     ("coalesce", coalesce),
     ("filter", filter),
     ("right_inverse", right_inverse),
     ("left_inverse", left_inverse),
     ("composition", composition),
     ("complement", complement),
-    ("logical_divide", pending),
-    ("zipped_divide", pending),
-    ("tiled_divide", pending),
-    ("flat_divide", pending),
-    ("logical_product", pending),
-    ("zipped_product", pending),
-    ("tiled_product", pending),
-    ("flat_product", pending),
-    ("blocked_product", pending),
-    ("raked_product", pending),
-    ("tile_to_shape", pending),
+    ("logical_divide", logical_divide),
+    ("zipped_divide", zipped_divide),
+    ("tiled_divide", tiled_divide),
+    ("flat_divide", flat_divide),
+    ("logical_product", logical_product),
+    ("zipped_product", zipped_product),
+    ("tiled_product", tiled_product),
+    ("flat_product", flat_product),
+    ("blocked_product", blocked_product),
+    ("raked_product", raked_product),
+    ("tile_to_shape", tile_to_shape),
     ("upcast", upcast),
     ("downcast", downcast),
-    ("max_common_vector", pending),
-    ("max_common_layout", pending),
+    ("max_common_vector", max_common_vector),
+    ("max_common_layout", max_common_layout),
     ("make_layout_like", make_layout_like),
-    ("select", pending),
-    ("take", pending),
-    ("group", pending),
-    ("append", pending),
-    ("prepend", pending),
+    ("select", select),
+    ("take", take),
+    ("group", group),
+    ("append", append),
+    ("prepend", prepend),
     ("swizzle", swizzle),
 ];
 
@@ -75,10 +75,6 @@ pub(crate) fn evaluate_expr(e: &Expr<'_>) -> Result<Value, ExprError> {
             handler(&Args::new(function, args))
         }
     }
-}
-
-fn pending(a: &Args<'_, '_>) -> Result<Value, ExprError> {
-    Err(ExprError::NotYetAvailable(a.function))
 }
 
 fn int(v: DInt) -> Result<Value, ExprError> {
@@ -284,3 +280,128 @@ fn rewrap(
     })
 }
 
+
+/// A function of two layouts giving a layout.
+fn binary(
+    a: &Args<'_, '_>,
+    f: fn(&DLayout, &DLayout) -> Result<DLayout, Error>,
+) -> Result<Value, ExprError> {
+    a.arity(2, 2, "2")?;
+    layout(a, f(&a.layout(0)?, &a.layout(1)?))
+}
+
+/// A divide or product `(L, T)`: `by_layout` for a layout (or int) `T`,
+/// `by_mode` for a tiler `[…]`.
+fn with_tiler(
+    a: &Args<'_, '_>,
+    by_layout: fn(&DLayout, &DLayout) -> Result<DLayout, Error>,
+    by_mode: fn(&DLayout, &DTiler) -> Result<DLayout, Error>,
+) -> Result<Value, ExprError> {
+    a.arity(2, 2, "2")?;
+    let l = a.layout(0)?;
+    layout(
+        a,
+        match a.tiler(1)? {
+            TilerArg::Layout(t) => by_layout(&l, &t),
+            TilerArg::Tiler(t) => by_mode(&l, &t),
+        },
+    )
+}
+
+fn flatten(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    a.arity(1, 1, "1")?;
+    Ok(Value::Layout(a.layout(0)?.flatten()))
+}
+
+fn logical_divide(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    with_tiler(a, algebra::logical_divide, algebra::logical_divide_tiler)
+}
+
+fn zipped_divide(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    with_tiler(a, algebra::zipped_divide, algebra::zipped_divide_tiler)
+}
+
+fn tiled_divide(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    with_tiler(a, algebra::tiled_divide, algebra::tiled_divide_tiler)
+}
+
+fn flat_divide(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    with_tiler(a, algebra::flat_divide, algebra::flat_divide_tiler)
+}
+
+fn logical_product(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    with_tiler(a, algebra::logical_product, algebra::logical_product_tiler)
+}
+
+fn zipped_product(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    with_tiler(a, algebra::zipped_product, algebra::zipped_product_tiler)
+}
+
+fn tiled_product(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    with_tiler(a, algebra::tiled_product, algebra::tiled_product_tiler)
+}
+
+fn flat_product(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    with_tiler(a, algebra::flat_product, algebra::flat_product_tiler)
+}
+
+fn blocked_product(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    binary(a, algebra::blocked_product)
+}
+
+fn raked_product(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    binary(a, algebra::raked_product)
+}
+
+fn max_common_layout(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    binary(a, algebra::max_common_layout)
+}
+
+fn append(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    binary(a, |l, x| l.append(x))
+}
+
+fn prepend(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    binary(a, |l, x| l.prepend(x))
+}
+
+/// `max_common_vector(A, B)`: an integer.
+fn max_common_vector(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    a.arity(2, 2, "2")?;
+    let v = algebra::max_common_vector(&a.layout(0)?, &a.layout(1)?);
+    int(v.map_err(|e| a.fail(e))?)
+}
+
+/// `tile_to_shape(L, S)` or `tile_to_shape(L, S, O)`.
+fn tile_to_shape(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    a.arity(2, 3, "2 or 3")?;
+    let block = a.layout(0)?;
+    let shape = a.tuple(1)?;
+    let order = if a.len() == 3 { Some(a.tuple(2)?) } else { None };
+    layout(a, algebra::tile_to_shape(&block, &shape, order.as_ref()))
+}
+
+/// `select(L, i, …)`.
+fn select(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    a.arity(2, usize::MAX, "2 or more")?;
+    let l = a.layout(0)?;
+    layout(a, l.select(&a.indices(1)?))
+}
+
+/// `take(L, b, e)` / `group(L, b, e)`: a mode range.
+fn range(
+    a: &Args<'_, '_>,
+    f: fn(&DLayout, usize, usize) -> Result<DLayout, Error>,
+) -> Result<Value, ExprError> {
+    a.arity(3, 3, "3")?;
+    let l = a.layout(0)?;
+    layout(a, f(&l, a.index(1)?, a.index(2)?))
+}
+
+fn take(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    range(a, |l, b, e| l.take(b, e))
+}
+
+fn group(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+    range(a, |l, b, e| l.group(b, e))
+}

@@ -98,27 +98,59 @@ fn expr<'a>(src: &'a str, c: &mut Cursor<'_>) -> Result<Expr<'a>, ExprError> {
     match c.peek() {
         Some(b'[') => tiler(src, c),
         Some(b) if b.is_ascii_alphabetic() => call(src, c),
-        _ => literal(c),
+        _ => literal(src, c),
     }
 }
 
 /// `int`, `inttuple` or `inttuple:inttuple`, all leaves made static.
-fn literal<'a>(c: &mut Cursor<'_>) -> Result<Expr<'a>, ExprError> {
+fn literal<'a>(src: &str, c: &mut Cursor<'_>) -> Result<Expr<'a>, ExprError> {
     c.peek();
-    let start = c.clone();
     let pos = c.pos;
-    let shape = c.int_tuple(false)?;
-    if c.peek() == Some(b':') {
-        // Re-read as a layout so that the grammar's own checks (congruence,
-        // positive shape) report at their own positions.
-        *c = start;
+    if has_stride(src.as_bytes(), pos) {
         let value = c.layout()?.with_all_static(true);
         return Ok(Expr::Layout { value, pos });
     }
+    let shape = c.int_tuple(false)?;
     Ok(Expr::Tuple {
         value: shape.with_all_static(true),
         pos,
     })
+}
+
+/// Whether the IntTuple starting at `pos` is followed by `:` (a `shape:stride`
+/// literal). A byte scan, so that the literal is parsed once, by the right rule;
+/// on malformed text either rule reports the error, since both start with the shape.
+fn has_stride(src: &[u8], pos: usize) -> bool {
+    match tuple_end(src, pos) {
+        Some(end) => src[end..].iter().find(|b| !b.is_ascii_whitespace()) == Some(&b':'),
+        None => false,
+    }
+}
+
+/// End (exclusive) of the IntTuple text at `pos`: a balanced parenthesised group,
+/// or an integer token.
+fn tuple_end(src: &[u8], pos: usize) -> Option<usize> {
+    if src.get(pos) != Some(&b'(') {
+        let len = src[pos..]
+            .iter()
+            .take_while(|b| matches!(b, b'_' | b'-' | b'0'..=b'9'))
+            .count();
+        return Some(pos + len);
+    }
+    let mut depth = 0usize;
+    for (i, &b) in src[pos..].iter().enumerate() {
+        match b {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(pos + i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 fn tiler<'a>(src: &'a str, c: &mut Cursor<'_>) -> Result<Expr<'a>, ExprError> {
@@ -143,7 +175,8 @@ fn call<'a>(src: &'a str, c: &mut Cursor<'_>) -> Result<Expr<'a>, ExprError> {
 
 /// `expr (',' expr)* close`.
 fn list<'a>(src: &'a str, c: &mut Cursor<'_>, close: u8) -> Result<Vec<Expr<'a>>, ExprError> {
-    let mut items = Vec::new();
+    // Calls take at most a few arguments; room for 4 avoids regrowing.
+    let mut items = Vec::with_capacity(4);
     loop {
         items.push(expr(src, c)?);
         if c.eat(close) {

@@ -38,7 +38,11 @@ impl Geometry {
         let char_w = if scan.two_lines { 7 } else { 9 };
         let col_coords = coord_chars(grid.col_shape().as_ref(), grid.cols());
         // Wide enough for the label and for the column's coordinate above it.
-        let cell_w = even((char_w * scan.label_chars + 16).max(6 * col_coords + 10).max(40));
+        let cell_w = even(
+            (char_w * scan.label_chars + 16)
+                .max(6 * col_coords + 10)
+                .max(40),
+        );
         let cell_h = if scan.two_lines { 44 } else { 40 };
         let row_shape = grid.row_shape();
         let row_digits = decimal_chars(grid.rows().saturating_sub(1) as i64);

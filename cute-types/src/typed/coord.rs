@@ -24,12 +24,12 @@ pub trait Coord: Copy + fmt::Debug + 'static {
     /// `True` when every leaf is static (`_` counts as static).
     type IsStatic: StaticFlag;
     /// The nesting, with static leaves, dynamic leaves as 0 and `_` marks.
-    const PATTERN: DTuple;
+    const COORD_PATTERN: DTuple;
     /// Number of integer leaves (an [`Underscore`] is not one).
-    const LEAVES: usize;
+    const COORD_LEAVES: usize;
     /// The coordinate as a [`DTuple`] (with `_` where it holds [`Underscore`]).
     fn to_dcoord(&self) -> DTuple {
-        self.write_coord(Self::PATTERN, 0)
+        self.write_coord(Self::COORD_PATTERN, 0)
     }
     #[doc(hidden)]
     /// Writes this coordinate's integer leaves into `t` from leaf number `first` on.
@@ -62,8 +62,8 @@ macro_rules! leaf_coord {
     ([$($gen:tt)*] $T:ty) => {
         impl<$($gen)*> Coord for $T {
             type IsStatic = <$T as IntLike>::IsStatic;
-            const PATTERN: DTuple = <$T as IntTuple>::PATTERN;
-            const LEAVES: usize = 1;
+            const COORD_PATTERN: DTuple = <$T as IntTuple>::PATTERN;
+            const COORD_LEAVES: usize = 1;
             fn write_coord(&self, t: DTuple, first: usize) -> DTuple {
                 t.with_leaf(first, self.to_dint())
             }
@@ -80,8 +80,8 @@ leaf_coord!([] i64);
 
 impl Coord for Underscore {
     type IsStatic = True;
-    const PATTERN: DTuple = DTuple::underscore();
-    const LEAVES: usize = 0;
+    const COORD_PATTERN: DTuple = DTuple::underscore();
+    const COORD_LEAVES: usize = 0;
     fn write_coord(&self, t: DTuple, _: usize) -> DTuple {
         t
     }
@@ -89,8 +89,8 @@ impl Coord for Underscore {
 
 impl Coord for () {
     type IsStatic = True;
-    const PATTERN: DTuple = DTuple::empty();
-    const LEAVES: usize = 0;
+    const COORD_PATTERN: DTuple = DTuple::empty();
+    const COORD_LEAVES: usize = 0;
     fn write_coord(&self, t: DTuple, _: usize) -> DTuple {
         t
     }
@@ -113,14 +113,14 @@ macro_rules! tuple_coord {
     ($($K:ident $S:ident $D:ident $i:tt),+) => {
         impl<$($K: Coord),+> Coord for ($($K,)+) {
             type IsStatic = all_static!($($K)+);
-            const PATTERN: DTuple = ok_or_raise(DTuple::tuple(&[$($K::PATTERN),+]));
-            const LEAVES: usize = 0 $(+ $K::LEAVES)+;
+            const COORD_PATTERN: DTuple = ok_or_raise(DTuple::tuple(&[$($K::COORD_PATTERN),+]));
+            const COORD_LEAVES: usize = 0 $(+ $K::COORD_LEAVES)+;
             #[allow(unused_assignments)]
             fn write_coord(&self, mut t: DTuple, first: usize) -> DTuple {
                 let mut k = first;
                 $(
                     t = self.$i.write_coord(t, k);
-                    k += $K::LEAVES;
+                    k += $K::COORD_LEAVES;
                 )+
                 t
             }

@@ -29,10 +29,7 @@ impl StaticFlag for True {
     const VALUE: bool = true;
     type And<Y: StaticFlag> = Y;
     type Checked<T> = T;
-    fn checked<T>(
-        if_static: impl FnOnce() -> T,
-        _: impl FnOnce() -> Result<T, Error>,
-    ) -> T {
+    fn checked<T>(if_static: impl FnOnce() -> T, _: impl FnOnce() -> Result<T, Error>) -> T {
         if_static()
     }
 }

@@ -210,9 +210,25 @@ fn dyn_op(r: Option<i64>, rhs: i64) -> Result<i64, Error> {
     }
 }
 
-int_op!(IntMul, int_mul, Mul, mul, Prod, checked_mul, "`self * rhs`.");
+int_op!(
+    IntMul,
+    int_mul,
+    Mul,
+    mul,
+    Prod,
+    checked_mul,
+    "`self * rhs`."
+);
 int_op!(IntAdd, int_add, Add, add, Sum, checked_add, "`self + rhs`.");
-int_op!(IntDiv, int_div, Div, div, Quot, checked_div, "`self / rhs` (truncating; a static divisor `_0` does not compile).");
+int_op!(
+    IntDiv,
+    int_div,
+    Div,
+    div,
+    Quot,
+    checked_div,
+    "`self / rhs` (truncating; a static divisor `_0` does not compile)."
+);
 
 macro_rules! aliases {
     ($($name:ident $U:ident),* $(,)?) => {

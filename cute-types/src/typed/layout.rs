@@ -310,7 +310,10 @@ where
 
 /// CuTe `make_layout(shape, stride)`; same as [`Layout::new`]. Shape and stride
 /// that are not congruent do not compile.
-pub fn make_layout_strided<S: Congruent<D>, D: IntTuple>(shape: S, stride: D) -> CheckedLayout<S, D> {
+pub fn make_layout_strided<S: Congruent<D>, D: IntTuple>(
+    shape: S,
+    stride: D,
+) -> CheckedLayout<S, D> {
     let () = const { Layout::<S, D>::STATIC_CHECK };
     <BothStatic<S, D> as StaticFlag>::checked(
         || Layout { shape, stride },

@@ -59,7 +59,7 @@ pub trait LayoutLike: LayoutOperand + fmt::Display + fmt::Debug {
     /// the shape is [`Error::CoordinateMismatch`]. (`Layout<S, D>` has an inherent
     /// `eval` that checks the coordinate's structure at compile time instead.)
     fn eval<K: Coord>(&self, coord: K) -> Result<i64, Error> {
-        if K::PATTERN.has_underscore() {
+        if K::COORD_PATTERN.has_underscore() {
             return Err(Error::CoordinateMismatch);
         }
         Ok(self.to_dynamic().eval(&coord.to_dcoord())?.value)

@@ -1,5 +1,72 @@
-//! The typed layer: `Layout<Shape, Stride>` over nested tuples whose leaves are
-//! typenum static integers or plain `i64`s.
+//! The typed layer: `Layout<Shape, Stride>` over nested Rust tuples whose leaves
+//! are static integers (`_4`: a typenum unsigned in the zero-sized [`C`]) or
+//! dynamic `i64`s. What is static stays static, is checked at compile time and
+//! costs nothing at run time; what is dynamic is checked at run time (`Result`).
+//!
+//! # API summary (for the `layout!` macro and the compile-error suite)
+//!
+//! **Integers.**
+//! * `_0 … _256` and the powers of two `_512 … _65536` are each a type *and* a
+//!   `const` value: `pub type _4 = C<typenum::U4>; pub const _4: _4 = C::new();`.
+//!   Other static values: `C<typenum::U320>` / `C::<typenum::U320>::new()`.
+//! * Dynamic leaves are `i64` (the only integer type implementing the traits, so
+//!   the literal `8` in `(_4, 8)` is an `i64`); [`dynamic`] converts `i32`, `u32`, ….
+//! * [`IntLike`] (`STATIC: Option<i64>`, `value`, `to_dint`, `from_value`),
+//!   [`IntMul`]/[`IntAdd`]/[`IntDiv`] (static ⊗ static is static), `_4 * _8: _32`.
+//!
+//! **Tuples.** [`IntTuple`] for leaves, `()` and Rust tuples of 1 to 8 IntTuples:
+//! `RANK`, `DEPTH`, `LEAVES`, `IS_STATIC`, `PATTERN: DTuple` (nesting + static
+//! leaves), `STATIC: Option<DTuple>`, `to_dtuple`, `from_dtuple` (checked),
+//! `product`, `get::<I>()` ([`Get`]), `get_path`, `idx2crd`. Facts as bounds:
+//! [`Congruent`], [`WeaklyCongruent`]; as `const fn`s: [`congruent`],
+//! [`weakly_congruent`], [`static_compatible`]. [`make_shape`], [`make_stride`],
+//! [`make_coord`] take one tuple (Rust has no variadic functions).
+//!
+//! **Layouts.** [`Layout<S, D>`](Layout) with `S: Congruent<D>`. Constructors
+//! return the layout itself when every leaf is static (checked at compile time)
+//! and `Result<Layout, Error>` otherwise:
+//! * `Layout::new(shape, stride)` = [`make_layout_strided`]; `Layout::try_new`
+//!   always returns a `Result`;
+//! * [`make_layout`] (LayoutLeft), [`make_layout_right`], [`make_layout_with`]
+//!   (`LayoutLeft`/`LayoutRight`): the stride *type* is computed by the type system
+//!   ([`CompactStride`], [`CompactOf`]): `make_layout((_4, _8)): Layout<(_4, _8), (_1, _4)>`.
+//! * `Layout::from_dynamic(&DLayout)` / `TryFrom<DLayout>` (checked), `to_dynamic()`.
+//! * `eval`/`call`/`crd2idx(coord)` with a 1-D, R-D or natural coordinate (a
+//!   coordinate of the wrong structure does not compile: [`CoordOf`]), `idx2crd`,
+//!   `size`, `cosize`, `rank`, `depth`, `shape`, `stride`, `get::<I>()`, `Display`
+//!   in CuTe notation with `_` marks. A fully static layout is zero-sized and
+//!   implements [`StaticLayout`] (`LAYOUT: DLayout`, `SIZE`, `COSIZE`).
+//!
+//! **Algebra, static in → static out.** Every function takes layout operands
+//! ([`LayoutOperand`]: `Layout`, static results, `DLayout`), tilers
+//! ([`TilerOperand`]: a layout, an integer `n` meaning `n:1`, or a tuple of tilers)
+//! and IntTuples. All static: a zero-sized marker (`Composed<A, B>`, …) whose
+//! `StaticLayout::LAYOUT` is the `const fn` of [`crate::algebra`] evaluated at
+//! compile time; a violated precondition is a compile error whose message is the
+//! rule. Any dynamic input: `Result<DLayout, Error>` from the same `const fn` at
+//! run time. Functions: [`coalesce`], [`coalesce_profile`], [`filter`],
+//! [`composition`], [`complement`], [`complement_default`], [`right_inverse`],
+//! [`left_inverse`], [`max_common_layout`], [`max_common_vector`] (an `i64`),
+//! [`make_layout_like`], [`nullspace`], [`logical_divide`], [`zipped_divide`],
+//! [`tiled_divide`], [`flat_divide`], [`logical_product`], [`zipped_product`],
+//! [`tiled_product`], [`flat_product`], [`blocked_product`], [`raked_product`],
+//! [`tile_to_shape`], [`tile_to_shape_ordered`], [`upcast`], [`downcast`],
+//! [`take`], [`group`], [`replace`], [`append`], [`prepend`], [`flatten`],
+//! [`slice`], [`dice`]. Always dynamic: [`select`] and [`slice_and_offset`].
+//! Static results implement [`LayoutLike`] (size, cosize, eval, `Display`,
+//! `to_dynamic`) like `Layout` does.
+//!
+//! **Compile errors.** Trait bounds carry short `on_unimplemented` messages:
+//! "shape and stride are not congruent: they must have the same nesting",
+//! "the coordinate does not match the layout's shape", "mode index {I} is out of
+//! range", "`T` is not a CuTe integer", "`T` is not an integer tuple", "`T` is not
+//! a layout", "`T` is not a tiler". Value rules on static leaves (shape entries
+//! positive, overflow, every algebra precondition) are `const` evaluation errors
+//! with [`Error::rule`](crate::Error::rule) as message, pointing at the caller's
+//! line. They appear in `cargo build`/`test`/`run`, **not in `cargo check`**
+//! (Rust 1.95 does not evaluate constants of generic code in check builds);
+//! [`check_static!`](crate::check_static) forces one in a `const` item, which
+//! `cargo check` does evaluate.
 mod compact;
 mod coord;
 mod flag;
@@ -26,6 +93,6 @@ pub use ops_modes::*;
 pub use ops_tiling::*;
 pub use static_result::{Dispatch, DispatchInt, Out, StaticInt};
 pub use tuple::{
-    compatible, congruent, make_shape, make_stride, static_compatible, weakly_congruent,
-    Congruent, Get, IntTuple, WeaklyCongruent,
+    compatible, congruent, make_shape, make_stride, static_compatible, weakly_congruent, Congruent,
+    Get, IntTuple, WeaklyCongruent,
 };

@@ -12,6 +12,8 @@ use crate::dynamic::{DLayout, DTiler, DTuple, TilerMode};
 use crate::error::Error;
 
 /// A tiler at run time: one layout applied to the whole layout, or a by-mode tiler.
+// Both variants are inline: the value must be `Copy` and built in `const fn` (no `Box`).
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DTilerArg {
     /// A layout (applies to the whole layout).
@@ -38,7 +40,7 @@ pub trait TilerOperand: Copy {
     /// `True` when every leaf is static.
     type IsStatic: StaticFlag;
     /// The tiler, when every leaf is static (computed at compile time).
-    const STATIC: Option<DTilerArg>;
+    const STATIC_TILER: Option<DTilerArg>;
     /// The tiler at run time; a dynamic integer `n <= 0` is [`Error::NonPositiveShape`].
     fn to_tiler(&self) -> Result<DTilerArg, Error>;
 }
@@ -63,7 +65,9 @@ pub(crate) const fn tiler_of(modes: &[DTilerArg]) -> Result<DTilerArg, Error> {
 }
 
 /// The by-mode tiler of `modes` when all are static.
-pub(crate) const fn static_tiler_of<const N: usize>(modes: [Option<DTilerArg>; N]) -> Option<DTilerArg> {
+pub(crate) const fn static_tiler_of<const N: usize>(
+    modes: [Option<DTilerArg>; N],
+) -> Option<DTilerArg> {
     let mut out = [DTilerArg::Tiler(DTiler::new()); N];
     let mut i = 0;
     while i < N {
@@ -78,7 +82,7 @@ pub(crate) const fn static_tiler_of<const N: usize>(modes: [Option<DTilerArg>; N
 
 impl<S: Congruent<D>, D: IntTuple> TilerOperand for Layout<S, D> {
     type IsStatic = <Self as LayoutOperand>::IsStatic;
-    const STATIC: Option<DTilerArg> = match <Self as LayoutOperand>::STATIC {
+    const STATIC_TILER: Option<DTilerArg> = match <Self as LayoutOperand>::STATIC {
         Some(l) => Some(DTilerArg::Layout(l)),
         None => None,
     };
@@ -89,7 +93,7 @@ impl<S: Congruent<D>, D: IntTuple> TilerOperand for Layout<S, D> {
 
 impl TilerOperand for DLayout {
     type IsStatic = False;
-    const STATIC: Option<DTilerArg> = None;
+    const STATIC_TILER: Option<DTilerArg> = None;
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
         Ok(DTilerArg::Layout(*self))
     }
@@ -97,7 +101,7 @@ impl TilerOperand for DLayout {
 
 impl TilerOperand for DTiler {
     type IsStatic = False;
-    const STATIC: Option<DTilerArg> = None;
+    const STATIC_TILER: Option<DTilerArg> = None;
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
         Ok(DTilerArg::Tiler(*self))
     }
@@ -105,7 +109,7 @@ impl TilerOperand for DTiler {
 
 impl TilerOperand for DTilerArg {
     type IsStatic = False;
-    const STATIC: Option<DTilerArg> = None;
+    const STATIC_TILER: Option<DTilerArg> = None;
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
         Ok(*self)
     }
@@ -113,17 +117,19 @@ impl TilerOperand for DTilerArg {
 
 impl<U: Unsigned> TilerOperand for C<U> {
     type IsStatic = True;
-    const STATIC: Option<DTilerArg> = Some(DTilerArg::Layout(ok_or_raise(DLayout::col_major(
-        DTuple::s(C::<U>::VALUE),
-    ))));
+    const STATIC_TILER: Option<DTilerArg> = Some(DTilerArg::Layout(ok_or_raise(
+        DLayout::col_major(DTuple::s(C::<U>::VALUE)),
+    )));
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
-        Ok(DTilerArg::Layout(DLayout::col_major(DTuple::int(self.to_dint()))?))
+        Ok(DTilerArg::Layout(DLayout::col_major(DTuple::int(
+            self.to_dint(),
+        ))?))
     }
 }
 
 impl TilerOperand for i64 {
     type IsStatic = False;
-    const STATIC: Option<DTilerArg> = None;
+    const STATIC_TILER: Option<DTilerArg> = None;
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
         Ok(DTilerArg::Layout(DLayout::col_major(DTuple::d(*self))?))
     }
@@ -141,7 +147,7 @@ macro_rules! tuple_tiler {
     ($($T:ident $i:tt),+) => {
         impl<$($T: TilerOperand),+> TilerOperand for ($($T,)+) {
             type IsStatic = all_static!($($T)+);
-            const STATIC: Option<DTilerArg> = static_tiler_of([$($T::STATIC),+]);
+            const STATIC_TILER: Option<DTilerArg> = static_tiler_of([$($T::STATIC_TILER),+]);
             fn to_tiler(&self) -> Result<DTilerArg, Error> {
                 tiler_of(&[$(self.$i.to_tiler()?),+])
             }

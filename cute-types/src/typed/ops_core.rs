@@ -81,7 +81,7 @@ static_op! {
     where flag = And<A::IsStatic, B::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
-        static: composition_any(&static_layout(A::STATIC), &static_tiler(B::STATIC)),
+        static: composition_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
         dynamic: composition_any(&a.to_dynamic(), &b.to_tiler()?),
     }
 }

@@ -33,7 +33,9 @@ marker_impls!([A, const B: usize, const E: usize] Taken<A, B, E>, [A: LayoutOper
 /// let a = make_layout((_2, _3, _5, _7));
 /// assert_eq!(take::<1, 3, _>(a).to_string(), "(_3,_5):(_2,_6)");
 /// ```
-pub fn take<const B: usize, const E: usize, A: LayoutOperand>(a: A) -> Out<A::IsStatic, Taken<A, B, E>>
+pub fn take<const B: usize, const E: usize, A: LayoutOperand>(
+    a: A,
+) -> Out<A::IsStatic, Taken<A, B, E>>
 where
     A::IsStatic: Dispatch<Taken<A, B, E>>,
 {
@@ -58,7 +60,9 @@ marker_impls!([A, const B: usize, const E: usize] Grouped<A, B, E>, [A: LayoutOp
 /// let a = make_layout((_2, _3, _5, _7));
 /// assert_eq!(group::<0, 2, _>(a).to_string(), "((_2,_3),_5,_7):((_1,_2),_6,_30)");
 /// ```
-pub fn group<const B: usize, const E: usize, A: LayoutOperand>(a: A) -> Out<A::IsStatic, Grouped<A, B, E>>
+pub fn group<const B: usize, const E: usize, A: LayoutOperand>(
+    a: A,
+) -> Out<A::IsStatic, Grouped<A, B, E>>
 where
     A::IsStatic: Dispatch<Grouped<A, B, E>>,
 {
@@ -73,7 +77,8 @@ where
     A: LayoutOperand<IsStatic = True>,
     X: LayoutOperand<IsStatic = True>,
 {
-    const LAYOUT: DLayout = ok_or_raise(static_layout(A::STATIC).replace(I, &static_layout(X::STATIC)));
+    const LAYOUT: DLayout =
+        ok_or_raise(static_layout(A::STATIC).replace(I, &static_layout(X::STATIC)));
 }
 marker_impls!(
     [A, const I: usize, X] Replaced<A, I, X>,
@@ -140,7 +145,7 @@ static_op! {
 
 /// The value of a static coordinate operand.
 const fn static_coord<K: Coord>() -> DTuple {
-    K::PATTERN
+    K::COORD_PATTERN
 }
 
 static_op! {
@@ -178,7 +183,10 @@ static_op! {
 /// CuTe `slice_and_offset(coord, a)`: the slice and `a(coord)` with every `_`
 /// read as 0, so that `a(c) == offset + slice(c restricted to the _ modes)`.
 /// Always computed at run time.
-pub fn slice_and_offset<A: LayoutOperand, K: Coord>(a: A, coord: K) -> Result<(DLayout, i64), Error> {
+pub fn slice_and_offset<A: LayoutOperand, K: Coord>(
+    a: A,
+    coord: K,
+) -> Result<(DLayout, i64), Error> {
     let (l, off) = a.to_dynamic().slice_and_offset(&coord.to_dcoord())?;
     Ok((l, off.value))
 }

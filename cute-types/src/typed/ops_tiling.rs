@@ -25,7 +25,11 @@ macro_rules! by_tiler {
     };
 }
 
-by_tiler!(logical_divide_any, algebra::logical_divide, algebra::logical_divide_tiler);
+by_tiler!(
+    logical_divide_any,
+    algebra::logical_divide,
+    algebra::logical_divide_tiler
+);
 static_op! {
     /// [`algebra::logical_divide`]: the tiles of `a` by `tiler`: `composition(a, (tiler, complement(tiler, size(a))))`, mode by mode for a tuple tiler. `tiler` is a layout, an integer (`n:1`) or a
     /// tuple of tilers.
@@ -33,12 +37,16 @@ static_op! {
     where flag = And<A::IsStatic, B::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
-        static: logical_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC)),
+        static: logical_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
         dynamic: logical_divide_any(&a.to_dynamic(), &tiler.to_tiler()?),
     }
 }
 
-by_tiler!(zipped_divide_any, algebra::zipped_divide, algebra::zipped_divide_tiler);
+by_tiler!(
+    zipped_divide_any,
+    algebra::zipped_divide,
+    algebra::zipped_divide_tiler
+);
 static_op! {
     /// [`algebra::zipped_divide`]: `logical_divide` with the tile modes gathered first: `((tile), (rest))`. `tiler` is a layout, an integer (`n:1`) or a
     /// tuple of tilers.
@@ -46,12 +54,16 @@ static_op! {
     where flag = And<A::IsStatic, B::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
-        static: zipped_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC)),
+        static: zipped_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
         dynamic: zipped_divide_any(&a.to_dynamic(), &tiler.to_tiler()?),
     }
 }
 
-by_tiler!(tiled_divide_any, algebra::tiled_divide, algebra::tiled_divide_tiler);
+by_tiler!(
+    tiled_divide_any,
+    algebra::tiled_divide,
+    algebra::tiled_divide_tiler
+);
 static_op! {
     /// [`algebra::tiled_divide`]: `zipped_divide` with the rest modes unpacked: `((tile), rest0, rest1, …)`. `tiler` is a layout, an integer (`n:1`) or a
     /// tuple of tilers.
@@ -59,12 +71,16 @@ static_op! {
     where flag = And<A::IsStatic, B::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
-        static: tiled_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC)),
+        static: tiled_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
         dynamic: tiled_divide_any(&a.to_dynamic(), &tiler.to_tiler()?),
     }
 }
 
-by_tiler!(flat_divide_any, algebra::flat_divide, algebra::flat_divide_tiler);
+by_tiler!(
+    flat_divide_any,
+    algebra::flat_divide,
+    algebra::flat_divide_tiler
+);
 static_op! {
     /// [`algebra::flat_divide`]: `zipped_divide` with both parts unpacked: `(tile0, tile1, …, rest0, …)`. `tiler` is a layout, an integer (`n:1`) or a
     /// tuple of tilers.
@@ -72,12 +88,16 @@ static_op! {
     where flag = And<A::IsStatic, B::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
-        static: flat_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC)),
+        static: flat_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
         dynamic: flat_divide_any(&a.to_dynamic(), &tiler.to_tiler()?),
     }
 }
 
-by_tiler!(logical_product_any, algebra::logical_product, algebra::logical_product_tiler);
+by_tiler!(
+    logical_product_any,
+    algebra::logical_product,
+    algebra::logical_product_tiler
+);
 static_op! {
     /// [`algebra::logical_product`]: `a` repeated by `tiler`: `(a, composition(complement(a, size(a)·cosize(tiler)), tiler))`, mode by mode for a tuple tiler. `tiler` is a layout, an integer (`n:1`) or a
     /// tuple of tilers.
@@ -85,12 +105,16 @@ static_op! {
     where flag = And<A::IsStatic, B::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
-        static: logical_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC)),
+        static: logical_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
         dynamic: logical_product_any(&a.to_dynamic(), &tiler.to_tiler()?),
     }
 }
 
-by_tiler!(zipped_product_any, algebra::zipped_product, algebra::zipped_product_tiler);
+by_tiler!(
+    zipped_product_any,
+    algebra::zipped_product,
+    algebra::zipped_product_tiler
+);
 static_op! {
     /// [`algebra::zipped_product`]: `logical_product` with the modes zipped: `((a modes), (tiler modes))`. `tiler` is a layout, an integer (`n:1`) or a
     /// tuple of tilers.
@@ -98,12 +122,16 @@ static_op! {
     where flag = And<A::IsStatic, B::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
-        static: zipped_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC)),
+        static: zipped_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
         dynamic: zipped_product_any(&a.to_dynamic(), &tiler.to_tiler()?),
     }
 }
 
-by_tiler!(tiled_product_any, algebra::tiled_product, algebra::tiled_product_tiler);
+by_tiler!(
+    tiled_product_any,
+    algebra::tiled_product,
+    algebra::tiled_product_tiler
+);
 static_op! {
     /// [`algebra::tiled_product`]: `zipped_product` with the tiler modes unpacked. `tiler` is a layout, an integer (`n:1`) or a
     /// tuple of tilers.
@@ -111,12 +139,16 @@ static_op! {
     where flag = And<A::IsStatic, B::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
-        static: tiled_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC)),
+        static: tiled_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
         dynamic: tiled_product_any(&a.to_dynamic(), &tiler.to_tiler()?),
     }
 }
 
-by_tiler!(flat_product_any, algebra::flat_product, algebra::flat_product_tiler);
+by_tiler!(
+    flat_product_any,
+    algebra::flat_product,
+    algebra::flat_product_tiler
+);
 static_op! {
     /// [`algebra::flat_product`]: `zipped_product` with both parts unpacked. `tiler` is a layout, an integer (`n:1`) or a
     /// tuple of tilers.
@@ -124,7 +156,7 @@ static_op! {
     where flag = And<A::IsStatic, B::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
-        static: flat_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC)),
+        static: flat_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
         dynamic: flat_product_any(&a.to_dynamic(), &tiler.to_tiler()?),
     }
 }
@@ -164,7 +196,11 @@ static_op! {
 }
 
 /// `tile_to_shape` with an explicit mode order.
-const fn tile_to_shape_in(block: &DLayout, shape: &DTuple, order: &DTuple) -> Result<DLayout, Error> {
+const fn tile_to_shape_in(
+    block: &DLayout,
+    shape: &DTuple,
+    order: &DTuple,
+) -> Result<DLayout, Error> {
     algebra::tile_to_shape(block, shape, Some(order))
 }
 

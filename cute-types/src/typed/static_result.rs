@@ -111,7 +111,9 @@ pub(crate) const fn static_tuple(t: Option<DTuple>) -> DTuple {
 }
 
 /// The value of a static tiler operand.
-pub(crate) const fn static_tiler(t: Option<super::operand::DTilerArg>) -> super::operand::DTilerArg {
+pub(crate) const fn static_tiler(
+    t: Option<super::operand::DTilerArg>,
+) -> super::operand::DTilerArg {
     match t {
         Some(t) => t,
         None => Error::StaticMismatch.raise(),
@@ -178,7 +180,7 @@ macro_rules! marker_impls {
         }
         impl<$($gen)*> $crate::typed::TilerOperand for $T where $($wc)* {
             type IsStatic = $crate::typed::True;
-            const STATIC: Option<$crate::typed::DTilerArg> = Some(
+            const STATIC_TILER: Option<$crate::typed::DTilerArg> = Some(
                 $crate::typed::DTilerArg::Layout(<Self as $crate::typed::StaticLayout>::LAYOUT),
             );
             fn to_tiler(&self) -> Result<$crate::typed::DTilerArg, $crate::Error> {

@@ -21,7 +21,7 @@ use crate::error::Error;
     label = "not a shape, stride or coordinate",
     note = "an integer tuple is a static integer such as `_4`, an `i64`, or a Rust tuple of 0 to 8 integer tuples"
 )]
-pub trait IntTuple: Copy + Default + fmt::Debug + 'static {
+pub trait IntTuple: Copy + Default + PartialEq + fmt::Debug + 'static {
     /// `True` when every leaf is static.
     type IsStatic: StaticFlag;
     /// The same nesting with every leaf an `i64` (the type of natural coordinates).
@@ -122,6 +122,51 @@ pub trait Congruent<D: IntTuple>: IntTuple {
     #[doc(hidden)]
     /// `Σ (sᵢ - 1)·|dᵢ|` over the leaves (cosize minus one).
     fn span(&self, stride: &D) -> Result<i64, Error>;
+}
+
+/// Not a stride: a type with no value, whose only role is to give every IntTuple
+/// a second `Congruent` impl. With a single candidate impl, rustc would infer the
+/// stride's nesting from the shape's and report a bad stride as a type mismatch;
+/// with two, it waits for the stride's own type and reports the rule of
+/// [`Congruent`]. Using it as a stride does not compile.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InferenceGuard;
+
+impl IntTuple for InferenceGuard {
+    type IsStatic = True;
+    type Dyn = InferenceGuard;
+    const RANK: usize = 0;
+    const DEPTH: usize = 0;
+    const LEAVES: usize = 0;
+    const PATTERN: DTuple = Error::NotCongruent.raise();
+    fn product(&self) -> Result<i64, Error> {
+        Err(Error::NotCongruent)
+    }
+    fn idx2crd(&self, _: i64) -> Result<Self, Error> {
+        Err(Error::NotCongruent)
+    }
+    fn check_positive(&self) -> Result<(), Error> {
+        Err(Error::NotCongruent)
+    }
+    fn to_dyn(&self) -> Self {
+        *self
+    }
+    fn write_leaves(&self, t: DTuple, _: usize) -> DTuple {
+        t
+    }
+    fn read_leaves(_: &DTuple, _: usize) -> Result<Self, Error> {
+        Err(Error::NotCongruent)
+    }
+}
+
+impl<T: IntTuple> Congruent<InferenceGuard> for T {
+    fn eval_index(&self, _: &InferenceGuard, _: i64) -> Result<i64, Error> {
+        Err(Error::NotCongruent)
+    }
+    fn span(&self, _: &InferenceGuard) -> Result<i64, Error> {
+        Err(Error::NotCongruent)
+    }
 }
 
 /// `Self` is weakly congruent with `B`: `Self` is an integer, or both are tuples of
