@@ -1,11 +1,15 @@
 //! The host GEMM through layouts (`cute::tensor::gemm`: local_tile,
 //! local_partition, identity predicates) against the same blocked loop written
 //! with plain index arithmetic, at the same blocking and the same loop order.
-//! The ratio of the two medians is the cost of the abstraction.
+//! The ratio of the medians is the cost of the abstraction:
+//! * `layouts_plan_run`: `GemmPlan::run` (tiling and partitioning done once, as a
+//!   code generator does at compile time) — the kernel itself;
+//! * `layouts_gemm`: `gemm`, planning included in every call;
+//! * `plain_loop`: the same blocked loop with hand-written index arithmetic.
 //!
 //! `cargo bench --bench host_gemm`
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use cute::tensor::{gemm, make_tensor, GemmConfig};
+use cute::tensor::{gemm, make_tensor, GemmConfig, GemmPlan};
 use cute::DLayout;
 use std::hint::black_box;
 use std::time::Duration;
@@ -98,7 +102,14 @@ fn bench(cr: &mut Criterion) {
         assert!(c1.iter().zip(&c2).all(|(x, y)| x.to_bits() == y.to_bits()));
 
         let id = format!("{m}x{n}x{k}");
-        group.bench_function(BenchmarkId::new("layouts", &id), |bch| {
+        let plan = GemmPlan::new(&la, &lb, &lc, &cfg).unwrap();
+        group.bench_function(BenchmarkId::new("layouts_plan_run", &id), |bch| {
+            bch.iter(|| {
+                let mut tc = make_tensor(&mut c1[..], lc).unwrap();
+                plan.run(1.0, black_box(&ta), black_box(&tb), 0.0, &mut tc).unwrap();
+            })
+        });
+        group.bench_function(BenchmarkId::new("layouts_gemm", &id), |bch| {
             bch.iter(|| {
                 let mut tc = make_tensor(&mut c1[..], lc).unwrap();
                 gemm(1.0, black_box(&ta), black_box(&tb), 0.0, &mut tc, &cfg).unwrap();

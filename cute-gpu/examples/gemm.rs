@@ -1,1 +1,347 @@
-fn main() {}
+//! fp32 GEMM on the GPU: check against an fp64 reference, then time.
+//!
+//! ```text
+//! gemm --m 4096 --n 4096 --k 4096 --layout tn --check
+//! gemm --m 8192 --n 8192 --k 8192 --layout nt --config all --iters 50
+//! ```
+//! `--check` runs the pass criterion of `gemm::tolerance` on the requested shape
+//! and on edge shapes (ragged M/N/K, K of one and two tiles, unaligned leading
+//! dimensions through the 32-bit fallback, exact small-integer inputs, α and β),
+//! for every layout unless `--layout` is given. Timing: warm-up launches, then
+//! `--iters` launches each between two CUDA events, cycling through enough
+//! copies of A and B to exceed three times the L2; prints the median as TFLOP/s
+//! on a `RESULT` line per kernel.
+use cute_gpu::cuda::{Buffer, Call, Gpu, GpuGemm, GpuReference, Result};
+use cute_gpu::gemm::reference::{host_entry, Rng};
+use cute_gpu::gemm::shipped::{find, shipped, Shipped};
+use cute_gpu::gemm::tolerance::{check, Scaling, Tolerance};
+use cute_gpu::gemm::{GemmLayout, Problem};
+use std::collections::HashMap;
+use std::process::ExitCode;
+
+struct Args {
+    m: usize,
+    n: usize,
+    k: usize,
+    layouts: Vec<GemmLayout>,
+    configs: Vec<Shipped>,
+    check: bool,
+    time: bool,
+    iters: usize,
+    warmup: usize,
+    cubin_dir: Option<String>,
+}
+
+const DEFAULT_CONFIG: &str = "r4_warp";
+
+fn parse_args() -> std::result::Result<Args, String> {
+    let mut a = Args {
+        m: 4096,
+        n: 4096,
+        k: 4096,
+        layouts: Vec::new(),
+        configs: Vec::new(),
+        check: false,
+        time: true,
+        iters: 50,
+        warmup: 10,
+        cubin_dir: None,
+    };
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    let value = |i: usize| -> std::result::Result<&String, String> {
+        argv.get(i + 1).ok_or_else(|| format!("{} needs a value", argv[i]))
+    };
+    let number = |s: &String| -> std::result::Result<usize, String> {
+        s.parse().map_err(|_| format!("not a number: {s}"))
+    };
+    while i < argv.len() {
+        match argv[i].as_str() {
+            "--m" => a.m = number(value(i)?)?,
+            "--n" => a.n = number(value(i)?)?,
+            "--k" => a.k = number(value(i)?)?,
+            "--size" => {
+                let s = number(value(i)?)?;
+                (a.m, a.n, a.k) = (s, s, s);
+            }
+            "--layout" => {
+                for l in value(i)?.split(',') {
+                    a.layouts.push(l.parse().map_err(|e| format!("{e}"))?);
+                }
+            }
+            "--config" => {
+                for c in value(i)?.split(',') {
+                    if c == "all" {
+                        a.configs
+                            .extend(shipped().into_iter().filter(|s| s.name != "small"));
+                    } else {
+                        a.configs.push(find(c).ok_or_else(|| {
+                            let names: Vec<_> = shipped().iter().map(|s| s.name).collect();
+                            format!("unknown config {c}; known: all, {}", names.join(", "))
+                        })?);
+                    }
+                }
+            }
+            "--iters" => a.iters = number(value(i)?)?,
+            "--warmup" => a.warmup = number(value(i)?)?,
+            "--cubin-dir" => a.cubin_dir = Some(value(i)?.clone()),
+            "--check" => {
+                a.check = true;
+                i += 1;
+                continue;
+            }
+            "--no-time" => {
+                a.time = false;
+                i += 1;
+                continue;
+            }
+            other => return Err(format!("unknown argument {other}")),
+        }
+        i += 2;
+    }
+    if a.configs.is_empty() {
+        a.configs.push(find(DEFAULT_CONFIG).expect("default config is shipped"));
+    }
+    if a.iters == 0 {
+        return Err("--iters must be positive".into());
+    }
+    Ok(a)
+}
+
+/// Loaded kernels, by (config, layout).
+struct Kernels<'g> {
+    gpu: &'g Gpu,
+    cubin_dir: Option<String>,
+    loaded: HashMap<(String, GemmLayout), GpuGemm>,
+}
+
+impl<'g> Kernels<'g> {
+    fn get(&mut self, s: &Shipped, layout: GemmLayout) -> Result<&GpuGemm> {
+        let key = (s.name.to_string(), layout);
+        if !self.loaded.contains_key(&key) {
+            let k = s.kernel(layout);
+            let cubin = self
+                .cubin_dir
+                .as_ref()
+                .and_then(|d| std::fs::read(format!("{d}/{}.cubin", k.kernel.name)).ok());
+            let g = GpuGemm::load(self.gpu, k, cubin.as_deref())?;
+            self.loaded.insert(key.clone(), g);
+        }
+        Ok(&self.loaded[&key])
+    }
+}
+
+/// Runs one problem through `kernel` (or the 32-bit fallback when the leading
+/// dimensions are not multiples of 4) and checks it. Returns whether it passed.
+#[allow(clippy::too_many_arguments)]
+fn check_one(
+    gpu: &Gpu,
+    kernels: &mut Kernels<'_>,
+    reference: &GpuReference,
+    s: &Shipped,
+    p: &Problem,
+    rng: &mut Rng,
+    ints: bool,
+    alpha: f32,
+    beta: f32,
+) -> Result<bool> {
+    let fallback = find("fallback32").expect("shipped");
+    let cfg = if s.params.vec == 4 && !p.allows_vector4() {
+        &fallback
+    } else {
+        s
+    };
+    let gen = |rng: &mut Rng, n: usize| {
+        if ints {
+            rng.small_int_vec(n)
+        } else {
+            rng.uniform_vec(n)
+        }
+    };
+    let a = gen(rng, p.a_len());
+    let b = gen(rng, p.b_len());
+    let c0: Vec<f32> = if beta == 0.0 {
+        vec![f32::NAN; p.c_len()]
+    } else {
+        rng.uniform_vec(p.c_len())
+    };
+    let (da, db) = (gpu.upload(&a)?, gpu.upload(&b)?);
+    let mut dc = gpu.upload(&c0)?;
+    let k = kernels.get(cfg, p.layout)?;
+    k.launch(gpu, p, &da, &db, &mut dc, alpha, beta)?;
+    let c = gpu.download(&dc)?;
+    let (r, sabs) = reference.run(gpu, p, &da, &db)?;
+    // the GPU reference against the host on sampled entries
+    let mut ref_ok = true;
+    if p.m > 0 && p.n > 0 {
+        for _ in 0..1000 {
+            let (i, j) = (rng.below(p.m), rng.below(p.n));
+            let (hr, hs) = host_entry(p, &a, &b, i, j);
+            let idx = i + j * p.m;
+            let tol = 1e-12 * hs.max(f64::MIN_POSITIVE);
+            if (hr - r[idx]).abs() > tol || (hs - sabs[idx]).abs() > tol {
+                ref_ok = false;
+            }
+        }
+    }
+    let sc = Scaling {
+        alpha,
+        beta,
+        c0: Some(&c0),
+    };
+    let rep = check(p, &c, &r, &sabs, sc, Tolerance::fp32(p.k));
+    let exact = if ints {
+        (0..p.n).all(|j| (0..p.m).all(|i| c[p.c_index(i, j)] as f64 == r[i + j * p.m]))
+    } else {
+        true
+    };
+    let pass = rep.passed() && ref_ok && exact;
+    println!(
+        "CHECK {} kernel={} m={} n={} k={} lda={} ldb={} ldc={} alpha={} beta={}{} max|C-R|/S={:.3e} mean={:.3e} tau={:.3e} failures={} nonfinite={} ref_vs_host={}{}",
+        if pass { "pass" } else { "FAIL" },
+        kernels.get(cfg, p.layout)?.kernel.kernel.name,
+        p.m, p.n, p.k, p.lda, p.ldb, p.ldc, alpha, beta,
+        if ints { " ints" } else { "" },
+        rep.max_ratio,
+        rep.mean_ratio,
+        Tolerance::fp32(p.k).tau,
+        rep.failures,
+        rep.non_finite,
+        if ref_ok { "ok" } else { "MISMATCH" },
+        match (rep.first, exact) {
+            (Some(f), _) => format!(" first=({},{}) c={} expected={} s={}", f.i, f.j, f.c, f.expected, f.s),
+            (None, false) => " not-exact".to_string(),
+            _ => String::new(),
+        }
+    );
+    Ok(pass)
+}
+
+fn check_suite(
+    gpu: &Gpu,
+    kernels: &mut Kernels<'_>,
+    args: &Args,
+    s: &Shipped,
+    layouts: &[GemmLayout],
+) -> Result<bool> {
+    let reference = GpuReference::load(gpu)?;
+    let mut rng = Rng::new(2024);
+    let (bm, bn, bk) = (s.params.bm, s.params.bn, s.params.bk);
+    let mut ok = true;
+    for &layout in layouts {
+        let big = Problem::new(args.m, args.n, args.k, layout);
+        ok &= check_one(gpu, kernels, &reference, s, &big, &mut rng, false, 1.0, 0.0)?;
+        let shapes = [
+            (1536, 2560, 3072),
+            (3 * bm + 5, 2 * bn - 3, bk),
+            (bm - 1, bn + 1, 2 * bk),
+            (2 * bm + 1, 3 * bn + 7, 5 * bk + 3),
+            (1, 1, 1),
+            (33, 65, 0),
+        ];
+        for (m, n, k) in shapes {
+            let p = Problem::new(m, n, k, layout).padded_to(4);
+            let beta = if k == 0 { 0.5 } else { 0.0 };
+            ok &= check_one(gpu, kernels, &reference, s, &p, &mut rng, false, 1.0, beta)?;
+        }
+        // unaligned leading dimensions: the 32-bit fallback
+        let p = Problem::new(997, 1003, 1001, layout);
+        ok &= check_one(gpu, kernels, &reference, s, &p, &mut rng, false, 1.0, 0.0)?;
+        // exact: small integers, every partial sum an integer below 2^24
+        let p = Problem::new(777, 555, 1024, layout).padded_to(4);
+        ok &= check_one(gpu, kernels, &reference, s, &p, &mut rng, true, 1.0, 0.0)?;
+        let p = Problem::new(640, 384, 200, layout).padded_to(4);
+        ok &= check_one(gpu, kernels, &reference, s, &p, &mut rng, false, -1.5, 0.75)?;
+    }
+    Ok(ok)
+}
+
+fn time_one(gpu: &Gpu, kernels: &mut Kernels<'_>, args: &Args, s: &Shipped, layout: GemmLayout) -> Result<()> {
+    let p = Problem::new(args.m, args.n, args.k, layout);
+    let k = kernels.get(s, layout)?;
+    let mut rng = Rng::new(99);
+    let a = rng.uniform_vec(p.a_len());
+    let b = rng.uniform_vec(p.b_len());
+    let l2 = gpu.l2_bytes()?;
+    let set_bytes = 4 * (p.a_len() + p.b_len());
+    let sets = (3 * l2 / set_bytes.max(1) + 1).max(2);
+    let mut inputs = Vec::new();
+    for _ in 0..sets {
+        inputs.push((gpu.upload(&a)?, gpu.upload(&b)?));
+    }
+    let mut c = Buffer::<f32>::zeroed(p.c_len()).call("cuMemAlloc")?;
+    for i in 0..args.warmup {
+        let (da, db) = &inputs[i % sets];
+        k.launch(gpu, &p, da, db, &mut c, 1.0, 0.0)?;
+    }
+    gpu.synchronize()?;
+    let mut ms = Vec::with_capacity(args.iters);
+    for i in 0..args.iters {
+        let (da, db) = &inputs[i % sets];
+        ms.push(gpu.time(|| k.launch(gpu, &p, da, db, &mut c, 1.0, 0.0))?);
+    }
+    ms.sort_by(|x, y| x.total_cmp(y));
+    let median = ms[ms.len() / 2] as f64;
+    let p90 = ms[(ms.len() * 9 / 10).min(ms.len() - 1)] as f64;
+    let tflops = p.flops() / (median * 1e-3) / 1e12;
+    println!(
+        "RESULT impl=cute config={} layout={} m={} n={} k={} median_ms={:.4} min_ms={:.4} p90_ms={:.4} tflops={:.2} sets={} iters={}",
+        s.name, layout, p.m, p.n, p.k, median, ms[0], p90, tflops, sets, args.iters
+    );
+    Ok(())
+}
+
+fn run(args: &Args) -> Result<bool> {
+    let gpu = Gpu::new()?;
+    println!(
+        "device: {} ({} SMs, L2 {} MiB)",
+        gpu.name()?,
+        gpu.sm_count()?,
+        gpu.l2_bytes()? >> 20
+    );
+    let mut kernels = Kernels {
+        gpu: &gpu,
+        cubin_dir: args.cubin_dir.clone(),
+        loaded: HashMap::new(),
+    };
+    let all_layouts = GemmLayout::ALL.to_vec();
+    let layouts = if args.layouts.is_empty() {
+        vec!["nt".parse().expect("a layout")]
+    } else {
+        args.layouts.clone()
+    };
+    let mut ok = true;
+    if args.check {
+        let check_layouts = if args.layouts.is_empty() { &all_layouts } else { &layouts };
+        for s in &args.configs {
+            ok &= check_suite(&gpu, &mut kernels, args, s, check_layouts)?;
+        }
+        println!("CHECK SUMMARY: {}", if ok { "all passed" } else { "FAILURES" });
+    }
+    if args.time {
+        for &layout in &layouts {
+            for s in &args.configs {
+                time_one(&gpu, &mut kernels, args, s, layout)?;
+            }
+        }
+    }
+    Ok(ok)
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(&args) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -10,6 +10,7 @@
 #![warn(missing_docs)]
 
 pub mod gemm;
+pub mod hopper;
 pub mod layout_code;
 pub mod ptx;
 pub mod sim;

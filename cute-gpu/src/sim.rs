@@ -92,6 +92,11 @@ pub enum SimError {
     UnknownLabel(u32),
     /// the step budget ran out (an endless loop)
     StepLimit,
+    /// an instruction the simulator does not model (the sm_90a extensions)
+    Unsupported {
+        /// the statement index
+        pc: usize,
+    },
 }
 
 impl fmt::Display for SimError {
@@ -615,6 +620,7 @@ impl Simulator {
                     }
                 }
             }
+            Instr::Ext(_) => return Err(SimError::Unsupported { pc }),
             Instr::BarSync(_) | Instr::Ret | Instr::Bra { .. } => unreachable!("handled by run_thread"),
         }
         Ok(())

@@ -6,16 +6,29 @@ use quote::quote;
 use crate::model::{LayoutModel, Node};
 
 /// The type of a static integer `v >= 0`: the alias `_v` where the typed layer
-/// has one (0 to 256, powers of two to 65536), otherwise built from aliases by
-/// typenum arithmetic in base 256, which gives the same canonical type.
+/// has one (0 to 256, powers of two to 65536), otherwise `C<U>` with `U` the
+/// typenum unsigned written out in binary.
 fn static_type(v: i64) -> TokenStream {
     if has_alias(v) {
         let alias = Ident::new(&format!("_{v}"), Span::call_site());
         return quote!(::cute::typed::#alias);
     }
-    let high = static_type(v / 256);
-    let low = static_type(v % 256);
-    quote!(<<#high as ::core::ops::Mul<::cute::typed::_256>>::Output as ::core::ops::Add<#low>>::Output)
+    let unsigned = typenum_unsigned(v as u64);
+    quote!(::cute::typed::C<#unsigned>)
+}
+
+/// typenum's `UInt<UInt<…, B1>, B0>` for `v` (most significant bit innermost).
+fn typenum_unsigned(v: u64) -> TokenStream {
+    if v == 0 {
+        return quote!(::cute::typed::typenum::UTerm);
+    }
+    let high = typenum_unsigned(v >> 1);
+    let bit = if v & 1 == 1 {
+        quote!(::cute::typed::typenum::B1)
+    } else {
+        quote!(::cute::typed::typenum::B0)
+    };
+    quote!(::cute::typed::typenum::UInt<#high, #bit>)
 }
 
 fn has_alias(v: i64) -> bool {

@@ -42,9 +42,28 @@ pub fn layout(input: TokenStream, braces: Braces) -> Result<LayoutModel, Diag> {
     literal_layout(&src)
 }
 
+/// Most modes a tuple of the typed layer has (Rust tuples of 1 to 8 IntTuples).
+pub const MAX_MODES: usize = 8;
+
+/// Refuses a written tuple with more modes than the typed layer holds.
+fn check_modes(src: &Source) -> Result<(), Diag> {
+    match src.tuples.iter().find(|t| t.modes > MAX_MODES) {
+        Some(t) => Err(Diag::between(
+            t.first,
+            t.last,
+            format!(
+                "this tuple has {} modes, but typed tuples have at most {MAX_MODES}: group modes into nested tuples",
+                t.modes
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// A literal `shape:stride` or shape.
 fn literal_layout(src: &Source) -> Result<LayoutModel, Diag> {
     let parsed = parse_layout(&src.text).map_err(|e| parse_error(src, &e, Form::Layout))?;
+    check_modes(src)?;
     match top_level_colon(src) {
         Some(colon) => {
             let shape = Node::from_source(&parsed.shape(), &src.leaves_in(0, colon));
@@ -82,7 +101,19 @@ fn algebra(src: &Source) -> Result<LayoutModel, Diag> {
         ));
     }
     match evaluate(&src.text) {
-        Ok(Value::Layout(l)) => Ok(LayoutModel::all_static(&l)),
+        Ok(Value::Layout(l)) => {
+            let model = LayoutModel::all_static(&l);
+            let widest = model.shape.widest();
+            if widest > MAX_MODES {
+                let (first, last) = src.whole();
+                return Err(Diag::between(
+                    first,
+                    last,
+                    format!("the result {} has a tuple of {widest} modes, but typed tuples have at most {MAX_MODES}", Value::Layout(l)),
+                ));
+            }
+            Ok(model)
+        }
         Ok(other) => {
             let (first, last) = src.whole();
             Err(Diag::between(
@@ -154,6 +185,7 @@ pub fn tuple(input: TokenStream, kind: TupleKind, braces: Braces) -> Result<Node
         TupleKind::Shape | TupleKind::Stride => parse_tuple(&src.text),
     }
     .map_err(|e| parse_error(&src, &e, Form::Tuple))?;
+    check_modes(&src)?;
     if kind == TupleKind::Shape {
         // The shape rule of cute-types, applied through the layout constructor.
         let stride = parsed.fill(DInt::s(0));

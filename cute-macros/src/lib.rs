@@ -45,20 +45,29 @@ use source::Braces;
 ///   `Layout<(_4, _8), (_1, _4)>`.
 /// * A shape alone gets compact column-major strides, computed as CuTe does
 ///   (a static mode of size 1 gets stride 0): `layout!((4,8))` is `(4,8):(1,4)`.
-/// * `{expr}` is a run-time (dynamic) leaf; the expression must be an integer.
-///   Static and dynamic leaves mix freely: `layout!((4,{n}):(1,4))`.
+/// * `{expr}` is a run-time (dynamic) leaf, an `i64` in the layout (the
+///   expression is converted by `cute::typed::dynamic`, so `i32`, `u32`… work;
+///   write `{n as i64}` for a `usize`). Static and dynamic leaves mix freely:
+///   `layout!((4,{n}):(1,4))`.
+/// * What it gives is what the typed constructors give (`Layout::new`,
+///   `make_layout`): the layout itself when every leaf is static (checked at
+///   compile time), and `Result<Layout<…>, cute::Error>` when a run-time leaf
+///   is present, because a run-time value may be zero or overflow.
+/// * A negative literal (a stride) becomes an `i64` leaf: the typed layer's
+///   static integers are unsigned.
 /// * An algebra operation over literals is computed at expansion time and gives
 ///   its static result: `layout!(composition((20):(2), (4,5):(1,4)))` is
 ///   `(4,5):(2,8)`. The operations and argument forms are those of the `cute eval`
 ///   calculator (see the conformance README).
 ///
 /// ```
-/// use cute::{layout, StaticLayout};
+/// use cute::layout;
 /// let a = layout!((4,(2,2)):(4,(1,2)));
 /// assert_eq!(a.to_string(), "(_4,(_2,_2)):(_4,(_1,_2))");
 /// let n = 6;
-/// let b = layout!((4,{n}):(1,4));
+/// let b = layout!((4,{n}):(1,4)).unwrap();
 /// assert_eq!(b.to_string(), "(_4,6):(_1,_4)");
+/// assert_eq!(layout!((4,{n})).unwrap().to_string(), "(_4,6):(_1,_4)");
 /// let c = layout!(composition((20):(2), (4,5):(1,4)));
 /// assert_eq!(c.to_string(), "(_4,_5):(_2,_8)");
 /// ```
@@ -86,10 +95,12 @@ pub fn layout(input: TokenStream) -> TokenStream {
 ///
 /// ```
 /// use cute::{layout, Layout};
+/// use cute::typed::{_1, _4, _8};
+/// let _: Layout![(4,8):(8,1)] = cute::typed::Layout::<(_4, _8), (_8, _1)>::default();
 /// type Tile = Layout![(4,8):(8,1)];
 /// let t: Tile = layout!((4,8):(8,1));
 /// type Dyn = Layout![(4,{}):(1,4)];
-/// let d: Dyn = layout!((4,{7}):(1,4));
+/// let d: Dyn = layout!((4,{7}):(1,4)).unwrap();
 /// type C = Layout![composition((20):(2), (4,5):(1,4))];
 /// let c: C = layout!((4,5):(2,8));
 /// # let _ = (t, d, c);

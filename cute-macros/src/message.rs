@@ -30,6 +30,10 @@ pub fn parse_error(src: &Source, e: &ParseError, form: Form) -> Diag {
             "unexpected `:`: a layout is `shape:stride` with one `:`, and the shape comes first"
                 .into(),
         ),
+        ParseErrorKind::Unexpected('[') | ParseErrorKind::Trailing('[') => at(
+            "square brackets are tilers, written only as arguments of an operation; write a tuple with parentheses: (4,8)"
+                .into(),
+        ),
         ParseErrorKind::Unexpected(c) => at(format!("unexpected `{c}`")),
         ParseErrorKind::UnexpectedEnd => {
             let (first, last) = src.whole();

@@ -50,6 +50,21 @@ impl Node {
     }
 }
 
+impl Node {
+    /// The largest number of modes of any tuple in the tree.
+    pub fn widest(&self) -> usize {
+        match self {
+            Node::Tuple(children) => children
+                .iter()
+                .map(Node::widest)
+                .max()
+                .unwrap_or(0)
+                .max(children.len()),
+            _ => 0,
+        }
+    }
+}
+
 fn leaf_of(v: DInt) -> Node {
     if v.is_static {
         Node::Static(v.value)

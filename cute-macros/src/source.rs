@@ -42,6 +42,16 @@ pub struct Leaf {
     pub last: Span,
 }
 
+/// A parenthesised tuple as written, with its number of top-level modes.
+pub struct TupleGroup {
+    /// Number of top-level entries.
+    pub modes: usize,
+    /// Span of `(`.
+    pub first: Span,
+    /// Span of `)`.
+    pub last: Span,
+}
+
 /// A token's piece of the text.
 struct Piece {
     start: usize,
@@ -58,7 +68,11 @@ pub struct Source {
     pub leaves: Vec<Leaf>,
     /// Identifiers copied into the text (operation names), with their spans.
     pub idents: Vec<(String, Span)>,
+    /// Every parenthesised tuple (argument lists of operations excluded).
+    pub tuples: Vec<TupleGroup>,
     pieces: Vec<Piece>,
+    /// Whether the previous token was an operation name (its `(...)` is an argument list).
+    after_call: bool,
     /// Span of the whole input (the last token's, for errors at the end).
     end_span: Span,
     whole_first: Span,
@@ -93,7 +107,9 @@ impl Source {
             text: String::new(),
             leaves: Vec::new(),
             idents: Vec::new(),
+            tuples: Vec::new(),
             pieces: Vec::new(),
+            after_call: false,
             end_span: Span::call_site(),
             whole_first: Span::call_site(),
         };
@@ -167,6 +183,7 @@ impl Source {
     /// Writes the token at the head of `tokens`; returns how many tokens it used.
     fn write_token(&mut self, tokens: &[TokenTree], accept: Accept) -> Result<usize, Diag> {
         let tt = &tokens[0];
+        let is_argument_list = std::mem::replace(&mut self.after_call, false);
         match tt {
             TokenTree::Group(g) => match g.delimiter() {
                 Delimiter::Parenthesis | Delimiter::Bracket => {
@@ -180,6 +197,13 @@ impl Source {
                             "square brackets are only allowed for tilers inside an algebra operation; write tuples with parentheses: (4,8)",
                         ));
                     };
+                    if g.delimiter() == Delimiter::Parenthesis && !is_argument_list {
+                        self.tuples.push(TupleGroup {
+                            modes: count_modes(&g.stream()),
+                            first: g.span_open(),
+                            last: g.span_close(),
+                        });
+                    }
                     // The opening delimiter stands for the whole group, so an error
                     // about a tuple underlines all of it.
                     self.push_text(open, g.span_open(), g.span_close());
@@ -193,6 +217,16 @@ impl Source {
                         return Err(Diag::at(
                             g.span(),
                             "a run-time value `{...}` is not allowed here: this form needs integer literals",
+                        ));
+                    }
+                    let holds_literal = matches!(
+                        g.stream().into_iter().next(),
+                        Some(TokenTree::Literal(_))
+                    );
+                    if accept.runtime == Braces::Type && holds_literal {
+                        return Err(Diag::at(
+                            g.span(),
+                            "in a type, braces hold the type of a dynamic leaf, not a value: write {} for an i64 leaf, or a literal without braces for a static one",
                         ));
                     }
                     if accept.runtime == Braces::Expr && g.stream().is_empty() {
@@ -272,6 +306,7 @@ impl Source {
                 if accept.calls && is_call {
                     self.idents.push((name.clone(), id.span()));
                     self.push_text(&name, id.span(), id.span());
+                    self.after_call = true;
                     return Ok(1);
                 }
                 let hint = if accept.runtime == Braces::Expr {
@@ -300,4 +335,20 @@ impl Source {
             last,
         });
     }
+}
+
+/// Number of top-level comma-separated entries of a group's contents.
+fn count_modes(stream: &TokenStream) -> usize {
+    let mut modes = 0;
+    let mut pending = false;
+    for tt in stream.clone() {
+        match tt {
+            TokenTree::Punct(p) if p.as_char() == ',' => {
+                modes += 1;
+                pending = false;
+            }
+            _ => pending = true,
+        }
+    }
+    modes + usize::from(pending)
 }

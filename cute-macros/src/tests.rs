@@ -146,8 +146,10 @@ fn malformed_text() {
 
 #[test]
 fn algebra_errors_name_the_rule() {
-    let m = err("composition((3,5):(1,4), 10:2)");
-    assert!(m.starts_with("composition: "), "{m}");
+    assert_eq!(
+        err("composition((3,5):(1,4), 10:2)"),
+        "composition: the result would not satisfy R(i) == A(B(i))"
+    );
     let m = err("complement((2,2):(1,1))");
     assert!(m.starts_with("complement: the layout is not injective"), "{m}");
     let m = err("composition((4,8):(1,4), {n})");
@@ -174,5 +176,20 @@ fn tuples() {
     assert_eq!(
         show_tuple("(1,_)", TupleKind::Stride),
         "error: the placeholder `_` is only allowed in coordinates (coord!)"
+    );
+}
+
+#[test]
+fn typed_tuples_hold_at_most_eight_modes() {
+    assert_eq!(
+        err("(1,2,3,4,5,6,7,8,9)"),
+        "this tuple has 9 modes, but typed tuples have at most 8: group modes into nested tuples"
+    );
+    assert_eq!(ok("(1,2,3,4,5,6,7,(8,9))"), "(_1,_2,_3,_4,_5,_6,_7,(_8,_9)):(_0,_1,_2,_6,_24,_120,_720,(_5040,_40320))");
+    let m = err("flat_product((2,2,2,2,2):(1,2,4,8,16), (2,2,2,2):(1,2,4,8))");
+    assert!(m.contains("has a tuple of 9 modes"), "{m}");
+    assert_eq!(
+        err("[4,8]"),
+        "square brackets are tilers, written only as arguments of an operation; write a tuple with parentheses: (4,8)"
     );
 }

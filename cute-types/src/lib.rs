@@ -32,7 +32,7 @@ pub mod text;
 pub mod tv;
 pub mod typed;
 
-pub use dynamic::{DInt, DLayout, DTuple};
+pub use dynamic::{DInt, DLayout, DTiler, DTuple};
 pub use error::Error;
 pub use text::{parse_coord, parse_layout, parse_tuple, ParseError};
 pub use typed::*;

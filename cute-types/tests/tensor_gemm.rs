@@ -2,7 +2,7 @@
 //! predicates) against a plain triple loop, on random data, for row-major,
 //! column-major, padded, transposed, reversed and hierarchical operands, and
 //! sizes that are not multiples of the tile.
-use cute_types::tensor::{gemm, gemm_reference, make_tensor, GemmConfig, Tensor};
+use cute_types::tensor::{gemm, gemm_reference, make_tensor, GemmConfig, GemmPlan, Tensor};
 use cute_types::{DLayout, Error};
 
 /// A small deterministic generator (SplitMix64): test data without dependencies.
@@ -210,4 +210,32 @@ fn gemm_rejects_bad_input() {
     assert_eq!(GemmConfig::new((4, 4, 4), l("(2,2):(1,1)")).unwrap_err(), Error::NotInjective);
     assert_eq!(GemmConfig::new((4, 4, 4), l("4:1")).unwrap_err(), Error::CoordinateMismatch);
     assert_eq!(GemmConfig::new((0, 4, 4), l("(2,2):(1,2)")).unwrap_err(), Error::NonPositiveShape);
+}
+
+#[test]
+fn a_plan_runs_on_any_tensors_of_its_layouts() {
+    let (la, lb, lc) = (l("(20,9):(9,1)"), l("(13,9):(1,13)"), l("(20,13):(1,20)"));
+    let cfg = GemmConfig::new((8, 8, 4), l("(2,4):(4,1)")).unwrap();
+    let plan = GemmPlan::new(&la, &lb, &lc, &cfg).unwrap();
+    let mut rng = Rng(99);
+    for round in 0..3 {
+        let a: Vec<f32> = (0..180).map(|_| rng.f32()).collect();
+        let b: Vec<f32> = (0..117).map(|_| rng.f32()).collect();
+        // C lives at an offset inside a larger buffer this time.
+        let mut c1 = vec![0.25f32; 300];
+        let mut c2 = c1.clone();
+        let (ta, tb) = (make_tensor(&a[..], la).unwrap(), make_tensor(&b[..], lb).unwrap());
+        let off = 7 * round;
+        plan.run(2.0, &ta, &tb, 0.5, &mut Tensor::with_offset(&mut c1[..], lc, off).unwrap()).unwrap();
+        gemm_reference(2.0, &ta, &tb, 0.5, &mut Tensor::with_offset(&mut c2[..], lc, off).unwrap()).unwrap();
+        assert!(c1.iter().zip(&c2).all(|(x, y)| x.to_bits() == y.to_bits()));
+    }
+    // Tensors of other layouts are refused.
+    let a = vec![0f32; 180];
+    let b = vec![0f32; 117];
+    let mut c = vec![0f32; 260];
+    let ta_row = make_tensor(&a[..], l("(20,9):(1,20)")).unwrap();
+    let tb = make_tensor(&b[..], lb).unwrap();
+    let mut tc = make_tensor(&mut c[..], lc).unwrap();
+    assert_eq!(plan.run(1.0, &ta_row, &tb, 0.0, &mut tc).unwrap_err(), Error::NotCongruent);
 }

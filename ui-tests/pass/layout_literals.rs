@@ -6,7 +6,7 @@ fn main() {
     let a: Layout<(_4, (_2, _2)), (_4, (_1, _2))> = cute::layout!((4,(2,2)):(4,(1,2)));
     assert_eq!(a.to_string(), "(_4,(_2,_2)):(_4,(_1,_2))");
     assert_eq!(core::mem::size_of_val(&a), 0);
-    assert_eq!(a.eval(5), Ok(8));
+    assert_eq!((a.eval(4), a.eval(8), a.eval(5)), (Ok(1), Ok(2), Ok(5)));
 
     // A shape alone: compact column-major, static shape-1 modes get stride 0.
     let b: Layout<(_4, _8), (_1, _4)> = cute::layout!((4,8));

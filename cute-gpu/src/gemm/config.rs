@@ -330,7 +330,7 @@ mod tests {
         assert_eq!((C::PARAMS.lanes_m(), C::PARAMS.lanes_n()), (16, 16));
     }
 
-    fn rejects(f: fn() -> GemmParams) -> String {
+    fn rejects(f: impl FnOnce() -> GemmParams + std::panic::UnwindSafe) -> String {
         let e = std::panic::catch_unwind(f).expect_err("configuration should be rejected");
         e.downcast_ref::<&str>()
             .map(|s| s.to_string())
@@ -340,7 +340,9 @@ mod tests {
 
     #[test]
     fn invalid_configurations_name_the_rule() {
-        let arr = |wm, wn, tm, tn| Arrangement { wm, wn, tm, tn };
+        fn arr(wm: usize, wn: usize, tm: usize, tn: usize) -> Arrangement {
+            Arrangement { wm, wn, tm, tn }
+        }
         let msg = rejects(|| GemmParams::checked(96, 128, 8, arr(64, 32, 8, 8), 4, 4, 4, 3, 1, 4));
         assert!(msg.contains("BM must be divisible by the warp tile WM"), "{msg}");
         let msg = rejects(|| GemmParams::checked(128, 128, 8, arr(32, 32, 8, 8), 4, 4, 4, 3, 1, 4));

@@ -16,8 +16,9 @@ pub type Rung3Pipe = Sgemm<Tile<U128, U128, U8>, Blocked<U8, U8>, Padded<U4, U4>
 pub type Rung4Warp = Sgemm<Tile<U128, U128, U8>, WarpTiled<U32, U64, U8, U8>, Padded<U4, U4>, Copy<U4>, Pipeline<U3, U2>>;
 /// Tuning candidate: rung 4 with 4 stages.
 pub type Warp128x128x8S4 = Sgemm<Tile<U128, U128, U8>, WarpTiled<U32, U64, U8, U8>, Padded<U4, U4>, Copy<U4>, Pipeline<U4, U2>>;
-/// Tuning candidate: BK = 16, 3 stages.
-pub type Warp128x128x16 = Sgemm<Tile<U128, U128, U16>, WarpTiled<U32, U64, U8, U8>, Padded<U4, U4>, Copy<U4>, Pipeline<U3, U2>>;
+/// Tuning candidate: BK = 16, 3 stages (one block per multiprocessor: two would
+/// cap registers at 128, which spills with the staged K-major loads).
+pub type Warp128x128x16 = Sgemm<Tile<U128, U128, U16>, WarpTiled<U32, U64, U8, U8>, Padded<U4, U4>, Copy<U4>, Pipeline<U3, U1>>;
 /// Tuning candidate: 128×256 tile, 8×16 per thread.
 pub type Warp128x256x8 = Sgemm<Tile<U128, U256, U8>, WarpTiled<U32, U128, U8, U16>, Padded<U4, U4>, Copy<U4>, Pipeline<U3, U1>>;
 /// Tuning candidate: 256×128 tile, 16×8 per thread.

@@ -342,6 +342,9 @@ pub enum Instr {
     },
     /// `ret`
     Ret,
+    /// an sm_90a instruction defined outside the core emitter (TMA, mbarrier,
+    /// wgmma, …); see [`crate::hopper::isa`]
+    Ext(crate::hopper::isa::HopperInstr),
 }
 
 fn bit_ty(ty: Ty) -> Ty {
@@ -469,6 +472,7 @@ impl fmt::Display for Instr {
                 write!(f, "bra{u} {target};")
             }
             Instr::Ret => f.write_str("ret;"),
+            Instr::Ext(e) => e.fmt(f),
         }
     }
 }

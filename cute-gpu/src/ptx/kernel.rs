@@ -690,6 +690,11 @@ impl KernelBuilder {
         self.push(Instr::Ret);
     }
 
+    /// An sm_90a instruction from [`crate::hopper::isa`] (guarded by a pending `when`/`unless`).
+    pub fn ext(&mut self, i: crate::hopper::isa::HopperInstr) {
+        self.push(Instr::Ext(i));
+    }
+
     /// Finishes the kernel.
     pub fn finish(self) -> Kernel {
         let reg_counts = RegClass::ALL

@@ -1,40 +1,41 @@
 //! `blocked_product(A, B)`: copies of the block `A` arranged by `B`, each copy
 //! contiguous in every mode.
-//!
-//! # Definition
-//!
-//! With `R = max(rank(A), rank(B))` and `A'`, `B'` padded to rank `R` with `_1:_0` modes:
-//!
-//! ```text
-//! (A', P) = logical_product(A', B')
-//! blocked_product(A, B) = zip(A', P) = ((A'_0, P_0), (A'_1, P_1), …)
-//! ```
-//!
-//! Mode `i` of the result walks first inside the block (`A'_i`), then across the
-//! copies (`P_i`). The result is always tuple-shaped:
-//! `blocked_product(4:1, 2:1)` is `((4,2)):((1,4))`.
-//!
-//! # Preconditions
-//!
-//! Those of [`logical_product`](super::logical_product) (`blocked_product(2:3, 4:2)`
-//! is an error).
-//!
-//! # Example
-//!
-//! ```
-//! use cute_types::algebra::blocked_product;
-//! use cute_types::DLayout;
-//! let a: DLayout = "(_2,_5):(_5,_1)".parse().unwrap();
-//! let b: DLayout = "(_3,_4):(_1,_3)".parse().unwrap();
-//! assert_eq!(blocked_product(&a, &b).unwrap().to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
-//! ```
 use super::logical_product::logical_product;
 use super::zip::zip;
 use crate::dynamic::{DLayout, DTuple};
 use crate::error::Error;
 use crate::tri;
 
-/// CuTe's `blocked_product(block, tiler)`. See the [module](self) docs.
+/// `blocked_product(A, B)`: copies of the block `A` arranged by `B`, each copy
+/// contiguous in every mode.
+///
+/// # Definition
+///
+/// With `R = max(rank(A), rank(B))` and `A'`, `B'` padded to rank `R` with `_1:_0` modes:
+///
+/// ```text
+/// (A', P) = logical_product(A', B')
+/// blocked_product(A, B) = zip(A', P) = ((A'_0, P_0), (A'_1, P_1), …)
+/// ```
+///
+/// Mode `i` of the result walks first inside the block (`A'_i`), then across the
+/// copies (`P_i`). The result is always tuple-shaped:
+/// `blocked_product(4:1, 2:1)` is `((4,2)):((1,4))`.
+///
+/// # Preconditions
+///
+/// Those of [`logical_product`](super::logical_product) (`blocked_product(2:3, 4:2)`
+/// is an error).
+///
+/// # Example
+///
+/// ```
+/// use cute_types::algebra::blocked_product;
+/// use cute_types::DLayout;
+/// let a: DLayout = "(_2,_5):(_5,_1)".parse().unwrap();
+/// let b: DLayout = "(_3,_4):(_1,_3)".parse().unwrap();
+/// assert_eq!(blocked_product(&a, &b).unwrap().to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
+/// ```
 pub const fn blocked_product(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
     let (block, copies) = tri!(padded_product(a, b));
     zip(&block, &copies)
@@ -43,7 +44,11 @@ pub const fn blocked_product(a: &DLayout, b: &DLayout) -> Result<DLayout, Error>
 /// `(A', complement(A', …) ∘ B')` for `A`, `B` padded to their common rank: the two
 /// halves that [`blocked_product`] and `raked_product` zip in either order.
 pub(crate) const fn padded_product(a: &DLayout, b: &DLayout) -> Result<(DLayout, DLayout), Error> {
-    let rank = if a.rank() > b.rank() { a.rank() } else { b.rank() };
+    let rank = if a.rank() > b.rank() {
+        a.rank()
+    } else {
+        b.rank()
+    };
     let product = tri!(logical_product(
         &tri!(pad_to_rank(a, rank)),
         &tri!(pad_to_rank(b, rank))

@@ -86,6 +86,12 @@ pub(crate) const fn coalesce_x(l: &DLayout) -> Result<Modes, Error> {
 /// The backward walk shared by [`coalesce`], [`coalesce_x`] and the algebra files
 /// that coalesce an intermediate list of modes.
 pub(crate) const fn coalesce_modes(m: &Modes, keep_rest: bool) -> Result<Modes, Error> {
+    coalesce_walk(m, keep_rest, false)
+}
+
+/// The walk itself; `by_value` decides every test by value instead of requiring
+/// static integers.
+const fn coalesce_walk(m: &Modes, keep_rest: bool, by_value: bool) -> Result<Modes, Error> {
     if m.len == 0 {
         return Ok(Modes::unit());
     }
@@ -104,10 +110,10 @@ pub(crate) const fn coalesce_modes(m: &Modes, keep_rest: bool) -> Result<Modes, 
         i -= 1;
         let s = m.shape[i];
         let d = m.stride[i];
-        if s.is_static_eq(1) {
+        if is_one(s, by_value) {
             continue;
         }
-        if single && front_first.shape[0].is_static_eq(1) {
+        if single && is_one(front_first.shape[0], by_value) {
             front_first.shape[0] = s;
             front_first.stride[0] = d;
             continue;
@@ -115,7 +121,8 @@ pub(crate) const fn coalesce_modes(m: &Modes, keep_rest: bool) -> Result<Modes, 
         let f = front_first.len - 1;
         let fs = front_first.shape[f];
         let fd = front_first.stride[f];
-        if fs.is_static && s.is_static && d.is_static && fd.is_static && product_is(s, d, fd) {
+        let provable = by_value || (fs.is_static && s.is_static && d.is_static && fd.is_static);
+        if provable && product_is(s, d, fd) {
             front_first.shape[f] = tri!(s.mul(fs));
             front_first.stride[f] = d;
         } else {
@@ -123,10 +130,26 @@ pub(crate) const fn coalesce_modes(m: &Modes, keep_rest: bool) -> Result<Modes, 
             single = false;
         }
     }
-    if single && front_first.shape[0].is_static_eq(1) {
+    if single && is_one(front_first.shape[0], by_value) {
         return Ok(Modes::unit());
     }
     Ok(front_first.reversed())
+}
+
+/// A shape known to be 1: a static `_1`, or any 1 when deciding by value.
+const fn is_one(s: DInt, by_value: bool) -> bool {
+    if by_value {
+        s.value == 1
+    } else {
+        s.is_static_eq(1)
+    }
+}
+
+/// [`coalesce_modes`] deciding by value alone, as if every integer were static
+/// (the flags of the results still follow the arithmetic). Operations that C++
+/// compiles only for static strides use it to compute their run-time answer.
+pub(crate) const fn coalesce_values(m: &Modes) -> Result<Modes, Error> {
+    coalesce_walk(m, false, true)
 }
 
 /// `s * d == target`, where an overflowing product equals nothing.

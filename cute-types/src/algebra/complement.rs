@@ -20,8 +20,8 @@
 //! * strides must be non-negative ([`Error::NotAdmissible`]; C++ returns negative shapes).
 //!
 //! C++ compiles rank>1 complements only with static strides; here strides known at
-//! run time give the same answer computed at run time (modes of shape 1 are ignored
-//! and a stride-0 mode of larger shape is [`Error::NotInjective`]).
+//! run time give the answer computed by value at run time (modes are coalesced by
+//! value and a stride-0 mode of larger shape is [`Error::NotInjective`]).
 //!
 //! ```
 //! use cute_types::{algebra::complement, DLayout, DTuple};
@@ -30,9 +30,9 @@
 //! let shape: DTuple = "(_3,_5)".parse().unwrap();
 //! assert_eq!(complement(&"_2:_1".parse().unwrap(), &shape).unwrap().to_string(), "_10:_2");
 //! ```
-use super::coalesce::{coalesce_modes, coalesce_shape};
+use super::coalesce::{coalesce_modes, coalesce_shape, coalesce_values};
 use super::filter::filter_modes;
-use super::modes::Modes;
+use super::modes::{cdiv, cmul, Modes};
 use crate::dynamic::{DInt, DLayout, DTuple};
 use crate::error::Error;
 use crate::tri;
@@ -57,7 +57,14 @@ pub const fn complement_default(l: &DLayout) -> Result<DLayout, Error> {
 }
 
 const fn complement_of_filtered(f: &Modes, cotarget: &DTuple) -> Result<DLayout, Error> {
-    let modes = tri!(moving_modes(f));
+    // C++ compiles rank>1 complements only with static strides; otherwise the
+    // answer is computed by value (merging as static coalescing would).
+    let f = if strides_static(f) || f.len == 1 {
+        *f
+    } else {
+        tri!(coalesce_values(f))
+    };
+    let modes = tri!(moving_modes(&f));
     if modes.len == 0 {
         // Nothing to avoid: the compact layout of the (coalesced) cotarget.
         let rest = tri!(coalesce_shape(cotarget));
@@ -72,12 +79,12 @@ const fn complement_of_filtered(f: &Modes, cotarget: &DTuple) -> Result<DLayout,
     let mut reached = DInt::s(1);
     while rest_modes.len > 0 {
         let (k, min_stride) = first_min_stride(&rest_modes);
-        let gap = tri!(min_stride.div(reached));
+        let gap = tri!(cdiv(min_stride, reached));
         if gap.value == 0 {
             return Err(Error::NotInjective);
         }
         tri!(gaps.push(gap, reached));
-        reached = tri!(min_stride.mul(rest_modes.shape[k]));
+        reached = tri!(cmul(min_stride, rest_modes.shape[k]));
         rest_modes.remove(k);
     }
     let rest_shape = tri!(coalesce_shape(&tri!(ceil_div_tuple(cotarget, reached))));
@@ -172,7 +179,7 @@ const fn push_compact(out: &mut Modes, shape: &DTuple, start: DInt) -> Result<()
             tri!(out.push(s, DInt::s(0)));
         } else {
             tri!(out.push(s, current));
-            current = tri!(current.mul(s));
+            current = tri!(cmul(current, s));
         }
         k += 1;
     }

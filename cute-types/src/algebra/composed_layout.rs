@@ -1,37 +1,5 @@
 //! [`DComposedLayout`]: a swizzled layout `sw ∘ offset ∘ L` (CuTe's
 //! `ComposedLayout<Swizzle<B,M,S>, Offset, Layout>`).
-//!
-//! # Definition
-//!
-//! ```text
-//! SL(c) = sw(offset + L(c))
-//! ```
-//!
-//! The domain is `L`'s: `size`, `cosize`, `shape`, `rank` and `depth` are those of
-//! the inner layout `L` (in particular the cosize is `L`'s, not the swizzle's
-//! range). Layout operations act on `L` and keep `sw` and `offset`:
-//! `coalesce(SL) = sw ∘ offset ∘ coalesce(L)`, `SL ∘ B = sw ∘ offset ∘ (L ∘ B)`.
-//!
-//! # The identity swizzle
-//!
-//! C++ simplifies `Sw<0,m,s> ∘ _0 ∘ L` to `L` (a swizzle with no bits is the
-//! identity, and a static zero offset adds nothing). Every function here that
-//! builds a swizzled layout returns a [`SwizzledLayout`], which is
-//! [`SwizzledLayout::Plain`] exactly in that case, so callers see the same
-//! result kind as C++. [`DComposedLayout::new`] itself does not simplify.
-//!
-//! # Example
-//!
-//! ```
-//! use cute_types::algebra::{compose_swizzle, Swizzle, SwizzledLayout};
-//! use cute_types::DLayout;
-//! let l: DLayout = "(_8,_64):(_64,_1)".parse().unwrap();
-//! let sl = compose_swizzle(Swizzle::new(3, 4, 3).unwrap(), &l);
-//! assert_eq!(sl.to_string(), "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)");
-//! assert_eq!(sl.eval(&"(3,5)".parse().unwrap()).unwrap().value, 213);
-//! // b = 0: the identity swizzle disappears.
-//! assert!(matches!(compose_swizzle(Swizzle::new(0, 4, 3).unwrap(), &l), SwizzledLayout::Plain(_)));
-//! ```
 use super::coalesce::{coalesce, coalesce_profile};
 use super::composition::{composition, composition_tiler};
 use super::swizzle::Swizzle;
@@ -39,7 +7,40 @@ use crate::dynamic::{DInt, DLayout, DTiler, DTuple};
 use crate::error::Error;
 use crate::tri;
 
-/// `sw ∘ offset ∘ layout`: a layout whose index is passed through an XOR swizzle.
+/// [`DComposedLayout`]: a swizzled layout `sw ∘ offset ∘ L` (CuTe's
+/// `ComposedLayout<Swizzle<B,M,S>, Offset, Layout>`).
+///
+/// # Definition
+///
+/// ```text
+/// SL(c) = sw(offset + L(c))
+/// ```
+///
+/// The domain is `L`'s: `size`, `cosize`, `shape`, `rank` and `depth` are those of
+/// the inner layout `L` (in particular the cosize is `L`'s, not the swizzle's
+/// range). Layout operations act on `L` and keep `sw` and `offset`:
+/// `coalesce(SL) = sw ∘ offset ∘ coalesce(L)`, `SL ∘ B = sw ∘ offset ∘ (L ∘ B)`.
+///
+/// # The identity swizzle
+///
+/// C++ simplifies `Sw<0,m,s> ∘ _0 ∘ L` to `L` (a swizzle with no bits is the
+/// identity, and a static zero offset adds nothing). Every function here that
+/// builds a swizzled layout returns a [`SwizzledLayout`], which is
+/// [`SwizzledLayout::Plain`] exactly in that case, so callers see the same
+/// result kind as C++. [`DComposedLayout::new`] itself does not simplify.
+///
+/// # Example
+///
+/// ```
+/// use cute_types::algebra::{compose_swizzle, Swizzle, SwizzledLayout};
+/// use cute_types::DLayout;
+/// let l: DLayout = "(_8,_64):(_64,_1)".parse().unwrap();
+/// let sl = compose_swizzle(Swizzle::new(3, 4, 3).unwrap(), &l);
+/// assert_eq!(sl.to_string(), "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)");
+/// assert_eq!(sl.eval(&"(3,5)".parse().unwrap()).unwrap().value, 213);
+/// // b = 0: the identity swizzle disappears.
+/// assert!(matches!(compose_swizzle(Swizzle::new(0, 4, 3).unwrap(), &l), SwizzledLayout::Plain(_)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DComposedLayout {
     swizzle: Swizzle,
@@ -216,7 +217,10 @@ mod tests {
 
     #[test]
     fn identity_swizzle_is_dropped_only_with_static_zero_offset() {
-        assert!(matches!(sl(0, 4, 3, "(8,64):(64,1)"), SwizzledLayout::Plain(_)));
+        assert!(matches!(
+            sl(0, 4, 3, "(8,64):(64,1)"),
+            SwizzledLayout::Plain(_)
+        ));
         assert_eq!(
             sl(0, 3, 3, "(1,4,5,6):(1,1,12,120)").to_string(),
             "(_1,_4,_5,_6):(_1,_1,_12,_120)"
@@ -241,16 +245,22 @@ mod tests {
             c.composition(&b).unwrap().to_string(),
             "Sw<3,4,3> o _0 o (_4,_4):(_128,_1)"
         );
-        let t = DTiler::from_layouts(&["_4:_1".parse().unwrap(), "_8:_1".parse().unwrap()]).unwrap();
+        let t =
+            DTiler::from_layouts(&["_4:_1".parse().unwrap(), "_8:_1".parse().unwrap()]).unwrap();
         assert_eq!(
             c.composition_tiler(&t).unwrap().to_string(),
             "Sw<3,4,3> o _0 o (_4,_8):(_64,_1)"
         );
         let c = swizzled(sl(3, 4, 3, "(8,64)"));
-        assert_eq!(c.coalesce().unwrap().to_string(), "Sw<3,4,3> o _0 o _512:_1");
+        assert_eq!(
+            c.coalesce().unwrap().to_string(),
+            "Sw<3,4,3> o _0 o _512:_1"
+        );
         let c = swizzled(sl(2, 0, 3, "((2,4),(2,4))"));
         assert_eq!(
-            c.coalesce_profile(&"(1,1)".parse().unwrap()).unwrap().to_string(),
+            c.coalesce_profile(&"(1,1)".parse().unwrap())
+                .unwrap()
+                .to_string(),
             "Sw<2,0,3> o _0 o (_8,_8):(_1,_8)"
         );
         // The composition's own refusal carries through.

@@ -56,8 +56,25 @@
 //! stride-0 mode of `A` that `B` steps over with a stride not dividing it, with
 //! carries inside `B`'s domain, and a sub-problem above `2^16` points.
 //!
-//! So normal compositions (all steps exact) cost `O(rank(A))` per leaf of `B`, at
-//! any size.
+//! **Across the leaves of `B`.** `R(c) = Σ_k R_k(c_k)` while `A ∘ B` is
+//! `A(Σ_k x_k)` with `x_k = c_k·d_k`, so the leaves must also add up under `A`. `A`'s
+//! modes but the last are the digits of a mixed radix; first merge, by value, the
+//! neighbours a carry passes through unchanged (`d_{j+1} == s_j·d_j`; non-last
+//! shape-1 modes have no digit). An exact leaf occupies known digits: each appended
+//! mode `N:(ρ·d_j)` puts at most `(N-1)·ρ` into digit `j`. If, for every digit, the
+//! leaves' largest values sum below its size, no carry can occur and `A` adds up
+//! exactly. Otherwise take the leaves with the largest values of that digit until
+//! their sum first reaches its size: at that point the digit carries exactly once
+//! into the next digit, whose stride is not `size·stride` (the runs are maximal), so
+//! `R` and `A ∘ B` differ there; the point is evaluated to confirm. Leaves of both
+//! signs (borrows), leaves that needed witnesses, and the stride-0 case above (whose
+//! digit comes with a carry) are decided by enumerating `[0, size(B))` when it has
+//! at most `2^16` points, and refused otherwise.
+//!
+//! So normal compositions (all steps exact, digits without overflow) cost
+//! `O(rank(A))` per leaf of `B` plus `O(rank(A))` for the digit sums, at any size.
+//! C++'s divisibility errors are reported before [`Error::NotFunctional`], as a
+//! static assertion anywhere in `B` fails the C++ compilation.
 //!
 //! ```
 //! use cute_types::{algebra::composition, DLayout};
@@ -68,7 +85,7 @@
 //! assert!(composition(&bad, &"10:2".parse().unwrap()).is_err());
 //! ```
 use super::coalesce::coalesce_x;
-use super::modes::Modes;
+use super::modes::{cdiv, cmul, Modes};
 use crate::dynamic::{DInt, DLayout, DTiler, DTuple, TilerMode, CAPACITY};
 use crate::error::Error;
 use crate::tri;
@@ -89,6 +106,9 @@ pub const fn composition(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
         &b.stride(),
         &mut load
     ));
+    if load.not_functional {
+        return Err(Error::NotFunctional);
+    }
     let r = tri!(DLayout::new(shape, stride));
     tri!(check_leaves_add_up(&lhs, &load, &a_values, b, &r));
     Ok(r)
@@ -102,7 +122,7 @@ pub const fn composition(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
 /// composition involved satisfies the conditions of [`composition`].
 ///
 /// ```
-/// use cute_types::{algebra::composition_tiler, DLayout, DTiler};
+/// use cute_types::{algebra::composition_tiler, dynamic::DTiler, DLayout};
 /// let a: DLayout = "(_4,_8):(_1,_4)".parse().unwrap();
 /// let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_2".parse().unwrap()]).unwrap();
 /// assert_eq!(composition_tiler(&a, &t).unwrap().to_string(), "(_2,_4):(_1,_8)");
@@ -191,7 +211,7 @@ const fn compose_leaf(
     }
     if lhs.len == 1 {
         // all values land in the last mode, which takes the rest: no digit is used
-        tri!(out.push(s, tri!(d.mul(lhs.stride[0]))));
+        tri!(out.push(s, tri!(cmul(d, lhs.stride[0]))));
         return Ok((out, usage));
     }
     let mut rest_shape = s;
@@ -223,7 +243,7 @@ const fn compose_leaf(
             value: rest_stride.value.signum(),
             is_static: rest_stride.is_static,
         };
-        let next_stride = tri!(tri!(rho.ceil_div(cs)).mul(sign));
+        let next_stride = tri!(cmul(tri!(rho.ceil_div(cs)), sign));
         if exact
             && rest_shape.value > 1
             && !step_is_exact(cs.value, cd.value, rho.value, rest_shape.value)
@@ -248,22 +268,28 @@ const fn compose_leaf(
         if new_shape.is_static && rest_shape.is_static && rest_shape.value % new_shape.value != 0 {
             return Err(Error::ShapeDivisibility);
         }
-        tri!(out.push(new_shape, tri!(rest_stride.mul(cd))));
+        tri!(out.push(new_shape, tri!(cmul(rest_stride, cd))));
         if exact {
             q = match q.checked_mul(new_shape.value) {
                 Some(v) => v,
                 None => return Err(Error::Overflow),
             };
         }
-        rest_shape = tri!(rest_shape.div(new_shape));
+        rest_shape = tri!(cdiv(rest_shape, new_shape));
         rest_stride = next_stride;
         j += 1;
     }
-    let last_stride = tri!(rest_stride.mul(lhs.stride[lhs.len - 1]));
+    let last_stride = tri!(cmul(rest_stride, lhs.stride[lhs.len - 1]));
     if out.len == 0 || !rest_shape.is_static_eq(1) {
         tri!(out.push(rest_shape, last_stride));
     }
-    tri!(check_functional(a_values, &out, s, d, exact, &first_inexact));
+    // A non-functional leaf is reported after the whole of B has been walked, so
+    // that C++'s divisibility errors in later leaves take precedence, as in C++.
+    match check_functional(a_values, &out, s, d, exact, &first_inexact) {
+        Ok(()) => {}
+        Err(Error::NotFunctional) => usage.not_functional = true,
+        Err(e) => return Err(e),
+    }
     usage.characterized = exact;
     Ok((out, usage))
 }
@@ -429,6 +455,8 @@ struct DigitUse {
     sign: i64,
     /// every step exact, so `max`/`at` describe the leaf
     characterized: bool,
+    /// the leaf's own composition is not functional
+    not_functional: bool,
     /// the largest value of digit `j` among the leaf's values
     max: [i64; CAPACITY],
     /// a leaf-local index whose value has digit `j` at `max[j]` and all other
@@ -443,6 +471,7 @@ impl DigitUse {
         DigitUse {
             sign,
             characterized: true,
+            not_functional: false,
             max: [0; CAPACITY],
             at: [0; CAPACITY],
             coupled: [false; CAPACITY],
@@ -481,6 +510,8 @@ struct DigitLoad {
     uncharacterized: bool,
     /// number of leaves that are not constant
     moving: usize,
+    /// some leaf's own composition is not functional
+    not_functional: bool,
 }
 
 impl DigitLoad {
@@ -493,9 +524,11 @@ impl DigitLoad {
             any_neg: false,
             uncharacterized: false,
             moving: 0,
+            not_functional: false,
         }
     }
     const fn add(&mut self, u: &DigitUse) {
+        self.not_functional |= u.not_functional;
         if u.sign == 0 {
             return;
         }
@@ -592,15 +625,20 @@ const fn check_leaves_add_up(
     b: &DLayout,
     r: &DLayout,
 ) -> Result<(), Error> {
-    // one moving leaf: nothing to add up
-    if load.moving <= 1 {
+    // one moving leaf: nothing to add up; a linear A adds up everything
+    if load.moving <= 1 || is_linear(lhs) {
         return Ok(());
     }
-    if load.uncharacterized || (load.any_pos && load.any_neg) {
+    if load.uncharacterized {
         return enumerate_all(a_values, b, r);
     }
-    if lhs.len < 2 {
+    if !uses_digits(load) {
+        // every leaf lives in A's last mode, which is linear
         return Ok(());
+    }
+    if load.any_pos && load.any_neg {
+        // negative and positive values borrow across digits
+        return enumerate_all(a_values, b, r);
     }
     let last = lhs.len - 1;
     let mut j = 0;
@@ -639,6 +677,30 @@ const fn check_leaves_add_up(
     Ok(())
 }
 
+/// `A` is linear by value: all its modes but the last merge into the last one.
+const fn is_linear(lhs: &Modes) -> bool {
+    if lhs.len < 2 {
+        return true;
+    }
+    let mut j = 0;
+    while j + 1 < lhs.len && lhs.shape[j].value == 1 {
+        j += 1;
+    }
+    j + 1 == lhs.len || digit_group(lhs, j).unbounded
+}
+
+/// Some leaf has a non-zero digit below A's last mode.
+const fn uses_digits(load: &DigitLoad) -> bool {
+    let mut j = 0;
+    while j < CAPACITY {
+        if load.pos[j] != 0 || load.neg[j] != 0 {
+            return true;
+        }
+        j += 1;
+    }
+    false
+}
+
 /// Builds the carry witness for digit group `g` (leaves of stride sign `sign`) and
 /// reports whether `R` and `A ∘ B` differ there.
 const fn carry_witness_differs(
@@ -662,7 +724,12 @@ const fn carry_witness_differs(
             None => return Err(Error::Overflow),
         };
         if leaves.stride[l].value.signum() == sign {
-            let (_, u) = tri!(compose_leaf(lhs, a_values, leaves.shape[l], leaves.stride[l]));
+            let (_, u) = tri!(compose_leaf(
+                lhs,
+                a_values,
+                leaves.shape[l],
+                leaves.stride[l]
+            ));
             let mut k = 0;
             while k < g.len {
                 let m = g.modes[k];

@@ -1,36 +1,37 @@
 //! `downcast(L, n)`: the layout of the same data seen as elements `n` times
 //! narrower (CuTe's `downcast<N>`).
-//!
-//! # Definition
-//!
-//! Leaf by leaf, for a shape `s` and stride `d`:
-//!
-//! ```text
-//! d a static ±1:  s * n : d          (each element splits into n contiguous ones)
-//! otherwise:      s : d * n
-//! ```
-//!
-//! # Preconditions
-//!
-//! * `n > 0`, else [`Error::NonPositiveFactor`];
-//! * some leaf of the stride is a *static* 1 (C++ `has_int1`: the elements must be
-//!   adjacent somewhere), else [`Error::DowncastNoUnitStride`]. A dynamic stride 1
-//!   does not count, as in C++.
-//!
-//! # Example
-//!
-//! ```
-//! use cute_types::algebra::downcast;
-//! use cute_types::DLayout;
-//! let l: DLayout = "(_4,_8):(_8,_1)".parse().unwrap();
-//! assert_eq!(downcast(&l, 2).unwrap().to_string(), "(_4,_16):(_16,_1)");
-//! assert!(downcast(&"(_4,_4):(_2,_8)".parse().unwrap(), 2).is_err());
-//! ```
 use crate::dynamic::{DInt, DLayout};
 use crate::error::Error;
 use crate::tri;
 
-/// CuTe's `downcast<n>(layout)`. See the [module](self) docs.
+/// `downcast(L, n)`: the layout of the same data seen as elements `n` times
+/// narrower (CuTe's `downcast<N>`).
+///
+/// # Definition
+///
+/// Leaf by leaf, for a shape `s` and stride `d`:
+///
+/// ```text
+/// d a static ±1:  s * n : d          (each element splits into n contiguous ones)
+/// otherwise:      s : d * n
+/// ```
+///
+/// # Preconditions
+///
+/// * `n > 0`, else [`Error::NonPositiveFactor`];
+/// * some leaf of the stride is a *static* 1 (C++ `has_int1`: the elements must be
+///   adjacent somewhere), else [`Error::DowncastNoUnitStride`]. A dynamic stride 1
+///   does not count, as in C++.
+///
+/// # Example
+///
+/// ```
+/// use cute_types::algebra::downcast;
+/// use cute_types::DLayout;
+/// let l: DLayout = "(_4,_8):(_8,_1)".parse().unwrap();
+/// assert_eq!(downcast(&l, 2).unwrap().to_string(), "(_4,_16):(_16,_1)");
+/// assert!(downcast(&"(_4,_4):(_2,_8)".parse().unwrap(), 2).is_err());
+/// ```
 pub const fn downcast(layout: &DLayout, n: i64) -> Result<DLayout, Error> {
     if n <= 0 {
         return Err(Error::NonPositiveFactor);

@@ -1,32 +1,33 @@
 //! `flat_divide(A, B)`: [`zipped_divide`](super::zipped_divide) with both modes
 //! unpacked: `(T0, T1, …, rest0, rest1, …)`.
-//!
-//! # Definition
-//!
-//! With `Z = zipped_divide(A, B) = (Z0, Z1)`, C++'s `Z(repeat<rank(Z0)>(_), repeat<rank(Z1)>(_))`:
-//! the modes of `Z0` then those of `Z1`, where a mode of rank 1 is kept whole
-//! (`flat_divide(8:1, [2:1])` is `((2),(4)):((1),(2))`).
-//!
-//! # Preconditions
-//!
-//! Those of [`logical_divide`](super::logical_divide).
-//!
-//! # Example
-//!
-//! ```
-//! use cute_types::algebra::flat_divide_tiler;
-//! use cute_types::dynamic::{DLayout, DTiler};
-//! let m: DLayout = "(_8,_8):(_1,_8)".parse().unwrap();
-//! let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
-//! assert_eq!(flat_divide_tiler(&m, &t).unwrap().to_string(), "(_2,_4,_4,_2):(_1,_8,_2,_32)");
-//! ```
 use super::tiled_divide::push_unpacked;
 use super::zipped_divide::{zipped_divide, zipped_divide_tiler};
 use crate::dynamic::{DLayout, DTiler, DTuple};
 use crate::error::Error;
 use crate::tri;
 
-/// CuTe's `flat_divide(A, B)` for a layout `B`.
+/// `flat_divide(A, B)`: [`zipped_divide`](super::zipped_divide) with both modes
+/// unpacked: `(T0, T1, …, rest0, rest1, …)`.
+///
+/// # Definition
+///
+/// With `Z = zipped_divide(A, B) = (Z0, Z1)`, C++'s `Z(repeat<rank(Z0)>(_), repeat<rank(Z1)>(_))`:
+/// the modes of `Z0` then those of `Z1`, where a mode of rank 1 is kept whole
+/// (`flat_divide(8:1, [2:1])` is `((2),(4)):((1),(2))`).
+///
+/// # Preconditions
+///
+/// Those of [`logical_divide`](super::logical_divide).
+///
+/// # Example
+///
+/// ```
+/// use cute_types::algebra::flat_divide_tiler;
+/// use cute_types::dynamic::{DLayout, DTiler};
+/// let m: DLayout = "(_8,_8):(_1,_8)".parse().unwrap();
+/// let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
+/// assert_eq!(flat_divide_tiler(&m, &t).unwrap().to_string(), "(_2,_4,_4,_2):(_1,_8,_2,_32)");
+/// ```
 pub const fn flat_divide(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
     unpack_both(&tri!(zipped_divide(a, b)))
 }
@@ -38,7 +39,11 @@ pub const fn flat_divide_tiler(a: &DLayout, tiler: &DTiler) -> Result<DLayout, E
 
 /// `(Z0, Z1)` to the modes of `Z0` followed by those of `Z1` (rank-1 halves kept whole).
 pub(crate) const fn unpack_both(z: &DLayout) -> Result<DLayout, Error> {
-    let (shape, stride) = tri!(push_unpacked(DTuple::empty(), DTuple::empty(), &tri!(z.get(0))));
+    let (shape, stride) = tri!(push_unpacked(
+        DTuple::empty(),
+        DTuple::empty(),
+        &tri!(z.get(0))
+    ));
     let (shape, stride) = tri!(push_unpacked(shape, stride, &tri!(z.get(1))));
     DLayout::new(shape, stride)
 }

@@ -1,32 +1,33 @@
 //! `flat_product(A, B)`: [`zipped_product`](super::zipped_product) with both modes
 //! unpacked: `(A0, A1, …, copy0, copy1, …)`.
-//!
-//! # Definition
-//!
-//! With `Z = zipped_product(A, B) = (Z0, Z1)`: the modes of `Z0` then those of
-//! `Z1`, a half of rank 1 kept whole (C++'s `Z(repeat<rank(Z0)>(_), repeat<rank(Z1)>(_))`):
-//! `flat_product(2:1, [3:1])` is `((2),(3)):((1),(2))`.
-//!
-//! # Preconditions
-//!
-//! Those of [`logical_product`](super::logical_product).
-//!
-//! # Example
-//!
-//! ```
-//! use cute_types::algebra::flat_product_tiler;
-//! use cute_types::dynamic::{DLayout, DTiler};
-//! let a: DLayout = "(_2,_2):(_1,_2)".parse().unwrap();
-//! let t = DTiler::from_layouts(&["_3:_1".parse().unwrap(), "_2:_1".parse().unwrap()]).unwrap();
-//! assert_eq!(flat_product_tiler(&a, &t).unwrap().to_string(), "(_2,_2,_3,_2):(_1,_2,_2,_1)");
-//! ```
 use super::flat_divide::unpack_both;
 use super::zipped_product::{zipped_product, zipped_product_tiler};
 use crate::dynamic::{DLayout, DTiler};
 use crate::error::Error;
 use crate::tri;
 
-/// CuTe's `flat_product(A, B)` for a layout `B`.
+/// `flat_product(A, B)`: [`zipped_product`](super::zipped_product) with both modes
+/// unpacked: `(A0, A1, …, copy0, copy1, …)`.
+///
+/// # Definition
+///
+/// With `Z = zipped_product(A, B) = (Z0, Z1)`: the modes of `Z0` then those of
+/// `Z1`, a half of rank 1 kept whole (C++'s `Z(repeat<rank(Z0)>(_), repeat<rank(Z1)>(_))`):
+/// `flat_product(2:1, [3:1])` is `((2),(3)):((1),(2))`.
+///
+/// # Preconditions
+///
+/// Those of [`logical_product`](super::logical_product).
+///
+/// # Example
+///
+/// ```
+/// use cute_types::algebra::flat_product_tiler;
+/// use cute_types::dynamic::{DLayout, DTiler};
+/// let a: DLayout = "(_2,_2):(_1,_2)".parse().unwrap();
+/// let t = DTiler::from_layouts(&["_3:_1".parse().unwrap(), "_2:_1".parse().unwrap()]).unwrap();
+/// assert_eq!(flat_product_tiler(&a, &t).unwrap().to_string(), "(_2,_2,_3,_2):(_1,_2,_2,_1)");
+/// ```
 pub const fn flat_product(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
     unpack_both(&tri!(zipped_product(a, b)))
 }

@@ -1,49 +1,6 @@
 //! `greatest_common_domain(A, B)`: the largest set of 1-D indices on which both
 //! shapes split linearly (Cecka, *CuTe Layout Representation and Algebra*, 2026;
 //! absent from CuTe C++ 4.2).
-//!
-//! # Definition
-//!
-//! Write a flattened shape as leaves `a_i` at offsets `p_i = a_0·…·a_{i-1}`. A mode
-//! `g:e` *divides* the shape when it lies inside one leaf and splits it exactly:
-//! `p_i | e` and `e·g | p_i·a_i` for some `i`. A flat layout
-//! `G = (g_0,g_1,…):(e_0,e_1,…)` with `e_k·g_k | e_{k+1}` is a *common domain* of
-//! shapes `A` and `B` when each of its modes divides both. Then, for `S ∈ {A, B}`
-//! and every coordinate `c` of `G`, `crd_S(G(c)) = Σ_k c_k · crd_S(e_k)` (no carries
-//! between leaves), so every layout `X` of shape `A` or `B` is linear on `G`:
-//! `X(G(c)) = Σ_k c_k · X(e_k)`.
-//!
-//! The greatest common domain is found by walking both leaf sequences from the
-//! front with their running offsets `p_A`, `p_B`: at each step the first offset
-//! where both are aligned is `q = lcm(p_A, p_B)`; if the current leaves of `A` and
-//! `B` still extend past `q` by factors whose gcd `g > 1`, the mode `g:q` is
-//! taken and both offsets move to `q·g`; otherwise the leaf that ends first (or
-//! both, when neither end divides the other) is left behind.
-//!
-//! Leaves of size 1 are skipped; only the shapes matter (strides are ignored).
-//!
-//! The result is always a flat tuple of modes with increasing strides; when no
-//! common factor exists it is `(_1):(_0)`.
-//!
-//! # Properties (tested exhaustively on small shapes)
-//!
-//! * `G` is a common domain of `A` and `B`, symmetric in `A` and `B`;
-//! * `size(G)` divides `gcd(size(A), size(B))`;
-//! * no common domain is larger (checked against a search over all chains).
-//!
-//! # Static flags
-//!
-//! The result is static iff every leaf of both shapes is static.
-//!
-//! # Example
-//!
-//! ```
-//! use cute_types::algebra::greatest_common_domain;
-//! let g = greatest_common_domain(&"(5,3,4)".parse().unwrap(), &"(10,6)".parse().unwrap()).unwrap();
-//! assert_eq!(g.to_string(), "(5,2):(1,30)");
-//! let g = greatest_common_domain(&"(5,3)".parse().unwrap(), &"(3,5)".parse().unwrap()).unwrap();
-//! assert_eq!(g.to_string(), "(_1):(_0)");
-//! ```
 use crate::dynamic::{DInt, DLayout, DTuple};
 use crate::error::Error;
 use crate::tri;
@@ -102,7 +59,52 @@ const fn gcd(a: i64, b: i64) -> i64 {
     DInt::d(a).gcd(DInt::d(b)).value
 }
 
-/// The greatest common domain of two shapes. See the [module](self) docs.
+/// `greatest_common_domain(A, B)`: the largest set of 1-D indices on which both
+/// shapes split linearly (Cecka, *CuTe Layout Representation and Algebra*, 2026;
+/// absent from CuTe C++ 4.2).
+///
+/// # Definition
+///
+/// Write a flattened shape as leaves `a_i` at offsets `p_i = a_0·…·a_{i-1}`. A mode
+/// `g:e` *divides* the shape when it lies inside one leaf and splits it exactly:
+/// `p_i | e` and `e·g | p_i·a_i` for some `i`. A flat layout
+/// `G = (g_0,g_1,…):(e_0,e_1,…)` with `e_k·g_k | e_{k+1}` is a *common domain* of
+/// shapes `A` and `B` when each of its modes divides both. Then, for `S ∈ {A, B}`
+/// and every coordinate `c` of `G`, `crd_S(G(c)) = Σ_k c_k · crd_S(e_k)` (no carries
+/// between leaves), so every layout `X` of shape `A` or `B` is linear on `G`:
+/// `X(G(c)) = Σ_k c_k · X(e_k)`.
+///
+/// The greatest common domain is found by walking both leaf sequences from the
+/// front with their running offsets `p_A`, `p_B`: at each step the first offset
+/// where both are aligned is `q = lcm(p_A, p_B)`; if the current leaves of `A` and
+/// `B` still extend past `q` by factors whose gcd `g > 1`, the mode `g:q` is
+/// taken and both offsets move to `q·g`; otherwise the leaf that ends first (or
+/// both, when neither end divides the other) is left behind.
+///
+/// Leaves of size 1 are skipped; only the shapes matter (strides are ignored).
+///
+/// The result is always a flat tuple of modes with increasing strides; when no
+/// common factor exists it is `(_1):(_0)`.
+///
+/// # Properties (tested exhaustively on small shapes)
+///
+/// * `G` is a common domain of `A` and `B`, symmetric in `A` and `B`;
+/// * `size(G)` divides `gcd(size(A), size(B))`;
+/// * no common domain is larger (checked against a search over all chains).
+///
+/// # Static flags
+///
+/// The result is static iff every leaf of both shapes is static.
+///
+/// # Example
+///
+/// ```
+/// use cute_types::algebra::greatest_common_domain;
+/// let g = greatest_common_domain(&"(5,3,4)".parse().unwrap(), &"(10,6)".parse().unwrap()).unwrap();
+/// assert_eq!(g.to_string(), "(5,2):(1,30)");
+/// let g = greatest_common_domain(&"(5,3)".parse().unwrap(), &"(3,5)".parse().unwrap()).unwrap();
+/// assert_eq!(g.to_string(), "(_1):(_0)");
+/// ```
 pub const fn greatest_common_domain(a: &DTuple, b: &DTuple) -> Result<DLayout, Error> {
     if a.has_underscore() || b.has_underscore() {
         return Err(Error::ExpectedInt);

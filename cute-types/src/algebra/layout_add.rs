@@ -1,54 +1,55 @@
 //! `layout_add(A, B)`: the layout computing `A(i) + B(i)` (Cecka, *CuTe Layout
 //! Representation and Algebra*, 2026; absent from CuTe C++ 4.2).
-//!
-//! # Definition
-//!
-//! ```text
-//! R = layout_add(A, B):   size(R) = size(A) = size(B),   R(i) = A(i) + B(i)  for i < size(R)
-//! ```
-//!
-//! Computed on the [greatest common domain](super::greatest_common_domain) `G`
-//! of the coalesced shapes of `A` and `B` (coalesced as functions, whatever the
-//! static flags, so that every linear run is one leaf). When `size(G) = size(A)`,
-//! `G` is the compact layout of its shape, both `A` and `B` are linear on it, and
-//!
-//! ```text
-//! R = coalesce( shape(G) : (A(e_k) + B(e_k))_k )     for the strides e_k of G.
-//! ```
-//!
-//! `R` is symmetric in `A` and `B`, and need not be compatible with either.
-//!
-//! # Preconditions
-//!
-//! * `size(A) == size(B)`, else [`Error::SizeMismatch`];
-//! * `A` and `B` have a common domain of full size, else [`Error::Unsupported`]
-//!   (e.g. `(2,3):(1,10)` and `(3,2):(1,10)`, whose sum `0,2,12,21,31,33` is no
-//!   layout).
-//!
-//! # Static flags
-//!
-//! Shapes of `R` are static iff all shapes of `A` and `B` are; a stride is the
-//! sum of two evaluations and is static iff their terms are.
-//!
-//! # Example
-//!
-//! ```
-//! use cute_types::algebra::layout_add;
-//! use cute_types::DLayout;
-//! let a: DLayout = "(_4,_3):(_1,_4)".parse().unwrap();
-//! let b: DLayout = "(_4,_3):(_3,_1)".parse().unwrap();
-//! assert_eq!(layout_add(&a, &b).unwrap().to_string(), "(_4,_3):(_4,_5)");
-//! let c: DLayout = "(_5,_3,_4):(_1,_5,_15)".parse().unwrap();
-//! let d: DLayout = "(_10,_6):(_1,_10)".parse().unwrap();
-//! assert_eq!(layout_add(&c, &d).unwrap().to_string(), "_60:_2");
-//! ```
 use super::coalesce::coalesce;
 use super::greatest_common_domain::greatest_common_domain;
 use crate::dynamic::{DLayout, DTuple};
 use crate::error::Error;
 use crate::tri;
 
-/// `R(i) = A(i) + B(i)`. See the [module](self) docs.
+/// `layout_add(A, B)`: the layout computing `A(i) + B(i)` (Cecka, *CuTe Layout
+/// Representation and Algebra*, 2026; absent from CuTe C++ 4.2).
+///
+/// # Definition
+///
+/// ```text
+/// R = layout_add(A, B):   size(R) = size(A) = size(B),   R(i) = A(i) + B(i)  for i < size(R)
+/// ```
+///
+/// Computed on the [greatest common domain](super::greatest_common_domain) `G`
+/// of the coalesced shapes of `A` and `B` (coalesced as functions, whatever the
+/// static flags, so that every linear run is one leaf). When `size(G) = size(A)`,
+/// `G` is the compact layout of its shape, both `A` and `B` are linear on it, and
+///
+/// ```text
+/// R = coalesce( shape(G) : (A(e_k) + B(e_k))_k )     for the strides e_k of G.
+/// ```
+///
+/// `R` is symmetric in `A` and `B`, and need not be compatible with either.
+///
+/// # Preconditions
+///
+/// * `size(A) == size(B)`, else [`Error::SizeMismatch`];
+/// * `A` and `B` have a common domain of full size, else [`Error::Unsupported`]
+///   (e.g. `(2,3):(1,10)` and `(3,2):(1,10)`, whose sum `0,2,12,21,31,33` is no
+///   layout).
+///
+/// # Static flags
+///
+/// Shapes of `R` are static iff all shapes of `A` and `B` are; a stride is the
+/// sum of two evaluations and is static iff their terms are.
+///
+/// # Example
+///
+/// ```
+/// use cute_types::algebra::layout_add;
+/// use cute_types::DLayout;
+/// let a: DLayout = "(_4,_3):(_1,_4)".parse().unwrap();
+/// let b: DLayout = "(_4,_3):(_3,_1)".parse().unwrap();
+/// assert_eq!(layout_add(&a, &b).unwrap().to_string(), "(_4,_3):(_4,_5)");
+/// let c: DLayout = "(_5,_3,_4):(_1,_5,_15)".parse().unwrap();
+/// let d: DLayout = "(_10,_6):(_1,_10)".parse().unwrap();
+/// assert_eq!(layout_add(&c, &d).unwrap().to_string(), "_60:_2");
+/// ```
 pub const fn layout_add(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
     let size = tri!(a.size());
     if size.value != tri!(b.size()).value {
@@ -71,9 +72,8 @@ pub const fn layout_add(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
     let mut k = 0;
     while k < n {
         let e = g_stride.leaf(k).value;
-        let sum = tri!(tri!(a.eval(&DTuple::d(e).with_all_static(true))).add(tri!(
-            b.eval(&DTuple::d(e).with_all_static(true))
-        )));
+        let sum = tri!(tri!(a.eval(&DTuple::d(e).with_all_static(true)))
+            .add(tri!(b.eval(&DTuple::d(e).with_all_static(true)))));
         shape = shape.with_leaf(k, g_shape.leaf(k).with_static(shapes_static));
         stride = stride.with_leaf(k, sum);
         k += 1;
@@ -96,12 +96,24 @@ mod tests {
     fn whitepaper_examples() {
         assert_eq!(add("12:1", "12:1").unwrap(), "_12:_2");
         assert_eq!(add("5:0", "5:1").unwrap(), "_5:_1");
-        assert_eq!(add("(4,3):(1,4)", "(4,3):(3,1)").unwrap(), "(_4,_3):(_4,_5)");
-        assert_eq!(add("(4,3):(3,1)", "(4,3):(3,1)").unwrap(), "(_4,_3):(_6,_2)");
+        assert_eq!(
+            add("(4,3):(1,4)", "(4,3):(3,1)").unwrap(),
+            "(_4,_3):(_4,_5)"
+        );
+        assert_eq!(
+            add("(4,3):(3,1)", "(4,3):(3,1)").unwrap(),
+            "(_4,_3):(_6,_2)"
+        );
         assert_eq!(add("(6):(1)", "(3,2):(2,1)").unwrap(), "(_3,_2):(_3,_4)");
         assert_eq!(add("12:2", "(4,3):(3,1)").unwrap(), "(_4,_3):(_5,_9)");
-        assert_eq!(add("(2,(3,4)):(12,(4,1))", "(6,4):(4,1)").unwrap(), "(_2,_3,_4):(_16,_12,_2)");
-        assert_eq!(add("(4,3):(1,0)", "(4,3):(3,1)").unwrap(), "(_4,_3):(_4,_1)");
+        assert_eq!(
+            add("(2,(3,4)):(12,(4,1))", "(6,4):(4,1)").unwrap(),
+            "(_2,_3,_4):(_16,_12,_2)"
+        );
+        assert_eq!(
+            add("(4,3):(1,0)", "(4,3):(3,1)").unwrap(),
+            "(_4,_3):(_4,_1)"
+        );
     }
 
     #[test]

@@ -18,7 +18,8 @@
 //! negative ([`Error::LeftInverse`]: C++ builds negative shapes).
 //!
 //! C++ compiles this only with static strides; here run-time strides give the same
-//! answer computed at run time (a run-time 0 is skipped like a static `_0`).
+//! answer computed at run time (a run-time 0 is skipped like a static `_0`, and
+//! modes are coalesced by value, as static coalescing would).
 //!
 //! ```
 //! use cute_types::{algebra::left_inverse, DLayout};
@@ -26,15 +27,15 @@
 //! assert_eq!(left_inverse(&l).unwrap().to_string(), "(_4,_2):(_2,_1)");
 //! assert_eq!(left_inverse(&"_4:_2".parse().unwrap()).unwrap().to_string(), "(_2,_4):(_0,_1)");
 //! ```
-use super::coalesce::coalesce_modes;
-use super::modes::{prefix_products, sort_by_stride, Modes};
+use super::coalesce::{coalesce_modes, coalesce_values};
+use super::modes::{cdiv, cmul, prefix_products, sort_by_stride, Modes};
 use crate::dynamic::{DInt, DLayout, CAPACITY};
 use crate::error::Error;
 use crate::tri;
 
 /// CuTe's `left_inverse(L)`: see the [module documentation](self).
 pub const fn left_inverse(l: &DLayout) -> Result<DLayout, Error> {
-    let c = tri!(coalesce_modes(&Modes::of_layout(l), false));
+    let c = tri!(coalesce_for_inverse(&Modes::of_layout(l)));
     let prefix = tri!(prefix_products(&c));
     let keep = [true; CAPACITY];
     let (order, n) = sort_by_stride(&c, &keep);
@@ -54,10 +55,10 @@ pub const fn left_inverse(l: &DLayout) -> Result<DLayout, Error> {
             if d.value % built.value != 0 {
                 return Err(Error::LeftInverse);
             }
-            let s = tri!(d.div(built));
+            let s = tri!(cdiv(d, built));
             tri!(shapes.push(s, DInt::s(0)));
             tri!(strides.push(prefix[m], DInt::s(0)));
-            built = tri!(built.mul(s));
+            built = tri!(cmul(built, s));
         }
         i += 1;
     }
@@ -70,4 +71,18 @@ pub const fn left_inverse(l: &DLayout) -> Result<DLayout, Error> {
         k += 1;
     }
     tri!(coalesce_modes(&out, false)).layout()
+}
+
+/// C++'s coalesce; with a run-time stride (which C++ cannot compile) the answer is
+/// computed by value instead: modes are merged and shape-1 modes dropped as static
+/// coalescing would, so that they do not take part in the stride divisibility.
+const fn coalesce_for_inverse(m: &Modes) -> Result<Modes, Error> {
+    let mut k = 0;
+    while k < m.len {
+        if !m.stride[k].is_static {
+            return coalesce_values(m);
+        }
+        k += 1;
+    }
+    coalesce_modes(m, false)
 }

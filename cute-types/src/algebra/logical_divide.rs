@@ -1,39 +1,4 @@
 //! `logical_divide(A, B)`: `A` split into tiles of `B` and the layout of those tiles.
-//!
-//! # Definition
-//!
-//! ```text
-//! logical_divide(A, B) = A ∘ (B, complement(B, shape(coalesce(A))))
-//! ```
-//!
-//! Mode 0 of the result is the tile (`A ∘ B`), mode 1 the rest (how the tiles are
-//! laid out over `A`). With a by-mode tiler `[t0, t1, …]` the division applies
-//! mode by mode, `(A0 / t0, A1 / t1, …, A_r, …)`, and the modes the tiler does not
-//! reach are kept unchanged; the result is then always tuple-shaped.
-//!
-//! # Preconditions
-//!
-//! * those of [`complement`](super::complement) (`B` injective, …);
-//! * the composition must be functional, `R(i) == A(B'(i))` with
-//!   `B' = (B, complement(…))` ([`Error::NotFunctional`]): `logical_divide((3,5):(1,4), 2:1)`
-//!   is refused although C++ answers;
-//! * with a tiler, `rank(tiler) <= rank(A)` ([`Error::TilerRank`]).
-//!
-//! Tile overhang that satisfies the equation is legal: `logical_divide(8:1, 3:1)`
-//! is `(3,3):(1,3)`.
-//!
-//! # Example
-//!
-//! ```
-//! use cute_types::algebra::{logical_divide, logical_divide_tiler};
-//! use cute_types::dynamic::{DLayout, DTiler};
-//! let a: DLayout = "(_4,_2,_3):(_2,_1,_8)".parse().unwrap();
-//! let b: DLayout = "_4:_2".parse().unwrap();
-//! assert_eq!(logical_divide(&a, &b).unwrap().to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
-//! let m: DLayout = "(_8,_8):(_1,_8)".parse().unwrap();
-//! let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
-//! assert_eq!(logical_divide_tiler(&m, &t).unwrap().to_string(), "((_2,_4),(_4,_2)):((_1,_2),(_8,_32))");
-//! ```
 use super::coalesce::coalesce;
 use super::complement::complement;
 use super::composition::composition;
@@ -41,7 +6,42 @@ use crate::dynamic::{DLayout, DTiler, DTuple, TilerMode};
 use crate::error::Error;
 use crate::tri;
 
-/// CuTe's `logical_divide(A, B)` for a layout `B`. See the [module](self) docs.
+/// `logical_divide(A, B)`: `A` split into tiles of `B` and the layout of those tiles.
+///
+/// # Definition
+///
+/// ```text
+/// logical_divide(A, B) = A ∘ (B, complement(B, shape(coalesce(A))))
+/// ```
+///
+/// Mode 0 of the result is the tile (`A ∘ B`), mode 1 the rest (how the tiles are
+/// laid out over `A`). With a by-mode tiler `[t0, t1, …]` the division applies
+/// mode by mode, `(A0 / t0, A1 / t1, …, A_r, …)`, and the modes the tiler does not
+/// reach are kept unchanged; the result is then always tuple-shaped.
+///
+/// # Preconditions
+///
+/// * those of [`complement`](super::complement) (`B` injective, …);
+/// * the composition must be functional, `R(i) == A(B'(i))` with
+///   `B' = (B, complement(…))` ([`Error::NotFunctional`]): `logical_divide((3,5):(1,4), 2:1)`
+///   is refused although C++ answers;
+/// * with a tiler, `rank(tiler) <= rank(A)` ([`Error::TilerRank`]).
+///
+/// Tile overhang that satisfies the equation is legal: `logical_divide(8:1, 3:1)`
+/// is `(3,3):(1,3)`.
+///
+/// # Example
+///
+/// ```
+/// use cute_types::algebra::{logical_divide, logical_divide_tiler};
+/// use cute_types::dynamic::{DLayout, DTiler};
+/// let a: DLayout = "(_4,_2,_3):(_2,_1,_8)".parse().unwrap();
+/// let b: DLayout = "_4:_2".parse().unwrap();
+/// assert_eq!(logical_divide(&a, &b).unwrap().to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+/// let m: DLayout = "(_8,_8):(_1,_8)".parse().unwrap();
+/// let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
+/// assert_eq!(logical_divide_tiler(&m, &t).unwrap().to_string(), "((_2,_4),(_4,_2)):((_1,_2),(_8,_32))");
+/// ```
 pub const fn logical_divide(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
     let cotarget = tri!(coalesce(a)).shape();
     let rest = tri!(complement(b, &cotarget));

@@ -1,39 +1,39 @@
 //! `logical_product(A, B)`: `A` repeated over the layout `B` of copies.
-//!
-//! # Definition
-//!
-//! ```text
-//! logical_product(A, B) = (A, complement(A, size(A)·cosize(B)) ∘ B)
-//! ```
-//!
-//! Mode 0 is `A` itself, mode 1 places the copies: the complement of `A` (what
-//! `A` leaves free) walked by `B`. With a by-mode tiler `[t0, t1, …]` the product
-//! applies mode by mode, `(A0 × t0, A1 × t1, …, A_r, …)`; untouched modes are
-//! kept and the result is always tuple-shaped.
-//!
-//! # Preconditions
-//!
-//! * those of [`complement`](super::complement) (`A` injective, …);
-//! * the composition must be functional ([`Error::NotFunctional`]):
-//!   `logical_product(2:4, 6:3)` is refused although C++ answers;
-//! * with a tiler, `rank(tiler) <= rank(A)` ([`Error::TilerRank`]).
-//!
-//! # Example
-//!
-//! ```
-//! use cute_types::algebra::logical_product;
-//! use cute_types::DLayout;
-//! let a: DLayout = "(_2,_2):(_4,_1)".parse().unwrap();
-//! let b: DLayout = "_6:_1".parse().unwrap();
-//! assert_eq!(logical_product(&a, &b).unwrap().to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
-//! ```
 use super::complement::complement;
 use super::composition::composition;
 use crate::dynamic::{DLayout, DTiler, DTuple, TilerMode};
 use crate::error::Error;
 use crate::tri;
 
-/// CuTe's `logical_product(A, B)` for a layout `B`. See the [module](self) docs.
+/// `logical_product(A, B)`: `A` repeated over the layout `B` of copies.
+///
+/// # Definition
+///
+/// ```text
+/// logical_product(A, B) = (A, complement(A, size(A)·cosize(B)) ∘ B)
+/// ```
+///
+/// Mode 0 is `A` itself, mode 1 places the copies: the complement of `A` (what
+/// `A` leaves free) walked by `B`. With a by-mode tiler `[t0, t1, …]` the product
+/// applies mode by mode, `(A0 × t0, A1 × t1, …, A_r, …)`; untouched modes are
+/// kept and the result is always tuple-shaped.
+///
+/// # Preconditions
+///
+/// * those of [`complement`](super::complement) (`A` injective, …);
+/// * the composition must be functional ([`Error::NotFunctional`]):
+///   `logical_product(2:4, 6:3)` is refused although C++ answers;
+/// * with a tiler, `rank(tiler) <= rank(A)` ([`Error::TilerRank`]).
+///
+/// # Example
+///
+/// ```
+/// use cute_types::algebra::logical_product;
+/// use cute_types::DLayout;
+/// let a: DLayout = "(_2,_2):(_4,_1)".parse().unwrap();
+/// let b: DLayout = "_6:_1".parse().unwrap();
+/// assert_eq!(logical_product(&a, &b).unwrap().to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+/// ```
 pub const fn logical_product(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
     let extent = tri!(tri!(a.size()).mul(tri!(b.cosize())));
     let free = tri!(complement(a, &DTuple::int(extent)));

@@ -1,37 +1,38 @@
 //! `make_layout_like(L)`: the compact layout of `L`'s shape whose modes are laid
 //! out in the order of `L`'s strides.
-//!
-//! # Definition
-//!
-//! ```text
-//! make_layout_like(S:D) = S : compact_order(filter_zeros(D, S), D)
-//! ```
-//!
-//! where `filter_zeros(D, S)` replaces every leaf of `S` whose stride is a
-//! *static* 0 by a static 1 (so static-0 strides stay `_0` and take no room), and
-//! [`compact_order`](super::compact_order) ranks leaves by their stride value
-//! (dynamic strides rank after static ones, in leaf order; equal strides share a
-//! start offset).
-//!
-//! # Preconditions
-//!
-//! None beyond a valid layout. The result is compact on the non-zero-stride modes:
-//! its cosize is the product of their shapes.
-//!
-//! # Example
-//!
-//! ```
-//! use cute_types::algebra::make_layout_like;
-//! use cute_types::DLayout;
-//! let l: DLayout = "(_2,_8,_4):(_0,_8,_2)".parse().unwrap();
-//! assert_eq!(make_layout_like(&l).unwrap().to_string(), "(_2,_8,_4):(_0,_4,_1)");
-//! ```
 use super::make_ordered_layout::compact_order;
 use crate::dynamic::{DInt, DLayout};
 use crate::error::Error;
 use crate::tri;
 
-/// CuTe's `make_layout_like(layout)`. See the [module](self) docs.
+/// `make_layout_like(L)`: the compact layout of `L`'s shape whose modes are laid
+/// out in the order of `L`'s strides.
+///
+/// # Definition
+///
+/// ```text
+/// make_layout_like(S:D) = S : compact_order(filter_zeros(D, S), D)
+/// ```
+///
+/// where `filter_zeros(D, S)` replaces every leaf of `S` whose stride is a
+/// *static* 0 by a static 1 (so static-0 strides stay `_0` and take no room), and
+/// [`compact_order`](super::compact_order) ranks leaves by their stride value
+/// (dynamic strides rank after static ones, in leaf order; equal strides share a
+/// start offset).
+///
+/// # Preconditions
+///
+/// None beyond a valid layout. The result is compact on the non-zero-stride modes:
+/// its cosize is the product of their shapes.
+///
+/// # Example
+///
+/// ```
+/// use cute_types::algebra::make_layout_like;
+/// use cute_types::DLayout;
+/// let l: DLayout = "(_2,_8,_4):(_0,_8,_2)".parse().unwrap();
+/// assert_eq!(make_layout_like(&l).unwrap().to_string(), "(_2,_8,_4):(_0,_4,_1)");
+/// ```
 pub const fn make_layout_like(layout: &DLayout) -> Result<DLayout, Error> {
     let shape = layout.shape();
     let stride = layout.stride();
@@ -69,9 +70,18 @@ mod tests {
                 .to_string(),
             "(_2,_3,_4):(_1,_8,_2)"
         );
-        assert_eq!(like("(_2,(_3,_4)):(_12,(_4,_1))"), "(_2,(_3,_4)):(_12,(_4,_1))");
-        assert_eq!(like("(_2,(_3,_1)):(_3,(_1,_0))"), "(_2,(_3,_1)):(_3,(_1,_0))");
+        assert_eq!(
+            like("(_2,(_3,_4)):(_12,(_4,_1))"),
+            "(_2,(_3,_4)):(_12,(_4,_1))"
+        );
+        assert_eq!(
+            like("(_2,(_3,_1)):(_3,(_1,_0))"),
+            "(_2,(_3,_1)):(_3,(_1,_0))"
+        );
         assert_eq!(like("(_2,_1):(_0,_1)"), "(_2,_1):(_0,_0)");
-        assert_eq!(like("(_2,_2,_2,_2):(_0,_2,_4,_1)"), "(_2,_2,_2,_2):(_0,_2,_4,_1)");
+        assert_eq!(
+            like("(_2,_2,_2,_2):(_0,_2,_4,_1)"),
+            "(_2,_2,_2,_2):(_0,_2,_4,_1)"
+        );
     }
 }

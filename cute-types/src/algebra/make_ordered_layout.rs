@@ -1,40 +1,41 @@
 //! `make_ordered_layout(shape, order)` and `compact_order(shape, order)`: the
 //! compact layout of `shape` whose modes are laid out in the order given by `order`.
-//!
-//! # Definition
-//!
-//! `order` is weakly congruent to `shape`: each leaf `o_k` of `order` ranks the
-//! sub-shape `S_k` of `shape` at the same position. Let `P_k = size(S_k)`.
-//! Dynamic leaves of `order` rank after all static ones, in leaf order: leaf `k`
-//! gets rank `max(0, largest static order) + 1 + k`. Then the sub-shape `S_k` is
-//! laid out compact column-major starting at
-//!
-//! ```text
-//! start_k = Π { P_j : rank_j < rank_k }
-//! ```
-//!
-//! Equal ranks start at the same offset (C++ does the same). As everywhere in
-//! CuTe, a static shape-1 leaf gets the static stride `_0`, and a stride is
-//! static iff every shape it multiplies is.
-//!
-//! # Preconditions
-//!
-//! `order` is weakly congruent to `shape` (else [`Error::CoordinateMismatch`]).
-//!
-//! # Example
-//!
-//! ```
-//! use cute_types::algebra::make_ordered_layout;
-//! let l = make_ordered_layout(&"(_2,_2,_2,_2)".parse().unwrap(), &"(_0,_2,_3,_1)".parse().unwrap()).unwrap();
-//! assert_eq!(l.to_string(), "(_2,_2,_2,_2):(_1,_4,_8,_2)");
-//! let l = make_ordered_layout(&"(2,3,4,5)".parse().unwrap(), &"(_2,67,42,_50)".parse().unwrap()).unwrap();
-//! assert_eq!(l.to_string(), "(2,3,4,5):(_1,10,30,2)");
-//! ```
 use crate::dynamic::{product_like, DInt, DLayout, DTuple, CAPACITY};
 use crate::error::Error;
 use crate::tri;
 
-/// CuTe's `make_ordered_layout(shape, order)`: `make_layout(shape, compact_order(shape, order))`.
+/// `make_ordered_layout(shape, order)` and `compact_order(shape, order)`: the
+/// compact layout of `shape` whose modes are laid out in the order given by `order`.
+///
+/// # Definition
+///
+/// `order` is weakly congruent to `shape`: each leaf `o_k` of `order` ranks the
+/// sub-shape `S_k` of `shape` at the same position. Let `P_k = size(S_k)`.
+/// Dynamic leaves of `order` rank after all static ones, in leaf order: leaf `k`
+/// gets rank `max(0, largest static order) + 1 + k`. Then the sub-shape `S_k` is
+/// laid out compact column-major starting at
+///
+/// ```text
+/// start_k = Π { P_j : rank_j < rank_k }
+/// ```
+///
+/// Equal ranks start at the same offset (C++ does the same). As everywhere in
+/// CuTe, a static shape-1 leaf gets the static stride `_0`, and a stride is
+/// static iff every shape it multiplies is.
+///
+/// # Preconditions
+///
+/// `order` is weakly congruent to `shape` (else [`Error::CoordinateMismatch`]).
+///
+/// # Example
+///
+/// ```
+/// use cute_types::algebra::make_ordered_layout;
+/// let l = make_ordered_layout(&"(_2,_2,_2,_2)".parse().unwrap(), &"(_0,_2,_3,_1)".parse().unwrap()).unwrap();
+/// assert_eq!(l.to_string(), "(_2,_2,_2,_2):(_1,_4,_8,_2)");
+/// let l = make_ordered_layout(&"(2,3,4,5)".parse().unwrap(), &"(_2,67,42,_50)".parse().unwrap()).unwrap();
+/// assert_eq!(l.to_string(), "(2,3,4,5):(_1,10,30,2)");
+/// ```
 pub const fn make_ordered_layout(shape: &DTuple, order: &DTuple) -> Result<DLayout, Error> {
     DLayout::new(*shape, tri!(compact_order(shape, order)))
 }
@@ -160,14 +161,23 @@ mod tests {
 
     #[test]
     fn cpp_examples() {
-        assert_eq!(ordered("(_2,_2,_2,_2)", "(_0,_2,_3,_1)"), "(_2,_2,_2,_2):(_1,_4,_8,_2)");
-        assert_eq!(ordered("(2,3,4,5)", "(_2,67,42,_50)"), "(2,3,4,5):(_1,10,30,2)");
+        assert_eq!(
+            ordered("(_2,_2,_2,_2)", "(_0,_2,_3,_1)"),
+            "(_2,_2,_2,_2):(_1,_4,_8,_2)"
+        );
+        assert_eq!(
+            ordered("(2,3,4,5)", "(_2,67,42,_50)"),
+            "(2,3,4,5):(_1,10,30,2)"
+        );
     }
 
     #[test]
     fn ties_share_a_start_and_coarse_orders_compact_subshapes() {
         assert_eq!(ordered("(_2,_2)", "(_1,_1)"), "(_2,_2):(_1,_1)");
-        assert_eq!(ordered("((_2,_3),_4)", "(_2,_1)"), "((_2,_3),_4):((_4,_8),_1)");
+        assert_eq!(
+            ordered("((_2,_3),_4)", "(_2,_1)"),
+            "((_2,_3),_4):((_4,_8),_1)"
+        );
         assert_eq!(ordered("(_3,_1)", "(_1,_2)"), "(_3,_1):(_1,_0)");
     }
 

@@ -1,55 +1,5 @@
 //! `nullspace(L)`: the layout of all 1-D indices that `L` maps to 0 (the kernel
 //! of `L`).
-//!
-//! # Definition
-//!
-//! ```text
-//! Ker(L) = { i ∈ [0, size(L)) : L(i) = 0 }
-//! N = nullspace(L):  N is injective, L(N(j)) = 0 for all j, image(N) = Ker(L)
-//! ```
-//!
-//! Indices are those of `L`'s 1-D domain, i.e. `N`'s strides are expressed in the
-//! compact column-major strides `p_k` of `L`'s flattened shape.
-//!
-//! Write the flattened `L` as leaves `s_k : d_k`. A coordinate `c` is in the
-//! kernel iff `Σ c_k d_k = 0`:
-//!
-//! * every leaf with stride 0 is free: it contributes the mode `s_k : p_k`;
-//! * among the leaves with `d_k ≠ 0` and `s_k > 1`, if all strides have one sign
-//!   each `c_k` must be 0;
-//! * if exactly one stride `d_a > 0` and one `d_b < 0` remain, the solutions are
-//!   `c_a = t·|d_b|/g`, `c_b = t·d_a/g` with `g = gcd(d_a, |d_b|)` and
-//!   `t < T = 1 + min((s_a-1)·g/|d_b|, (s_b-1)·g/d_a)`: the mode
-//!   `T : (p_a·|d_b| + p_b·d_a)/g` (added when `T > 1`).
-//!
-//! The stride-0 modes come first, in leaf order, then the mixed-sign mode. No
-//! mode left gives `_1:_0`; one mode gives an integer shape (as C++).
-//!
-//! # Relation to CuTe C++ 4.2
-//!
-//! C++ `nullspace` selects only the *static* stride-0 leaves, which for layouts
-//! with non-negative strides and static zeros gives the same answer. This one
-//! also frees dynamic zero strides and solves the two-stride mixed-sign case, so
-//! its image is always the whole kernel.
-//!
-//! # Preconditions
-//!
-//! When more than one positive or more than one negative non-zero stride of a
-//! mode of size > 1 remain alongside the other sign, the kernel is in general not
-//! the image of any layout (`(3,3,3):(1,1,-1)` has the 6-element kernel
-//! `{0,10,12,20,22,24}`); this case is [`Error::Unsupported`].
-//!
-//! # Example
-//!
-//! ```
-//! use cute_types::algebra::nullspace;
-//! use cute_types::DLayout;
-//! let l: DLayout = "(_2,_4,_6):(_1,_2,_0)".parse().unwrap();
-//! assert_eq!(nullspace(&l).unwrap().to_string(), "_6:_8");
-//! // (i, j) ↦ i - j on a 3x3 domain vanishes on the diagonal 0, 4, 8.
-//! let d: DLayout = "(3,3):(1,-1)".parse().unwrap();
-//! assert_eq!(nullspace(&d).unwrap().to_string(), "3:4");
-//! ```
 use crate::dynamic::{DInt, DLayout, DTuple};
 use crate::error::Error;
 use crate::tri;
@@ -70,7 +20,58 @@ struct Signed {
     negatives: usize,
 }
 
-/// CuTe's `nullspace(layout)`, generalised to the whole kernel. See the [module](self) docs.
+/// `nullspace(L)`: the layout of all 1-D indices that `L` maps to 0 (the kernel
+/// of `L`).
+///
+/// # Definition
+///
+/// ```text
+/// Ker(L) = { i ∈ [0, size(L)) : L(i) = 0 }
+/// N = nullspace(L):  N is injective, L(N(j)) = 0 for all j, image(N) = Ker(L)
+/// ```
+///
+/// Indices are those of `L`'s 1-D domain, i.e. `N`'s strides are expressed in the
+/// compact column-major strides `p_k` of `L`'s flattened shape.
+///
+/// Write the flattened `L` as leaves `s_k : d_k`. A coordinate `c` is in the
+/// kernel iff `Σ c_k d_k = 0`:
+///
+/// * every leaf with stride 0 is free: it contributes the mode `s_k : p_k`;
+/// * among the leaves with `d_k ≠ 0` and `s_k > 1`, if all strides have one sign
+///   each `c_k` must be 0;
+/// * if exactly one stride `d_a > 0` and one `d_b < 0` remain, the solutions are
+///   `c_a = t·|d_b|/g`, `c_b = t·d_a/g` with `g = gcd(d_a, |d_b|)` and
+///   `t < T = 1 + min((s_a-1)·g/|d_b|, (s_b-1)·g/d_a)`: the mode
+///   `T : (p_a·|d_b| + p_b·d_a)/g` (added when `T > 1`).
+///
+/// The stride-0 modes come first, in leaf order, then the mixed-sign mode. No
+/// mode left gives `_1:_0`; one mode gives an integer shape (as C++).
+///
+/// # Relation to CuTe C++ 4.2
+///
+/// C++ `nullspace` selects only the *static* stride-0 leaves, which for layouts
+/// with non-negative strides and static zeros gives the same answer. This one
+/// also frees dynamic zero strides and solves the two-stride mixed-sign case, so
+/// its image is always the whole kernel.
+///
+/// # Preconditions
+///
+/// When more than one positive or more than one negative non-zero stride of a
+/// mode of size > 1 remain alongside the other sign, the kernel is in general not
+/// the image of any layout (`(3,3,3):(1,1,-1)` has the 6-element kernel
+/// `{0,10,12,20,22,24}`); this case is [`Error::Unsupported`].
+///
+/// # Example
+///
+/// ```
+/// use cute_types::algebra::nullspace;
+/// use cute_types::DLayout;
+/// let l: DLayout = "(_2,_4,_6):(_1,_2,_0)".parse().unwrap();
+/// assert_eq!(nullspace(&l).unwrap().to_string(), "_6:_8");
+/// // (i, j) ↦ i - j on a 3x3 domain vanishes on the diagonal 0, 4, 8.
+/// let d: DLayout = "(3,3):(1,-1)".parse().unwrap();
+/// assert_eq!(nullspace(&d).unwrap().to_string(), "3:4");
+/// ```
 pub const fn nullspace(layout: &DLayout) -> Result<DLayout, Error> {
     let shape = layout.shape();
     let stride = layout.stride();
@@ -183,15 +184,21 @@ mod tests {
                                             (0..nsize).map(|j| n.at(j).unwrap()).collect();
                                         image.sort();
                                         image.dedup();
-                                        assert_eq!(image.len() as i64, nsize, "{text}: not injective");
+                                        assert_eq!(
+                                            image.len() as i64,
+                                            nsize,
+                                            "{text}: not injective"
+                                        );
                                         assert_eq!(image, kernel, "{text} -> {n}");
                                         checked += 1;
                                     }
                                     Err(e) => {
                                         assert_eq!(e, Error::Unsupported, "{text}");
                                         let live = [(s0, d0), (s1, d1), (s2, d2)];
-                                        let pos = live.iter().filter(|(s, d)| *s > 1 && *d > 0).count();
-                                        let neg = live.iter().filter(|(s, d)| *s > 1 && *d < 0).count();
+                                        let pos =
+                                            live.iter().filter(|(s, d)| *s > 1 && *d > 0).count();
+                                        let neg =
+                                            live.iter().filter(|(s, d)| *s > 1 && *d < 0).count();
                                         assert!(pos >= 1 && neg >= 1 && pos + neg == 3, "{text}");
                                         refused += 1;
                                     }

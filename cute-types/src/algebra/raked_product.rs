@@ -1,36 +1,37 @@
 //! `raked_product(A, B)`: copies of the block `A` arranged by `B` and interleaved:
 //! in every mode the copies vary fastest.
-//!
-//! # Definition
-//!
-//! With `(A', P)` as in [`blocked_product`](super::blocked_product):
-//!
-//! ```text
-//! raked_product(A, B) = zip(P, A') = ((P_0, A'_0), (P_1, A'_1), …)
-//! ```
-//!
-//! The result is always tuple-shaped: `raked_product(4:1, 2:1)` is `((2,4)):((4,1))`.
-//!
-//! # Preconditions
-//!
-//! Those of [`logical_product`](super::logical_product).
-//!
-//! # Example
-//!
-//! ```
-//! use cute_types::algebra::raked_product;
-//! use cute_types::DLayout;
-//! let a: DLayout = "(_2,_5):(_5,_1)".parse().unwrap();
-//! let b: DLayout = "(_3,_4):(_1,_3)".parse().unwrap();
-//! assert_eq!(raked_product(&a, &b).unwrap().to_string(), "((_3,_2),(_4,_5)):((_10,_5),(_30,_1))");
-//! ```
 use super::blocked_product::padded_product;
 use super::zip::zip;
 use crate::dynamic::DLayout;
 use crate::error::Error;
 use crate::tri;
 
-/// CuTe's `raked_product(block, tiler)`. See the [module](self) docs.
+/// `raked_product(A, B)`: copies of the block `A` arranged by `B` and interleaved:
+/// in every mode the copies vary fastest.
+///
+/// # Definition
+///
+/// With `(A', P)` as in [`blocked_product`](super::blocked_product):
+///
+/// ```text
+/// raked_product(A, B) = zip(P, A') = ((P_0, A'_0), (P_1, A'_1), …)
+/// ```
+///
+/// The result is always tuple-shaped: `raked_product(4:1, 2:1)` is `((2,4)):((4,1))`.
+///
+/// # Preconditions
+///
+/// Those of [`logical_product`](super::logical_product).
+///
+/// # Example
+///
+/// ```
+/// use cute_types::algebra::raked_product;
+/// use cute_types::DLayout;
+/// let a: DLayout = "(_2,_5):(_5,_1)".parse().unwrap();
+/// let b: DLayout = "(_3,_4):(_1,_3)".parse().unwrap();
+/// assert_eq!(raked_product(&a, &b).unwrap().to_string(), "((_3,_2),(_4,_5)):((_10,_5),(_30,_1))");
+/// ```
 pub const fn raked_product(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
     let (block, copies) = tri!(padded_product(a, b));
     zip(&copies, &block)

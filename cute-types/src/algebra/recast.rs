@@ -1,41 +1,46 @@
 //! `recast_layout(L, old_bits, new_bits)`: the layout of the same bytes seen as
 //! elements of `new_bits` instead of `old_bits` (CuTe's `recast_layout<Old,New>`).
-//!
-//! # Definition
-//!
-//! With the reduced ratio `new_bits / old_bits = num / den`:
-//!
-//! ```text
-//! num == den == 1:  L
-//! num == 1:         downcast(L, den)
-//! den == 1:         upcast(L, num)
-//! otherwise:        downcast(upcast(L, num), den)
-//! ```
-//!
-//! # Preconditions
-//!
-//! `old_bits > 0` and `new_bits > 0` (else [`Error::NonPositiveFactor`]), plus
-//! those of [`upcast`](super::upcast) and [`downcast`](super::downcast).
-//!
-//! # Example
-//!
-//! ```
-//! use cute_types::algebra::recast_layout;
-//! use cute_types::DLayout;
-//! let halves: DLayout = "(_4,_8):(_8,_1)".parse().unwrap();
-//! // 16-bit elements seen as 32-bit ones: half as many per row.
-//! assert_eq!(recast_layout(&halves, 16, 32).unwrap().to_string(), "(_4,_4):(_4,_1)");
-//! // and as 8-bit ones: twice as many.
-//! assert_eq!(recast_layout(&halves, 16, 8).unwrap().to_string(), "(_4,_16):(_16,_1)");
-//! ```
 use super::downcast::downcast;
 use super::upcast::upcast;
 use crate::dynamic::{DInt, DLayout};
 use crate::error::Error;
 use crate::tri;
 
-/// CuTe's `recast_layout<Old,New>(layout)` with the element widths in bits.
-pub const fn recast_layout(layout: &DLayout, old_bits: i64, new_bits: i64) -> Result<DLayout, Error> {
+/// `recast_layout(L, old_bits, new_bits)`: the layout of the same bytes seen as
+/// elements of `new_bits` instead of `old_bits` (CuTe's `recast_layout<Old,New>`).
+///
+/// # Definition
+///
+/// With the reduced ratio `new_bits / old_bits = num / den`:
+///
+/// ```text
+/// num == den == 1:  L
+/// num == 1:         downcast(L, den)
+/// den == 1:         upcast(L, num)
+/// otherwise:        downcast(upcast(L, num), den)
+/// ```
+///
+/// # Preconditions
+///
+/// `old_bits > 0` and `new_bits > 0` (else [`Error::NonPositiveFactor`]), plus
+/// those of [`upcast`](super::upcast) and [`downcast`](super::downcast).
+///
+/// # Example
+///
+/// ```
+/// use cute_types::algebra::recast_layout;
+/// use cute_types::DLayout;
+/// let halves: DLayout = "(_4,_8):(_8,_1)".parse().unwrap();
+/// // 16-bit elements seen as 32-bit ones: half as many per row.
+/// assert_eq!(recast_layout(&halves, 16, 32).unwrap().to_string(), "(_4,_4):(_4,_1)");
+/// // and as 8-bit ones: twice as many.
+/// assert_eq!(recast_layout(&halves, 16, 8).unwrap().to_string(), "(_4,_16):(_16,_1)");
+/// ```
+pub const fn recast_layout(
+    layout: &DLayout,
+    old_bits: i64,
+    new_bits: i64,
+) -> Result<DLayout, Error> {
     if old_bits <= 0 || new_bits <= 0 {
         return Err(Error::NonPositiveFactor);
     }

@@ -1,42 +1,39 @@
 //! [`Swizzle`]: CuTe's XOR swizzle functor `Swizzle<B,M,S>`.
-//!
-//! # Definition
-//!
-//! For parameters `b` (number of bits), `m` (base: bits kept untouched at the
-//! bottom) and `s` (shift), with
-//!
-//! ```text
-//! Y = (2^b - 1) << (m + max(s, 0))      the bits read
-//! Z = (2^b - 1) << (m - min(s, 0))      the bits written
-//! sw(x) = x ^ ((x & Y) >> s)            (a negative s shifts left by |s|)
-//! ```
-//!
-//! # Preconditions
-//!
-//! `b >= 0`, `m >= 0`, `|s| >= b` (else [`Error::BadSwizzle`]), and both masks
-//! fit in 63 bits, i.e. `b + m + |s| <= 63` (else [`Error::Overflow`]).
-//!
-//! Because `|s| >= b`, the bit ranges `Y` and `Z` do not overlap, so `sw`
-//! leaves the `Y` bits alone: `sw(sw(x)) == x` for every `x`. It is a
-//! bijection of every aligned block of `2^(b+m+|s|)` integers onto itself.
-//!
-//! # Example
-//!
-//! ```
-//! use cute_types::algebra::Swizzle;
-//! let sw = Swizzle::new(3, 4, 3).unwrap();
-//! assert_eq!(sw.apply(300), 268);
-//! assert_eq!(sw.apply(sw.apply(300)), 300);
-//! assert_eq!(sw.to_string(), "Sw<3,4,3>");
-//! assert!(Swizzle::new(3, 4, 2).is_err()); // |s| < b
-//! ```
 use crate::dynamic::DInt;
 use crate::error::Error;
 
-/// CuTe's `Swizzle<B,M,S>`: `x ↦ x ^ ((x & Y) >> s)`. See the [module](self) docs.
+/// [`Swizzle`]: CuTe's XOR swizzle functor `Swizzle<B,M,S>`.
 ///
-/// Fields are private so that every value satisfies the preconditions checked
-/// by [`Swizzle::new`].
+/// # Definition
+///
+/// For parameters `b` (number of bits), `m` (base: bits kept untouched at the
+/// bottom) and `s` (shift), with
+///
+/// ```text
+/// Y = (2^b - 1) << (m + max(s, 0))      the bits read
+/// Z = (2^b - 1) << (m - min(s, 0))      the bits written
+/// sw(x) = x ^ ((x & Y) >> s)            (a negative s shifts left by |s|)
+/// ```
+///
+/// # Preconditions
+///
+/// `b >= 0`, `m >= 0`, `|s| >= b` (else [`Error::BadSwizzle`]), and both masks
+/// fit in 63 bits, i.e. `b + m + |s| <= 63` (else [`Error::Overflow`]).
+///
+/// Because `|s| >= b`, the bit ranges `Y` and `Z` do not overlap, so `sw`
+/// leaves the `Y` bits alone: `sw(sw(x)) == x` for every `x`. It is a
+/// bijection of every aligned block of `2^(b+m+|s|)` integers onto itself.
+///
+/// # Example
+///
+/// ```
+/// use cute_types::algebra::Swizzle;
+/// let sw = Swizzle::new(3, 4, 3).unwrap();
+/// assert_eq!(sw.apply(300), 268);
+/// assert_eq!(sw.apply(sw.apply(300)), 300);
+/// assert_eq!(sw.to_string(), "Sw<3,4,3>");
+/// assert!(Swizzle::new(3, 4, 2).is_err()); // |s| < b
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Swizzle {
     b: i64,
@@ -144,13 +141,24 @@ mod tests {
             ((0, 0, 0), 7, 7),
         ];
         for ((b, m, s), x, want) in cases {
-            assert_eq!(Swizzle::new(b, m, s).unwrap().apply(x), want, "{b},{m},{s} @ {x}");
+            assert_eq!(
+                Swizzle::new(b, m, s).unwrap().apply(x),
+                want,
+                "{b},{m},{s} @ {x}"
+            );
         }
     }
 
     #[test]
     fn rejects_bad_parameters() {
-        for (b, m, s) in [(2, -3, 4), (-1, 2, 3), (3, 4, 2), (1, -1, 3), (4, 3, 3), (3, 4, -2)] {
+        for (b, m, s) in [
+            (2, -3, 4),
+            (-1, 2, 3),
+            (3, 4, 2),
+            (1, -1, 3),
+            (4, 3, 3),
+            (3, 4, -2),
+        ] {
             assert_eq!(Swizzle::new(b, m, s), Err(Error::BadSwizzle), "{b},{m},{s}");
         }
         assert_eq!(Swizzle::new(10, 30, 30), Err(Error::Overflow));

@@ -1,44 +1,45 @@
 //! `tile_to_shape(block, shape, order)`: copies of `block` laid out until they
 //! cover `shape`.
-//!
-//! # Definition
-//!
-//! With `R = rank(shape)`, `A'` the block padded to rank `R` with `_1:_0` modes,
-//! `b_i = size(A'_i)` and `t_i = size(shape_i)`:
-//!
-//! ```text
-//! tile_to_shape(A, shape, order) = blocked_product(A', make_ordered_layout((⌈t_0/b_0⌉, …), order))
-//! ```
-//!
-//! `order` ranks the modes in which the copies advance (default: column-major,
-//! the first mode first); see [`make_ordered_layout`](super::make_ordered_layout).
-//! The result is always tuple-shaped and compatible with `shape` mode by mode.
-//!
-//! # Preconditions
-//!
-//! * `rank(block) <= rank(shape)`, else [`Error::TileToShape`];
-//! * when `shape` is static, every `b_i` divides `t_i`, else [`Error::TileToShape`]
-//!   (C++ checks only static shapes; a dynamic `shape` is rounded up);
-//! * those of [`blocked_product`](super::blocked_product) and of the order.
-//!
-//! # Example
-//!
-//! ```
-//! use cute_types::algebra::tile_to_shape;
-//! use cute_types::DLayout;
-//! let block: DLayout = "(_2,_2):(_1,_2)".parse().unwrap();
-//! let r = tile_to_shape(&block, &"(_8,_4)".parse().unwrap(), None).unwrap();
-//! assert_eq!(r.to_string(), "((_2,_4),(_2,_2)):((_1,_4),(_2,_16))");
-//! let r = tile_to_shape(&block, &"(_8,_4)".parse().unwrap(), Some(&"(_2,_1)".parse().unwrap())).unwrap();
-//! assert_eq!(r.to_string(), "((_2,_4),(_2,_2)):((_1,_8),(_2,_4))");
-//! ```
 use super::blocked_product::{blocked_product, pad_to_rank};
 use super::make_ordered_layout::make_ordered_layout;
 use crate::dynamic::{DLayout, DTuple};
 use crate::error::Error;
 use crate::tri;
 
-/// CuTe's `tile_to_shape(block, shape[, order])`. See the [module](self) docs.
+/// `tile_to_shape(block, shape, order)`: copies of `block` laid out until they
+/// cover `shape`.
+///
+/// # Definition
+///
+/// With `R = rank(shape)`, `A'` the block padded to rank `R` with `_1:_0` modes,
+/// `b_i = size(A'_i)` and `t_i = size(shape_i)`:
+///
+/// ```text
+/// tile_to_shape(A, shape, order) = blocked_product(A', make_ordered_layout((⌈t_0/b_0⌉, …), order))
+/// ```
+///
+/// `order` ranks the modes in which the copies advance (default: column-major,
+/// the first mode first); see [`make_ordered_layout`](super::make_ordered_layout).
+/// The result is always tuple-shaped and compatible with `shape` mode by mode.
+///
+/// # Preconditions
+///
+/// * `rank(block) <= rank(shape)`, else [`Error::TileToShape`];
+/// * when `shape` is static, every `b_i` divides `t_i`, else [`Error::TileToShape`]
+///   (C++ checks only static shapes; a dynamic `shape` is rounded up);
+/// * those of [`blocked_product`](super::blocked_product) and of the order.
+///
+/// # Example
+///
+/// ```
+/// use cute_types::algebra::tile_to_shape;
+/// use cute_types::DLayout;
+/// let block: DLayout = "(_2,_2):(_1,_2)".parse().unwrap();
+/// let r = tile_to_shape(&block, &"(_8,_4)".parse().unwrap(), None).unwrap();
+/// assert_eq!(r.to_string(), "((_2,_4),(_2,_2)):((_1,_4),(_2,_16))");
+/// let r = tile_to_shape(&block, &"(_8,_4)".parse().unwrap(), Some(&"(_2,_1)".parse().unwrap())).unwrap();
+/// assert_eq!(r.to_string(), "((_2,_4),(_2,_2)):((_1,_8),(_2,_4))");
+/// ```
 pub const fn tile_to_shape(
     block: &DLayout,
     shape: &DTuple,

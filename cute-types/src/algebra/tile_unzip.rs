@@ -1,41 +1,42 @@
 //! `tile_unzip(L, tiler)`: gathers the tile modes and the rest modes of a divided
 //! or multiplied layout into a rank-2 layout (CuTe's `tile_unzip`, `zip2_by`).
-//!
-//! # Definition
-//!
-//! For a layout whose first `r = rank(tiler)` modes are pairs `(T_i, R_i)` (as
-//! [`logical_divide_tiler`](super::logical_divide_tiler) and
-//! [`logical_product_tiler`](super::logical_product_tiler) make them) followed by
-//! untouched modes `X_r, …`:
-//!
-//! ```text
-//! tile_unzip(((T0,R0), (T1,R1), …, X_r, …), [t0, t1, …]) = ((T0, T1, …), (R0, R1, …, X_r, …))
-//! ```
-//!
-//! A nested tiler entry `[u0, u1, …]` at mode `i` unzips mode `i` first, so its
-//! tile and rest parts are themselves tuples. Both halves are always tuples.
-//! The function is a rearrangement: `tile_unzip(L, t)` has the same leaves, in
-//! another nesting.
-//!
-//! # Preconditions
-//!
-//! Each mode a layout entry of the tiler reaches has rank 2, else
-//! [`Error::ModeOutOfRange`]; `rank(tiler) <= rank(L)`, else [`Error::TilerRank`].
-//!
-//! # Example
-//!
-//! ```
-//! use cute_types::algebra::tile_unzip;
-//! use cute_types::dynamic::{DLayout, DTiler};
-//! let l: DLayout = "((_2,_4),(_4,_2)):((_1,_2),(_8,_32))".parse().unwrap();
-//! let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
-//! assert_eq!(tile_unzip(&l, &t).unwrap().to_string(), "((_2,_4),(_4,_2)):((_1,_8),(_2,_32))");
-//! ```
 use crate::dynamic::{DLayout, DTiler, DTuple, TilerMode};
 use crate::error::Error;
 use crate::tri;
 
-/// CuTe's `tile_unzip(layout, tiler)`. See the [module](self) docs.
+/// `tile_unzip(L, tiler)`: gathers the tile modes and the rest modes of a divided
+/// or multiplied layout into a rank-2 layout (CuTe's `tile_unzip`, `zip2_by`).
+///
+/// # Definition
+///
+/// For a layout whose first `r = rank(tiler)` modes are pairs `(T_i, R_i)` (as
+/// [`logical_divide_tiler`](super::logical_divide_tiler) and
+/// [`logical_product_tiler`](super::logical_product_tiler) make them) followed by
+/// untouched modes `X_r, …`:
+///
+/// ```text
+/// tile_unzip(((T0,R0), (T1,R1), …, X_r, …), [t0, t1, …]) = ((T0, T1, …), (R0, R1, …, X_r, …))
+/// ```
+///
+/// A nested tiler entry `[u0, u1, …]` at mode `i` unzips mode `i` first, so its
+/// tile and rest parts are themselves tuples. Both halves are always tuples.
+/// The function is a rearrangement: `tile_unzip(L, t)` has the same leaves, in
+/// another nesting.
+///
+/// # Preconditions
+///
+/// Each mode a layout entry of the tiler reaches has rank 2, else
+/// [`Error::ModeOutOfRange`]; `rank(tiler) <= rank(L)`, else [`Error::TilerRank`].
+///
+/// # Example
+///
+/// ```
+/// use cute_types::algebra::tile_unzip;
+/// use cute_types::dynamic::{DLayout, DTiler};
+/// let l: DLayout = "((_2,_4),(_4,_2)):((_1,_2),(_8,_32))".parse().unwrap();
+/// let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
+/// assert_eq!(tile_unzip(&l, &t).unwrap().to_string(), "((_2,_4),(_4,_2)):((_1,_8),(_2,_32))");
+/// ```
 pub const fn tile_unzip(l: &DLayout, tiler: &DTiler) -> Result<DLayout, Error> {
     let (tiles, rests) = tri!(unzip_modes(l, tiler));
     DLayout::from_modes(&[tiles, rests])

@@ -1,37 +1,38 @@
 //! `tiled_divide(A, B)`: [`zipped_divide`](super::zipped_divide) with the rest
 //! mode unpacked: `((T0, T1, …), rest0, rest1, …)`.
-//!
-//! # Definition
-//!
-//! With `Z = zipped_divide(A, B) = (Z0, Z1)`:
-//!
-//! ```text
-//! tiled_divide(A, B) = (Z0, Z1_0, Z1_1, …)     when rank(Z1) > 1
-//!                    = (Z0, Z1)                when rank(Z1) == 1   (Z1 kept whole)
-//! ```
-//!
-//! This is C++'s `Z(_, repeat<rank(Z1)>(_))`: a rank-1 rest mode is kept as it is,
-//! so `tiled_divide(8:1, [2:1])` is `((2),(4)):((1),(2))` (pycute differs).
-//!
-//! # Preconditions
-//!
-//! Those of [`logical_divide`](super::logical_divide).
-//!
-//! # Example
-//!
-//! ```
-//! use cute_types::algebra::tiled_divide_tiler;
-//! use cute_types::dynamic::{DLayout, DTiler};
-//! let m: DLayout = "(_8,_8):(_1,_8)".parse().unwrap();
-//! let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
-//! assert_eq!(tiled_divide_tiler(&m, &t).unwrap().to_string(), "((_2,_4),_4,_2):((_1,_8),_2,_32)");
-//! ```
 use super::zipped_divide::{zipped_divide, zipped_divide_tiler};
 use crate::dynamic::{DLayout, DTiler, DTuple};
 use crate::error::Error;
 use crate::tri;
 
-/// CuTe's `tiled_divide(A, B)` for a layout `B`.
+/// `tiled_divide(A, B)`: [`zipped_divide`](super::zipped_divide) with the rest
+/// mode unpacked: `((T0, T1, …), rest0, rest1, …)`.
+///
+/// # Definition
+///
+/// With `Z = zipped_divide(A, B) = (Z0, Z1)`:
+///
+/// ```text
+/// tiled_divide(A, B) = (Z0, Z1_0, Z1_1, …)     when rank(Z1) > 1
+///                    = (Z0, Z1)                when rank(Z1) == 1   (Z1 kept whole)
+/// ```
+///
+/// This is C++'s `Z(_, repeat<rank(Z1)>(_))`: a rank-1 rest mode is kept as it is,
+/// so `tiled_divide(8:1, [2:1])` is `((2),(4)):((1),(2))` (pycute differs).
+///
+/// # Preconditions
+///
+/// Those of [`logical_divide`](super::logical_divide).
+///
+/// # Example
+///
+/// ```
+/// use cute_types::algebra::tiled_divide_tiler;
+/// use cute_types::dynamic::{DLayout, DTiler};
+/// let m: DLayout = "(_8,_8):(_1,_8)".parse().unwrap();
+/// let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
+/// assert_eq!(tiled_divide_tiler(&m, &t).unwrap().to_string(), "((_2,_4),_4,_2):((_1,_8),_2,_32)");
+/// ```
 pub const fn tiled_divide(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
     unpack_rest(&tri!(zipped_divide(a, b)))
 }

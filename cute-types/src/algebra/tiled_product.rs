@@ -1,31 +1,32 @@
 //! `tiled_product(A, B)`: [`zipped_product`](super::zipped_product) with the copy
 //! mode unpacked: `((A0, A1, …), copy0, copy1, …)`.
-//!
-//! # Definition
-//!
-//! With `Z = zipped_product(A, B) = (Z0, Z1)`: `(Z0, Z1_0, Z1_1, …)`, or `(Z0, Z1)`
-//! when `rank(Z1) == 1` (C++'s `Z(_, repeat<rank(Z1)>(_))`).
-//!
-//! # Preconditions
-//!
-//! Those of [`logical_product`](super::logical_product).
-//!
-//! # Example
-//!
-//! ```
-//! use cute_types::algebra::tiled_product_tiler;
-//! use cute_types::dynamic::{DLayout, DTiler};
-//! let a: DLayout = "(_2,_2):(_1,_2)".parse().unwrap();
-//! let t = DTiler::from_layouts(&["_3:_1".parse().unwrap(), "_2:_1".parse().unwrap()]).unwrap();
-//! assert_eq!(tiled_product_tiler(&a, &t).unwrap().to_string(), "((_2,_2),_3,_2):((_1,_2),_2,_1)");
-//! ```
 use super::tiled_divide::unpack_rest;
 use super::zipped_product::{zipped_product, zipped_product_tiler};
 use crate::dynamic::{DLayout, DTiler};
 use crate::error::Error;
 use crate::tri;
 
-/// CuTe's `tiled_product(A, B)` for a layout `B`.
+/// `tiled_product(A, B)`: [`zipped_product`](super::zipped_product) with the copy
+/// mode unpacked: `((A0, A1, …), copy0, copy1, …)`.
+///
+/// # Definition
+///
+/// With `Z = zipped_product(A, B) = (Z0, Z1)`: `(Z0, Z1_0, Z1_1, …)`, or `(Z0, Z1)`
+/// when `rank(Z1) == 1` (C++'s `Z(_, repeat<rank(Z1)>(_))`).
+///
+/// # Preconditions
+///
+/// Those of [`logical_product`](super::logical_product).
+///
+/// # Example
+///
+/// ```
+/// use cute_types::algebra::tiled_product_tiler;
+/// use cute_types::dynamic::{DLayout, DTiler};
+/// let a: DLayout = "(_2,_2):(_1,_2)".parse().unwrap();
+/// let t = DTiler::from_layouts(&["_3:_1".parse().unwrap(), "_2:_1".parse().unwrap()]).unwrap();
+/// assert_eq!(tiled_product_tiler(&a, &t).unwrap().to_string(), "((_2,_2),_3,_2):((_1,_2),_2,_1)");
+/// ```
 pub const fn tiled_product(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
     unpack_rest(&tri!(zipped_product(a, b)))
 }

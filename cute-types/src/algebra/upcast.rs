@@ -1,44 +1,45 @@
 //! `upcast(L, n)`: the layout of the same data seen as elements `n` times wider
 //! (CuTe's `upcast<N>`).
-//!
-//! # Definition
-//!
-//! Leaf by leaf, for a shape `s` and stride `d`:
-//!
-//! ```text
-//! d a static 0:  s : 0                                      (unchanged)
-//! d static:      ceil_div(s, ceil_div(n, |d|)) : signum(d) * ceil_div(|d|, n)
-//! d dynamic:     s : d / n
-//! ```
-//!
-//! A stride that divides `n` (a contiguous run) shrinks its shape by `n / |d|`
-//! and becomes `±1`; a stride that `n` divides is divided by `n`.
-//!
-//! # Preconditions
-//!
-//! * `n > 0`, else [`Error::NonPositiveFactor`];
-//! * a static stride `d` satisfies `d % n == 0 || n % d == 0`, else
-//!   [`Error::UpcastDivisibility`] (C++ `static_assert`);
-//! * a dynamic stride is divisible by `n`, else [`Error::UpcastDivisibility`].
-//!   C++ only assumes this and silently truncates; we refuse.
-//!
-//! Static flags follow C++: a shape stays static iff it was, a static stride
-//! stays static.
-//!
-//! # Example
-//!
-//! ```
-//! use cute_types::algebra::upcast;
-//! use cute_types::DLayout;
-//! let l: DLayout = "(_4,_2,_8):(_4,_2,_16)".parse().unwrap();
-//! assert_eq!(upcast(&l, 8).unwrap().to_string(), "(_2,_1,_8):(_1,_1,_2)");
-//! assert!(upcast(&"_8:_3".parse().unwrap(), 2).is_err());
-//! ```
 use crate::dynamic::{DInt, DLayout};
 use crate::error::Error;
 use crate::tri;
 
-/// CuTe's `upcast<n>(layout)`. See the [module](self) docs.
+/// `upcast(L, n)`: the layout of the same data seen as elements `n` times wider
+/// (CuTe's `upcast<N>`).
+///
+/// # Definition
+///
+/// Leaf by leaf, for a shape `s` and stride `d`:
+///
+/// ```text
+/// d a static 0:  s : 0                                      (unchanged)
+/// d static:      ceil_div(s, ceil_div(n, |d|)) : signum(d) * ceil_div(|d|, n)
+/// d dynamic:     s : d / n
+/// ```
+///
+/// A stride that divides `n` (a contiguous run) shrinks its shape by `n / |d|`
+/// and becomes `±1`; a stride that `n` divides is divided by `n`.
+///
+/// # Preconditions
+///
+/// * `n > 0`, else [`Error::NonPositiveFactor`];
+/// * a static stride `d` satisfies `d % n == 0 || n % d == 0`, else
+///   [`Error::UpcastDivisibility`] (C++ `static_assert`);
+/// * a dynamic stride is divisible by `n`, else [`Error::UpcastDivisibility`].
+///   C++ only assumes this and silently truncates; we refuse.
+///
+/// Static flags follow C++: a shape stays static iff it was, a static stride
+/// stays static.
+///
+/// # Example
+///
+/// ```
+/// use cute_types::algebra::upcast;
+/// use cute_types::DLayout;
+/// let l: DLayout = "(_4,_2,_8):(_4,_2,_16)".parse().unwrap();
+/// assert_eq!(upcast(&l, 8).unwrap().to_string(), "(_2,_1,_8):(_1,_1,_2)");
+/// assert!(upcast(&"_8:_3".parse().unwrap(), 2).is_err());
+/// ```
 pub const fn upcast(layout: &DLayout, n: i64) -> Result<DLayout, Error> {
     if n <= 0 {
         return Err(Error::NonPositiveFactor);

@@ -1,35 +1,35 @@
 //! `zip(X, Y)`: the layout whose mode `j` is `(X_j, Y_j)` (CuTe's `zip` of two layouts).
-//!
-//! # Definition
-//!
-//! ```text
-//! zip(X, Y) = ((X_0, Y_0), (X_1, Y_1), …)     X and Y tuple-shaped
-//! zip(X, Y) = ((X, Y))                         X integer-shaped
-//! ```
-//!
-//! Shapes and strides are zipped alike. `zip(X, Y)(c)` for `c = ((x_0,y_0),…)`
-//! equals `X((x_0,…)) + Y((y_0,…))`: zip only regroups modes.
-//!
-//! # Preconditions
-//!
-//! When `X` is tuple-shaped, `Y` is tuple-shaped with the same rank, else
-//! [`Error::NotCongruent`] (C++ does not compile `zip((7):(1), 2:1)`).
-//!
-//! # Example
-//!
-//! ```
-//! use cute_types::algebra::zip;
-//! use cute_types::DLayout;
-//! let x: DLayout = "(_2,_5):(_5,_1)".parse().unwrap();
-//! let y: DLayout = "(_3,_4):(_10,_30)".parse().unwrap();
-//! assert_eq!(zip(&x, &y).unwrap().to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
-//! assert_eq!(zip(&"_4:_1".parse().unwrap(), &"_2:_4".parse().unwrap()).unwrap().to_string(), "((_4,_2)):((_1,_4))");
-//! ```
 use crate::dynamic::{DLayout, DTuple};
 use crate::error::Error;
 use crate::tri;
 
-/// CuTe's `zip(X, Y)` of two layouts. See the [module](self) docs.
+/// `zip(X, Y)`: the layout whose mode `j` is `(X_j, Y_j)` (CuTe's `zip` of two layouts).
+///
+/// # Definition
+///
+/// ```text
+/// zip(X, Y) = ((X_0, Y_0), (X_1, Y_1), …)     X and Y tuple-shaped
+/// zip(X, Y) = ((X, Y))                         X integer-shaped
+/// ```
+///
+/// Shapes and strides are zipped alike. `zip(X, Y)(c)` for `c = ((x_0,y_0),…)`
+/// equals `X((x_0,…)) + Y((y_0,…))`: zip only regroups modes.
+///
+/// # Preconditions
+///
+/// When `X` is tuple-shaped, `Y` is tuple-shaped with the same rank, else
+/// [`Error::NotCongruent`] (C++ does not compile `zip((7):(1), 2:1)`).
+///
+/// # Example
+///
+/// ```
+/// use cute_types::algebra::zip;
+/// use cute_types::DLayout;
+/// let x: DLayout = "(_2,_5):(_5,_1)".parse().unwrap();
+/// let y: DLayout = "(_3,_4):(_10,_30)".parse().unwrap();
+/// assert_eq!(zip(&x, &y).unwrap().to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
+/// assert_eq!(zip(&"_4:_1".parse().unwrap(), &"_2:_4".parse().unwrap()).unwrap().to_string(), "((_4,_2)):((_1,_4))");
+/// ```
 pub const fn zip(x: &DLayout, y: &DLayout) -> Result<DLayout, Error> {
     DLayout::new(
         tri!(zip_tuples(&x.shape(), &y.shape())),

@@ -1,33 +1,34 @@
 //! `zipped_product(A, B)`: [`logical_product`](super::logical_product) with the
 //! block modes gathered in mode 0 and the copy modes in mode 1.
-//!
-//! # Definition
-//!
-//! ```text
-//! zipped_product(A, B)           = logical_product(A, B)                        (already rank 2)
-//! zipped_product(A, [t0, t1, …]) = tile_unzip(logical_product(A, [t0, t1, …]), [t0, t1, …])
-//! ```
-//!
-//! # Preconditions
-//!
-//! Those of [`logical_product`](super::logical_product).
-//!
-//! # Example
-//!
-//! ```
-//! use cute_types::algebra::zipped_product_tiler;
-//! use cute_types::dynamic::{DLayout, DTiler};
-//! let a: DLayout = "(_2,_2):(_1,_2)".parse().unwrap();
-//! let t = DTiler::from_layouts(&["_3:_1".parse().unwrap(), "_2:_1".parse().unwrap()]).unwrap();
-//! assert_eq!(zipped_product_tiler(&a, &t).unwrap().to_string(), "((_2,_2),(_3,_2)):((_1,_2),(_2,_1))");
-//! ```
 use super::logical_product::{logical_product, logical_product_tiler};
 use super::tile_unzip::tile_unzip;
 use crate::dynamic::{DLayout, DTiler};
 use crate::error::Error;
 use crate::tri;
 
-/// CuTe's `zipped_product(A, B)` for a layout `B`.
+/// `zipped_product(A, B)`: [`logical_product`](super::logical_product) with the
+/// block modes gathered in mode 0 and the copy modes in mode 1.
+///
+/// # Definition
+///
+/// ```text
+/// zipped_product(A, B)           = logical_product(A, B)                        (already rank 2)
+/// zipped_product(A, [t0, t1, …]) = tile_unzip(logical_product(A, [t0, t1, …]), [t0, t1, …])
+/// ```
+///
+/// # Preconditions
+///
+/// Those of [`logical_product`](super::logical_product).
+///
+/// # Example
+///
+/// ```
+/// use cute_types::algebra::zipped_product_tiler;
+/// use cute_types::dynamic::{DLayout, DTiler};
+/// let a: DLayout = "(_2,_2):(_1,_2)".parse().unwrap();
+/// let t = DTiler::from_layouts(&["_3:_1".parse().unwrap(), "_2:_1".parse().unwrap()]).unwrap();
+/// assert_eq!(zipped_product_tiler(&a, &t).unwrap().to_string(), "((_2,_2),(_3,_2)):((_1,_2),(_2,_1))");
+/// ```
 pub const fn zipped_product(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
     logical_product(a, b)
 }

@@ -30,7 +30,7 @@ impl DLayout {
     /// ```
     /// use cute_types::{DLayout, DTuple};
     /// let l: DLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
-    /// assert_eq!(l.eval_index(5).unwrap().value, 8);
+    /// assert_eq!(l.eval_index(5).unwrap().value, 5);
     /// ```
     pub const fn new(shape: DTuple, stride: DTuple) -> Result<DLayout, Error> {
         if !shape.congruent(&stride) {

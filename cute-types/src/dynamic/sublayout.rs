@@ -46,7 +46,10 @@ impl DLayout {
     /// CuTe's `take<B,E>(L)`: the modes `[b, e)`, as a tuple. Requires `b < e`
     /// ([`Error::EmptyRange`]) and `e <= rank` ([`Error::ModeOutOfRange`]).
     pub const fn take(&self, b: usize, e: usize) -> Result<DLayout, Error> {
-        DLayout::new_unchecked_shape(tri!(self.shape().take(b, e)), tri!(self.stride().take(b, e)))
+        DLayout::new_unchecked_shape(
+            tri!(self.shape().take(b, e)),
+            tri!(self.stride().take(b, e)),
+        )
     }
 
     /// CuTe's `group<B,E>(L)`: the modes `[b, e)` gathered into one mode, the others
@@ -107,7 +110,14 @@ impl DLayout {
         }
         let mut shape = DTuple::empty();
         let mut stride = DTuple::empty();
-        tri!(keep_modes(c, &self.shape(), &self.stride(), true, &mut shape, &mut stride));
+        tri!(keep_modes(
+            c,
+            &self.shape(),
+            &self.stride(),
+            true,
+            &mut shape,
+            &mut stride
+        ));
         DLayout::new_unchecked_shape(shape, stride)
     }
 
@@ -123,7 +133,14 @@ impl DLayout {
         }
         let mut shape = DTuple::empty();
         let mut stride = DTuple::empty();
-        tri!(keep_modes(c, &self.shape(), &self.stride(), false, &mut shape, &mut stride));
+        tri!(keep_modes(
+            c,
+            &self.shape(),
+            &self.stride(),
+            false,
+            &mut shape,
+            &mut stride
+        ));
         DLayout::new_unchecked_shape(shape, stride)
     }
 
@@ -131,7 +148,11 @@ impl DLayout {
     /// every `_` read as 0, so that `L(c) == offset + sliced(c restricted to the _ modes)`.
     pub const fn slice_and_offset(&self, c: &DTuple) -> Result<(DLayout, DInt), Error> {
         let sliced = tri!(self.slice(c));
-        let offset = tri!(crd2idx(&tri!(underscores_as_zero(c)), &self.shape(), &self.stride()));
+        let offset = tri!(crd2idx(
+            &tri!(underscores_as_zero(c)),
+            &self.shape(),
+            &self.stride()
+        ));
         Ok((sliced, offset))
     }
 }

@@ -29,6 +29,8 @@ mod functions;
 #[cfg(feature = "std")]
 mod lines;
 mod parse;
+#[cfg(all(test, feature = "std"))]
+mod tests;
 mod value;
 
 use alloc::string::String;
@@ -60,14 +62,14 @@ pub fn eval_line(src: &str) -> String {
 }
 
 /// Appends the output line for `src` (without newline) to `out`; returns whether it is an error.
-pub(crate) fn write_result<W: Write>(out: &mut W, src: &str) -> bool {
-    // Writing into a String cannot fail; a failing writer only truncates the line.
+pub(crate) fn write_result(out: &mut String, src: &str) -> bool {
     match evaluate(src) {
         Ok(v) => {
-            let _ = write!(out, "{v}");
+            v.write_to(out);
             false
         }
         Err(e) => {
+            // Writing into a String cannot fail.
             let _ = write!(out, "error: {e}");
             true
         }

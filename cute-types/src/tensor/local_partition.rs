@@ -2,10 +2,11 @@
 //! with a thread layout).
 use super::engine::Engine;
 use super::layout_trait::TensorLayout;
-use super::local_tile::{append_underscores, repeat_underscore, shape_tiler};
+use super::local_tile::{repeat_underscore, shape_tiler};
+use super::mode_eval::ModeEval;
 use super::slice::slice_layout;
 use super::tensor::Tensor;
-use crate::dynamic::{DLayout, DTuple};
+use crate::dynamic::{DLayout, DTuple, CAPACITY};
 use crate::error::Error;
 
 /// CuTe's `Layout::get_flat_coord(t)`: the coordinate of thread `t` in the thread
@@ -21,29 +22,12 @@ use crate::error::Error;
 /// assert_eq!(thread_coord(&thr, 17).unwrap().to_string(), "(1,1)");
 /// ```
 pub fn thread_coord(thr: &DLayout, t: i64) -> Result<DTuple, Error> {
-    let shape = thr.shape().as_tuple();
-    let stride = thr.stride().as_tuple();
+    let modes = ModeEval::new(thr)?;
+    let mut coord = [0i64; CAPACITY];
+    modes.flat_coord_of(t, &mut coord)?;
     let mut flat = DTuple::empty();
-    for i in 0..shape.rank() {
-        let (s, d) = (shape.get(i)?, stride.get(i)?);
-        // Colexicographic 1-D index within mode i of the leaves' coordinates.
-        let mut index = 0i64;
-        let mut scale = 1i64;
-        for leaf in 0..s.leaf_count() {
-            let (extent, step) = (s.leaf(leaf).value, d.leaf(leaf).value);
-            let c = if extent == 1 {
-                0
-            } else if step == 0 {
-                return Err(Error::NotInjective);
-            } else {
-                (t / step).rem_euclid(extent)
-            };
-            index = index
-                .checked_add(c.checked_mul(scale).ok_or(Error::Overflow)?)
-                .ok_or(Error::Overflow)?;
-            scale = scale.checked_mul(extent).ok_or(Error::Overflow)?;
-        }
-        flat = flat.push(&DTuple::d(index))?;
+    for c in &coord[..modes.modes()] {
+        flat = flat.push(&DTuple::d(*c))?;
     }
     Ok(flat)
 }
@@ -57,7 +41,9 @@ pub fn thread_coord(thr: &DLayout, t: i64) -> Result<DTuple, Error> {
 #[derive(Clone, Copy, Debug)]
 pub struct Partition {
     zipped: DLayout,
-    thr: DLayout,
+    values: DLayout,
+    thr: ModeEval,
+    thr_modes: ModeEval,
     threads: i64,
 }
 
@@ -68,9 +54,17 @@ impl Partition {
     /// `size(mode i of thr)`.
     pub fn new(layout: &DLayout, thr: &DLayout) -> Result<Partition, Error> {
         let tiler = shape_tiler(&product_each(&thr.shape())?)?;
+        let zipped = crate::algebra::zipped_divide_tiler(layout, &tiler)?;
+        let thr_count = zipped.shape().get(0)?.as_tuple().rank();
+        let val_count = zipped.shape().get(1)?.as_tuple().rank();
+        // Every thread's partition has this layout; only the offset differs.
+        let keep = DTuple::tuple(&[repeat_zero(thr_count)?, repeat_underscore(val_count)?])?;
+        let (values, _) = slice_layout(&keep, &zipped)?;
         Ok(Partition {
-            zipped: super::divide::zipped_divide_tiler(layout, &tiler)?,
-            thr: *thr,
+            zipped,
+            values,
+            thr: ModeEval::new(thr)?,
+            thr_modes: ModeEval::new(&zipped.get(0)?)?,
             threads: thr.size()?.value,
         })
     }
@@ -82,26 +76,46 @@ impl Partition {
         p.threads = thr.size()?.value;
         Ok(p)
     }
+    /// The zipped layout `((thread modes…),(value modes…))`.
+    pub fn zipped(&self) -> &DLayout {
+        &self.zipped
+    }
     /// Number of threads: `size(thr)`.
     pub fn threads(&self) -> i64 {
         self.threads
     }
-    /// The layout of every thread's partition (thread 0's, at offset 0 of it).
-    pub fn values(&self) -> Result<DLayout, Error> {
-        Ok(self.thread(0)?.0)
+    /// The layout of every thread's partition.
+    pub fn values(&self) -> DLayout {
+        self.values
+    }
+    /// The offset of thread `t`'s first element: the thread modes evaluated at
+    /// the thread's coordinate in `thr` (plain arithmetic, no tuples).
+    pub fn thread_offset(&self, t: i64) -> Result<i64, Error> {
+        if t < 0 || t >= self.threads {
+            return Err(Error::OutOfDomain);
+        }
+        let mut coord = [0i64; CAPACITY];
+        self.thr.flat_coord_of(t, &mut coord)?;
+        let mut offset = 0i64;
+        for (i, &c) in coord.iter().enumerate().take(self.thr.modes().min(self.thr_modes.modes())) {
+            offset = offset.checked_add(self.thr_modes.mode_offset(i, c)?).ok_or(Error::Overflow)?;
+        }
+        Ok(offset)
     }
     /// Thread `t`'s values: the layout of its partition and the offset of its
     /// first element (CuTe's `local_partition(tensor, thr, t)`).
     pub fn thread(&self, t: i64) -> Result<(DLayout, i64), Error> {
-        if t < 0 || t >= self.threads {
-            return Err(Error::OutOfDomain);
-        }
-        let thr_modes = self.zipped.shape().get(0)?.as_tuple().rank();
-        let val_modes = self.zipped.shape().get(1)?.as_tuple().rank();
-        let coord = append_underscores(&thread_coord(&self.thr, t)?, thr_modes)?;
-        let c = DTuple::tuple(&[coord, repeat_underscore(val_modes)?])?;
-        slice_layout(&c, &self.zipped)
+        Ok((self.values, self.thread_offset(t)?))
     }
+}
+
+/// `(0, 0, …)` with `n` entries.
+fn repeat_zero(n: usize) -> Result<DTuple, Error> {
+    let mut t = DTuple::empty();
+    for _ in 0..n {
+        t = t.push(&DTuple::d(0))?;
+    }
+    Ok(t)
 }
 
 /// The product of each top-level mode of a shape: `((2,2),8)` → `(4,8)`.

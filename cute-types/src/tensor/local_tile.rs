@@ -3,6 +3,7 @@
 use super::coord::IntoCoord;
 use super::engine::Engine;
 use super::layout_trait::TensorLayout;
+use super::mode_eval::ModeEval;
 use super::slice::slice_layout;
 use super::tensor::Tensor;
 use crate::dynamic::{DLayout, DTiler, DTuple};
@@ -33,19 +34,38 @@ pub fn shape_tiler(shape: &DTuple) -> Result<DTiler, Error> {
 #[derive(Clone, Copy, Debug)]
 pub struct TileGrid {
     zipped: DLayout,
+    rest: ModeEval,
 }
 
 impl TileGrid {
     /// `zipped_divide(layout, tiler)`; the algebra's preconditions apply (a tiler
     /// mode must divide, or overhang functionally, the mode it tiles).
     pub fn new(layout: &DLayout, tiler: &DTiler) -> Result<TileGrid, Error> {
+        let zipped = crate::algebra::zipped_divide_tiler(layout, tiler)?;
         Ok(TileGrid {
-            zipped: super::divide::zipped_divide_tiler(layout, tiler)?,
+            zipped,
+            rest: ModeEval::new(&zipped.get(1)?)?,
         })
     }
     /// The zipped layout `((tile),(rest))`.
     pub fn zipped(&self) -> &DLayout {
         &self.zipped
+    }
+    /// The offset of the tile at `coord`, one integer per rest mode (missing
+    /// trailing modes count as `_`, i.e. 0): the same offset as [`TileGrid::tile`],
+    /// by plain arithmetic.
+    pub fn offset(&self, coord: &[i64]) -> Result<i64, Error> {
+        if coord.len() > self.rest.modes() {
+            return Err(Error::TilerRank);
+        }
+        let mut offset = 0i64;
+        for (i, &c) in coord.iter().enumerate() {
+            if c < 0 || c >= self.rest.mode_size(i) {
+                return Err(Error::OutOfDomain);
+            }
+            offset = offset.checked_add(self.rest.mode_offset(i, c)?).ok_or(Error::Overflow)?;
+        }
+        Ok(offset)
     }
     /// The shape of the rest mode: how many tiles there are along each mode.
     pub fn tiles(&self) -> Result<DTuple, Error> {

@@ -38,7 +38,6 @@ extern crate alloc;
 mod algorithm;
 mod bounds;
 mod coord;
-mod divide;
 mod engine;
 // mod flatten;
 // mod group_modes;
@@ -48,13 +47,14 @@ mod layout_trait;
 mod local_partition;
 mod local_tile;
 mod make_tensor;
+mod mode_eval;
 mod slice;
 #[allow(clippy::module_inception)]
 mod tensor;
 
 pub use algorithm::{axpby, clear, copy, fill, Numeric};
 #[cfg(feature = "alloc")]
-pub use algorithm::{gemm, gemm_reference, GemmConfig};
+pub use algorithm::{gemm, gemm_reference, GemmConfig, GemmPlan};
 pub use coord::{IntoCoord, Underscore};
 pub use engine::{Counting, Engine, Storage, StorageMut};
 pub use identity::make_identity_tensor;

@@ -96,3 +96,6 @@ pub use tuple::{
     compatible, congruent, make_shape, make_stride, static_compatible, weakly_congruent, Congruent,
     Get, IntTuple, WeaklyCongruent,
 };
+/// typenum, for naming static values without an alias (`C<typenum::U320>`, or
+/// `C<UInt<UInt<UTerm, B1>, B0>>` in generated code).
+pub use typenum;

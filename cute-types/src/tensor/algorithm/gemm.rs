@@ -113,10 +113,10 @@ impl Operand {
         let id_part = Partition::projected(&id_tile, threads, proj)?;
         let mut thread_offset = Vec::new();
         for t in 0..part.threads() {
-            thread_offset.push((part.thread(t)?.1, id_part.thread(t)?.1));
+            thread_offset.push((part.thread_offset(t)?, id_part.thread_offset(t)?));
         }
-        let values = part.values()?;
-        let id_values = id_part.values()?;
+        let values = part.values();
+        let id_values = id_part.values();
         if values.rank() != id_values.rank() {
             return Err(Error::Unsupported);
         }
@@ -131,9 +131,10 @@ impl Operand {
             modes,
         })
     }
-    /// Offset of the tile at `coord` (data, identity).
-    fn tile_offset(&self, coord: &DTuple) -> Result<(i64, i64), Error> {
-        Ok((self.tiles.tile(coord)?.1, self.id_tiles.tile(coord)?.1))
+    /// Offset of the tile at `coord` (data, identity); missing trailing
+    /// coordinates are `_`.
+    fn tile_offset(&self, coord: &[i64]) -> Result<(i64, i64), Error> {
+        Ok((self.tiles.offset(coord)?, self.id_tiles.offset(coord)?))
     }
     /// Checks that value mode `i` moves only coordinate digit `axis` (the
     /// partition is separable, as by-mode tilers make it), and replaces its
@@ -197,129 +198,192 @@ where
     LB: TensorLayout,
     LC: TensorLayout,
 {
-    let (la, lb, lc) = (a.dlayout(), b.dlayout(), c.dlayout());
-    let (m, n, k) = problem_shape(&la, &lb, &lc)?;
-    let shape2 = |x: i64, y: i64| DTuple::tuple(&[DTuple::d(x), DTuple::d(y)]);
-    let ida = make_identity_tensor(&shape2(m, k)?)?;
-    let idb = make_identity_tensor(&shape2(n, k)?)?;
-    let idc = make_identity_tensor(&shape2(m, n)?)?;
-    let id = *ida.engine();
+    GemmPlan::new(&a.dlayout(), &b.dlayout(), &c.dlayout(), cfg)?.run(alpha, a, b, beta, c)
+}
 
-    // Step 1: CTA tiles, with CuTe's projections Step<_1,X,_1>, <X,_1,_1>, <_1,_1,X>.
-    let tiler = cfg.tiler()?;
-    let (t_mk, t_nk, t_mn) = (
-        dice_tiler(&[true, false, true], &tiler)?,
-        dice_tiler(&[false, true, true], &tiler)?,
-        dice_tiler(&[true, true, false], &tiler)?,
-    );
-    let under = DTuple::underscore();
-    let zero_k = DTuple::tuple(&[DTuple::d(0), under])?;
-    let zero_mn = shape2(0, 0)?;
-    // Step 2: thread partitions of the tile pattern (rows of A, columns of B).
-    let thr = &cfg.threads;
-    let mut pa = Operand::new(&la, &ida, &t_mk, &zero_k, thr, &[true, false])?;
-    let mut pb = Operand::new(&lb, &idb, &t_nk, &zero_k, thr, &[false, true])?;
-    let mut pc = Operand::new(&lc, &idc, &t_mn, &zero_mn, thr, &[true, true])?;
-    // Step 3 set-up: value modes are (rows|cols, k, k-tile) and (rows, cols).
-    for (op, axes) in [(&mut pa, [0, 1, 1]), (&mut pb, [0, 1, 1])] {
-        for (i, axis) in axes.into_iter().enumerate() {
-            op.separate(i, axis, &id)?;
+/// The decomposition of a [`gemm`] for given operand layouts and blocking —
+/// steps 1–3 done once — ready to run on any tensors with those layouts. This is
+/// the host counterpart of a generated kernel: the plan is what a code generator
+/// computes at compile time, [`GemmPlan::run`] is the launch.
+pub struct GemmPlan {
+    shape: (i64, i64, i64),
+    layouts: [DLayout; 3],
+    id: Counting,
+    a: Operand,
+    b: Operand,
+    c: Operand,
+    tiles: (i64, i64),
+}
+
+impl GemmPlan {
+    /// Tiles and partitions the layouts of `A (M,K)`, `B (N,K)` and `C (M,N)`
+    /// and of their identity tensors (see [`gemm`]).
+    pub fn new(la: &DLayout, lb: &DLayout, lc: &DLayout, cfg: &GemmConfig) -> Result<GemmPlan, Error> {
+        let (m, n, k) = problem_shape(la, lb, lc)?;
+        let shape2 = |x: i64, y: i64| DTuple::tuple(&[DTuple::d(x), DTuple::d(y)]);
+        let ida = make_identity_tensor(&shape2(m, k)?)?;
+        let idb = make_identity_tensor(&shape2(n, k)?)?;
+        let idc = make_identity_tensor(&shape2(m, n)?)?;
+        let id = *ida.engine();
+
+        // Step 1: CTA tiles, with CuTe's projections Step<_1,X,_1>, <X,_1,_1>, <_1,_1,X>.
+        let tiler = cfg.tiler()?;
+        let (t_mk, t_nk, t_mn) = (
+            dice_tiler(&[true, false, true], &tiler)?,
+            dice_tiler(&[false, true, true], &tiler)?,
+            dice_tiler(&[true, true, false], &tiler)?,
+        );
+        let zero_k = DTuple::tuple(&[DTuple::d(0), DTuple::underscore()])?;
+        let zero_mn = shape2(0, 0)?;
+        // Step 2: thread partitions of the tile pattern (rows of A, columns of B).
+        let thr = &cfg.threads;
+        let mut pa = Operand::new(la, &ida, &t_mk, &zero_k, thr, &[true, false])?;
+        let mut pb = Operand::new(lb, &idb, &t_nk, &zero_k, thr, &[false, true])?;
+        let mut pc = Operand::new(lc, &idc, &t_mn, &zero_mn, thr, &[true, true])?;
+        // Step 3 set-up: value modes are (rows|cols, k, k-tile) and (rows, cols);
+        // each moves one coordinate.
+        for (op, axes) in [(&mut pa, [0, 1, 1]), (&mut pb, [0, 1, 1])] {
+            for (i, axis) in axes.into_iter().enumerate() {
+                op.separate(i, axis, &id)?;
+            }
         }
-    }
-    pc.separate(0, 0, &id)?;
-    pc.separate(1, 1, &id)?;
-    let (a_rows, a_rows_m) = pa.mode(0)?;
-    let (a_ks, a_ks_k) = pa.mode(1)?;
-    let (a_kts, a_kts_k) = pa.mode(2)?;
-    let (b_cols, b_cols_n) = pb.mode(0)?;
-    let (b_ks, b_ks_k) = pb.mode(1)?;
-    let (b_kts, b_kts_k) = pb.mode(2)?;
-    let (c_rows, c_rows_m) = pc.mode(0)?;
-    let (c_cols, c_cols_n) = pc.mode(1)?;
-    // The three partitions must describe the same (m, n, k) for the same value
-    // index: A's rows are C's rows, B's columns are C's columns, A's k is B's k.
-    // True by construction; checked because the inner loops rely on it.
-    let agree = a_rows_m == c_rows_m && b_cols_n == c_cols_n && a_ks_k == b_ks_k && a_kts_k == b_kts_k;
-    if !agree {
-        return Err(Error::Unsupported);
-    }
-    for t in 0..pc.thread_offset.len() {
-        let (ia, ib, ic) = (pa.thread_offset[t].1, pb.thread_offset[t].1, pc.thread_offset[t].1);
-        let same = digit(ia, &id, 0)? == digit(ic, &id, 0)?
-            && digit(ib, &id, 0)? == digit(ic, &id, 1)?
-            && digit(ia, &id, 1)? == digit(ib, &id, 1)?;
-        if !same {
+        pc.separate(0, 0, &id)?;
+        pc.separate(1, 1, &id)?;
+        // The three partitions must describe the same (m, n, k) for the same value
+        // index: A's rows are C's rows, B's columns are C's columns, A's k is B's k.
+        // True by construction; checked because the loops of `run` rely on it.
+        let agree = pa.mode(0)?.1 == pc.mode(0)?.1
+            && pb.mode(0)?.1 == pc.mode(1)?.1
+            && pa.mode(1)?.1 == pb.mode(1)?.1
+            && pa.mode(2)?.1 == pb.mode(2)?.1;
+        if !agree {
             return Err(Error::Unsupported);
         }
-    }
-
-    let tiles_mn = pc.tiles.tiles()?;
-    let (mt, nt) = (tiles_mn.get(0)?.product()?.value, tiles_mn.get(1)?.product()?.value);
-    let a_data = a.engine().as_slice();
-    let b_data = b.engine().as_slice();
-    let c_base = c.offset();
-    let c_data = c.engine_mut_slice();
-
-    // Per-thread work lists, reused: (A index, C row index) of live rows, (B, C)
-    // of live columns, (A, B) index steps of live k, accumulators.
-    let mut rows: Vec<(usize, i64)> = Vec::new();
-    let mut cols: Vec<(usize, i64)> = Vec::new();
-    let mut ks: Vec<(usize, usize)> = Vec::new();
-    let mut acc: Vec<T> = Vec::new();
-    let threads = pc.thread_offset.len();
-    for tn in 0..nt {
-        for tm in 0..mt {
-            let (oa, ia) = pa.tile_offset(&DTuple::tuple(&[DTuple::d(tm), under])?)?;
-            let (ob, ib) = pb.tile_offset(&DTuple::tuple(&[DTuple::d(tn), under])?)?;
-            let (oc, ic) = pc.tile_offset(&shape2(tm, tn)?)?;
-            let same = digit(ia, &id, 0)? == digit(ic, &id, 0)? && digit(ib, &id, 0)? == digit(ic, &id, 1)?;
-            if !same || digit(ia, &id, 1)? != digit(ib, &id, 1)? {
+        for t in 0..pc.thread_offset.len() {
+            let (ia, ib, ic) = (pa.thread_offset[t].1, pb.thread_offset[t].1, pc.thread_offset[t].1);
+            let same = digit(ia, &id, 0)? == digit(ic, &id, 0)?
+                && digit(ib, &id, 0)? == digit(ic, &id, 1)?
+                && digit(ia, &id, 1)? == digit(ib, &id, 1)?;
+            if !same {
                 return Err(Error::Unsupported);
             }
-            for t in 0..threads {
-                let (a_thr, ia_thr) = pa.thread_offset[t];
-                let (b_thr, ib_thr) = pb.thread_offset[t];
-                let (c_thr, _) = pc.thread_offset[t];
-                // Coordinates of this thread's first value: tile base + thread base.
-                let (m0, ka0) = (digit(ia + ia_thr, &id, 0)?, digit(ia + ia_thr, &id, 1)?);
-                let n0 = digit(ib + ib_thr, &id, 0)?;
-                rows.clear();
-                for (i, (&ar, &dm)) in a_rows.iter().zip(a_rows_m).enumerate() {
-                    if m0 + dm < m {
-                        rows.push((to_index(a.offset() + oa + a_thr + ar)?, c_rows[i]));
-                    }
+        }
+        let tiles_mn = pc.tiles.tiles()?;
+        let tiles = (tiles_mn.get(0)?.product()?.value, tiles_mn.get(1)?.product()?.value);
+        Ok(GemmPlan {
+            shape: (m, n, k),
+            layouts: [*la, *lb, *lc],
+            id,
+            a: pa,
+            b: pb,
+            c: pc,
+            tiles,
+        })
+    }
+
+    /// `C = alpha·A·Bᵀ + beta·C` for tensors whose layouts are the plan's
+    /// ([`Error::NotCongruent`] otherwise; offsets and storage may differ).
+    pub fn run<T, EA, LA, EB, LB, EC, LC>(
+        &self,
+        alpha: T,
+        a: &Tensor<EA, LA>,
+        b: &Tensor<EB, LB>,
+        beta: T,
+        c: &mut Tensor<EC, LC>,
+    ) -> Result<(), Error>
+    where
+        T: Numeric,
+        EA: Storage<Elem = T>,
+        EB: Storage<Elem = T>,
+        EC: StorageMut<Elem = T>,
+        LA: TensorLayout,
+        LB: TensorLayout,
+        LC: TensorLayout,
+    {
+        let same = |l: &DLayout, p: &DLayout| l.shape().eq_values(&p.shape()) && l.stride().eq_values(&p.stride());
+        let [la, lb, lc] = &self.layouts;
+        if !same(&a.dlayout(), la) || !same(&b.dlayout(), lb) || !same(&c.dlayout(), lc) {
+            return Err(Error::NotCongruent);
+        }
+        let (m, n, k) = self.shape;
+        let (mt, nt) = self.tiles;
+        let id = &self.id;
+        let (pa, pb, pc) = (&self.a, &self.b, &self.c);
+        let (a_rows, a_rows_m) = pa.mode(0)?;
+        let (a_ks, a_ks_k) = pa.mode(1)?;
+        let (a_kts, a_kts_k) = pa.mode(2)?;
+        let (b_cols, b_cols_n) = pb.mode(0)?;
+        let (b_ks, _) = pb.mode(1)?;
+        let (b_kts, _) = pb.mode(2)?;
+        let (c_rows, _) = pc.mode(0)?;
+        let (c_cols, _) = pc.mode(1)?;
+        let a_data = a.engine().as_slice();
+        let b_data = b.engine().as_slice();
+        let (a_base, b_base, c_base) = (a.offset(), b.offset(), c.offset());
+        let c_data = c.engine_mut_slice();
+
+        // Per-thread work lists, reused: (A index, C row index) of live rows, (B, C)
+        // of live columns, (A, B) index steps of live k, accumulators.
+        let mut rows: Vec<(usize, i64)> = Vec::new();
+        let mut cols: Vec<(usize, i64)> = Vec::new();
+        let mut ks: Vec<(usize, usize)> = Vec::new();
+        let mut acc: Vec<T> = Vec::new();
+        for tn in 0..nt {
+            for tm in 0..mt {
+                let (oa, ia) = pa.tile_offset(&[tm])?;
+                let (ob, ib) = pb.tile_offset(&[tn])?;
+                let (oc, ic) = pc.tile_offset(&[tm, tn])?;
+                let same = digit(ia, id, 0)? == digit(ic, id, 0)? && digit(ib, id, 0)? == digit(ic, id, 1)?;
+                if !same || digit(ia, id, 1)? != digit(ib, id, 1)? {
+                    return Err(Error::Unsupported);
                 }
-                cols.clear();
-                for (j, (&bc, &dn)) in b_cols.iter().zip(b_cols_n).enumerate() {
-                    if n0 + dn < n {
-                        cols.push((to_index(b.offset() + ob + b_thr + bc)?, c_cols[j]));
-                    }
-                }
-                if rows.is_empty() || cols.is_empty() {
-                    continue;
-                }
-                acc.clear();
-                acc.resize(rows.len() * cols.len(), T::default());
-                for (kt, (&akt, &bkt)) in a_kts.iter().zip(b_kts).enumerate() {
-                    ks.clear();
-                    for (kk, (&ak, &bk)) in a_ks.iter().zip(b_ks).enumerate() {
-                        if ka0 + a_kts_k[kt] + a_ks_k[kk] < k {
-                            ks.push((to_index(akt + ak)?, to_index(bkt + bk)?));
+                for t in 0..pc.thread_offset.len() {
+                    let (a_thr, ia_thr) = pa.thread_offset[t];
+                    let (b_thr, ib_thr) = pb.thread_offset[t];
+                    let (c_thr, _) = pc.thread_offset[t];
+                    // Step 3: coordinates of this thread's first value (tile base +
+                    // thread base); a value is live where its coordinate is inside.
+                    let (m0, k0) = (digit(ia + ia_thr, id, 0)?, digit(ia + ia_thr, id, 1)?);
+                    let n0 = digit(ib + ib_thr, id, 0)?;
+                    rows.clear();
+                    for (i, (&ar, &dm)) in a_rows.iter().zip(a_rows_m).enumerate() {
+                        if m0 + dm < m {
+                            rows.push((to_index(a_base + oa + a_thr + ar), c_rows[i]));
                         }
                     }
-                    accumulate(&mut acc, &rows, &cols, &ks, a_data, b_data)?;
-                }
-                // Epilogue: C = alpha·acc + beta·C over the live values.
-                for (ii, &(_, cr)) in rows.iter().enumerate() {
-                    for (jj, &(_, cc)) in cols.iter().enumerate() {
-                        let x = element_mut(c_data, c_base + oc + c_thr + cr + cc)?;
-                        *x = alpha * acc[ii * cols.len() + jj] + beta * *x;
+                    cols.clear();
+                    for (j, (&bc, &dn)) in b_cols.iter().zip(b_cols_n).enumerate() {
+                        if n0 + dn < n {
+                            cols.push((to_index(b_base + ob + b_thr + bc), c_cols[j]));
+                        }
+                    }
+                    if rows.is_empty() || cols.is_empty() {
+                        continue;
+                    }
+                    // Step 4: accumulate over k in "registers".
+                    acc.clear();
+                    acc.resize(rows.len() * cols.len(), T::default());
+                    for (kt, (&akt, &bkt)) in a_kts.iter().zip(b_kts).enumerate() {
+                        ks.clear();
+                        for (kk, (&ak, &bk)) in a_ks.iter().zip(b_ks).enumerate() {
+                            if k0 + a_kts_k[kt] + a_ks_k[kk] < k {
+                                ks.push((to_index(akt + ak), to_index(bkt + bk)));
+                            }
+                        }
+                        accumulate(&mut acc, &rows, &cols, &ks, a_data, b_data)?;
+                    }
+                    // Epilogue: C = alpha·acc + beta·C over the live values.
+                    for (ii, &(_, cr)) in rows.iter().enumerate() {
+                        for (jj, &(_, cc)) in cols.iter().enumerate() {
+                            let x = element_mut(c_data, c_base + oc + c_thr + cr + cc)?;
+                            *x = alpha * acc[ii * cols.len() + jj] + beta * *x;
+                        }
                     }
                 }
             }
         }
+        Ok(())
     }
-    Ok(())
 }
 
 /// The register-level loop of one thread over one k-tile:
@@ -350,8 +414,8 @@ fn accumulate<T: Numeric>(
 /// or a k-step's share of an index may be negative while their sum is not.
 /// Shares are combined with `wrapping_add`, and every sum is bounds-checked by
 /// the slice access, so a wrong sum is an error, never an out-of-storage read.
-fn to_index(i: i64) -> Result<usize, Error> {
-    Ok(i as usize)
+fn to_index(i: i64) -> usize {
+    i as usize
 }
 
 /// The plain triple loop through tensor coordinates:

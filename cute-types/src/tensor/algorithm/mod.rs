@@ -12,5 +12,5 @@ pub use clear::clear;
 pub use copy::copy;
 pub use fill::fill;
 #[cfg(feature = "alloc")]
-pub use gemm::{gemm, gemm_reference, GemmConfig};
+pub use gemm::{gemm, gemm_reference, GemmConfig, GemmPlan};
 pub use numeric::Numeric;

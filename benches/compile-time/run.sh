@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Compile-time benchmark: wall time and peak memory of `cargo build` for
+# src/main.rs (200 static layouts and algebra operations, see gen.py), next to
+# a baseline binary with one layout. Dependencies are built first and not
+# measured; each measured build recompiles only the touched binary.
+#
+#   ./run.sh               3 runs each of dev and release builds, and cargo check
+#   ./run.sh --regenerate  rewrite src/main.rs first (needs the `cute` CLI)
+set -euo pipefail
+cd "$(dirname "$0")"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-../../target/compile-time-bench}"
+RUNS="${RUNS:-3}"
+
+if [ "${1:-}" = "--regenerate" ]; then
+    cargo build --quiet --manifest-path ../../Cargo.toml --bin cute
+    python3 gen.py ../../target/debug/cute
+fi
+
+echo "items: $(grep -c 'acc += sink' src/main.rs) (src/main.rs, $(wc -l < src/main.rs) lines)"
+echo "rustc: $(rustc --version)"
+
+measure() { # label, file to touch, cargo arguments...
+    local label="$1" file="$2"
+    shift 2
+    for i in $(seq "$RUNS"); do
+        touch "$file"
+        /usr/bin/time -f "$label run $i: %e s wall, %M KiB peak RSS" cargo "$@" --quiet 2>&1 >/dev/null |
+            grep "run $i:"
+    done
+}
+
+for profile in dev release; do
+    # Dependencies and both binaries once, not measured.
+    cargo build --quiet --profile "$profile" --bins
+    measure "$profile build, 200 layouts" src/main.rs build --profile "$profile" --bin cute-compile-time
+    measure "$profile build, baseline   " src/bin/baseline.rs build --profile "$profile" --bin baseline
+done
+cargo check --quiet --bins
+measure "check,     200 layouts" src/main.rs check --bin cute-compile-time
+measure "check,     baseline   " src/bin/baseline.rs check --bin baseline
+# The benchmark's result, so that a wrong expansion would show.
+echo "output: $(cargo run --quiet --bin cute-compile-time)"

@@ -1,0 +1,331 @@
+//! The Hopper GEMM kernel family as types.
+//!
+//! A configuration is [`Hgemm`]`<Tile, Consumers, Producer, Stages, Schedule,
+//! Epilogue, Swizzle>`; every parameter is a type whose static integers are
+//! typenum numbers. [`HopperConfig::PARAMS`] reads them and checks, when the
+//! constant is evaluated (at compile time), that the kernel can exist on sm_90a:
+//! a tile the warpgroups cannot split, a register budget over the file, shared
+//! memory over 227 KiB or a K tile that is not one swizzle atom wide stops the
+//! build with the rule in words.
+//!
+//! ```
+//! use cute_gpu::gemm::Tile;
+//! use cute_gpu::hopper::config::*;
+//! use typenum::{U1, U2, U4, U8, U40, U64, U128, U232, U256};
+//! type Cfg = Hgemm<Tile<U128, U256, U64>, Consumers<U2>, ProducerWarpgroup<U40, U232>,
+//!                  Stages<U4>, Persistent<U8>, TmaStore, Sw128>;
+//! assert_eq!(Cfg::PARAMS.threads(), 384);
+//! ```
+//!
+//! ```compile_fail
+//! use cute_gpu::gemm::Tile;
+//! use cute_gpu::hopper::config::*;
+//! use typenum::{U1, U2, U8, U40, U64, U128, U232, U256};
+//! // 8 stages of 128×256×64 need 384 KiB of shared memory: rejected at compile time.
+//! type Bad = Hgemm<Tile<U128, U256, U64>, Consumers<U2>, ProducerWarpgroup<U40, U232>,
+//!                  Stages<U8>, Persistent<U8>, TmaStore, Sw128>;
+//! let _ = Bad::PARAMS;
+//! ```
+use crate::gemm::Tile;
+use core::marker::PhantomData;
+use typenum::Unsigned;
+
+/// Bytes of one wgmma input element (bf16 and fp16 alike).
+pub const INPUT_BYTES: usize = 2;
+
+/// Shared memory one block may use on sm_90 (227 KiB).
+pub const SMEM_LIMIT: usize = 227 * 1024;
+
+/// Extra bytes allocated so that the kernel can round the dynamic shared-memory
+/// base up to the 1024-byte alignment the 128-byte swizzle needs.
+pub const SMEM_ALIGN_SLACK: usize = 1024;
+
+/// Registers of one multiprocessor's file.
+pub const REGISTER_FILE: usize = 65536;
+
+/// Number of consumer warpgroups: each owns `BM / C` rows of the C tile.
+pub struct Consumers<C>(PhantomData<C>);
+
+/// Who issues the TMA loads.
+pub trait Producer {
+    /// `Some((producer_regs, consumer_regs))` for a dedicated producer warpgroup
+    /// whose registers `setmaxnreg` moves to the consumers; `None` when a thread of
+    /// the (single) consumer warpgroup issues the loads itself.
+    const WARP_SPECIALIZED: Option<(usize, usize)>;
+}
+
+/// No warp specialization: thread 0 of the consumer warpgroup refills each stage
+/// right after the wgmmas that read it retire.
+pub struct InlineProducer;
+
+/// A dedicated producer warpgroup (warp specialization): it keeps `P` registers per
+/// thread and gives the rest to the consumers, which raise theirs to `C`.
+pub struct ProducerWarpgroup<P, C>(PhantomData<(P, C)>);
+
+impl Producer for InlineProducer {
+    const WARP_SPECIALIZED: Option<(usize, usize)> = None;
+}
+
+impl<P: Unsigned, C: Unsigned> Producer for ProducerWarpgroup<P, C> {
+    const WARP_SPECIALIZED: Option<(usize, usize)> = Some((P::USIZE, C::USIZE));
+}
+
+/// Shared-memory pipeline depth (A and B tiles per stage).
+pub struct Stages<S>(PhantomData<S>);
+
+/// How C tiles are assigned to blocks.
+pub trait Schedule {
+    /// `(persistent, group_m)`: a persistent grid loops over tiles; tiles are
+    /// visited in groups of `group_m` tile rows (column by column inside a group),
+    /// so that blocks running at the same time share A and B tiles in L2.
+    const SCHEDULE: (bool, usize);
+}
+
+/// One block per C tile, grouped raster order of `G` tile rows.
+pub struct TilePerCta<G>(PhantomData<G>);
+
+/// A persistent grid (one block per multiprocessor) looping over the tiles in
+/// grouped raster order of `G` tile rows.
+pub struct Persistent<G>(PhantomData<G>);
+
+impl<G: Unsigned> Schedule for TilePerCta<G> {
+    const SCHEDULE: (bool, usize) = (false, G::USIZE);
+}
+
+impl<G: Unsigned> Schedule for Persistent<G> {
+    const SCHEDULE: (bool, usize) = (true, G::USIZE);
+}
+
+/// How the accumulators reach C.
+pub trait Epilogue {
+    /// whether C goes through shared memory and TMA stores
+    const TMA_STORE: bool;
+}
+
+/// Each thread stores its accumulators straight to global memory (predicated at
+/// the edges).
+pub struct DirectStore;
+
+/// Accumulators go to a swizzled shared tile through `stmatrix`, then to global
+/// memory with TMA stores (16-bit C; an fp32 C is stored directly).
+pub struct TmaStore;
+
+impl Epilogue for DirectStore {
+    const TMA_STORE: bool = false;
+}
+
+impl Epilogue for TmaStore {
+    const TMA_STORE: bool = true;
+}
+
+/// The shared-memory swizzle of the A and B tiles, named by its row width in bytes.
+pub trait SwizzleMode {
+    /// 32, 64 or 128
+    const BYTES: usize;
+}
+
+/// `CU_TENSOR_MAP_SWIZZLE_128B`, `Swizzle<3,4,3>` on byte addresses.
+pub struct Sw128;
+/// `CU_TENSOR_MAP_SWIZZLE_64B`, `Swizzle<2,4,3>` on byte addresses.
+pub struct Sw64;
+/// `CU_TENSOR_MAP_SWIZZLE_32B`, `Swizzle<1,4,3>` on byte addresses.
+pub struct Sw32;
+
+impl SwizzleMode for Sw128 {
+    const BYTES: usize = 128;
+}
+impl SwizzleMode for Sw64 {
+    const BYTES: usize = 64;
+}
+impl SwizzleMode for Sw32 {
+    const BYTES: usize = 32;
+}
+
+/// A full kernel configuration.
+pub struct Hgemm<T, C, P, S, Sch, E, Sw = Sw128>(PhantomData<(T, C, P, S, Sch, E, Sw)>);
+
+/// A configuration read as numbers, checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HgemmParams {
+    /// C tile rows per block
+    pub bm: usize,
+    /// C tile columns per block (the wgmma N)
+    pub bn: usize,
+    /// K per pipeline stage
+    pub bk: usize,
+    /// consumer warpgroups
+    pub consumers: usize,
+    /// `(producer, consumer)` registers with a producer warpgroup, `None` inline
+    pub warp_specialized: Option<(usize, usize)>,
+    /// pipeline stages
+    pub stages: usize,
+    /// persistent grid
+    pub persistent: bool,
+    /// raster group height in tiles
+    pub group_m: usize,
+    /// TMA-store epilogue for 16-bit C
+    pub tma_store: bool,
+    /// swizzle row width in bytes
+    pub swizzle_bytes: usize,
+}
+
+/// Rows and columns of one TMA-store staging tile of C (one 128-byte swizzle row
+/// of 16-bit values per row).
+pub const C_STAGE: (usize, usize) = (64, 64);
+
+impl HgemmParams {
+    /// Threads per block: 128 per warpgroup.
+    pub const fn threads(&self) -> usize {
+        128 * (self.consumers + if self.warp_specialized.is_some() { 1 } else { 0 })
+    }
+    /// C rows each consumer warpgroup owns.
+    pub const fn rows_per_consumer(&self) -> usize {
+        self.bm / self.consumers
+    }
+    /// `wgmma.m64` blocks per consumer per K step.
+    pub const fn m_blocks(&self) -> usize {
+        self.rows_per_consumer() / 64
+    }
+    /// Accumulator registers per consumer thread.
+    pub const fn acc_regs(&self) -> usize {
+        self.m_blocks() * self.bn / 2
+    }
+    /// Bytes of one stage's A tile.
+    pub const fn stage_a_bytes(&self) -> usize {
+        self.bm * self.bk * INPUT_BYTES
+    }
+    /// Bytes of one stage's B tile.
+    pub const fn stage_b_bytes(&self) -> usize {
+        self.bn * self.bk * INPUT_BYTES
+    }
+    /// Bytes of the C staging tiles (two per consumer, double-buffered).
+    pub const fn c_stage_bytes(&self) -> usize {
+        if self.tma_store {
+            self.consumers * 2 * C_STAGE.0 * C_STAGE.1 * INPUT_BYTES
+        } else {
+            0
+        }
+    }
+    /// Bytes of the mbarriers (`full` and `empty` per stage).
+    pub const fn barrier_bytes(&self) -> usize {
+        2 * self.stages * 8
+    }
+    /// Dynamic shared memory to request at launch, alignment slack included.
+    pub const fn smem_bytes(&self) -> usize {
+        self.stages * (self.stage_a_bytes() + self.stage_b_bytes())
+            + self.c_stage_bytes()
+            + self.barrier_bytes()
+            + SMEM_ALIGN_SLACK
+    }
+
+    /// Reads a configuration and checks every rule; panics (a compile error when
+    /// evaluated in a constant) with the rule that fails.
+    #[allow(clippy::too_many_arguments)]
+    pub const fn checked(
+        bm: usize,
+        bn: usize,
+        bk: usize,
+        consumers: usize,
+        warp_specialized: Option<(usize, usize)>,
+        stages: usize,
+        schedule: (bool, usize),
+        tma_store: bool,
+        swizzle_bytes: usize,
+    ) -> HgemmParams {
+        assert!(
+            swizzle_bytes == 32 || swizzle_bytes == 64 || swizzle_bytes == 128,
+            "the swizzle row width must be 32, 64 or 128 bytes"
+        );
+        assert!(
+            bk * INPUT_BYTES == swizzle_bytes,
+            "BK must be one swizzle row wide: BK·2 bytes = the swizzle width (BK = 64 for Sw128)"
+        );
+        assert!(consumers >= 1 && consumers <= 2, "one or two consumer warpgroups");
+        assert!(
+            bm % (64 * consumers) == 0 && bm > 0,
+            "BM must be a multiple of 64 rows per consumer warpgroup (wgmma is 64 rows tall)"
+        );
+        assert!(bm <= 256, "BM is at most 256 (a TMA box dimension is at most 256)");
+        assert!(
+            bn % 8 == 0 && bn >= 8 && bn <= 256,
+            "BN must be a multiple of 8 in [8, 256] (wgmma.m64nNk16)"
+        );
+        assert!(stages >= 2, "at least two pipeline stages");
+        let p = HgemmParams {
+            bm,
+            bn,
+            bk,
+            consumers,
+            warp_specialized,
+            stages,
+            persistent: schedule.0,
+            group_m: schedule.1,
+            tma_store,
+            swizzle_bytes,
+        };
+        assert!(schedule.1 >= 1, "the raster group height must be at least 1 tile");
+        assert!(
+            p.acc_regs() <= 128,
+            "a consumer thread may hold at most 128 fp32 accumulators (BM/consumers/64 · BN/2)"
+        );
+        match warp_specialized {
+            None => {
+                assert!(consumers == 1, "an inline producer drives exactly one consumer warpgroup");
+                assert!(!schedule.0, "a persistent grid needs a producer warpgroup");
+            }
+            Some((prod, cons)) => {
+                assert!(
+                    prod % 8 == 0 && cons % 8 == 0 && prod >= 24 && cons >= 24 && prod <= 256 && cons <= 256,
+                    "setmaxnreg counts must be multiples of 8 in [24, 256]"
+                );
+                assert!(
+                    128 * prod + 128 * consumers * cons <= REGISTER_FILE,
+                    "producer and consumer registers exceed the 65536-register file"
+                );
+            }
+        }
+        if tma_store {
+            assert!(
+                bn % C_STAGE.1 == 0 && p.rows_per_consumer() % C_STAGE.0 == 0,
+                "a TMA-store epilogue needs BN a multiple of 64 (one 128-byte staging row)"
+            );
+        }
+        assert!(
+            p.smem_bytes() <= SMEM_LIMIT,
+            "shared memory per block exceeds the 227 KiB limit of sm_90"
+        );
+        p
+    }
+}
+
+/// A type that names a Hopper GEMM configuration.
+pub trait HopperConfig {
+    /// The configuration's numbers, checked when the constant is evaluated.
+    const PARAMS: HgemmParams;
+}
+
+impl<BM, BN, BK, C, P, S, Sch, E, Sw> HopperConfig
+    for Hgemm<Tile<BM, BN, BK>, Consumers<C>, P, Stages<S>, Sch, E, Sw>
+where
+    BM: Unsigned,
+    BN: Unsigned,
+    BK: Unsigned,
+    C: Unsigned,
+    P: Producer,
+    S: Unsigned,
+    Sch: Schedule,
+    E: Epilogue,
+    Sw: SwizzleMode,
+{
+    const PARAMS: HgemmParams = HgemmParams::checked(
+        BM::USIZE,
+        BN::USIZE,
+        BK::USIZE,
+        C::USIZE,
+        P::WARP_SPECIALIZED,
+        S::USIZE,
+        Sch::SCHEDULE,
+        E::TMA_STORE,
+        Sw::BYTES,
+    );
+}

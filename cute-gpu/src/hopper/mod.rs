@@ -1,0 +1,18 @@
+//! Hopper (sm_90a) tensor-core GEMM for bf16 and fp16 inputs with fp32
+//! accumulation: TMA loads into 128-byte-swizzled shared memory, an mbarrier
+//! pipeline, `wgmma.mma_async`, and a family of kernels selected by type
+//! ([`config`]): inline or warp-specialized producer, one or two consumer
+//! warpgroups, tile-per-block or persistent grid, direct or TMA-store epilogue.
+//!
+//! Every shared-memory offset, TMA box, wgmma descriptor field and accumulator
+//! position is read off cute-rs layouts ([`layouts`]); the generator
+//! ([`kernel`]) bakes them into PTX through the core emitter plus the sm_90a
+//! instructions of [`isa`].
+pub mod config;
+pub mod isa;
+pub mod layouts;
+pub mod kernel;
+pub mod shipped;
+pub mod numeric;
+#[cfg(feature = "cuda")]
+pub mod host;

@@ -1,0 +1,214 @@
+//! The evaluator's own rules: argument reading by position, printing, errors and
+//! the line-by-line driver. The algebra's results are checked by the conformance
+//! replay (`tests/conformance.rs` in the root crate).
+use std::string::{String, ToString};
+use std::vec::Vec;
+
+use super::{eval_line, eval_lines, evaluate, parse, ExprError, Value, MAX_NESTING};
+use crate::error::Error;
+use crate::text::ParseErrorKind;
+
+fn line(src: &str) -> String {
+    eval_line(src)
+}
+
+#[test]
+fn bare_tuple_is_a_layout_where_a_layout_is_expected() {
+    assert_eq!(line("(1,4)"), "(1,4):(0,1)");
+    assert_eq!(line("size((4,(2,3)))"), "24");
+    assert_eq!(line("composition((4,8):(1,4), (2,2))"), "(2,2):(1,2)");
+}
+
+#[test]
+fn bare_tuple_is_an_inttuple_where_a_tuple_is_expected() {
+    assert_eq!(line("idx2crd(22, (4,(2,3)))"), "(2,(1,2))");
+    assert_eq!(line("crd2idx((1,5), (4,(2,3)))"), "21");
+    assert_eq!(line("coalesce((4,(2,2)):(1,(4,8)), (1,1))"), "(4,4):(1,4)");
+    // A layout literal is not an IntTuple.
+    assert!(matches!(
+        evaluate("idx2crd(3, (4,8):(1,4))"),
+        Err(ExprError::ArgumentKind {
+            function: "idx2crd",
+            argument: 2,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn int_where_a_layout_is_expected_is_make_layout() {
+    assert_eq!(line("logical_divide(16:1, 4)"), "(4,4):(1,4)");
+    assert_eq!(line("composition(8:2, 1)"), "1:0");
+    // a call giving an int counts the same as the literal
+    assert_eq!(line("composition(8:2, size(4:1))"), "4:2");
+}
+
+#[test]
+fn cotarget_may_be_a_layout_standing_for_its_shape() {
+    assert_eq!(line("complement(2:1, (3,5))"), "10:2");
+    assert_eq!(line("complement(2:1, (3,5):(1,3))"), "10:2");
+    assert_eq!(line("complement(2:1, shape((3,5)))"), "10:2");
+}
+
+#[test]
+fn crd2idx_reads_a_layout_with_strides_as_a_layout() {
+    assert_eq!(line("crd2idx((1,(1,2)), (4,(2,3)):(1,(4,8)))"), "21");
+    assert_eq!(line("crd2idx((1,2), (4,8), (8,1))"), "10");
+    assert_eq!(line("crd2idx(5, (4,8), (8,1))"), "9");
+}
+
+#[test]
+fn tilers_nest_and_their_ints_are_layouts() {
+    assert_eq!(
+        line("logical_divide((8,8):(1,8), [2,4])"),
+        "((2,4),(4,2)):((1,2),(8,32))"
+    );
+    assert_eq!(
+        line("logical_product(((2,2),3):((1,2),4), [[2:1],2])"),
+        "(((2,2),2),(3,2)):(((1,2),2),(4,1))"
+    );
+    assert_eq!(line("[2,(4,2)]"), "[2:1,(4,2):(1,4)]");
+}
+
+#[test]
+fn prints_without_spaces_or_static_marks() {
+    assert_eq!(line("( _4 , ( 2, _2 ) ) : ( 1 , ( 4, 8 ) )"), "(4,(2,2)):(1,(4,8))");
+    assert_eq!(line("stride(64:-1)"), "-1");
+    assert_eq!(line("shape((3):(1))"), "(3)");
+    assert_eq!(
+        line("composition(swizzle(3,4,3), (8,64):(64,1))"),
+        "Sw<3,4,3>o0o(8,64):(64,1)"
+    );
+    assert_eq!(line("swizzle(2,0,-3)"), "Sw<2,0,-3>");
+    let v = evaluate("coalesce((4,(2,2)):(1,(4,8)))").unwrap();
+    assert_eq!(v.to_string(), "16:1");
+    assert!(matches!(v, Value::Layout(_)));
+}
+
+#[test]
+fn every_literal_is_static() {
+    // static shape-1 modes get stride 0, as with Int<1> in C++
+    assert_eq!(line("(4,1,2)"), "(4,1,2):(1,0,4)");
+    let Value::Layout(l) = evaluate("(4,8):(1,4)").unwrap() else {
+        panic!("expected a layout")
+    };
+    assert!(l.is_static());
+}
+
+#[test]
+fn swizzled_layouts_answer_domain_queries_with_their_inner_layout() {
+    let sl = "composition(swizzle(3,4,3), (8,64):(64,1))";
+    assert_eq!(line(&std::format!("cosize({sl})")), "512");
+    assert_eq!(line(&std::format!("shape({sl})")), "(8,64)");
+    assert_eq!(line(&std::format!("eval({sl}, (3,5))")), "213");
+    assert!(line(&std::format!("stride({sl})")).starts_with("error: stride: argument 1"));
+    // b = 0: the identity swizzle disappears
+    assert_eq!(line("composition(swizzle(0,4,3), 8:1)"), "8:1");
+}
+
+#[test]
+fn syntax_errors_carry_their_position() {
+    let Err(ExprError::Syntax(e)) = evaluate("size((4,x))") else {
+        panic!("expected a syntax error")
+    };
+    assert_eq!(e.pos, 8);
+    let Err(ExprError::Syntax(e)) = evaluate("(6,4):((1,1),6)") else {
+        panic!("expected a syntax error")
+    };
+    assert_eq!(e.kind, ParseErrorKind::Invalid(Error::NotCongruent));
+    for bad in ["coalesce()", "size(4))", "size(4", "_-4", "__4:1", "[2,", ":(4)", ""] {
+        assert!(
+            matches!(evaluate(bad), Err(ExprError::Syntax(_))),
+            "{bad:?} should be a syntax error"
+        );
+    }
+}
+
+#[test]
+fn unknown_functions_and_arity_are_named() {
+    assert_eq!(
+        evaluate("frobnicate(4:1)"),
+        Err(ExprError::UnknownFunction {
+            name: "frobnicate".to_string(),
+            pos: 0
+        })
+    );
+    assert_eq!(
+        evaluate("complement(4:1, 8, 8)"),
+        Err(ExprError::Arity {
+            function: "complement",
+            expected: "1 or 2",
+            found: 3
+        })
+    );
+    assert_eq!(line("size(8:1, 2)"), "error: size takes 1 argument, found 2");
+}
+
+#[test]
+fn algebra_errors_name_the_function_and_rule() {
+    assert_eq!(
+        evaluate("composition((3,5):(1,4), 10:2)"),
+        Err(ExprError::Algebra {
+            function: "composition",
+            error: Error::NotFunctional
+        })
+    );
+    assert_eq!(
+        evaluate("upcast(8:1, 0)"),
+        Err(ExprError::Algebra {
+            function: "upcast",
+            error: Error::NonPositiveFactor
+        })
+    );
+    assert_eq!(
+        evaluate("size((2147483648,2147483648,4))"),
+        Err(ExprError::Algebra {
+            function: "size",
+            error: Error::Overflow
+        })
+    );
+}
+
+#[test]
+fn nesting_beyond_the_limit_is_refused_before_recursing() {
+    let deep = "(".repeat(MAX_NESTING + 1) + "4" + &")".repeat(MAX_NESTING + 1);
+    assert!(matches!(evaluate(&deep), Err(ExprError::TooDeep { .. })));
+    let huge = "size(".repeat(100_000) + "4" + &")".repeat(100_000);
+    assert!(matches!(evaluate(&huge), Err(ExprError::TooDeep { .. })));
+    // within the limit, nested calls evaluate
+    let calls = "coalesce(".repeat(30) + "(4,2):(1,4)" + &")".repeat(30);
+    assert_eq!(line(&calls), "8:1");
+    // the deepest accepted nesting evaluates within a test thread's stack
+    let n: usize = std::env::var("DEPTH").unwrap().parse().unwrap();
+    let deepest = "composition(".repeat(n) + "(4,2):(1,4)" + &", 8:1)".repeat(n);
+    assert_eq!(line(&deepest), "(4,2):(1,4)");
+}
+
+#[test]
+fn parse_keeps_literals_as_written() {
+    let e = parse("composition((4,8), [2:1, 3])").unwrap();
+    let super::Expr::Call { name, args, pos } = e else {
+        panic!("expected a call")
+    };
+    assert_eq!((name, args.len(), pos), ("composition", 2, 0));
+    assert!(matches!(args[0], super::Expr::Tuple { pos: 12, .. }));
+    assert!(matches!(&args[1], super::Expr::Tiler { items, .. } if items.len() == 2));
+}
+
+#[test]
+fn eval_lines_writes_one_line_per_input_line_and_never_stops() {
+    let input = b"size((4,8))\nfoo(1)\n\ncoalesce((4,(2,2)):(1,(4,8)))\r\n\xff\nshape(8:2)";
+    let mut out = Vec::new();
+    let errors = eval_lines(&input[..], &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6, "{text}");
+    assert_eq!(lines[0], "32");
+    assert!(lines[1].starts_with("error: unknown function 'foo'"));
+    assert!(lines[2].starts_with("error: syntax"));
+    assert_eq!(lines[3], "16:1");
+    assert!(lines[4].starts_with("error: syntax: the line is not valid UTF-8"));
+    assert_eq!(lines[5], "8");
+    assert!(text.ends_with('\n'));
+    assert_eq!(errors, 3);
+}

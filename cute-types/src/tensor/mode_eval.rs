@@ -1,0 +1,103 @@
+//! [`ModeEval`]: a layout's leaves grouped by top-level mode, to evaluate
+//! coordinates of the form "one 1-D index per mode" with plain integer
+//! arithmetic — the hot path of tiling and partitioning loops, where building
+//! coordinate tuples would cost more than the work.
+use crate::dynamic::{DLayout, CAPACITY};
+use crate::error::Error;
+
+/// The leaves of a layout by top-level mode.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ModeEval {
+    shape: [i64; CAPACITY],
+    stride: [i64; CAPACITY],
+    /// Mode `i` owns leaves `start[i]..start[i + 1]`.
+    start: [u8; CAPACITY + 1],
+    modes: usize,
+}
+
+impl ModeEval {
+    /// The modes of `l` (an integer-shaped layout is one mode).
+    pub(crate) fn new(l: &DLayout) -> Result<ModeEval, Error> {
+        let shape = l.shape().as_tuple();
+        let stride = l.stride().as_tuple();
+        let mut out = ModeEval {
+            shape: [0; CAPACITY],
+            stride: [0; CAPACITY],
+            start: [0; CAPACITY + 1],
+            modes: shape.rank(),
+        };
+        let mut k = 0usize;
+        for i in 0..shape.rank() {
+            let (s, d) = (shape.get(i)?, stride.get(i)?);
+            out.start[i] = k as u8;
+            for leaf in 0..s.leaf_count() {
+                out.shape[k] = s.leaf(leaf).value;
+                out.stride[k] = d.leaf(leaf).value;
+                k += 1;
+            }
+        }
+        out.start[shape.rank()] = k as u8;
+        Ok(out)
+    }
+    /// Number of top-level modes.
+    pub(crate) fn modes(&self) -> usize {
+        self.modes
+    }
+    /// Mode `i` at its 1-D index `c`: split colexicographically over the mode's
+    /// leaves, the last leaf taking the rest (CuTe's `crd2idx`).
+    pub(crate) fn mode_offset(&self, i: usize, c: i64) -> Result<i64, Error> {
+        if i >= self.modes {
+            return Err(Error::ModeOutOfRange {
+                index: i,
+                rank: self.modes,
+            });
+        }
+        let (b, e) = (self.start[i] as usize, self.start[i + 1] as usize);
+        let mut rest = c;
+        let mut acc = 0i64;
+        for k in b..e {
+            let digit = if k + 1 == e {
+                rest
+            } else {
+                let s = self.shape[k];
+                let d = rest.rem_euclid(s);
+                rest = rest.div_euclid(s);
+                d
+            };
+            acc = acc
+                .checked_add(digit.checked_mul(self.stride[k]).ok_or(Error::Overflow)?)
+                .ok_or(Error::Overflow)?;
+        }
+        Ok(acc)
+    }
+    /// Size of mode `i`.
+    pub(crate) fn mode_size(&self, i: usize) -> i64 {
+        let (b, e) = (self.start[i] as usize, self.start[i + 1] as usize);
+        self.shape[b..e].iter().product()
+    }
+    /// Coordinate of index `t` in a thread layout, one 1-D index per mode (CuTe's
+    /// `get_flat_coord`, see [`super::thread_coord`]).
+    pub(crate) fn flat_coord_of(&self, t: i64, out: &mut [i64]) -> Result<(), Error> {
+        for (i, slot) in out.iter_mut().enumerate().take(self.modes) {
+            let (b, e) = (self.start[i] as usize, self.start[i + 1] as usize);
+            let mut index = 0i64;
+            let mut scale = 1i64;
+            for k in b..e {
+                let (extent, step) = (self.shape[k], self.stride[k]);
+                let c = if extent == 1 {
+                    0
+                } else if step == 0 {
+                    return Err(Error::NotInjective);
+                } else {
+                    (t / step).rem_euclid(extent)
+                };
+                index = index
+                    .checked_add(c.checked_mul(scale).ok_or(Error::Overflow)?)
+                    .ok_or(Error::Overflow)?;
+                scale = scale.checked_mul(extent).ok_or(Error::Overflow)?;
+            }
+            *slot = index;
+        }
+        Ok(())
+    }
+}
