@@ -12,18 +12,42 @@ use cute_types::expr::{eval_lines, evaluate, parse};
 /// One expression per operation family, sized like kernel layouts.
 const CASES: &[(&str, &str)] = &[
     ("literal", "((4,8),(2,(2,4))):((1,4),(32,(64,128)))"),
-    ("coalesce", "coalesce(((4,8),(2,(2,4))):((1,4),(32,(64,128))))"),
-    ("composition", "composition((4,(2,3)):(1,(4,8)), (2,3):(3,1))"),
-    ("composition_tiler", "composition((128,64):(1,128), [32:1,(8,2):(1,32)])"),
+    (
+        "coalesce",
+        "coalesce(((4,8),(2,(2,4))):((1,4),(32,(64,128))))",
+    ),
+    (
+        "composition",
+        "composition((4,(2,3)):(1,(4,8)), (2,3):(3,1))",
+    ),
+    (
+        "composition_tiler",
+        "composition((128,64):(1,128), [32:1,(8,2):(1,32)])",
+    ),
     ("complement", "complement((4,8):(1,64), 1024)"),
     ("right_inverse", "right_inverse((2,(8,2),8):(16,(32,8),1))"),
-    ("left_inverse", "left_inverse((6,(7,64,1)):(42,(2,1008,504)))"),
-    ("logical_divide", "logical_divide((128,64):(1,128), [32:1,16:1])"),
-    ("zipped_divide", "zipped_divide((128,64):(1,128), [(8,4):(1,32),16:1])"),
-    ("logical_product", "logical_product((4,8):(8,1), (2,4):(1,2))"),
+    (
+        "left_inverse",
+        "left_inverse((6,(7,64,1)):(42,(2,1008,504)))",
+    ),
+    (
+        "logical_divide",
+        "logical_divide((128,64):(1,128), [32:1,16:1])",
+    ),
+    (
+        "zipped_divide",
+        "zipped_divide((128,64):(1,128), [(8,4):(1,32),16:1])",
+    ),
+    (
+        "logical_product",
+        "logical_product((4,8):(8,1), (2,4):(1,2))",
+    ),
     ("raked_product", "raked_product((2,5):(5,1), (3,4):(1,3))"),
     ("tile_to_shape", "tile_to_shape((8,8):(8,1), (128,64))"),
-    ("swizzle_eval", "eval(composition(swizzle(3,4,3), (8,64):(64,1)), (3,5))"),
+    (
+        "swizzle_eval",
+        "eval(composition(swizzle(3,4,3), (8,64):(64,1)), (3,5))",
+    ),
 ];
 
 fn corpus() -> String {

@@ -30,7 +30,16 @@ struct Blocking {
 /// the plain-arithmetic twin of the layout GEMM (same tiles, same thread order,
 /// same value order, same k order, same predicates on ragged edges).
 #[allow(clippy::too_many_arguments)]
-fn blocked_plain(a: &[f32], b: &[f32], c: &mut [f32], m: usize, n: usize, k: usize, bl: Blocking, acc: &mut Vec<f32>) {
+fn blocked_plain(
+    a: &[f32],
+    b: &[f32],
+    c: &mut [f32],
+    m: usize,
+    n: usize,
+    k: usize,
+    bl: Blocking,
+    acc: &mut Vec<f32>,
+) {
     let (vm, vn) = (bl.bm / bl.tm, bl.bn / bl.tn);
     let (mt, nt, kt) = (m.div_ceil(bl.bm), n.div_ceil(bl.bn), k.div_ceil(bl.bk));
     for tn in 0..nt {
@@ -73,19 +82,38 @@ fn blocked_plain(a: &[f32], b: &[f32], c: &mut [f32], m: usize, n: usize, k: usi
 }
 
 fn data(len: usize, seed: u32) -> Vec<f32> {
-    (0..len).map(|i| ((i as u32).wrapping_mul(2654435761).wrapping_add(seed) >> 20) as f32 / 4096.0 - 0.5).collect()
+    (0..len)
+        .map(|i| {
+            ((i as u32).wrapping_mul(2654435761).wrapping_add(seed) >> 20) as f32 / 4096.0 - 0.5
+        })
+        .collect()
 }
 
 fn bench(cr: &mut Criterion) {
-    let bl = Blocking { bm: 32, bn: 32, bk: 8, tm: 8, tn: 8 };
+    let bl = Blocking {
+        bm: 32,
+        bn: 32,
+        bk: 8,
+        tm: 8,
+        tn: 8,
+    };
     let cfg = GemmConfig::new(
         (bl.bm as i64, bl.bn as i64, bl.bk as i64),
-        format!("({},{}):({},1)", bl.tm, bl.tn, bl.tn).parse::<DLayout>().unwrap(),
+        format!("({},{}):({},1)", bl.tm, bl.tn, bl.tn)
+            .parse::<DLayout>()
+            .unwrap(),
     )
     .unwrap();
     let mut group = cr.benchmark_group("host_gemm");
-    group.sample_size(20).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
-    for &(m, n, k) in &[(128usize, 128usize, 128usize), (256, 256, 256), (255, 257, 130)] {
+    group
+        .sample_size(20)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4));
+    for &(m, n, k) in &[
+        (128usize, 128usize, 128usize),
+        (256, 256, 256),
+        (255, 257, 130),
+    ] {
         let a = data(m * k, 1);
         let b = data(n * k, 2);
         let mut c1 = vec![0f32; m * n];
@@ -96,7 +124,15 @@ fn bench(cr: &mut Criterion) {
         let ta = make_tensor(&a[..], la).unwrap();
         let tb = make_tensor(&b[..], lb).unwrap();
         // Both versions compute the same numbers.
-        gemm(1.0, &ta, &tb, 0.0, &mut make_tensor(&mut c1[..], lc).unwrap(), &cfg).unwrap();
+        gemm(
+            1.0,
+            &ta,
+            &tb,
+            0.0,
+            &mut make_tensor(&mut c1[..], lc).unwrap(),
+            &cfg,
+        )
+        .unwrap();
         let mut acc = Vec::new();
         blocked_plain(&a, &b, &mut c2, m, n, k, bl, &mut acc);
         assert!(c1.iter().zip(&c2).all(|(x, y)| x.to_bits() == y.to_bits()));
@@ -106,7 +142,8 @@ fn bench(cr: &mut Criterion) {
         group.bench_function(BenchmarkId::new("layouts_plan_run", &id), |bch| {
             bch.iter(|| {
                 let mut tc = make_tensor(&mut c1[..], lc).unwrap();
-                plan.run(1.0, black_box(&ta), black_box(&tb), 0.0, &mut tc).unwrap();
+                plan.run(1.0, black_box(&ta), black_box(&tb), 0.0, &mut tc)
+                    .unwrap();
             })
         });
         group.bench_function(BenchmarkId::new("layouts_gemm", &id), |bch| {

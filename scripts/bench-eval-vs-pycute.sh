@@ -12,6 +12,10 @@
 # Rust side: the same expressions, repeated REPEAT times, piped through one
 # `cute eval -` process; the whole process wall time is counted (start-up, parsing,
 # evaluation and printing included).
+#
+# Environment: CUTE_BIN (a prebuilt `cute` binary; default: build target/release/cute),
+# CUTE_CONFORMANCE (the public.tsv to read), PYTHONPATH (where pycute is, if not
+# installed; scripts/pycute_eval.py also looks in ~/.cache/cute-cpp).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPEAT="${1:-200}"
@@ -19,8 +23,12 @@ RUNS="${2:-5}"
 TSV="${CUTE_CONFORMANCE:-../shared/conformance/public.tsv}"
 [ -f "$TSV" ] || { echo "missing $TSV (shared/ must sit beside the repository)" >&2; exit 2; }
 
-cargo build --release --quiet --bin cute
-CUTE=target/release/cute
+if [ -n "${CUTE_BIN:-}" ]; then
+  CUTE="$CUTE_BIN"
+else
+  cargo build --release --quiet --bin cute
+  CUTE=target/release/cute
+fi
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 

@@ -10,6 +10,7 @@ mod cli;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use cute_types::tv::{render_tv_picture, PictureFormat, TvPictureSpec};
 
 const AFTER_HELP: &str = "\
 Expressions (quote them for the shell):
@@ -92,6 +93,15 @@ enum Command {
         /// Write to FILE instead of standard output.
         #[arg(short, long, value_name = "FILE")]
         output: Option<std::path::PathBuf>,
+        /// Draw EXPR as a thread–value layout `(thread, value) -> m + M·n` over
+        /// an M×N tile: every element coloured by its thread, labelled T<t>V<v>.
+        #[arg(long, value_name = "M,N", conflicts_with = "mma")]
+        tv: Option<String>,
+        /// Draw the tiled MMA of ATOM (sm80_16x8x16, sm90_64xNx16, fma) over the
+        /// atom layout EXPR, e.g. `--mma sm80_16x8x16 '(2,2,1)'`: A, B and C as
+        /// CuTe's print_latex draws them.
+        #[arg(long, value_name = "ATOM")]
+        mma: Option<String>,
     },
     /// Draw a rank-1 or rank-2 layout as a standalone LaTeX/TikZ document.
     ///
@@ -109,6 +119,15 @@ enum Command {
         /// Write to FILE instead of standard output.
         #[arg(short, long, value_name = "FILE")]
         output: Option<std::path::PathBuf>,
+        /// Draw EXPR as a thread–value layout `(thread, value) -> m + M·n` over
+        /// an M×N tile: every element coloured by its thread, labelled T<t>V<v>.
+        #[arg(long, value_name = "M,N", conflicts_with = "mma")]
+        tv: Option<String>,
+        /// Draw the tiled MMA of ATOM (sm80_16x8x16, sm90_64xNx16, fma) over the
+        /// atom layout EXPR, e.g. `--mma sm80_16x8x16 '(2,2,1)'`: A, B and C as
+        /// CuTe's print_latex draws them.
+        #[arg(long, value_name = "ATOM")]
+        mma: Option<String>,
     },
 }
 
@@ -117,10 +136,67 @@ fn main() -> ExitCode {
         Command::Eval { expr } if expr == "-" => cli::eval_stdin(),
         Command::Eval { expr } => cli::eval_one(&expr),
         Command::Print { expr } => cli::print_table(&expr),
-        Command::Svg { expr, output } => cli::picture(&expr, cli::Picture::Svg, output.as_deref()),
-        Command::Latex { expr, output } => {
-            cli::picture(&expr, cli::Picture::Latex, output.as_deref())
-        }
+        Command::Svg {
+            expr,
+            output,
+            tv,
+            mma,
+        } => match tv_spec(&expr, &tv, &mma) {
+            Some(spec) => tv_picture(&spec, PictureFormat::Svg, output.as_deref()),
+            None => cli::picture(&expr, cli::Picture::Svg, output.as_deref()),
+        },
+        Command::Latex {
+            expr,
+            output,
+            tv,
+            mma,
+        } => match tv_spec(&expr, &tv, &mma) {
+            Some(spec) => tv_picture(&spec, PictureFormat::Latex, output.as_deref()),
+            None => cli::picture(&expr, cli::Picture::Latex, output.as_deref()),
+        },
     };
     outcome.exit_code()
+}
+
+/// `--tv M,N` or `--mma ATOM`: EXPR is a TV layout or an atom layout.
+fn tv_spec<'a>(
+    expr: &'a str,
+    tv: &'a Option<String>,
+    mma: &'a Option<String>,
+) -> Option<TvPictureSpec<'a>> {
+    match (tv, mma) {
+        (Some(tile), _) => Some(TvPictureSpec::Tv { layout: expr, tile }),
+        (None, Some(atom)) => Some(TvPictureSpec::Mma {
+            atom,
+            atom_layout: expr,
+        }),
+        (None, None) => None,
+    }
+}
+
+/// Renders a TV picture (`cute_types::tv::render_tv_picture`) to FILE or standard output.
+fn tv_picture(
+    spec: &TvPictureSpec<'_>,
+    format: PictureFormat,
+    file: Option<&std::path::Path>,
+) -> cli::Outcome {
+    use std::io::Write as _;
+    let written = match render_tv_picture(spec, format) {
+        Ok(text) => match file {
+            Some(path) => {
+                std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+            }
+            None => std::io::stdout()
+                .write_all(text.as_bytes())
+                .map_err(|e| e.to_string()),
+        },
+        Err(e) => Err(e.to_string()),
+    };
+    match written {
+        Ok(()) => cli::Outcome::Done,
+        Err(message) => {
+            eprintln!("error: {message}");
+            cli::Outcome::Failed
+        }
+    }
 }

@@ -26,9 +26,9 @@ fn vectors() -> Vec<(usize, String, String)> {
     text.lines()
         .enumerate()
         .map(|(i, line)| {
-            let (expr, expected) = line.split_once('\t').unwrap_or_else(|| {
-                panic!("{}:{}: no TAB in {line:?}", path.display(), i + 1)
-            });
+            let (expr, expected) = line
+                .split_once('\t')
+                .unwrap_or_else(|| panic!("{}:{}: no TAB in {line:?}", path.display(), i + 1));
             (i + 1, expr.to_string(), expected.to_string())
         })
         .collect()
@@ -79,7 +79,10 @@ fn public_vectors_all_match() {
 fn comparison_rules() {
     assert!(matches("(4,8):(1,4)", "( _4, 8 ):(1,_4)"));
     assert!(!matches("(3):(1)", "3:1"));
-    assert!(matches("error", "error: syntax: unexpected ')' at column 3"));
+    assert!(matches(
+        "error",
+        "error: syntax: unexpected ')' at column 3"
+    ));
     assert!(!matches("error", "3:1"));
     assert!(!matches("3:1", "error: 3:1"));
 }

@@ -10,6 +10,9 @@ set -euo pipefail
 cd "$(dirname "$0")"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-../../target/compile-time-bench}"
 RUNS="${RUNS:-3}"
+# Incremental compilation would reuse the previous build of an unchanged file
+# and measure almost nothing: every measured build compiles from scratch.
+export CARGO_INCREMENTAL=0
 
 if [ "${1:-}" = "--regenerate" ]; then
     cargo build --quiet --manifest-path ../../Cargo.toml --bin cute
@@ -33,10 +36,13 @@ for profile in dev release; do
     # Dependencies and both binaries once, not measured.
     cargo build --quiet --profile "$profile" --bins
     measure "$profile build, 200 layouts" src/main.rs build --profile "$profile" --bin cute-compile-time
+    measure "$profile build, macro 130  " src/bin/macro_only.rs build --profile "$profile" --bin macro_only
+    measure "$profile build, typed 70   " src/bin/typed_only.rs build --profile "$profile" --bin typed_only
     measure "$profile build, baseline   " src/bin/baseline.rs build --profile "$profile" --bin baseline
 done
 cargo check --quiet --bins
 measure "check,     200 layouts" src/main.rs check --bin cute-compile-time
 measure "check,     baseline   " src/bin/baseline.rs check --bin baseline
 # The benchmark's result, so that a wrong expansion would show.
-echo "output: $(cargo run --quiet --bin cute-compile-time)"
+echo "output: $(cargo run --quiet --bin cute-compile-time)" \
+    "= $(cargo run --quiet --bin macro_only) + $(cargo run --quiet --bin typed_only)"

@@ -314,13 +314,18 @@ fn run(args: &Args) -> Result<bool> {
     if args.check {
         let check_layouts = if args.layouts.is_empty() { &all_layouts } else { &layouts };
         for s in &args.configs {
-            ok &= check_suite(&gpu, &mut kernels, args, s, check_layouts)?;
+            let ls: Vec<GemmLayout> = check_layouts
+                .iter()
+                .copied()
+                .filter(|l| s.layouts.contains(l))
+                .collect();
+            ok &= check_suite(&gpu, &mut kernels, args, s, &ls)?;
         }
         println!("CHECK SUMMARY: {}", if ok { "all passed" } else { "FAILURES" });
     }
     if args.time {
         for &layout in &layouts {
-            for s in &args.configs {
+            for s in args.configs.iter().filter(|s| s.layouts.contains(&layout)) {
                 time_one(&gpu, &mut kernels, args, s, layout)?;
             }
         }

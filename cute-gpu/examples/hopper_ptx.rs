@@ -24,7 +24,12 @@ fn main() -> ExitCode {
                 }
             };
             let name = k.kernel.name.clone();
-            println!("{name}\tthreads={}\tsmem={}\t{}", k.threads(), k.smem_bytes(), s.what);
+            println!(
+                "{name}\tthreads={}\tsmem={}\t{}",
+                k.threads(),
+                k.smem_bytes(),
+                s.what
+            );
             let ptx = Module::new("sm_90a", vec![k.kernel]).to_string();
             let path = dir.join(format!("{name}.ptx"));
             if let Err(e) = std::fs::write(&path, ptx) {

@@ -584,24 +584,31 @@ impl Simulator {
                 dst,
                 src,
                 src_size,
+                ignore_src,
                 ..
             } => {
                 let d = self.address(b, t, dst);
                 Self::shared_range(b, d, *bytes as usize, pc)?;
-                let read = match src_size {
+                let mut read = match src_size {
                     Some(op) => self.value(b, t, tid, op, Ty::U32).min(*bytes as u64) as usize,
                     None => *bytes as usize,
                 };
-                let mut data = vec![0u8; *bytes as usize];
-                if read > 0 {
-                    let s = self.address(b, t, src);
-                    if s % *bytes as u64 != 0 {
-                        return Err(SimError::Misaligned {
-                            addr: s,
-                            bytes: *bytes,
-                            pc,
-                        });
+                if let Some(p) = ignore_src {
+                    if t.regs[0][p.index as usize] != 0 {
+                        read = 0;
                     }
+                }
+                let mut data = vec![0u8; *bytes as usize];
+                // the source must be aligned even when nothing is read from it
+                let s = self.address(b, t, src);
+                if s % *bytes as u64 != 0 {
+                    return Err(SimError::Misaligned {
+                        addr: s,
+                        bytes: *bytes,
+                        pc,
+                    });
+                }
+                if read > 0 {
                     let o = self.check_global(s, read as u32, pc)?;
                     data[..read].copy_from_slice(&self.mem[o..o + read]);
                 }

@@ -24,7 +24,14 @@ fn a_cooperative_configuration_reads_back() {
 
 #[test]
 fn an_inline_configuration_reads_back() {
-    type C = Hgemm<Tile<U128, U128, U64>, Consumers<U1>, InlineProducer, Stages<U4>, TilePerCta<U1>, DirectStore>;
+    type C = Hgemm<
+        Tile<U128, U128, U64>,
+        Consumers<U1>,
+        InlineProducer,
+        Stages<U4>,
+        TilePerCta<U1>,
+        DirectStore,
+    >;
     let p = C::PARAMS;
     assert_eq!((p.threads(), p.m_blocks(), p.acc_regs()), (128, 2, 128));
     assert_eq!(p.warp_specialized, None);
@@ -49,13 +56,17 @@ fn invalid_configurations_name_the_rule() {
     assert!(msg.contains("at most 128 fp32 accumulators"), "{msg}");
     let msg = rejects(|| HgemmParams::checked(128, 256, 64, 2, ws, 5, (true, 8), false, 128));
     assert!(msg.contains("227 KiB"), "{msg}");
-    let msg = rejects(|| HgemmParams::checked(128, 256, 64, 2, Some((40, 240)), 4, (true, 8), false, 128));
+    let msg = rejects(|| {
+        HgemmParams::checked(128, 256, 64, 2, Some((40, 240)), 4, (true, 8), false, 128)
+    });
     assert!(msg.contains("65536-register"), "{msg}");
     let msg = rejects(|| HgemmParams::checked(128, 128, 64, 1, None, 4, (true, 8), false, 128));
     assert!(msg.contains("persistent grid needs a producer"), "{msg}");
     let msg = rejects(|| HgemmParams::checked(128, 200, 64, 2, ws, 3, (true, 8), true, 128));
     assert!(msg.contains("multiple of 64"), "{msg}");
-    let msg = rejects(|| HgemmParams::checked(128, 256, 64, 2, Some((41, 232)), 4, (true, 8), false, 128));
+    let msg = rejects(|| {
+        HgemmParams::checked(128, 256, 64, 2, Some((41, 232)), 4, (true, 8), false, 128)
+    });
     assert!(msg.contains("multiples of 8"), "{msg}");
 }
 
@@ -66,3 +77,21 @@ fn narrower_swizzles_set_bk() {
     let _ = U8::USIZE;
 }
 
+#[test]
+fn the_balanced_grid_keeps_the_waves_and_evens_the_tiles() {
+    // 4096² in 128×256 tiles: 512 tiles, 4 waves on 132 SMs → 128 blocks of 4 tiles
+    assert_eq!(balanced_grid(512, 132), 128);
+    assert_eq!(balanced_grid(2048, 132), 128);
+    assert_eq!(balanced_grid(100, 132), 100);
+    assert_eq!(balanced_grid(133, 132), 67);
+    assert_eq!(balanced_grid(0, 132), 1);
+    for tiles in 1..2000u32 {
+        let g = balanced_grid(tiles, 132);
+        assert!((1..=132).contains(&g));
+        assert_eq!(
+            tiles.div_ceil(g),
+            tiles.div_ceil(132),
+            "same number of waves for {tiles}"
+        );
+    }
+}

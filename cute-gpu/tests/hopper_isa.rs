@@ -55,9 +55,14 @@ fn the_wait_loop_traps_after_its_spin_limit() {
     b.stuck_block(stuck, true);
     let k = b.finish();
     let text = k.to_string();
-    assert!(text.contains("mbarrier.try_wait.parity.shared::cta.b64 %p0, [%r0], %r1;"), "{text}");
+    assert!(
+        text.contains("mbarrier.try_wait.parity.shared::cta.b64 %p0, [%r0], %r1;"),
+        "{text}"
+    );
     assert!(text.contains("setp.gt.u32 %p1, %r2, 1000;"), "{text}");
     assert!(text.contains("@%p1 bra $L__0;"), "{text}");
-    assert!(text.ends_with("$L__0:\n\twgmma.wait_group.sync.aligned 0;\n\ttrap;\n}\n"), "{text}");
+    assert!(
+        text.ends_with("$L__0:\n\twgmma.wait_group.sync.aligned 0;\n\ttrap;\n}\n"),
+        "{text}"
+    );
 }
-

@@ -51,11 +51,17 @@ fn rounding_picks_the_nearer_neighbour() {
         for v in [x, -x, x * 1.000_37] {
             let h = f32_to_f16(v);
             let got = f16_to_f32(h) as f64;
-            let (below, above) = (f16_to_f32(h.wrapping_sub(1)) as f64, f16_to_f32(h.wrapping_add(1)) as f64);
+            let (below, above) = (
+                f16_to_f32(h.wrapping_sub(1)) as f64,
+                f16_to_f32(h.wrapping_add(1)) as f64,
+            );
             let err = (got - v as f64).abs();
             if got.is_finite() {
                 assert!(err <= (below - v as f64).abs() || below.is_nan(), "{v}");
-                assert!(err <= (above - v as f64).abs() || above.is_nan() || above.is_infinite(), "{v}");
+                assert!(
+                    err <= (above - v as f64).abs() || above.is_nan() || above.is_infinite(),
+                    "{v}"
+                );
             }
         }
         x *= 1.013;

@@ -2,9 +2,10 @@
 //! element-wise host algorithms (copy, fill, clear, axpby).
 use cute_types::tensor::{
     axpby, clear, copy, fill, make_identity_tensor, make_tensor, make_tensor_from_array,
-    make_tensor_owned, StaticTensorLayout, Tensor, TensorLayout,
+    make_tensor_owned, Tensor,
 };
-use cute_types::{parse_coord, DLayout, DTuple, Error};
+use cute_types::typed::{Layout, StaticLayout, _1, _2, _4};
+use cute_types::{parse_coord, DLayout, Error};
 
 fn l(s: &str) -> DLayout {
     s.parse().unwrap()
@@ -16,7 +17,10 @@ fn indexing_accepts_every_coordinate_form() {
     // (4,(2,3)):(1,(4,8)) — hierarchical column mode.
     let t = make_tensor(&data[..], l("(4,(2,3)):(1,(4,8))")).unwrap();
     // 1-D index, rank-2 coordinate, natural coordinate, parsed text: all agree with L.
-    assert_eq!(*t.get(21).unwrap(), l("(4,(2,3)):(1,(4,8))").at(21).unwrap());
+    assert_eq!(
+        *t.get(21).unwrap(),
+        l("(4,(2,3)):(1,(4,8))").at(21).unwrap()
+    );
     assert_eq!(*t.get((1, 5)).unwrap(), 1 + 4 + 16);
     assert_eq!(*t.get((1, (1, 2))).unwrap(), 1 + 4 + 16);
     assert_eq!(*t.get(parse_coord("(1,(1,2))").unwrap()).unwrap(), 21);
@@ -67,7 +71,13 @@ fn views_larger_than_storage_are_errors() {
 #[test]
 fn iteration_is_in_layout_order() {
     let data: Vec<i32> = (0..24).collect();
-    for text in ["(4,6):(6,1)", "(2,(3,4)):(12,(1,3))", "((2,2),(3,2)):((1,12),(2,6))", "24:1", "(3,8):(8,1)"] {
+    for text in [
+        "(4,6):(6,1)",
+        "(2,(3,4)):(12,(1,3))",
+        "((2,2),(3,2)):((1,12),(2,6))",
+        "24:1",
+        "(3,8):(8,1)",
+    ] {
         let lay = l(text);
         let t = make_tensor(&data[..], lay).unwrap();
         let want: Vec<i32> = (0..24).map(|i| lay.at(i).unwrap() as i32).collect();
@@ -99,30 +109,23 @@ fn owned_and_mutable_tensors() {
     assert_eq!(*t.get((0, 0)).unwrap(), 99);
 }
 
-struct Rm2x4;
-impl TensorLayout for Rm2x4 {
-    fn to_dlayout(&self) -> DLayout {
-        Self::LAYOUT
-    }
-}
-impl StaticTensorLayout for Rm2x4 {
-    const LAYOUT: DLayout = match DLayout::row_major(match DTuple::tuple(&[DTuple::s(2), DTuple::s(4)]) {
-        Ok(t) => t,
-        Err(e) => e.raise(),
-    }) {
-        Ok(l) => l,
-        Err(e) => e.raise(),
-    };
-}
+/// A 2×4 row-major static layout of the typed layer: zero-sized, cosize 8.
+type Rm2x4 = Layout<(_2, _4), (_4, _1)>;
 
 #[test]
 fn stack_tensor_from_a_static_layout() {
     assert_eq!(Rm2x4::COSIZE, 8);
-    let mut t = make_tensor_from_array([0f32; Rm2x4::COSIZE], Rm2x4);
+    let mut t = make_tensor_from_array([0f32; Rm2x4::COSIZE as usize], Rm2x4::default());
+    assert_eq!(core::mem::size_of_val(t.layout()), 0);
     t.set((1, 2), 5.0).unwrap();
     assert_eq!(t.engine()[6], 5.0);
     // The array is the tensor: no heap, size of the array exactly.
     assert_eq!(core::mem::size_of_val(t.engine()), 8 * 4);
+    // A typed layout with dynamic leaves works too (checked at run time).
+    let dyn_layout = Layout::new((2i64, 3i64), (3i64, 1i64)).unwrap();
+    let td = make_tensor(&[1, 2, 3, 4, 5, 6][..], dyn_layout).unwrap();
+    assert_eq!(*td.get((1, 2)).unwrap(), 6);
+    assert!(make_tensor(&[1, 2, 3][..], dyn_layout).is_err());
     // A dynamic layout over an array is checked at run time.
     assert!(make_tensor([0u8; 4], l("(2,3):(1,2)")).is_err());
     assert!(make_tensor([0u8; 6], l("(2,3):(1,2)")).is_ok());
@@ -148,7 +151,7 @@ fn identity_tensor_yields_coordinates() {
 fn copy_transposes_between_layouts() {
     let a: Vec<i32> = (0..12).collect();
     let src = make_tensor(&a[..], l("(3,4):(4,1)")).unwrap();
-    let mut b = vec![0; 12];
+    let mut b = [0; 12];
     let mut dst = make_tensor(&mut b[..], l("(3,4):(1,3)")).unwrap();
     copy(&src, &mut dst).unwrap();
     for m in 0..3 {

@@ -45,8 +45,16 @@ fn storage(s: Store, x: i64, y: i64) -> (DLayout, i64, usize) {
     match s {
         Store::RowMajor => (l(&format!("({x},{y}):({y},1)")), 0, (x * y) as usize),
         Store::ColMajor => (l(&format!("({x},{y}):(1,{x})")), 0, (x * y) as usize),
-        Store::PaddedCol => (l(&format!("({x},{y}):(1,{})", x + 3)), 0, ((x + 3) * y) as usize),
-        Store::Reversed => (l(&format!("({x},{y}):(-{y},1)")), (x - 1) * y, (x * y) as usize),
+        Store::PaddedCol => (
+            l(&format!("({x},{y}):(1,{})", x + 3)),
+            0,
+            ((x + 3) * y) as usize,
+        ),
+        Store::Reversed => (
+            l(&format!("({x},{y}):(-{y},1)")),
+            (x - 1) * y,
+            (x * y) as usize,
+        ),
         Store::Split => (
             l(&format!("(({},2),{y}):((2,1),{})", x / 2, x)),
             0,
@@ -106,13 +114,21 @@ fn check(
 
     let mut c_out = c_data.clone();
     let mut c = Tensor::with_offset(&mut c_out[..], lc, oc).unwrap();
-    let what = format!("M,N,K={m},{n},{k} tile={:?} thr={} A={sa:?} B={sb:?} C={sc:?}", cfg.tile, cfg.threads);
+    let what = format!(
+        "M,N,K={m},{n},{k} tile={:?} thr={} A={sa:?} B={sb:?} C={sc:?}",
+        cfg.tile(),
+        cfg.threads()
+    );
     gemm(alpha, &a, &b, beta, &mut c, cfg).unwrap_or_else(|e| panic!("{e:?}: {what}"));
     for i in 0..m {
         for j in 0..n {
             let got = *c.get((i, j)).unwrap();
             // Same products, same order of the k-sum: identical bits.
-            assert_eq!(got.to_bits(), want[(i + m * j) as usize].to_bits(), "({i},{j}) {what}");
+            assert_eq!(
+                got.to_bits(),
+                want[(i + m * j) as usize].to_bits(),
+                "({i},{j}) {what}"
+            );
         }
     }
     // Storage outside C's layout is untouched (padding of PaddedCol).
@@ -121,7 +137,11 @@ fn check(
             for pad in m..m + 3 {
                 let idx = (pad + (m + 3) * j) as usize;
                 if idx < nc {
-                    assert_eq!(c_out[idx].to_bits(), c_data[idx].to_bits(), "padding {what}");
+                    assert_eq!(
+                        c_out[idx].to_bits(),
+                        c_data[idx].to_bits(),
+                        "padding {what}"
+                    );
                 }
             }
         }
@@ -144,7 +164,14 @@ fn configs() -> Vec<GemmConfig> {
 #[test]
 fn gemm_matches_the_triple_loop_on_random_data() {
     let mut rng = Rng(0x5eed);
-    let shapes = [(1, 1, 1), (16, 16, 16), (7, 5, 3), (33, 17, 29), (64, 48, 40), (50, 70, 9)];
+    let shapes = [
+        (1, 1, 1),
+        (16, 16, 16),
+        (7, 5, 3),
+        (33, 17, 29),
+        (64, 48, 40),
+        (50, 70, 9),
+    ];
     let stores = [
         (Store::RowMajor, Store::RowMajor, Store::RowMajor),
         (Store::ColMajor, Store::ColMajor, Store::ColMajor),
@@ -167,8 +194,22 @@ fn gemm_alpha_beta_and_hierarchical_operands() {
     let mut rng = Rng(7);
     let cfg = GemmConfig::new((16, 16, 8), l("(4,4):(1,4)")).unwrap();
     for shape in [(32, 16, 24), (64, 32, 8)] {
-        check(shape, &cfg, (Store::Split, Store::RowMajor, Store::Split), 0.5, -2.0, &mut rng);
-        check(shape, &cfg, (Store::RowMajor, Store::Split, Store::ColMajor), -1.5, 1.0, &mut rng);
+        check(
+            shape,
+            &cfg,
+            (Store::Split, Store::RowMajor, Store::Split),
+            0.5,
+            -2.0,
+            &mut rng,
+        );
+        check(
+            shape,
+            &cfg,
+            (Store::RowMajor, Store::Split, Store::ColMajor),
+            -1.5,
+            1.0,
+            &mut rng,
+        );
     }
 }
 
@@ -182,8 +223,23 @@ fn gemm_on_integers_equals_gemm_reference() {
     let mut c1 = vec![1i64; 20];
     let mut c2 = c1.clone();
     let cfg = GemmConfig::new((4, 4, 2), l("(2,2):(2,1)")).unwrap();
-    gemm(2, &ta, &tb, 3, &mut make_tensor(&mut c1[..], l("(5,4):(4,1)")).unwrap(), &cfg).unwrap();
-    gemm_reference(2, &ta, &tb, 3, &mut make_tensor(&mut c2[..], l("(5,4):(4,1)")).unwrap()).unwrap();
+    gemm(
+        2,
+        &ta,
+        &tb,
+        3,
+        &mut make_tensor(&mut c1[..], l("(5,4):(4,1)")).unwrap(),
+        &cfg,
+    )
+    .unwrap();
+    gemm_reference(
+        2,
+        &ta,
+        &tb,
+        3,
+        &mut make_tensor(&mut c2[..], l("(5,4):(4,1)")).unwrap(),
+    )
+    .unwrap();
     assert_eq!(c1, c2);
     // C(4,3) = 2·Σₖ (12 + k)(3 + 4k - 6) + 3 = 2·(12·(-3) + 13·1 + 14·5) + 3 = 97.
     assert_eq!(c1[4 * 4 + 3], 97);
@@ -191,25 +247,37 @@ fn gemm_on_integers_equals_gemm_reference() {
 
 #[test]
 fn gemm_rejects_bad_input() {
-    let a = vec![0f32; 12];
-    let b = vec![0f32; 12];
-    let mut c = vec![0f32; 16];
+    let a = [0f32; 12];
+    let b = [0f32; 12];
+    let mut c = [0f32; 16];
     let ta = make_tensor(&a[..], l("(4,3):(3,1)")).unwrap();
     let tb = make_tensor(&b[..], l("(4,3):(3,1)")).unwrap();
     let cfg = GemmConfig::new((4, 4, 4), l("(2,2):(1,2)")).unwrap();
     // K of B differs from K of A.
     let tb_bad = make_tensor(&b[..], l("(3,4):(4,1)")).unwrap();
     let mut tc = make_tensor(&mut c[..], l("(4,4):(4,1)")).unwrap();
-    assert_eq!(gemm(1.0, &ta, &tb_bad, 0.0, &mut tc, &cfg).unwrap_err(), Error::SizeMismatch);
+    assert_eq!(
+        gemm(1.0, &ta, &tb_bad, 0.0, &mut tc, &cfg).unwrap_err(),
+        Error::SizeMismatch
+    );
     assert!(gemm(1.0, &ta, &tb, 0.0, &mut tc, &cfg).is_ok());
     // Thread modes must divide the tile; the thread layout must be a bijection.
     assert_eq!(
         GemmConfig::new((6, 4, 4), l("(4,2):(1,4)")).unwrap_err(),
         Error::ShapeDivisibility
     );
-    assert_eq!(GemmConfig::new((4, 4, 4), l("(2,2):(1,1)")).unwrap_err(), Error::NotInjective);
-    assert_eq!(GemmConfig::new((4, 4, 4), l("4:1")).unwrap_err(), Error::CoordinateMismatch);
-    assert_eq!(GemmConfig::new((0, 4, 4), l("(2,2):(1,2)")).unwrap_err(), Error::NonPositiveShape);
+    assert_eq!(
+        GemmConfig::new((4, 4, 4), l("(2,2):(1,1)")).unwrap_err(),
+        Error::NotInjective
+    );
+    assert_eq!(
+        GemmConfig::new((4, 4, 4), l("4:1")).unwrap_err(),
+        Error::CoordinateMismatch
+    );
+    assert_eq!(
+        GemmConfig::new((0, 4, 4), l("(2,2):(1,2)")).unwrap_err(),
+        Error::NonPositiveShape
+    );
 }
 
 #[test]
@@ -224,10 +292,27 @@ fn a_plan_runs_on_any_tensors_of_its_layouts() {
         // C lives at an offset inside a larger buffer this time.
         let mut c1 = vec![0.25f32; 300];
         let mut c2 = c1.clone();
-        let (ta, tb) = (make_tensor(&a[..], la).unwrap(), make_tensor(&b[..], lb).unwrap());
+        let (ta, tb) = (
+            make_tensor(&a[..], la).unwrap(),
+            make_tensor(&b[..], lb).unwrap(),
+        );
         let off = 7 * round;
-        plan.run(2.0, &ta, &tb, 0.5, &mut Tensor::with_offset(&mut c1[..], lc, off).unwrap()).unwrap();
-        gemm_reference(2.0, &ta, &tb, 0.5, &mut Tensor::with_offset(&mut c2[..], lc, off).unwrap()).unwrap();
+        plan.run(
+            2.0,
+            &ta,
+            &tb,
+            0.5,
+            &mut Tensor::with_offset(&mut c1[..], lc, off).unwrap(),
+        )
+        .unwrap();
+        gemm_reference(
+            2.0,
+            &ta,
+            &tb,
+            0.5,
+            &mut Tensor::with_offset(&mut c2[..], lc, off).unwrap(),
+        )
+        .unwrap();
         assert!(c1.iter().zip(&c2).all(|(x, y)| x.to_bits() == y.to_bits()));
     }
     // Tensors of other layouts are refused.
@@ -237,5 +322,8 @@ fn a_plan_runs_on_any_tensors_of_its_layouts() {
     let ta_row = make_tensor(&a[..], l("(20,9):(1,20)")).unwrap();
     let tb = make_tensor(&b[..], lb).unwrap();
     let mut tc = make_tensor(&mut c[..], lc).unwrap();
-    assert_eq!(plan.run(1.0, &ta_row, &tb, 0.0, &mut tc).unwrap_err(), Error::NotCongruent);
+    assert_eq!(
+        plan.run(1.0, &ta_row, &tb, 0.0, &mut tc).unwrap_err(),
+        Error::NotCongruent
+    );
 }

@@ -1,10 +1,34 @@
 //! Thread–value layouts: MMA atoms as data (checked against the closed-form
 //! register maps of the PTX ISA / CuTe traits), tiled MMAs and copies (checked
 //! against CuTe C++ output), and their pictures.
+use cute_types::tensor::Offsets;
 use cute_types::tv::{
-    sm80_16x8x16_f32f16f16f32_tn, sm90_64xnx16_f32f16f16_ss, sm90_c_layout_64xn, tv_svg, TvLayout,
+    make_layout_tv, mma_svg, sm80_16x8x16_f32f16f16f32_tn, sm90_64xnx16_f32f16f16_ss,
+    sm90_c_layout_64xn, tv_svg, universal_fma, MmaAtom, MmaGrid, TiledCopy, TiledMma, TvLayout,
 };
-use cute_types::Error;
+use cute_types::{DLayout, Error};
+
+fn l(s: &str) -> DLayout {
+    s.parse().unwrap()
+}
+
+/// `ours` and CuTe's layout are the same function on `[0,T) × [0,V)`: equal
+/// values at every 1-D index `t + T·v`, walked in layout order.
+fn same_function(ours: &TvLayout, cpp: &str, what: &str) {
+    let cpp = l(cpp);
+    let t = cpp.shape().get(0).unwrap().product().unwrap().value;
+    let v = cpp.shape().get(1).unwrap().product().unwrap().value;
+    assert_eq!(
+        (ours.threads().unwrap(), ours.values().unwrap()),
+        (t, v),
+        "{what}: T×V"
+    );
+    let mine = Offsets::new(&ours.layout(), 0).unwrap();
+    let theirs = Offsets::new(&cpp, 0).unwrap();
+    for (i, (x, y)) in mine.zip(theirs).enumerate() {
+        assert_eq!(x, y, "{what}: t={} v={}", i as i64 % t, i as i64 / t);
+    }
+}
 
 #[test]
 fn sm80_m16n8k16_register_maps() {
@@ -21,7 +45,10 @@ fn sm80_m16n8k16_register_maps() {
             let (v0, v1, v2) = (v % 2, (v / 2) % 2, v / 4);
             // PTX ISA, mma.m16n8k16 .f16 A fragment: row = groupID + 8·v₁,
             // col = 2·threadID_in_group + v₀ + 8·v₂.
-            assert_eq!(a.coord(t, v).unwrap(), (t / 4 + 8 * v1, 2 * (t % 4) + v0 + 8 * v2));
+            assert_eq!(
+                a.coord(t, v).unwrap(),
+                (t / 4 + 8 * v1, 2 * (t % 4) + v0 + 8 * v2)
+            );
         }
         for v in 0..4 {
             let (v0, v1) = (v % 2, v / 2);
@@ -68,7 +95,10 @@ fn sm90_wgmma_accumulator_map() {
     let a = TvLayout::new(atom.a, 64, 16).unwrap();
     assert_eq!(a.coord(0, 17).unwrap(), a.coord(127, 17).unwrap());
     assert_eq!(a.owners().unwrap()[17], Some((0, 17)));
-    assert_eq!(atom.c.to_string(), "((_4,_8,_4),(_2,_2,_32)):((_128,_1,_16),(_64,_8,_512))");
+    assert_eq!(
+        atom.c.to_string(),
+        "((_4,_8,_4),(_2,_2,_32)):((_128,_1,_16),(_64,_8,_512))"
+    );
 }
 
 #[test]
@@ -88,8 +118,243 @@ fn tv_picture_labels_every_cell_by_thread() {
     tv_svg(&mut svg, &c).unwrap();
     assert_eq!(svg.matches("class=\"cell\"").count(), 128);
     // (m, n) = (9, 3): t/4 = 1 and v₁ = 1 from m; 2·(t%4) + v₀ = 3 from n → t = 5, v = 3.
-    assert!(svg.contains("<title>(9,3): T5V3</title>"), "{}", &svg[..400]);
+    assert!(
+        svg.contains("<title>(9,3): T5V3</title>"),
+        "{}",
+        &svg[..400]
+    );
     for t in 0..32 {
         assert!(svg.contains(&format!(">T{t}<")), "thread {t} missing");
     }
+}
+
+/// `get_layout{C,A,B}_TV()` of `make_tiled_mma(atom, atom_layout)` printed by
+/// CuTe 4.2 (g++ against the 4.2.0 headers).
+fn tiled_mma_matches_cute(atom: MmaAtom, atom_layout: &str, tile: (i64, i64, i64), cpp: [&str; 3]) {
+    let mma = TiledMma::new(atom, l(atom_layout)).unwrap();
+    assert_eq!(mma.tile_mnk(), tile, "{atom_layout}");
+    let what = format!("{} {atom_layout}", atom.name);
+    same_function(&mma.layout_c_tv().unwrap(), cpp[0], &format!("C {what}"));
+    same_function(&mma.layout_a_tv().unwrap(), cpp[1], &format!("A {what}"));
+    same_function(&mma.layout_b_tv().unwrap(), cpp[2], &format!("B {what}"));
+}
+
+#[test]
+fn tiled_mma_tv_layouts_match_cute() {
+    let sm80 = sm80_16x8x16_f32f16f16f32_tn();
+    tiled_mma_matches_cute(
+        sm80,
+        "(_2,_2,_1):(_1,_2,_0)",
+        (32, 16, 16),
+        [
+            "((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_64,_1,_16,_256),((_32,_8),(_0,_0)))",
+            "((_4,_8,_2,_2),((_2,_2,_2),(_1,_1))):((_64,_1,_16,_0),((_32,_8,_256),(_0,_0)))",
+            "((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_32,_1,_0,_8),((_16,_128),(_0,_0)))",
+        ],
+    );
+    tiled_mma_matches_cute(
+        sm80,
+        "(_2,_2,_1):(_2,_1,_0)",
+        (32, 16, 16),
+        [
+            "(((_4,_8),_2,_2),((_2,_2),(_1,_1))):(((_64,_1),_256,_16),((_32,_8),(_0,_0)))",
+            "(((_4,_8),_2,_2),((_2,_2,_2),(_1,_1))):(((_64,_1),_0,_16),((_32,_8,_256),(_0,_0)))",
+            "(((_4,_8),_2,_2),((_2,_2),(_1,_1))):(((_32,_1),_8,_0),((_16,_128),(_0,_0)))",
+        ],
+    );
+    // Threads split along K: A and B as in CuTe. CuTe's get_layoutC_TV sends the
+    // second K group (threads 64..128) outside the 16×16 C tile (index 256 and
+    // up: its thread mode `(_4,_8,_4):(_32,_1,_128)` runs on past the tile);
+    // here those threads hold the same C elements as their K partners, which is
+    // what they accumulate (partial sums to be reduced).
+    {
+        let mma = TiledMma::new(sm80, l("(_1,_2,_2):(_0,_1,_2)")).unwrap();
+        assert_eq!(mma.tile_mnk(), (16, 16, 32));
+        let what = "(_1,_2,_2)";
+        same_function(
+            &mma.layout_a_tv().unwrap(),
+            "((_4,_8,_2,_2),((_2,_2,_2),(_1,_1))):((_32,_1,_0,_256),((_16,_8,_128),(_0,_0)))",
+            what,
+        );
+        same_function(
+            &mma.layout_b_tv().unwrap(),
+            "((_4,_16,_2),((_2,_2),(_1,_1))):((_32,_1,_256),((_16,_128),(_0,_0)))",
+            what,
+        );
+        let c = mma.layout_c_tv().unwrap();
+        let cpp = l("((_4,_8,_4),((_2,_2),(_1,_1))):((_32,_1,_128),((_16,_8),(_0,_0)))");
+        for t in 0..64 {
+            for v in 0..4 {
+                let tv = cute_types::DTuple::tuple(&[
+                    cute_types::DTuple::d(t),
+                    cute_types::DTuple::d(v),
+                ])
+                .unwrap();
+                assert_eq!(c.index(t, v).unwrap(), cpp.eval(&tv).unwrap().value);
+                assert_eq!(c.index(t + 64, v).unwrap(), c.index(t, v).unwrap());
+            }
+        }
+    }
+    tiled_mma_matches_cute(
+        universal_fma(),
+        "(_16,_16,_1):(_1,_16,_0)",
+        (16, 16, 1),
+        [
+            "(_256,(_1,(_1,_1))):(_1,(_0,(_0,_0)))",
+            "((_16,_16),(_1,(_1,_1))):((_1,_0),(_0,(_0,_0)))",
+            "((_16,_16),(_1,(_1,_1))):((_0,_1),(_0,(_0,_0)))",
+        ],
+    );
+    tiled_mma_matches_cute(
+        universal_fma(),
+        "(_4,_8,_1):(_8,_1,_0)",
+        (4, 8, 1),
+        [
+            "((_8,_4),(_1,(_1,_1))):((_4,_1),(_0,(_0,_0)))",
+            "((_8,_4),(_1,(_1,_1))):((_0,_1),(_0,(_0,_0)))",
+            "((_8,_4),(_1,(_1,_1))):((_1,_0),(_0,(_0,_0)))",
+        ],
+    );
+    tiled_mma_matches_cute(
+        sm90_64xnx16_f32f16f16_ss(64).unwrap(),
+        "(_2,_1,_1):(_1,_0,_0)",
+        (128, 64, 16),
+        [
+            "((_4,_8,_8),((_2,_2,_8),(_1,_1))):((_256,_1,_16),((_128,_8,_1024),(_0,_0)))",
+            "((_128,_2),((_64,_16),(_1,_1))):((_0,_64),((_1,_128),(_0,_0)))",
+            "(_256,((_64,_16),(_1,_1))):(_0,((_1,_64),(_0,_0)))",
+        ],
+    );
+}
+
+#[test]
+fn make_layout_tv_matches_cute() {
+    // right_inverse(raked_product(thr, val)).with_shape(size(thr), size(val)), by CuTe 4.2.
+    for (thr, val, tile, cpp) in [
+        (
+            "(_32,_8):(_1,_32)",
+            "(_4,_1):(_1,_0)",
+            (128, 8),
+            "(_256,_4):(_4,_1)",
+        ),
+        (
+            "(_16,_8):(_8,_1)",
+            "(_1,_8):(_0,_1)",
+            (16, 64),
+            "((_8,_16),_8):((_128,_1),_16)",
+        ),
+        (
+            "(_8,_4):(_1,_8)",
+            "(_2,_2):(_1,_2)",
+            (16, 8),
+            "((_8,_4),(_2,_2)):((_2,_32),(_1,_16))",
+        ),
+    ] {
+        let tv = make_layout_tv(&l(thr), &l(val)).unwrap();
+        assert_eq!(tv.tile(), tile, "{thr} {val}");
+        same_function(&tv, cpp, &format!("make_layout_tv({thr}, {val})"));
+        let copy = TiledCopy::new(&l(thr), &l(val)).unwrap();
+        assert_eq!(copy.layout_s_tv(), tv);
+    }
+}
+
+#[test]
+fn tiled_mma_picture_has_a_b_and_c() {
+    let mma = TiledMma::new(sm80_16x8x16_f32f16f16f32_tn(), l("(_2,_2,_1):(_1,_2,_0)")).unwrap();
+    let (a, b, c) = (
+        mma.layout_a_tv().unwrap(),
+        mma.layout_b_tv().unwrap(),
+        mma.layout_c_tv().unwrap(),
+    );
+    let grid = MmaGrid::new(&a, &b, &c, "SM80 2x2x1").unwrap();
+    let mut svg = String::new();
+    mma_svg(&mut svg, &grid).unwrap();
+    // (K + 1 + M) × (K + 1 + N) cells: 16 + 1 + 32 rows, 16 + 1 + 16 columns.
+    assert_eq!(svg.matches("class=\"cell\"").count(), 49 * 33);
+    // C(0,0) is thread 0 value 0, drawn at row K+1, column K+1.
+    assert!(svg.contains("<title>(17,17): T0V0</title>"));
+    // A(16, 0): thread 32 (warp 1 holds rows 16..32 of A), value 0; row K+1+16, column 0.
+    assert!(svg.contains("<title>(33,0): T32V0</title>"));
+    // B drawn transposed: B(n=8, k=0) is warp 2 (thread 64), at row 0, column K+1+8.
+    assert!(svg.contains("<title>(0,25): T64V0</title>"));
+    // Mismatched tiles are refused.
+    assert_eq!(
+        MmaGrid::new(&a, &b, &b, "bad").err(),
+        Some(Error::SizeMismatch)
+    );
+}
+
+#[test]
+fn atoms_by_name_and_copy_picture() {
+    assert_eq!(
+        MmaAtom::by_name("sm80_16x8x16").unwrap(),
+        sm80_16x8x16_f32f16f16f32_tn()
+    );
+    assert_eq!(
+        MmaAtom::by_name("SM90_64x128x16").unwrap(),
+        sm90_64xnx16_f32f16f16_ss(128).unwrap()
+    );
+    assert_eq!(MmaAtom::by_name("fma").unwrap(), universal_fma());
+    assert_eq!(
+        MmaAtom::by_name("sm90_64x12x16").unwrap_err(),
+        Error::Unsupported
+    );
+    assert_eq!(MmaAtom::by_name("sm75").unwrap_err(), Error::Unsupported);
+    // A tiled copy: 4×2 threads (column-major), 2×1 values each, over an 8×2 tile;
+    // source and destination side by side with a 3-column gap.
+    let copy = TiledCopy::new(&l("(4,2):(1,4)"), &l("(2,1):(1,0)")).unwrap();
+    assert_eq!(copy.tile(), (8, 2));
+    let mut svg = String::new();
+    cute_types::tv::copy_svg(&mut svg, &copy.grid().unwrap()).unwrap();
+    assert_eq!(svg.matches("class=\"cell\"").count(), 8 * (2 + 3 + 2));
+    // Thread 1's values are rows 2 and 3 of column 0, on both sides.
+    assert!(
+        svg.contains("<title>(2,0): T1V0</title>") && svg.contains("<title>(3,5): T1V1</title>")
+    );
+    // A non-injective thread layout is refused.
+    assert_eq!(
+        make_layout_tv(&l("(4,2):(1,1)"), &l("(2,1):(1,0)")).unwrap_err(),
+        Error::NotInjective
+    );
+}
+
+#[test]
+fn cli_pictures_from_text() {
+    use cute_types::tv::{render_tv_picture, PictureFormat, TvPictureError, TvPictureSpec};
+    let tv =
+        |layout, tile| render_tv_picture(&TvPictureSpec::Tv { layout, tile }, PictureFormat::Svg);
+    let svg = tv("((4,8),(2,2)):((32,1),(16,8))", "16,8").unwrap();
+    assert_eq!(svg.matches("class=\"cell\"").count(), 128);
+    assert_eq!(
+        tv("((4,8),(2,2)):((32,1),(16,8))", "16,4").unwrap_err(),
+        TvPictureError::OutsideTile
+    );
+    assert_eq!(
+        tv("((4,8),(2,2)):((32,1),(16,8))", "16").unwrap_err(),
+        TvPictureError::BadTile
+    );
+    assert_eq!(
+        tv("((4,8),(2,2)):((32,1),(16,8))", "0,8").unwrap_err(),
+        TvPictureError::BadTile
+    );
+    assert!(matches!(
+        tv("((4,8),(2,2):((32,1),(16,8))", "16,8"),
+        Err(TvPictureError::Parse(_))
+    ));
+    let mma = |atom, atom_layout| {
+        render_tv_picture(
+            &TvPictureSpec::Mma { atom, atom_layout },
+            PictureFormat::Latex,
+        )
+    };
+    let tex = mma("sm90_64x16x16", "(1,1,1)").unwrap();
+    assert!(tex.contains("T127") && tex.contains("begin{tikzpicture}"));
+    assert_eq!(
+        mma("sm75_16x8x8", "(1,1,1)").unwrap_err(),
+        TvPictureError::UnknownAtom
+    );
+    assert_eq!(
+        mma("fma", "(2,2,1):(1,1,0)").unwrap_err(),
+        TvPictureError::Algebra(Error::NotInjective)
+    );
 }

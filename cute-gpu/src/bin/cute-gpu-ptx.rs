@@ -1,7 +1,7 @@
 //! Writes the PTX of every shipped kernel configuration, one module per file:
 //! `cute-gpu-ptx OUT_DIR` writes `OUT_DIR/<kernel>.ptx` and prints one line per
 //! kernel (name, threads, shared bytes); `--list` only prints.
-use cute_gpu::gemm::{reference::reference_kernel, shipped::shipped, GemmLayout};
+use cute_gpu::gemm::{reference::reference_kernel, shipped::shipped};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -22,7 +22,7 @@ fn main() -> ExitCode {
     }
     let mut modules = Vec::new();
     for s in shipped() {
-        for layout in GemmLayout::ALL {
+        for &layout in s.layouts {
             let k = s.kernel(layout);
             let line = format!(
                 "{}\tthreads={}\tsmem={}\t{}",

@@ -89,13 +89,38 @@ impl<TM: Unsigned, TN: Unsigned> Threads for Blocked<TM, TN> {
 /// (M or N contiguous); the padding spreads transposed stores over the banks.
 pub struct Padded<PA, PB>(PhantomData<(PA, PB)>);
 
-/// Global loads of `V` elements (1 or 4, i.e. 32- or 128-bit) per instruction.
-pub struct Copy<V>(PhantomData<V>);
+/// Global loads of `V` elements (1 or 4, i.e. 32- or 128-bit) per instruction;
+/// `K` says how a K-major operand (whose vectors run along K while shared memory
+/// keeps M or N contiguous) is copied: [`Staged`] or [`Async`].
+pub struct Copy<V, K = Staged>(PhantomData<(V, K)>);
+
+/// How a K-major operand reaches shared memory.
+pub trait KMajorCopy {
+    /// `true`: 128-bit loads into registers, then transposing shared stores.
+    const STAGED: bool;
+}
+
+/// K-major operands: `ld.global.nc.v4` into registers, stored transposed with four
+/// `st.shared.f32` after the step's math (the load's latency hides behind it).
+pub struct Staged;
+
+/// K-major operands: one 4-byte `cp.async` per element (no registers held).
+pub struct Async;
+
+impl KMajorCopy for Staged {
+    const STAGED: bool = true;
+}
+
+impl KMajorCopy for Async {
+    const STAGED: bool = false;
+}
 
 /// `Stages` shared-memory buffers filled ahead by `cp.async` (1: load, then
 /// compute); `MinBlocks` blocks per multiprocessor requested through
-/// `.minnctapersm` (which bounds the registers per thread).
-pub struct Pipeline<Stages, MinBlocks>(PhantomData<(Stages, MinBlocks)>);
+/// `.minnctapersm` (which bounds the registers per thread); `Group` > 0 orders
+/// blocks in groups of `Group` tile rows along M (all N tiles of a group before
+/// the next group) so that concurrent blocks share A and B panels in L2.
+pub struct Pipeline<Stages, MinBlocks, Group = typenum::U0>(PhantomData<(Stages, MinBlocks, Group)>);
 
 /// A full kernel configuration.
 pub struct Sgemm<T, Th, S, C, P, E = f32>(PhantomData<(T, Th, S, C, P, E)>);
@@ -125,6 +150,10 @@ pub struct GemmParams {
     pub min_blocks: usize,
     /// bytes per element
     pub elem_bytes: usize,
+    /// K-major operands go through registers ([`Staged`]) rather than 4-byte `cp.async`
+    pub k_staged: bool,
+    /// tile rows per raster group (0: plain row-by-row order)
+    pub group_m: usize,
 }
 
 /// The shared-memory limit of one block on sm_90 (227 KiB).
@@ -156,8 +185,7 @@ impl GemmParams {
         }
     }
 
-    /// Reads a configuration and checks every rule; panics (a compile error when
-    /// evaluated in a constant) with the rule that fails.
+    /// [`GemmParams::checked_full`] with staged K-major copies and plain raster order.
     #[allow(clippy::too_many_arguments)]
     pub const fn checked(
         bm: usize,
@@ -170,6 +198,39 @@ impl GemmParams {
         stages: usize,
         min_blocks: usize,
         elem_bytes: usize,
+    ) -> GemmParams {
+        Self::checked_full(
+            bm,
+            bn,
+            bk,
+            arrangement,
+            pad_a,
+            pad_b,
+            vec,
+            stages,
+            min_blocks,
+            elem_bytes,
+            true,
+            0,
+        )
+    }
+
+    /// Reads a configuration and checks every rule; panics (a compile error when
+    /// evaluated in a constant) with the rule that fails.
+    #[allow(clippy::too_many_arguments)]
+    pub const fn checked_full(
+        bm: usize,
+        bn: usize,
+        bk: usize,
+        arrangement: Arrangement,
+        pad_a: usize,
+        pad_b: usize,
+        vec: usize,
+        stages: usize,
+        min_blocks: usize,
+        elem_bytes: usize,
+        k_staged: bool,
+        group_m: usize,
     ) -> GemmParams {
         assert!(bm > 0 && bn > 0 && bk > 0, "tile sizes BM, BN, BK must be positive");
         let Arrangement { wm, wn, tm, tn } = arrangement;
@@ -216,7 +277,7 @@ impl GemmParams {
             copy_rows_fit(bm, bk, vec, threads) && copy_rows_fit(bn, bk, vec, threads),
             "threads must cover whole rows of the tile in a copy: (BM/V) and (BN/V) must divide or be divided by the thread count"
         );
-        if vec == 1 {
+        if vec == 1 || !k_staged {
             let k_lanes = k_lanes(bk);
             assert!(
                 threads % k_lanes == 0
@@ -246,6 +307,8 @@ impl GemmParams {
             stages,
             min_blocks,
             elem_bytes,
+            k_staged,
+            group_m,
         };
         assert!(
             p.smem_bytes() <= SMEM_LIMIT,
@@ -280,8 +343,8 @@ pub trait GemmConfig {
     const PARAMS: GemmParams;
 }
 
-impl<BM, BN, BK, Th, PA, PB, V, ST, MB, E> GemmConfig
-    for Sgemm<Tile<BM, BN, BK>, Th, Padded<PA, PB>, Copy<V>, Pipeline<ST, MB>, E>
+impl<BM, BN, BK, Th, PA, PB, V, KC, ST, MB, G, E> GemmConfig
+    for Sgemm<Tile<BM, BN, BK>, Th, Padded<PA, PB>, Copy<V, KC>, Pipeline<ST, MB, G>, E>
 where
     BM: Unsigned,
     BN: Unsigned,
@@ -290,11 +353,13 @@ where
     PA: Unsigned,
     PB: Unsigned,
     V: Unsigned,
+    KC: KMajorCopy,
     ST: Unsigned,
     MB: Unsigned,
+    G: Unsigned,
     E: GemmElement,
 {
-    const PARAMS: GemmParams = GemmParams::checked(
+    const PARAMS: GemmParams = GemmParams::checked_full(
         BM::USIZE,
         BN::USIZE,
         BK::USIZE,
@@ -305,6 +370,8 @@ where
         ST::USIZE,
         MB::USIZE,
         E::BYTES,
+        KC::STAGED,
+        G::USIZE,
     );
 }
 

@@ -38,12 +38,15 @@ impl GemmKernel {
     pub fn threads(&self) -> u32 {
         self.params.threads as u32
     }
-    /// Blocks for an `m × n` C: one per tile, x along M, y along N.
+    /// Blocks for an `m × n` C: one per tile; x along M and y along N, or all in
+    /// x when blocks are ordered in groups.
     pub fn grid(&self, m: usize, n: usize) -> (u32, u32) {
-        (
-            m.div_ceil(self.params.bm) as u32,
-            n.div_ceil(self.params.bn) as u32,
-        )
+        let (tm, tn) = (m.div_ceil(self.params.bm), n.div_ceil(self.params.bn));
+        if self.params.group_m > 0 {
+            ((tm * tn) as u32, 1)
+        } else {
+            (tm as u32, tn as u32)
+        }
     }
     /// Whether it needs leading dimensions that are multiples of 4.
     pub fn needs_vector4(&self) -> bool {
@@ -75,14 +78,21 @@ struct Operand {
 }
 
 /// Per-thread state of one operand's copies.
+///
+/// Each of the thread's `reps` copies per tile has its own global pointer, set
+/// once from the copy plan (row clamped into the matrix, so that no address is
+/// ever outside A or B) and advanced by one K tile per load.
 struct Loader {
     plan: CopyPlan,
-    gptr: Reg<U64>,
+    ptrs: Vec<Reg<U64>>,
+    rep_addr: Vec<(usize, i64)>,
     step: Src<U64>,
-    rep_gdelta: Vec<(Option<Reg<U64>>, i64)>,
     rep_sdelta: Vec<i64>,
-    rep_k: Vec<Reg<U32>>,
-    rep_valid: Vec<Reg<Pred>>,
+    /// per rep: index into `ks` (the K index of its first element)
+    rep_k: Vec<usize>,
+    ks: Vec<Reg<U32>>,
+    /// per rep: its row lies outside the matrix
+    rep_outside: Vec<Reg<Pred>>,
     s_thread: Reg<U32>,
     row_bytes: i64,
     staged: Vec<Vec<Reg<F32>>>,
@@ -90,22 +100,6 @@ struct Loader {
 }
 
 impl Loader {
-    /// Byte distance in global memory of `d_mn` rows and `d_k` columns:
-    /// `(d_mn·s_mn + d_k·s_k)·4` with one of the strides the run-time `ld`.
-    fn global_delta(
-        b: &mut KernelBuilder,
-        op: &Operand,
-        d_mn: i64,
-        d_k: i64,
-    ) -> (Option<Reg<U64>>, i64) {
-        let (unit, strided) = match op.major {
-            Major::Mn => (d_mn, d_k),
-            Major::K => (d_k, d_mn),
-        };
-        let reg = (strided != 0).then(|| b.mul_wide(op.ld, (4 * strided) as u32));
-        (reg, 4 * unit)
-    }
-
     fn new(
         b: &mut KernelBuilder,
         p: &GemmParams,
@@ -116,46 +110,99 @@ impl Loader {
         let threads = p.threads as i64;
         let mn_t = emit_eval(b, &plan.chunks.row, tid);
         let k_t = emit_eval(b, &plan.chunks.col, tid);
-        // global address of this thread's first element of the first tile
         let row = b.add(op.block0, mn_t);
-        let elems = match op.major {
-            Major::Mn => {
-                let r = b.cvt_u64_u32(row);
-                b.mad_wide(k_t, op.ld, r)
-            }
-            Major::K => {
-                let k = b.cvt_u64_u32(k_t);
-                b.mad_wide(row, op.ld, k)
-            }
+        // the last row a pointer may be clamped to: for vectors along M/N, the last
+        // vector start, so that clamped addresses stay aligned
+        let last = b.sub(op.extent, 1u32);
+        let last_row = if !plan.along_k && plan.width > 1 {
+            b.bin(BinOp::And, last, !(plan.width as u32 - 1))
+        } else {
+            last
         };
-        let bytes = b.shl(elems, 2);
-        let gptr = b.add(op.ptr, bytes);
         let step: Src<U64> = match op.major {
             Major::Mn => b.mul_wide(op.ld, (4 * p.bk) as u32).into(),
             Major::K => ((4 * p.bk) as u64).into(),
         };
-        // shared offset of the same element inside a stage
+        // shared offset of the thread's first element inside a stage
         let row_bytes = (4 * (op.mn + op.pad)) as i64;
         let mn4 = b.shl(mn_t, 2);
         let s_rel = b.mad_lo(k_t, row_bytes as u32, mn4);
         let s_thread = b.add(s_rel, op.smem_base as u32);
-        let mut rep_gdelta = Vec::new();
+        let mut ptrs = Vec::new();
+        let mut rep_addr = Vec::new();
+        let mut by_strided: Vec<(i64, usize)> = Vec::new();
+        let mut ptr_units: Vec<i64> = Vec::new();
+        let staged = plan.kind == CopyKind::LoadStore16;
         let mut rep_sdelta = Vec::new();
         let mut rep_k = Vec::new();
-        let mut rep_valid = Vec::new();
+        let mut ks: Vec<Reg<U32>> = Vec::new();
+        let mut k_offsets: Vec<i64> = Vec::new();
+        let mut rows: Vec<(i64, Reg<U32>, Reg<Pred>)> = Vec::new();
+        let mut rep_outside = Vec::new();
         for r in 0..plan.reps as i64 {
             let (d_mn, d_k) = plan.chunks.at(threads * r)?;
-            rep_gdelta.push(Self::global_delta(b, op, d_mn, d_k));
             rep_sdelta.push(4 * d_mn + row_bytes * d_k);
-            rep_k.push(if d_k == 0 { k_t } else { b.add(k_t, d_k as u32) });
-            let row_r = if d_mn == 0 {
-                row
-            } else {
-                b.add(row, d_mn as u32)
+            // reps with equal K (or row) offsets share one register (or predicate)
+            let ki = match k_offsets.iter().position(|&d| d == d_k) {
+                Some(i) => i,
+                None => {
+                    k_offsets.push(d_k);
+                    ks.push(if d_k == 0 { k_t } else { b.add(k_t, d_k as u32) });
+                    ks.len() - 1
+                }
             };
-            rep_valid.push(b.setp(Cmp::Lt, row_r, op.extent));
+            rep_k.push(ki);
+            let k_r = ks[ki];
+            let (row_r, outside) = match rows.iter().find(|(d, _, _)| *d == d_mn) {
+                Some(&(_, r, o)) => (r, o),
+                None => {
+                    let r = if d_mn == 0 {
+                        row
+                    } else {
+                        b.add(row, d_mn as u32)
+                    };
+                    let o = b.setp(Cmp::Ge, r, op.extent);
+                    rows.push((d_mn, r, o));
+                    (r, o)
+                }
+            };
+            rep_outside.push(outside);
+            // cp.async copies of rows outside the matrix read nothing (ignore-src),
+            // so their addresses need no clamping, and copies that differ only along
+            // the contiguous index share a pointer (the offset is an immediate);
+            // staged loads do read, so each gets its own clamped pointer
+            let (d_unit, d_strided) = match op.major {
+                Major::Mn => (d_mn, d_k),
+                Major::K => (d_k, d_mn),
+            };
+            if !staged {
+                if let Some(&(_, i)) = by_strided.iter().find(|(d, _)| *d == d_strided) {
+                    rep_addr.push((i, 4 * (d_unit - ptr_units[i])));
+                    continue;
+                }
+            }
+            let row_c = if staged {
+                b.bin(BinOp::Min, row_r, last_row)
+            } else {
+                row_r
+            };
+            let elems = match op.major {
+                Major::Mn => {
+                    let r64 = b.cvt_u64_u32(row_c);
+                    b.mad_wide(k_r, op.ld, r64)
+                }
+                Major::K => {
+                    let k64 = b.cvt_u64_u32(k_r);
+                    b.mad_wide(row_c, op.ld, k64)
+                }
+            };
+            let bytes = b.shl(elems, 2);
+            by_strided.push((d_strided, ptrs.len()));
+            rep_addr.push((ptrs.len(), 0));
+            ptrs.push(b.add(op.ptr, bytes));
+            ptr_units.push(d_unit);
         }
-        let staged = if plan.kind == CopyKind::LoadStore16 {
+        let staged = if staged {
             (0..plan.reps).map(|_| b.regs::<F32>(4)).collect()
         } else {
             Vec::new()
@@ -163,12 +210,13 @@ impl Loader {
         let sdst = b.reg::<U32>();
         Ok(Loader {
             plan,
-            gptr,
+            ptrs,
+            rep_addr,
             step,
-            rep_gdelta,
             rep_sdelta,
             rep_k,
-            rep_valid,
+            ks,
+            rep_outside,
             s_thread,
             row_bytes,
             staged,
@@ -176,52 +224,53 @@ impl Loader {
         })
     }
 
-    /// The global address of rep `r`'s chunk: a register plus an immediate.
-    fn src(&self, b: &mut KernelBuilder, r: usize, extra: i64) -> Address {
-        let (reg, imm) = self.rep_gdelta[r];
-        match reg {
-            None => Address::at(self.gptr, imm + extra),
-            Some(d) => {
-                let a = b.add(self.gptr, d);
-                Address::at(a, imm + extra)
+    fn is_staged(&self) -> bool {
+        self.plan.kind == CopyKind::LoadStore16
+    }
+
+    /// `cp.async` copies of one tile whose first K index has `k_rem` (signed) left:
+    /// rows outside the matrix and K past the end are zero-filled through the
+    /// `ignore-src` operand, so there is no predicate and no branch.
+    fn issue_async(&self, b: &mut KernelBuilder, k_rem: Reg<U32>) {
+        let bytes = (4 * self.plan.width) as u32;
+        let past: Vec<Reg<Pred>> = self
+            .ks
+            .iter()
+            .map(|k| b.setp_as::<U32>(Cmp::Ge, Ty::S32, *k, k_rem))
+            .collect();
+        for r in 0..self.plan.reps {
+            let past_k = past[self.rep_k[r]];
+            let ignore = b.bin(BinOp::Or, past_k, self.rep_outside[r]);
+            let dst = Address::at(self.sdst, self.rep_sdelta[r]);
+            let (i, imm) = self.rep_addr[r];
+            b.cp_async_or_zero(bytes, dst, Address::at(self.ptrs[i], imm), ignore);
+        }
+    }
+
+    /// Staged 128-bit loads of a whole tile (no predicate: pointers are clamped).
+    fn issue_staged_full(&self, b: &mut KernelBuilder) {
+        for r in 0..self.plan.reps {
+            b.ld(Space::Global, true, &self.staged[r], Address::at(self.ptrs[r], 0));
+        }
+    }
+
+    /// Staged loads of the last, partial tile: one predicated load per element,
+    /// zeros past K.
+    fn issue_staged_tail(&self, b: &mut KernelBuilder, k_rem: Reg<U32>) {
+        for r in 0..self.plan.reps {
+            for (e, reg) in self.staged[r].iter().enumerate() {
+                b.mov_to(*reg, 0.0f32);
+                let k = b.add(self.ks[self.rep_k[r]], e as u32);
+                let inside = b.setp_as::<U32>(Cmp::Lt, Ty::S32, k, k_rem);
+                b.when(inside)
+                    .ld(Space::Global, true, &[*reg], Address::at(self.ptrs[r], 4 * e as i64));
             }
         }
     }
 
-    /// Issues the copies of one tile whose first K index has `k_rem` left;
-    /// `tail` selects the K-predicated variant.
-    fn issue(&self, b: &mut KernelBuilder, k_rem: Reg<U32>, tail: bool) {
-        let bytes = (4 * self.plan.width) as u32;
-        for r in 0..self.plan.reps {
-            let dst = Address::at(self.sdst, self.rep_sdelta[r]);
-            match self.plan.kind {
-                CopyKind::Async16 | CopyKind::Async4 => {
-                    let src = self.src(b, r, 0);
-                    let size = if tail {
-                        let pk = b.setp(Cmp::Lt, self.rep_k[r], k_rem);
-                        Some(b.selp::<U32>(bytes, 0u32, pk).into())
-                    } else {
-                        None
-                    };
-                    b.when(self.rep_valid[r]).cp_async(bytes, dst, src, size);
-                }
-                CopyKind::LoadStore16 => {
-                    if !tail {
-                        let src = self.src(b, r, 0);
-                        b.when(self.rep_valid[r])
-                            .ld(Space::Global, true, &self.staged[r], src);
-                    } else {
-                        for (e, reg) in self.staged[r].iter().enumerate() {
-                            b.mov_to(*reg, 0.0f32);
-                            let k = b.add(self.rep_k[r], e as u32);
-                            let pk = b.setp(Cmp::Lt, k, k_rem);
-                            let p = b.and_pred(pk, self.rep_valid[r]);
-                            let src = self.src(b, r, 4 * e as i64);
-                            b.when(p).ld(Space::Global, true, &[*reg], src);
-                        }
-                    }
-                }
-            }
+    fn advance(&self, b: &mut KernelBuilder) {
+        for ptr in &self.ptrs {
+            b.add_to(*ptr, *ptr, self.step.clone());
         }
     }
 
@@ -264,35 +313,36 @@ impl Gen<'_> {
         self.b.when(wrap).mov_to(stage, 0u32);
     }
 
-    /// Loads the next K tile (skipped when K is exhausted, K-predicated when it is
-    /// the last, partial one) and moves the cursor on.
+    /// Loads the next K tile and moves the cursor on. `cp.async` copies zero-fill
+    /// past K by themselves; staged loads branch (uniformly) between a whole tile
+    /// and the last, partial one.
     fn load_tile(&mut self) {
         let b = &mut self.b;
         for l in &self.loaders {
             let base = b.add(self.smem, self.cursor.stage);
             b.add_to(l.sdst, base, l.s_thread);
         }
-        let skip = b.label();
-        let tail = b.label();
-        let done = b.label();
-        let any = b.setp_as::<U32>(Cmp::Gt, Ty::S32, self.cursor.k_rem, 0u32);
-        b.unless(any).bra_uniform(skip);
-        let full = b.setp_as::<U32>(Cmp::Ge, Ty::S32, self.cursor.k_rem, self.p.bk as u32);
-        b.unless(full).bra_uniform(tail);
-        for l in &self.loaders {
-            l.issue(b, self.cursor.k_rem, false);
+        for l in self.loaders.iter().filter(|l| !l.is_staged()) {
+            l.issue_async(b, self.cursor.k_rem);
         }
-        b.bra_uniform(done);
-        b.place(tail);
-        for l in &self.loaders {
-            l.issue(b, self.cursor.k_rem, true);
+        if self.loaders.iter().any(|l| l.is_staged()) {
+            let tail = b.label();
+            let done = b.label();
+            let full = b.setp_as::<U32>(Cmp::Ge, Ty::S32, self.cursor.k_rem, self.p.bk as u32);
+            b.unless(full).bra_uniform(tail);
+            for l in self.loaders.iter().filter(|l| l.is_staged()) {
+                l.issue_staged_full(b);
+            }
+            b.bra_uniform(done);
+            b.place(tail);
+            for l in self.loaders.iter().filter(|l| l.is_staged()) {
+                l.issue_staged_tail(b, self.cursor.k_rem);
+            }
+            b.place(done);
         }
-        b.place(done);
         for l in &self.loaders {
-            let step = l.step.clone();
-            b.add_to(l.gptr, l.gptr, step);
+            l.advance(b);
         }
-        b.place(skip);
         b.bin_to(BinOp::Sub, self.cursor.k_rem, self.cursor.k_rem, self.p.bk as u32);
         let stage = self.cursor.stage;
         self.advance_stage(stage);
@@ -303,6 +353,39 @@ impl Gen<'_> {
             l.store_staged(&mut self.b);
         }
     }
+}
+
+/// The tile coordinates `(tile_m, tile_n)` of this block. Plain order: the grid is
+/// 2-D and they are `(ctaid.x, ctaid.y)`. Grouped order (`group_m = G > 0`): the
+/// grid is 1-D and block `b` walks groups of `G` tile rows, column by column
+/// inside a group: `group = b / (G·tiles_n)`, `rows = min(tiles_m − G·group, G)`,
+/// `r = b mod (G·tiles_n)`, tile `(G·group + r mod rows, r / rows)`.
+fn block_coordinates(
+    b: &mut KernelBuilder,
+    p: &GemmParams,
+    m: Reg<U32>,
+    n: Reg<U32>,
+) -> (Reg<U32>, Reg<U32>) {
+    let bx = b.special(Special::CtaidX);
+    if p.group_m == 0 {
+        let by = b.special(Special::CtaidY);
+        return (bx, by);
+    }
+    let g = p.group_m as u32;
+    let mp = b.add(m, (p.bm - 1) as u32);
+    let tiles_m = b.bin(BinOp::Div, mp, p.bm as u32);
+    let np = b.add(n, (p.bn - 1) as u32);
+    let tiles_n = b.bin(BinOp::Div, np, p.bn as u32);
+    let width = b.mul(tiles_n, g);
+    let group = b.bin(BinOp::Div, bx, width);
+    let first = b.mul(group, g);
+    let left = b.sub(tiles_m, first);
+    let rows = b.bin(BinOp::Min, left, g);
+    let r = b.bin(BinOp::Rem, bx, width);
+    let in_group = b.bin(BinOp::Rem, r, rows);
+    let tile_m = b.add(first, in_group);
+    let tile_n = b.bin(BinOp::Div, r, rows);
+    (tile_m, tile_n)
 }
 
 /// 4-wide groups of consecutive offsets (each starting at a multiple of 4), or
@@ -352,7 +435,7 @@ pub fn generate(p: &GemmParams, layout: GemmLayout, name: &str) -> Result<GemmKe
     let smem_sym = b.shared_array("smem", 16, (!dynamic).then_some(smem_bytes as u32));
 
     b.comment(&format!(
-        "tile {}x{}x{}, {} threads, thread tile {}x{}, {} stage(s), {}-element loads, layout {}",
+        "tile {}x{}x{}, {} threads, thread tile {}x{}, {} stage(s), {}-element loads, K-major {}, raster group {}, layout {}",
         p.bm,
         p.bn,
         p.bk,
@@ -361,6 +444,8 @@ pub fn generate(p: &GemmParams, layout: GemmLayout, name: &str) -> Result<GemmKe
         p.arrangement.tn,
         p.stages,
         p.vec,
+        if p.k_staged { "staged" } else { "cp.async" },
+        p.group_m,
         layout
     ));
     let a_ptr = b.ld_param(&pa);
@@ -373,8 +458,7 @@ pub fn generate(p: &GemmParams, layout: GemmLayout, name: &str) -> Result<GemmKe
     let ldb = b.ld_param(&pldb);
     let ldc = b.ld_param(&pldc);
     let tid = b.special(Special::TidX);
-    let bx = b.special(Special::CtaidX);
-    let by = b.special(Special::CtaidY);
+    let (bx, by) = block_coordinates(&mut b, p, m, n);
     let m_blk = b.mul(bx, p.bm as u32);
     let n_blk = b.mul(by, p.bn as u32);
     let smem = b.symbol_address(&smem_sym);

@@ -140,7 +140,7 @@ pub fn copy_plan(p: &GemmParams, mn: usize, major: Major) -> Result<CopyPlan, Er
             };
             (kind, map, v as usize, false)
         }
-        (Major::K, 4) => {
+        (Major::K, 4) if p.k_staged => {
             let shape = [bk / 4, mn_i];
             let map = TileMap {
                 row: flat(&shape, &[0, 1])?,

@@ -1,7 +1,9 @@
 //! The kernel configurations this crate ships: the ladder rungs, the tuned
 //! variants the timing sweep compares, and the 32-bit fallback used when leading
 //! dimensions are not multiples of 4.
-use super::config::{Blocked, Copy, GemmConfig, GemmParams, Padded, Pipeline, Sgemm, Tile, WarpTiled};
+use super::config::{
+    Async, Blocked, Copy, GemmConfig, GemmParams, Padded, Pipeline, Sgemm, Tile, WarpTiled,
+};
 use super::kernel::{generate, GemmKernel};
 use super::problem::GemmLayout;
 use typenum::{U0, U1, U128, U16, U2, U256, U3, U32, U4, U64, U8};
@@ -14,15 +16,25 @@ pub type Rung2Vec = Sgemm<Tile<U128, U128, U8>, Blocked<U8, U8>, Padded<U4, U4>,
 pub type Rung3Pipe = Sgemm<Tile<U128, U128, U8>, Blocked<U8, U8>, Padded<U4, U4>, Copy<U4>, Pipeline<U3, U2>>;
 /// Rung 4: rung 3 with warp tiling (32×64 per warp, lanes 4×8, strided 4-wide values).
 pub type Rung4Warp = Sgemm<Tile<U128, U128, U8>, WarpTiled<U32, U64, U8, U8>, Padded<U4, U4>, Copy<U4>, Pipeline<U3, U2>>;
-/// Tuning candidate: rung 4 with 4 stages.
-pub type Warp128x128x8S4 = Sgemm<Tile<U128, U128, U8>, WarpTiled<U32, U64, U8, U8>, Padded<U4, U4>, Copy<U4>, Pipeline<U4, U2>>;
 /// Tuning candidate: BK = 16, 3 stages (one block per multiprocessor: two would
 /// cap registers at 128, which spills with the staged K-major loads).
 pub type Warp128x128x16 = Sgemm<Tile<U128, U128, U16>, WarpTiled<U32, U64, U8, U8>, Padded<U4, U4>, Copy<U4>, Pipeline<U3, U1>>;
 /// Tuning candidate: 128×256 tile, 8×16 per thread.
 pub type Warp128x256x8 = Sgemm<Tile<U128, U256, U8>, WarpTiled<U32, U128, U8, U16>, Padded<U4, U4>, Copy<U4>, Pipeline<U3, U1>>;
-/// Tuning candidate: 256×128 tile, 16×8 per thread.
-pub type Warp256x128x8 = Sgemm<Tile<U256, U128, U8>, WarpTiled<U64, U64, U16, U8>, Padded<U4, U4>, Copy<U4>, Pipeline<U3, U1>>;
+/// Tuning candidate: rung 4 with blocks ordered in groups of 8 tile rows.
+pub type Warp128x128x8G8 = Sgemm<Tile<U128, U128, U8>, WarpTiled<U32, U64, U8, U8>, Padded<U4, U4>, Copy<U4>, Pipeline<U3, U2, U8>>;
+/// Tuning candidate: BK = 16, K-major operands by 4-byte cp.async, two blocks per SM.
+pub type Warp128x128x16A = Sgemm<Tile<U128, U128, U16>, WarpTiled<U32, U64, U8, U8>, Padded<U4, U4>, Copy<U4, Async>, Pipeline<U3, U2, U8>>;
+/// Tuning candidate: 128×256×16, 8×16 per thread, staged K-major.
+pub type Warp128x256x16 = Sgemm<Tile<U128, U256, U16>, WarpTiled<U32, U128, U8, U16>, Padded<U4, U4>, Copy<U4>, Pipeline<U3, U1, U8>>;
+/// Tuning candidate: 128×256×16 with K-major operands by cp.async.
+pub type Warp128x256x16A = Sgemm<Tile<U128, U256, U16>, WarpTiled<U32, U128, U8, U16>, Padded<U4, U4>, Copy<U4, Async>, Pipeline<U3, U1, U8>>;
+/// Tuning candidate: 128×256×8 in groups of 8.
+pub type Warp128x256x8G8 = Sgemm<Tile<U128, U256, U8>, WarpTiled<U32, U128, U8, U16>, Padded<U4, U4>, Copy<U4>, Pipeline<U3, U1, U8>>;
+/// Tuning candidate: w128x128x16a with 4 stages.
+pub type Warp128x128x16S4A = Sgemm<Tile<U128, U128, U16>, WarpTiled<U32, U64, U8, U8>, Padded<U4, U4>, Copy<U4, Async>, Pipeline<U4, U2, U8>>;
+/// Tuning candidate: w128x128x16a with 64×32 warp tiles (lanes 8×4).
+pub type Warp128x128x16W64 = Sgemm<Tile<U128, U128, U16>, WarpTiled<U64, U32, U8, U8>, Padded<U4, U4>, Copy<U4, Async>, Pipeline<U3, U2, U8>>;
 /// Fallback for leading dimensions that are not multiples of 4: rung 4 with 32-bit loads.
 pub type Fallback32 = Sgemm<Tile<U128, U128, U8>, WarpTiled<U32, U64, U8, U8>, Padded<U4, U4>, Copy<U1>, Pipeline<U3, U2>>;
 /// A small configuration for simulator tests: 64×64×8 tile, 128 threads.
@@ -37,7 +49,27 @@ pub struct Shipped {
     pub what: &'static str,
     /// its numbers
     pub params: GemmParams,
+    /// the layouts it is shipped for
+    pub layouts: &'static [GemmLayout],
 }
+
+/// All four layouts.
+pub const ALL_LAYOUTS: &[GemmLayout] = &GemmLayout::ALL;
+
+/// `nt` and `tn`: A and B of the same storage. The `…a` variants (K-major operands
+/// by 4-byte `cp.async`, two blocks per SM) spill a few registers under the
+/// 128-register cap when the storages are mixed (`nn`, `tt`), so they ship for
+/// these two only.
+pub const SAME_STORAGE: &[GemmLayout] = &[
+    GemmLayout {
+        a: super::Major::Mn,
+        b: super::Major::Mn,
+    },
+    GemmLayout {
+        a: super::Major::K,
+        b: super::Major::K,
+    },
+];
 
 impl Shipped {
     /// The kernel for `layout`, named `sgemm_<name>_<layout>`.
@@ -50,16 +82,21 @@ impl Shipped {
 /// Every shipped configuration, ladder order first.
 pub fn shipped() -> Vec<Shipped> {
     vec![
-        Shipped { name: "r1_smem", what: "smem tiling + 8x8 register blocking, 32-bit loads", params: Rung1Smem::PARAMS },
-        Shipped { name: "r2_vec", what: "+ 128-bit global loads", params: Rung2Vec::PARAMS },
-        Shipped { name: "r3_pipe", what: "+ 3-stage cp.async pipeline", params: Rung3Pipe::PARAMS },
-        Shipped { name: "r4_warp", what: "+ warp tiling (32x64 warps, 4x8 lanes)", params: Rung4Warp::PARAMS },
-        Shipped { name: "w128x128x8s4", what: "tuning: 4 stages", params: Warp128x128x8S4::PARAMS },
-        Shipped { name: "w128x128x16", what: "tuning: BK=16", params: Warp128x128x16::PARAMS },
-        Shipped { name: "w128x256x8", what: "tuning: 128x256 tile, 8x16 per thread", params: Warp128x256x8::PARAMS },
-        Shipped { name: "w256x128x8", what: "tuning: 256x128 tile, 16x8 per thread", params: Warp256x128x8::PARAMS },
-        Shipped { name: "fallback32", what: "32-bit loads for any leading dimension", params: Fallback32::PARAMS },
-        Shipped { name: "small", what: "64x64x8, 128 threads (tests)", params: Small::PARAMS },
+        Shipped { name: "r1_smem", what: "smem tiling + 8x8 register blocking, 32-bit loads", params: Rung1Smem::PARAMS, layouts: ALL_LAYOUTS },
+        Shipped { name: "r2_vec", what: "+ 128-bit global loads", params: Rung2Vec::PARAMS, layouts: ALL_LAYOUTS },
+        Shipped { name: "r3_pipe", what: "+ 3-stage cp.async pipeline", params: Rung3Pipe::PARAMS, layouts: ALL_LAYOUTS },
+        Shipped { name: "r4_warp", what: "+ warp tiling (32x64 warps, 4x8 lanes)", params: Rung4Warp::PARAMS, layouts: ALL_LAYOUTS },
+        Shipped { name: "w128x128x16", what: "tuning: BK=16", params: Warp128x128x16::PARAMS, layouts: ALL_LAYOUTS },
+        Shipped { name: "w128x256x8", what: "tuning: 128x256 tile, 8x16 per thread", params: Warp128x256x8::PARAMS, layouts: ALL_LAYOUTS },
+        Shipped { name: "w128x128x8g8", what: "tuning: raster groups of 8", params: Warp128x128x8G8::PARAMS, layouts: ALL_LAYOUTS },
+        Shipped { name: "w128x128x16a", what: "tuning: BK=16, K-major by cp.async, 2 blocks/SM, groups", params: Warp128x128x16A::PARAMS, layouts: SAME_STORAGE },
+        Shipped { name: "w128x256x16", what: "tuning: 128x256x16, 8x16 per thread, groups", params: Warp128x256x16::PARAMS, layouts: ALL_LAYOUTS },
+        Shipped { name: "w128x256x16a", what: "tuning: 128x256x16, K-major by cp.async, groups", params: Warp128x256x16A::PARAMS, layouts: SAME_STORAGE },
+        Shipped { name: "w128x256x8g8", what: "tuning: 128x256x8, groups", params: Warp128x256x8G8::PARAMS, layouts: ALL_LAYOUTS },
+        Shipped { name: "w128x128x16s4a", what: "tuning: BK=16, 4 stages, groups", params: Warp128x128x16S4A::PARAMS, layouts: SAME_STORAGE },
+        Shipped { name: "w128x128x16w64", what: "tuning: BK=16, 64x32 warps (8x4 lanes), groups", params: Warp128x128x16W64::PARAMS, layouts: SAME_STORAGE },
+        Shipped { name: "fallback32", what: "32-bit loads for any leading dimension", params: Fallback32::PARAMS, layouts: ALL_LAYOUTS },
+        Shipped { name: "small", what: "64x64x8, 128 threads (tests)", params: Small::PARAMS, layouts: ALL_LAYOUTS },
     ]
 }
 

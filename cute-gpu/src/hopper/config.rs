@@ -176,7 +176,12 @@ pub const C_STAGE: (usize, usize) = (64, 64);
 impl HgemmParams {
     /// Threads per block: 128 per warpgroup.
     pub const fn threads(&self) -> usize {
-        128 * (self.consumers + if self.warp_specialized.is_some() { 1 } else { 0 })
+        128 * (self.consumers
+            + if self.warp_specialized.is_some() {
+                1
+            } else {
+                0
+            })
     }
     /// C rows each consumer warpgroup owns.
     pub const fn rows_per_consumer(&self) -> usize {
@@ -240,14 +245,20 @@ impl HgemmParams {
             bk * INPUT_BYTES == swizzle_bytes,
             "BK must be one swizzle row wide: BK·2 bytes = the swizzle width (BK = 64 for Sw128)"
         );
-        assert!(consumers >= 1 && consumers <= 2, "one or two consumer warpgroups");
         assert!(
-            bm % (64 * consumers) == 0 && bm > 0,
+            consumers >= 1 && consumers <= 2,
+            "one or two consumer warpgroups"
+        );
+        assert!(
+            bm.is_multiple_of(64 * consumers) && bm > 0,
             "BM must be a multiple of 64 rows per consumer warpgroup (wgmma is 64 rows tall)"
         );
-        assert!(bm <= 256, "BM is at most 256 (a TMA box dimension is at most 256)");
         assert!(
-            bn % 8 == 0 && bn >= 8 && bn <= 256,
+            bm <= 256,
+            "BM is at most 256 (a TMA box dimension is at most 256)"
+        );
+        assert!(
+            bn.is_multiple_of(8) && bn >= 8 && bn <= 256,
             "BN must be a multiple of 8 in [8, 256] (wgmma.m64nNk16)"
         );
         assert!(stages >= 2, "at least two pipeline stages");
@@ -263,19 +274,30 @@ impl HgemmParams {
             tma_store,
             swizzle_bytes,
         };
-        assert!(schedule.1 >= 1, "the raster group height must be at least 1 tile");
+        assert!(
+            schedule.1 >= 1,
+            "the raster group height must be at least 1 tile"
+        );
         assert!(
             p.acc_regs() <= 128,
             "a consumer thread may hold at most 128 fp32 accumulators (BM/consumers/64 · BN/2)"
         );
         match warp_specialized {
             None => {
-                assert!(consumers == 1, "an inline producer drives exactly one consumer warpgroup");
+                assert!(
+                    consumers == 1,
+                    "an inline producer drives exactly one consumer warpgroup"
+                );
                 assert!(!schedule.0, "a persistent grid needs a producer warpgroup");
             }
             Some((prod, cons)) => {
                 assert!(
-                    prod % 8 == 0 && cons % 8 == 0 && prod >= 24 && cons >= 24 && prod <= 256 && cons <= 256,
+                    prod % 8 == 0
+                        && cons % 8 == 0
+                        && prod >= 24
+                        && cons >= 24
+                        && prod <= 256
+                        && cons <= 256,
                     "setmaxnreg counts must be multiples of 8 in [24, 256]"
                 );
                 assert!(
@@ -286,7 +308,7 @@ impl HgemmParams {
         }
         if tma_store {
             assert!(
-                bn % C_STAGE.1 == 0 && p.rows_per_consumer() % C_STAGE.0 == 0,
+                bn.is_multiple_of(C_STAGE.1) && p.rows_per_consumer().is_multiple_of(C_STAGE.0),
                 "a TMA-store epilogue needs BN a multiple of 64 (one 128-byte staging row)"
             );
         }
@@ -296,6 +318,17 @@ impl HgemmParams {
         );
         p
     }
+}
+
+/// The persistent grid for `tiles` tiles on `sms` multiprocessors: as few blocks
+/// as give the same number of waves as one block per multiprocessor, so that
+/// every block gets the same number of tiles where possible (512 or 2048 tiles on
+/// 132 multiprocessors: 128 blocks, 4 or 16 tiles each, instead of 132 blocks of
+/// which 116 take one tile more than the others).
+pub fn balanced_grid(tiles: u32, sms: u32) -> u32 {
+    let sms = sms.max(1);
+    let waves = tiles.div_ceil(sms).max(1);
+    tiles.div_ceil(waves).max(1)
 }
 
 /// A type that names a Hopper GEMM configuration.

@@ -3,8 +3,9 @@
 //!
 //! `cuTensorMapEncodeTiled` is newer than cust's bundled bindings (CUDA 11.4) and
 //! the link stub, so it is looked up in the loaded driver with `dlsym`.
-use super::config::C_STAGE;
+use super::config::{balanced_grid, C_STAGE};
 use super::kernel::{generate, HopperKernel, Io, Output};
+use super::layouts::OperandMajor;
 use super::shipped::{kernel_name, Shipped};
 use crate::cuda::{Call, Gpu, GpuError};
 use crate::ptx::Module as PtxModule;
@@ -70,14 +71,16 @@ pub struct TcProblem {
 impl TcProblem {
     /// Checks the rules the TMA imposes (16-byte row pitches, 32-bit coordinates).
     pub fn validate(&self) -> Result<()> {
-        if self.k % 8 != 0 {
+        if !self.k.is_multiple_of(8) {
             return Err(HopperError::Problem(
                 "K must be a multiple of 8: TMA needs the rows of A and B (K·2 bytes) to be multiples of 16 bytes",
             ));
         }
         let limit = i32::MAX as usize;
         if self.m > limit || self.n > limit || self.k > limit {
-            return Err(HopperError::Problem("M, N and K must be below 2^31 (TMA coordinates are 32-bit)"));
+            return Err(HopperError::Problem(
+                "M, N and K must be below 2^31 (TMA coordinates are 32-bit)",
+            ));
         }
         Ok(())
     }
@@ -239,7 +242,11 @@ impl HopperGemm {
         let direct = if main.tma_store {
             let mut p = shipped.params;
             p.tma_store = false;
-            Some(generate(&p, io, &format!("{}_direct", kernel_name(shipped.name, io)))?)
+            Some(generate(
+                &p,
+                io,
+                &format!("{}_direct", kernel_name(shipped.name, io)),
+            )?)
         } else {
             None
         };
@@ -288,6 +295,11 @@ impl HopperGemm {
         Ok(())
     }
 
+    /// The formats and B layout it was generated for.
+    pub fn io(&self) -> Io {
+        self.main.kernel.io
+    }
+
     /// The kernel that runs for `p`.
     pub fn kernel_for(&self, p: &TcProblem) -> &HopperKernel {
         &self.pick(p).kernel
@@ -295,12 +307,13 @@ impl HopperGemm {
 
     fn pick(&self, p: &TcProblem) -> &Loaded {
         match &self.direct {
-            Some(d) if (p.n * 2) % 16 != 0 => d,
+            Some(d) if !(p.n * 2).is_multiple_of(16) => d,
             _ => &self.main,
         }
     }
 
-    /// Builds the tensor maps of A (`M×K`), B (`N×K`) and C (`M×N`) from the
+    /// Builds the tensor maps of A (`M×K`), B (`N×K`, or `K×N` for an MN-major
+    /// configuration) and C (`M×N`) from the
     /// kernel's layouts (boxes, swizzle) and copies them to device memory.
     /// `a`, `b` and `c` are device addresses of row-major matrices; `c_len` is
     /// the byte length of C's buffer.
@@ -309,23 +322,67 @@ impl HopperGemm {
         let k = &self.pick(&p).kernel;
         let io = k.io;
         if c_len < p.m * p.n * io.output.bytes() {
-            return Err(HopperError::Problem("the C buffer is shorter than M·N elements"));
+            return Err(HopperError::Problem(
+                "the C buffer is shorter than M·N elements",
+            ));
         }
         let sw = k.params.swizzle_bytes;
         let t = tma_type(io.input);
         let ka = p.k.max(8);
-        let map_a = encode_2d(t, a, ka, p.m.max(1), p.k.max(8) * 2, k.derived.a.tma_box()?, sw)?;
-        let map_b = encode_2d(t, b, ka, p.n.max(1), p.k.max(8) * 2, k.derived.b.tma_box()?, sw)?;
+        let map_a = encode_2d(
+            t,
+            a,
+            ka,
+            p.m.max(1),
+            p.k.max(8) * 2,
+            k.derived.a.tma_box()?,
+            sw,
+        )?;
+        let map_b = match k.derived.b.major {
+            OperandMajor::K => encode_2d(
+                t,
+                b,
+                ka,
+                p.n.max(1),
+                p.k.max(8) * 2,
+                k.derived.b.tma_box()?,
+                sw,
+            )?,
+            OperandMajor::Mn => {
+                if !p.n.is_multiple_of(8) {
+                    return Err(HopperError::Problem(
+                        "with B stored K×N, N must be a multiple of 8 (TMA needs 16-byte row pitches)",
+                    ));
+                }
+                encode_2d(t, b, p.n, p.k.max(1), p.n * 2, k.derived.b.tma_box()?, sw)?
+            }
+        };
         let map_c = if k.tma_store {
             let h = match io.output {
                 Output::Half(h) => h,
-                Output::F32 => return Err(HopperError::Problem("TMA stores are generated for 16-bit C only")),
+                Output::F32 => {
+                    return Err(HopperError::Problem(
+                        "TMA stores are generated for 16-bit C only",
+                    ))
+                }
             };
-            let plan = k.derived.store.as_ref().ok_or(HopperError::Problem("no store plan"))?;
+            let plan = k
+                .derived
+                .store
+                .as_ref()
+                .ok_or(HopperError::Problem("no store plan"))?;
             let rows = plan.staging.layout().get(0)?.size()?.value as u32;
             let cols = plan.staging.layout().get(1)?.size()?.value as u32;
             debug_assert_eq!((rows as usize, cols as usize), C_STAGE);
-            encode_2d(tma_type(h), c, p.n, p.m, p.n * 2, [cols, rows], cols as usize * 2)?
+            encode_2d(
+                tma_type(h),
+                c,
+                p.n,
+                p.m,
+                p.n * 2,
+                [cols, rows],
+                cols as usize * 2,
+            )?
         } else {
             TensorMap([0; 16])
         };
@@ -333,24 +390,27 @@ impl HopperGemm {
         for m in [map_a, map_b, map_c] {
             words.extend_from_slice(&m.0);
         }
-        let maps = DeviceBuffer::from_slice(&words).call("cuMemAlloc/cuMemcpyHtoD (tensor maps)")?;
+        let maps =
+            DeviceBuffer::from_slice(&words).call("cuMemAlloc/cuMemcpyHtoD (tensor maps)")?;
         Ok(Bound {
             maps,
             c,
             problem: p,
-            use_direct: self.direct.is_some() && (p.n * 2) % 16 != 0,
+            use_direct: self.direct.is_some() && !(p.n * 2).is_multiple_of(16),
         })
     }
 
     /// Enqueues the GEMM on the stream. `ctas` overrides the persistent grid size
-    /// (default: one block per multiprocessor, at most one per tile).
+    /// (default: [`balanced_grid`]).
     pub fn launch(&self, gpu: &Gpu, bound: &Bound, ctas: Option<u32>) -> Result<()> {
         let p = bound.problem;
         if p.m == 0 || p.n == 0 {
             return Ok(());
         }
         let l = if bound.use_direct {
-            self.direct.as_ref().ok_or(HopperError::Problem("no direct-store kernel"))?
+            self.direct
+                .as_ref()
+                .ok_or(HopperError::Problem("no direct-store kernel"))?
         } else {
             &self.main
         };
@@ -360,9 +420,8 @@ impl HopperGemm {
             let zeros = vec![0u8; p.m * p.n * k.io.output.bytes()];
             // SAFETY: `bound.c` is the device address of a buffer of at least M·N
             // elements (checked in `bind`); the copy writes exactly that many bytes.
-            let rc = unsafe {
-                cust::sys::cuMemcpyHtoD_v2(bound.c, zeros.as_ptr().cast(), zeros.len())
-            };
+            let rc =
+                unsafe { cust::sys::cuMemcpyHtoD_v2(bound.c, zeros.as_ptr().cast(), zeros.len()) };
             if rc != cust::sys::cudaError_enum::CUDA_SUCCESS {
                 return Err(HopperError::Gpu(GpuError::Cuda {
                     call: "cuMemcpyHtoD",
@@ -374,10 +433,10 @@ impl HopperGemm {
         let tiles_m = p.m.div_ceil(k.params.bm) as u32;
         let tiles_n = p.n.div_ceil(k.params.bn) as u32;
         let total = tiles_m * tiles_n;
-        let grid = if k.params.persistent {
-            ctas.unwrap_or(self.sm_count).clamp(1, total)
-        } else {
-            total
+        let grid = match (k.params.persistent, ctas) {
+            (false, _) => total,
+            (true, Some(n)) => n.clamp(1, total),
+            (true, None) => balanced_grid(total, self.sm_count),
         };
         let k_tiles = p.k.div_ceil(k.params.bk) as u32;
         let f = self

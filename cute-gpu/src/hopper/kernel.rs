@@ -15,9 +15,11 @@
 //!   consumers walk the same sequence and the stage/phase counters carry over.
 use super::config::{HgemmParams, C_STAGE, INPUT_BYTES};
 use super::isa::{Half, HopperInstr as H, HopperOps};
-use super::layouts::{Derived, StorePlan};
+use super::layouts::{Derived, OperandMajor, StorePlan};
 use crate::layout_code::emit_eval;
-use crate::ptx::{kind, Address, BinOp, Bounds, Cmp, Kernel, KernelBuilder, Operand, Reg, Special, Ty};
+use crate::ptx::{
+    kind, Address, BinOp, Bounds, Cmp, Kernel, KernelBuilder, Operand, Reg, Special, Ty,
+};
 use cute_types::{DTuple, Error};
 
 /// The format of C.
@@ -39,13 +41,16 @@ impl Output {
     }
 }
 
-/// Input and output formats of one kernel.
+/// Input and output formats of one kernel, and how B is stored (A is always
+/// row-major `M×K`, C row-major `M×N`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Io {
     /// A and B
     pub input: Half,
     /// C
     pub output: Output,
+    /// B stored `N×K` row-major (K-major, `a @ b.t()`) or `K×N` row-major (`a @ b`)
+    pub b_major: OperandMajor,
 }
 
 /// Polls of a barrier after which a wait traps instead of hanging.
@@ -53,7 +58,9 @@ pub const SPIN_LIMIT: u32 = 1 << 26;
 
 /// The kernel parameters, in order: three tensor-map addresses (A, B, C; global
 /// memory), the C pointer, then `m, n, k_tiles, tiles_m, tiles_n, ctas` (u32).
-pub const PARAMS: [&str; 10] = ["map_a", "map_b", "map_c", "c", "m", "n", "k_tiles", "tiles_m", "tiles_n", "ctas"];
+pub const PARAMS: [&str; 10] = [
+    "map_a", "map_b", "map_c", "c", "m", "n", "k_tiles", "tiles_m", "tiles_n", "ctas",
+];
 
 /// A generated kernel with what the host needs to launch it.
 #[derive(Clone, Debug)]
@@ -129,22 +136,31 @@ fn check(ok: bool) -> Result<(), Error> {
 
 /// Generates the kernel `name` for configuration `p` and formats `io`.
 pub fn generate(p: &HgemmParams, io: Io, name: &str) -> Result<HopperKernel, Error> {
-    let d = Derived::new(p)?;
+    let d = Derived::new(p, io.b_major)?;
     let tma_store = p.tma_store && matches!(io.output, Output::Half(_));
-    // the descriptors of A and B share their high word (same swizzle, same SBO)
-    check(d.a.descriptor()?.high_word() == d.b.descriptor()?.high_word())?;
+    check(d.a.descriptor()?.fits() && d.b.descriptor()?.fits())?;
     let a_bytes = d.a.stage_bytes()? * p.stages as u32;
     let b_bytes = d.b.stage_bytes()? * p.stages as u32;
-    let c_bytes = if tma_store { p.c_stage_bytes() as u32 } else { 0 };
+    let c_bytes = if tma_store {
+        p.c_stage_bytes() as u32
+    } else {
+        0
+    };
     // every region starts on the 1024-byte swizzle period
-    check(a_bytes % 1024 == 0 && b_bytes % 1024 == 0 && c_bytes % 1024 == 0)?;
+    check(
+        a_bytes.is_multiple_of(1024)
+            && b_bytes.is_multiple_of(1024)
+            && c_bytes.is_multiple_of(1024),
+    )?;
     let r = Regions {
         b: a_bytes,
         c: a_bytes + b_bytes,
         bars: a_bytes + b_bytes + c_bytes,
         stages: p.stages as u32,
     };
-    check((r.bars as usize + p.barrier_bytes()) <= p.smem_bytes() - super::config::SMEM_ALIGN_SLACK)?;
+    check(
+        (r.bars as usize + p.barrier_bytes()) <= p.smem_bytes() - super::config::SMEM_ALIGN_SLACK,
+    )?;
 
     let mut b = KernelBuilder::new(name);
     b.bounds(Bounds {
@@ -158,7 +174,10 @@ pub fn generate(p: &HgemmParams, io: Io, name: &str) -> Result<HopperKernel, Err
         b.param::<kind::U64>(PARAMS[2]),
         b.param::<kind::U64>(PARAMS[3]),
     ];
-    let pu: Vec<_> = PARAMS[4..].iter().map(|n| b.param::<kind::U32>(n)).collect();
+    let pu: Vec<_> = PARAMS[4..]
+        .iter()
+        .map(|n| b.param::<kind::U32>(n))
+        .collect();
     let smem = b.shared_array("smem", 1024, None);
 
     let tid = b.special(Special::TidX);
@@ -249,7 +268,11 @@ pub fn generate(p: &HgemmParams, io: Io, name: &str) -> Result<HopperKernel, Err
 
 /// `(tm, tn)` of linear tile `tile` in grouped raster order: groups of `G` tile
 /// rows, column-major inside a group.
-fn raster(b: &mut KernelBuilder, cx: &Ctx<'_>, tile: Reg<kind::U32>) -> (Reg<kind::U32>, Reg<kind::U32>) {
+fn raster(
+    b: &mut KernelBuilder,
+    cx: &Ctx<'_>,
+    tile: Reg<kind::U32>,
+) -> (Reg<kind::U32>, Reg<kind::U32>) {
     let g = cx.p.group_m as u32;
     if g == 1 {
         let tm = b.bin(BinOp::Div, tile, cx.tiles_n);
@@ -305,12 +328,28 @@ fn load_stage(
         coords: [kc.id(), ma.id()],
         bar: full.clone(),
     });
-    b.ext(H::TmaLoad {
-        dst: Address::at(sb, cx.r.b as i64),
-        map: cx.map_b.id(),
-        coords: [kc.id(), nb.id()],
-        bar: full,
-    });
+    match cx.d.b.major {
+        OperandMajor::K => b.ext(H::TmaLoad {
+            dst: Address::at(sb, cx.r.b as i64),
+            map: cx.map_b.id(),
+            coords: [kc.id(), nb.id()],
+            bar: full,
+        }),
+        OperandMajor::Mn => {
+            // one box per swizzle-row-wide block of N: {n, k} coordinates
+            let [width, _] = cx.d.b.tma_box()?;
+            let step = cx.d.b.box_offset()? * INPUT_BYTES as i64;
+            for j in 0..cx.d.b.boxes()? {
+                let nj = b.add(nb, width * j as u32);
+                b.ext(H::TmaLoad {
+                    dst: Address::at(sb, cx.r.b as i64 + step * j as i64),
+                    map: cx.map_b.id(),
+                    coords: [nj.id(), kc.id()],
+                    bar: full.clone(),
+                });
+            }
+        }
+    }
     Ok(())
 }
 
@@ -335,7 +374,12 @@ fn producer(b: &mut KernelBuilder, cx: &Ctx<'_>) -> Result<(), Error> {
     b.place(k_loop);
     let bar = b.mad_lo(s, 8u32, cx.base);
     let empty_parity = b.xor(phase, Operand::Int(1));
-    b.wait_parity(Address::at(bar, cx.r.empty()), empty_parity, SPIN_LIMIT, stuck);
+    b.wait_parity(
+        Address::at(bar, cx.r.empty()),
+        empty_parity,
+        SPIN_LIMIT,
+        stuck,
+    );
     load_stage(b, cx, s, kc, ma, nb)?;
     advance(b, cx.r.stages, s, phase);
     b.add_to(kc, kc, cx.p.bk as u32);
@@ -352,7 +396,11 @@ fn producer(b: &mut KernelBuilder, cx: &Ctx<'_>) -> Result<(), Error> {
 
 /// One consumer warpgroup (`ctid` = thread index counted from its first
 /// consumer thread). With an inline producer, thread 0 also issues the loads.
-fn consumer_warpgroup(b: &mut KernelBuilder, cx: &Ctx<'_>, ctid: Reg<kind::U32>) -> Result<(), Error> {
+fn consumer_warpgroup(
+    b: &mut KernelBuilder,
+    cx: &Ctx<'_>,
+    ctid: Reg<kind::U32>,
+) -> Result<(), Error> {
     let p = cx.p;
     let d = cx.d;
     let inline = p.warp_specialized.is_none();
@@ -362,15 +410,23 @@ fn consumer_warpgroup(b: &mut KernelBuilder, cx: &Ctx<'_>, ctid: Reg<kind::U32>)
     let always = b.setp(Cmp::Eq, wtid, wtid);
 
     // descriptors: high word fixed, low word = (address >> 4) | LBO field
-    let desc = d.a.descriptor()?;
-    let hi = b.mov(desc.high_word());
+    let desc_a = d.a.descriptor()?;
+    let desc_b = d.b.descriptor()?;
+    let hi_a = b.mov(desc_a.high_word());
+    let hi_b = if desc_b.high_word() == desc_a.high_word() {
+        hi_a
+    } else {
+        b.mov(desc_b.high_word())
+    };
     let base16 = b.shr(cx.base, 4);
-    let a_lo0 = b.add(base16, desc.low_flags());
+    let a_lo0 = b.add(base16, desc_a.low_flags());
     let a_lo0 = b.mad_lo(cw, d.a.row_step_bytes(p.rows_per_consumer())? >> 4, a_lo0);
-    let b_lo0 = b.add(base16, desc.low_flags() + (cx.r.b >> 4));
+    let b_lo0 = b.add(base16, desc_b.low_flags() + (cx.r.b >> 4));
 
     let values = d.acc.values();
-    let acc: Vec<Vec<Reg<kind::F32>>> = (0..p.m_blocks()).map(|_| b.regs::<kind::F32>(values)).collect();
+    let acc: Vec<Vec<Reg<kind::F32>>> = (0..p.m_blocks())
+        .map(|_| b.regs::<kind::F32>(values))
+        .collect();
     let epi = EpilogueRegs::new(b, cx, wtid, cw)?;
 
     let s = b.mov(0u32);
@@ -414,19 +470,23 @@ fn consumer_warpgroup(b: &mut KernelBuilder, cx: &Ctx<'_>, ctid: Reg<kind::U32>)
     let b_lo = b.mad_lo(s, d.b.stage_bytes()? >> 4, b_lo0);
     for kk in 0..p.bk / 16 {
         let b_word = b.add(b_lo, d.b.k_step_bytes(kk)? >> 4);
-        let desc_b = b.pack64(b_word, hi);
+        let desc_b = b.pack64(b_word, hi_b);
         for (i, acc_i) in acc.iter().enumerate() {
             let step = d.a.k_step_bytes(kk)? + d.a.row_step_bytes(64 * i)?;
             let a_word = b.add(a_lo, step >> 4);
-            let desc_a = b.pack64(a_word, hi);
+            let desc_a = b.pack64(a_word, hi_a);
             b.ext(H::Wgmma {
                 n: p.bn as u32,
                 input: cx.io.input,
                 acc: acc_i.iter().map(|r| r.id()).collect(),
                 desc_a: desc_a.id(),
                 desc_b: desc_b.id(),
-                scale_d: if kk == 0 { accumulate.id() } else { always.id() },
-                trans_b: false,
+                scale_d: if kk == 0 {
+                    accumulate.id()
+                } else {
+                    always.id()
+                },
+                trans_b: d.b.major == OperandMajor::Mn,
             });
         }
     }
@@ -492,7 +552,12 @@ struct EpilogueRegs {
 }
 
 impl EpilogueRegs {
-    fn new(b: &mut KernelBuilder, cx: &Ctx<'_>, wtid: Reg<kind::U32>, cw: Reg<kind::U32>) -> Result<EpilogueRegs, Error> {
+    fn new(
+        b: &mut KernelBuilder,
+        cx: &Ctx<'_>,
+        wtid: Reg<kind::U32>,
+        cw: Reg<kind::U32>,
+    ) -> Result<EpilogueRegs, Error> {
         let acc = &cx.d.acc;
         let m_t = emit_eval(b, &acc.thread_rows()?, wtid);
         let n_t = emit_eval(b, &acc.thread_cols()?, wtid);
@@ -516,7 +581,11 @@ impl EpilogueRegs {
 }
 
 /// `x ^ ((x & Y) >> s)` at run time: the swizzle of a staging offset.
-fn emit_swizzle(b: &mut KernelBuilder, sw: cute_types::algebra::Swizzle, x: Reg<kind::U32>) -> Reg<kind::U32> {
+fn emit_swizzle(
+    b: &mut KernelBuilder,
+    sw: cute_types::algebra::Swizzle,
+    x: Reg<kind::U32>,
+) -> Reg<kind::U32> {
     let y = b.bin(BinOp::And, x, sw.yyy_mask() as u32);
     let shifted = b.shr(y, sw.shift() as u32);
     b.xor(x, Operand::Reg(shifted.id()))
@@ -531,7 +600,10 @@ fn stmatrix_addresses(
 ) -> Result<(Vec<Reg<kind::U32>>, Reg<kind::U32>), Error> {
     let x = emit_eval(b, &plan.thread_address, wtid);
     let buffer_elems = plan.staging.layout().eval(&coord3(0, 0, 1)?)?.value;
-    let period = 1i64 << (plan.staging.swizzle().bits() + plan.staging.swizzle().base() + plan.staging.swizzle().shift());
+    let period = 1i64
+        << (plan.staging.swizzle().bits()
+            + plan.staging.swizzle().base()
+            + plan.staging.swizzle().shift());
     // buffers and consumers are whole swizzle periods apart: their offsets add after the swizzle
     check(buffer_elems % period == 0)?;
     let consumer_bytes = 2 * buffer_elems as u32 * INPUT_BYTES as u32;
@@ -539,7 +611,11 @@ fn stmatrix_addresses(
     let staging = b.mad_lo(cw, consumer_bytes, staging0);
     let mut out = Vec::new();
     for jj in 0..C_STAGE.1 / 16 {
-        let step = plan.staging.layout().eval(&coord3(0, 16 * jj as i64, 0)?)?.value;
+        let step = plan
+            .staging
+            .layout()
+            .eval(&coord3(0, 16 * jj as i64, 0)?)?
+            .value;
         let xj = b.add(x, step as u32);
         let sw = emit_swizzle(b, plan.staging.swizzle(), xj);
         let bytes = b.shl(sw, 1);
@@ -629,11 +705,15 @@ fn direct_stores(
             let ok = b.and_pred(row_ok, col_ok);
             let addr = Address::at(ptr, dn * esize as i64);
             match (cx.io.output, pairs) {
-                (Output::F32, true) => {
+                (Output::F32, true) => b.when(ok).st::<kind::F32>(
+                    crate::ptx::Space::Global,
+                    &[acc_i[v].into(), acc_i[v + 1].into()],
+                    addr,
+                ),
+                (Output::F32, false) => {
                     b.when(ok)
-                        .st::<kind::F32>(crate::ptx::Space::Global, &[acc_i[v].into(), acc_i[v + 1].into()], addr)
+                        .st::<kind::F32>(crate::ptx::Space::Global, &[acc_i[v].into()], addr)
                 }
-                (Output::F32, false) => b.when(ok).st::<kind::F32>(crate::ptx::Space::Global, &[acc_i[v].into()], addr),
                 (Output::Half(h), true) => {
                     let packed = b.reg::<kind::U32>();
                     b.ext(H::CvtPack {
@@ -642,7 +722,8 @@ fn direct_stores(
                         hi: acc_i[v + 1].id(),
                         lo: acc_i[v].id(),
                     });
-                    b.when(ok).st::<kind::U32>(crate::ptx::Space::Global, &[packed.into()], addr);
+                    b.when(ok)
+                        .st::<kind::U32>(crate::ptx::Space::Global, &[packed.into()], addr);
                 }
                 (Output::Half(h), false) => {
                     let packed = b.reg::<kind::U32>();
@@ -689,14 +770,17 @@ fn tma_store_epilogue(
     let slabs = cx.p.m_blocks() * slabs_n;
     let buffer_bytes = (slab_rows * slab_cols * INPUT_BYTES) as i64;
     // with an even slab count the buffers alternate across tiles too
-    let keep = if slabs % 2 == 0 { 1 } else { 0 };
+    let keep = if slabs.is_multiple_of(2) { 1 } else { 0 };
     let values_per_slab = slab_cols / 2;
     let m_first = b.mad_lo(cw, cx.p.rows_per_consumer() as u32, ma);
-    for i in 0..cx.p.m_blocks() {
+    for (i, acc_i) in acc.iter().enumerate() {
         for j in 0..slabs_n {
             let q = i * slabs_n + j;
             let buf = (q % 2) as i64 * buffer_bytes;
-            b.when(leader).ext(H::BulkWait { n: keep, read: true });
+            b.when(leader).ext(H::BulkWait {
+                n: keep,
+                read: true,
+            });
             b.ext(H::NamedBarrier {
                 id: Operand::Reg(epi.bar_id.id()),
                 threads: 128,
@@ -712,8 +796,8 @@ fn tma_store_epilogue(
                     b.ext(H::CvtPack {
                         to: half,
                         dst: packed.id(),
-                        hi: acc[i][vhi].id(),
-                        lo: acc[i][vlo].id(),
+                        hi: acc_i[vhi].id(),
+                        lo: acc_i[vlo].id(),
                     });
                     *slot = packed.id();
                 }

@@ -13,7 +13,9 @@
 //!   its row-address layout composed with the swizzled staging tile gives each lane's
 //!   shared address.
 use super::config::{HgemmParams, C_STAGE, INPUT_BYTES};
-use cute_types::algebra::{composition, logical_divide, tile_to_shape, DComposedLayout, Swizzle};
+use cute_types::algebra::{
+    composition, logical_divide, tile_to_shape, upcast, DComposedLayout, Swizzle,
+};
 use cute_types::tv::sm90_c_layout_64xn;
 use cute_types::{DInt, DLayout, DTuple, Error};
 
@@ -48,15 +50,35 @@ pub fn k_major_atom(swizzle_bytes: usize) -> Result<DLayout, Error> {
     layout(&format!("(_8,_{w}):(_{w},_1)"))
 }
 
+/// The MN-major swizzle atom: one swizzle row of `W` M/N-contiguous elements for
+/// each of 8 K indices, `(W,8):(1,W)` (CuTe's `Layout_MN_SW*_Atom`).
+pub fn mn_major_atom(swizzle_bytes: usize) -> Result<DLayout, Error> {
+    let w = (swizzle_bytes / INPUT_BYTES) as i64;
+    layout(&format!("(_{w},_8):(_1,_{w})"))
+}
+
+/// Which index of an operand tile is contiguous in shared (and global) memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OperandMajor {
+    /// K contiguous (A row-major, B stored `N×K`): `wgmma` without transpose
+    K,
+    /// M or N contiguous (B stored `K×N` row-major): `wgmma` with `imm-trans-b = 1`
+    Mn,
+}
+
 /// One operand's tiles in shared memory, all stages: `(rows, K, stage) → element offset`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OperandSmem {
     /// `Sw ∘ tile_to_shape(atom, (rows, BK, stages))`
     pub layout: DComposedLayout,
-    /// rows of one stage's tile
+    /// rows (M or N) of one stage's tile
     pub rows: usize,
-    /// K extent of one stage (one swizzle row)
+    /// K extent of one stage
     pub bk: usize,
+    /// which index is contiguous
+    pub major: OperandMajor,
+    /// swizzle row width in bytes
+    pub swizzle_bytes: usize,
 }
 
 /// The fields of a wgmma shared-memory matrix descriptor, in bytes.
@@ -79,6 +101,10 @@ impl Descriptor {
     pub fn low_flags(&self) -> u32 {
         ((self.lbo >> 4).max(1) & 0x3FFF) << 16
     }
+    /// Whether the fields fit their 14-bit slots (offsets below 256 KiB).
+    pub fn fits(&self) -> bool {
+        (self.lbo >> 4) < 0x4000 && (self.sbo >> 4) < 0x4000
+    }
     /// The whole descriptor for a tile starting at shared byte address `addr`.
     pub fn encode(&self, addr: u32) -> u64 {
         (u64::from(self.high_word()) << 32) | u64::from(self.low_flags() | ((addr >> 4) & 0x3FFF))
@@ -86,23 +112,58 @@ impl Descriptor {
 }
 
 impl OperandSmem {
-    /// The tiles of `rows × bk` (bk = one swizzle row), `stages` deep.
+    /// K-major tiles of `rows × bk` (bk = one swizzle row), `stages` deep.
     pub fn new(rows: usize, swizzle_bytes: usize, stages: usize) -> Result<OperandSmem, Error> {
         let bk = swizzle_bytes / INPUT_BYTES;
         let atom = k_major_atom(swizzle_bytes)?;
         let inner = tile_to_shape(&atom, &tuple(&format!("(_{rows},_{bk},_{stages})"))?, None)?;
         let layout = DComposedLayout::new(element_swizzle(swizzle_bytes)?, DInt::s(0), inner);
-        Ok(OperandSmem { layout, rows, bk })
+        Ok(OperandSmem {
+            layout,
+            rows,
+            bk,
+            major: OperandMajor::K,
+            swizzle_bytes,
+        })
+    }
+
+    /// MN-major tiles of `rows × bk` (rows a multiple of one swizzle row), `stages`
+    /// deep. The atoms advance along K first, so that each swizzle-row-wide column
+    /// block of `bk` K rows is contiguous: exactly one TMA box.
+    pub fn mn_major(
+        rows: usize,
+        bk: usize,
+        swizzle_bytes: usize,
+        stages: usize,
+    ) -> Result<OperandSmem, Error> {
+        let atom = mn_major_atom(swizzle_bytes)?;
+        let shape = tuple(&format!("(_{rows},_{bk},_{stages})"))?;
+        let inner = tile_to_shape(&atom, &shape, Some(&tuple("(_1,_0,_2)")?))?;
+        let layout = DComposedLayout::new(element_swizzle(swizzle_bytes)?, DInt::s(0), inner);
+        Ok(OperandSmem {
+            layout,
+            rows,
+            bk,
+            major: OperandMajor::Mn,
+            swizzle_bytes,
+        })
     }
 
     /// Element offset of `(row, k)` in `stage`, swizzle applied (where TMA puts it).
     pub fn offset(&self, row: usize, k: usize, stage: usize) -> Result<i64, Error> {
-        Ok(self.layout.eval(&coord3(row as i64, k as i64, stage as i64)?)?.value)
+        Ok(self
+            .layout
+            .eval(&coord3(row as i64, k as i64, stage as i64)?)?
+            .value)
     }
 
     /// Element offset before the swizzle (what a descriptor's start address holds).
     pub fn linear_offset(&self, row: usize, k: usize, stage: usize) -> Result<i64, Error> {
-        Ok(self.layout.layout().eval(&coord3(row as i64, k as i64, stage as i64)?)?.value)
+        Ok(self
+            .layout
+            .layout()
+            .eval(&coord3(row as i64, k as i64, stage as i64)?)?
+            .value)
     }
 
     /// Bytes from one stage to the next.
@@ -110,38 +171,79 @@ impl OperandSmem {
         Ok((self.linear_offset(0, 0, 1)? * INPUT_BYTES as i64) as u32)
     }
 
-    /// The TMA box `{K, rows}`, innermost first: the extents of modes 1 and 0.
+    /// The TMA box, innermost (contiguous) dimension first: `{K, rows}` for a
+    /// K-major tile (the extents of modes 1 and 0); `{W, K}` for an MN-major one,
+    /// W being the contiguous extent of the first sub-mode of the row mode (one
+    /// swizzle row) — a stage then takes [`OperandSmem::boxes`] boxes.
     pub fn tma_box(&self) -> Result<[u32; 2], Error> {
         let inner = self.layout.layout();
-        let rows = inner.get(0)?.size()?.value as u32;
+        let rows = inner.get(0)?;
         let k = inner.get(1)?.size()?.value as u32;
-        Ok([k, rows])
+        match self.major {
+            OperandMajor::K => Ok([k, rows.size()?.value as u32]),
+            OperandMajor::Mn => Ok([rows.shape().leaf(0).value as u32, k]),
+        }
     }
 
-    /// Bytes of one stage's box (what TMA delivers, out-of-bounds fill included).
+    /// TMA boxes per stage, with the element offset of box `j` at `j ·` [`OperandSmem::box_offset`].
+    pub fn boxes(&self) -> Result<usize, Error> {
+        let [inner, outer] = self.tma_box()?;
+        Ok(self.rows * self.bk / (inner * outer) as usize)
+    }
+
+    /// Element offset between consecutive boxes of a stage (MN-major: the stride
+    /// of the second sub-mode of the row mode).
+    pub fn box_offset(&self) -> Result<i64, Error> {
+        match self.major {
+            OperandMajor::K => Ok(0),
+            OperandMajor::Mn => Ok(self.linear_offset(self.tma_box()?[0] as usize, 0, 0)?),
+        }
+    }
+
+    /// Bytes of one stage (all its boxes; what TMA delivers, out-of-bounds fill included).
     pub fn box_bytes(&self) -> Result<u32, Error> {
-        let [k, rows] = self.tma_box()?;
-        Ok(k * rows * INPUT_BYTES as u32)
+        let [a, b] = self.tma_box()?;
+        Ok(a * b * INPUT_BYTES as u32 * self.boxes()? as u32)
     }
 
-    /// The wgmma descriptor fields: SBO is the stride of the 8-row groups, read
-    /// from `logical_divide(row mode, 8)` as CuTe's `make_gmma_desc` does.
+    /// The wgmma descriptor fields, read as CuTe's `make_gmma_desc` does. K-major:
+    /// SBO is the stride of the 8-row groups, from `logical_divide(row mode, 8)`.
+    /// MN-major: in 16-byte units (`upcast`), the (rows, K) tile divided by
+    /// `(W, 8)` is `((W,n),(8,k)):((1,LBO),(W,SBO))`; LBO steps between swizzle-row
+    /// blocks of rows, SBO between 8-deep K groups.
     pub fn descriptor(&self) -> Result<Descriptor, Error> {
-        let rows = self.layout.layout().get(0)?;
-        let split = logical_divide(&rows, &layout("_8:_1")?)?;
-        let groups = split.get(1)?;
-        let sbo = groups.stride().leaf(0).value * INPUT_BYTES as i64;
-        let swizzle_bytes = self.bk * INPUT_BYTES;
-        let layout_type = match swizzle_bytes {
+        let layout_type = match self.swizzle_bytes {
             128 => 1,
             64 => 2,
             _ => 3,
         };
-        Ok(Descriptor {
-            lbo: 16,
-            sbo: sbo as u32,
-            layout_type,
-        })
+        let tile =
+            DLayout::from_modes(&[self.layout.layout().get(0)?, self.layout.layout().get(1)?])?;
+        match self.major {
+            OperandMajor::K => {
+                let split = logical_divide(&tile.get(0)?, &layout("_8:_1")?)?;
+                let sbo = split.get(1)?.stride().leaf(0).value * INPUT_BYTES as i64;
+                Ok(Descriptor {
+                    lbo: 16,
+                    sbo: sbo as u32,
+                    layout_type,
+                })
+            }
+            OperandMajor::Mn => {
+                let per_u128 = (16 / INPUT_BYTES) as i64;
+                let w = (self.swizzle_bytes / 16) as i64;
+                let u = upcast(&tile, per_u128)?;
+                let rows = logical_divide(&u.get(0)?, &layout(&format!("_{w}:_1"))?)?;
+                let ks = logical_divide(&u.get(1)?, &layout("_8:_1")?)?;
+                let lbo = rows.get(1)?.stride().leaf(0).value * 16;
+                let sbo = ks.get(1)?.stride().leaf(0).value * 16;
+                Ok(Descriptor {
+                    lbo: lbo as u32,
+                    sbo: sbo as u32,
+                    layout_type,
+                })
+            }
+        }
     }
 
     /// Byte step of the descriptor start address for the `kk`-th k16 slice.
@@ -195,12 +297,18 @@ impl AccumulatorMap {
     }
     /// `(Δm, Δn)` of value `v` relative to the thread's first value.
     pub fn value_offset(&self, v: usize) -> Result<(i64, i64), Error> {
-        Ok((self.m_of.get(1)?.at(v as i64)?, self.n_of.get(1)?.at(v as i64)?))
+        Ok((
+            self.m_of.get(1)?.at(v as i64)?,
+            self.n_of.get(1)?.at(v as i64)?,
+        ))
     }
     /// `(m, n)` of thread `t`'s value `v`.
     pub fn coord(&self, t: usize, v: usize) -> Result<(i64, i64), Error> {
         let (dm, dn) = self.value_offset(v)?;
-        Ok((self.thread_rows()?.at(t as i64)? + dm, self.thread_cols()?.at(t as i64)? + dn))
+        Ok((
+            self.thread_rows()?.at(t as i64)? + dm,
+            self.thread_cols()?.at(t as i64)? + dn,
+        ))
     }
 }
 
@@ -260,7 +368,12 @@ impl StorePlan {
                     let mut pair = [0usize; 2];
                     for (h, p) in pair.iter_mut().enumerate() {
                         let v_idx = h + 2 * (q % 2) + 4 * (q / 2);
-                        let idx = frag.eval(&DTuple::tuple(&[DTuple::d(lane as i64), DTuple::d(v_idx as i64)])?)?.value;
+                        let idx = frag
+                            .eval(&DTuple::tuple(&[
+                                DTuple::d(lane as i64),
+                                DTuple::d(v_idx as i64),
+                            ])?)?
+                            .value;
                         let (m, n) = (idx % 16 + 16 * warp as i64, idx / 16 + 16 * jj as i64);
                         *p = find(t, m, n)?;
                     }
@@ -313,12 +426,19 @@ pub struct Derived {
 }
 
 impl Derived {
-    /// Derives every layout of configuration `p`.
-    pub fn new(p: &HgemmParams) -> Result<Derived, Error> {
+    /// Derives every layout of configuration `p`, with B stored `b_major`.
+    pub fn new(p: &HgemmParams, b_major: OperandMajor) -> Result<Derived, Error> {
         let a = OperandSmem::new(p.bm, p.swizzle_bytes, p.stages)?;
-        let b = OperandSmem::new(p.bn, p.swizzle_bytes, p.stages)?;
+        let b = match b_major {
+            OperandMajor::K => OperandSmem::new(p.bn, p.swizzle_bytes, p.stages)?,
+            OperandMajor::Mn => OperandSmem::mn_major(p.bn, p.bk, p.swizzle_bytes, p.stages)?,
+        };
         let acc = AccumulatorMap::new(p.bn)?;
-        let store = if p.tma_store { Some(StorePlan::new(&acc)?) } else { None };
+        let store = if p.tma_store {
+            Some(StorePlan::new(&acc)?)
+        } else {
+            None
+        };
         Ok(Derived { a, b, acc, store })
     }
 }

@@ -8,11 +8,13 @@
 //! position is read off cute-rs layouts ([`layouts`]); the generator
 //! ([`kernel`]) bakes them into PTX through the core emitter plus the sm_90a
 //! instructions of [`isa`].
+#[cfg(feature = "cuda")]
+pub mod cli;
 pub mod config;
-pub mod isa;
-pub mod layouts;
-pub mod kernel;
-pub mod shipped;
-pub mod numeric;
 #[cfg(feature = "cuda")]
 pub mod host;
+pub mod isa;
+pub mod kernel;
+pub mod layouts;
+pub mod numeric;
+pub mod shipped;

@@ -1,33 +1,77 @@
 //! The configurations this crate ships: the rungs of the ladder, in order, and
 //! the tuning variants the timing sweep compares.
 use super::config::{
-    Consumers, DirectStore, Hgemm, HgemmParams, HopperConfig, InlineProducer, Persistent, ProducerWarpgroup, Stages,
-    Sw128, TilePerCta, TmaStore,
+    Consumers, DirectStore, Hgemm, HgemmParams, HopperConfig, InlineProducer, Persistent,
+    ProducerWarpgroup, Stages, Sw128, TilePerCta, TmaStore,
 };
 use super::isa::Half;
 use super::kernel::{generate, HopperKernel, Io, Output};
+use super::layouts::OperandMajor;
 use crate::gemm::Tile;
 use cute_types::Error;
 use typenum::{U1, U128, U2, U232, U256, U4, U40, U6, U64, U8};
 
 /// Rung 1: TMA loads, an mbarrier pipeline and wgmma in one warpgroup; thread 0
 /// refills each stage as soon as the wgmmas reading it retire.
-pub type R1TmaWgmma = Hgemm<Tile<U128, U128, U64>, Consumers<U1>, InlineProducer, Stages<U4>, TilePerCta<U1>, DirectStore, Sw128>;
+pub type R1TmaWgmma = Hgemm<
+    Tile<U128, U128, U64>,
+    Consumers<U1>,
+    InlineProducer,
+    Stages<U4>,
+    TilePerCta<U1>,
+    DirectStore,
+    Sw128,
+>;
 /// Rung 2: a producer warpgroup (40 registers) feeds one consumer warpgroup (232).
-pub type R2WarpSpecialized =
-    Hgemm<Tile<U128, U128, U64>, Consumers<U1>, ProducerWarpgroup<U40, U232>, Stages<U6>, TilePerCta<U1>, DirectStore, Sw128>;
+pub type R2WarpSpecialized = Hgemm<
+    Tile<U128, U128, U64>,
+    Consumers<U1>,
+    ProducerWarpgroup<U40, U232>,
+    Stages<U6>,
+    TilePerCta<U1>,
+    DirectStore,
+    Sw128,
+>;
 /// Rung 3: rung 2 on a persistent grid with a grouped-raster tile scheduler.
-pub type R3Persistent =
-    Hgemm<Tile<U128, U128, U64>, Consumers<U1>, ProducerWarpgroup<U40, U232>, Stages<U6>, Persistent<U8>, DirectStore, Sw128>;
+pub type R3Persistent = Hgemm<
+    Tile<U128, U128, U64>,
+    Consumers<U1>,
+    ProducerWarpgroup<U40, U232>,
+    Stages<U6>,
+    Persistent<U8>,
+    DirectStore,
+    Sw128,
+>;
 /// Rung 4: two consumer warpgroups on a 128×256 tile (m64n256k16 each).
-pub type R4TwoConsumers =
-    Hgemm<Tile<U128, U256, U64>, Consumers<U2>, ProducerWarpgroup<U40, U232>, Stages<U4>, Persistent<U8>, DirectStore, Sw128>;
+pub type R4TwoConsumers = Hgemm<
+    Tile<U128, U256, U64>,
+    Consumers<U2>,
+    ProducerWarpgroup<U40, U232>,
+    Stages<U4>,
+    Persistent<U8>,
+    DirectStore,
+    Sw128,
+>;
 /// Rung 5: rung 4 with a stmatrix + TMA-store epilogue.
-pub type R5TmaStore =
-    Hgemm<Tile<U128, U256, U64>, Consumers<U2>, ProducerWarpgroup<U40, U232>, Stages<U4>, Persistent<U8>, TmaStore, Sw128>;
+pub type R5TmaStore = Hgemm<
+    Tile<U128, U256, U64>,
+    Consumers<U2>,
+    ProducerWarpgroup<U40, U232>,
+    Stages<U4>,
+    Persistent<U8>,
+    TmaStore,
+    Sw128,
+>;
 /// Tuning: 256×128 tiles, each consumer two m64n128 blocks, TMA-store epilogue.
-pub type T256x128 =
-    Hgemm<Tile<U256, U128, U64>, Consumers<U2>, ProducerWarpgroup<U40, U232>, Stages<U4>, Persistent<U8>, TmaStore, Sw128>;
+pub type T256x128 = Hgemm<
+    Tile<U256, U128, U64>,
+    Consumers<U2>,
+    ProducerWarpgroup<U40, U232>,
+    Stages<U4>,
+    Persistent<U8>,
+    TmaStore,
+    Sw128,
+>;
 
 /// A shipped configuration.
 #[derive(Clone, Copy, Debug)]
@@ -47,24 +91,52 @@ impl Shipped {
     }
 }
 
-/// `hgemm_<config>_<input>_<output>`.
+/// `hgemm_<config>_<input>_<output>`, plus `_bkn` when B is stored `K×N`.
 pub fn kernel_name(config: &str, io: Io) -> String {
     let out = match io.output {
         Output::Half(h) => h.name(),
         Output::F32 => "f32",
     };
-    format!("hgemm_{config}_{}_{out}", io.input.name())
+    let b = match io.b_major {
+        OperandMajor::K => "",
+        OperandMajor::Mn => "_bkn",
+    };
+    format!("hgemm_{config}_{}_{out}{b}", io.input.name())
 }
 
 /// Every shipped configuration, ladder order first.
 pub fn shipped() -> Vec<Shipped> {
     vec![
-        Shipped { name: "r1_tma_wgmma", what: "TMA + mbarrier pipeline + wgmma, 1 warpgroup, 128x128x64, 4 stages", params: R1TmaWgmma::PARAMS },
-        Shipped { name: "r2_warp_specialized", what: "+ producer warpgroup, setmaxnreg 40/232, 6 stages", params: R2WarpSpecialized::PARAMS },
-        Shipped { name: "r3_persistent", what: "+ persistent grid, grouped raster (8 tile rows)", params: R3Persistent::PARAMS },
-        Shipped { name: "r4_two_consumers", what: "+ 2 consumer warpgroups, 128x256x64, 4 stages", params: R4TwoConsumers::PARAMS },
-        Shipped { name: "r5_tma_store", what: "+ stmatrix/TMA-store epilogue", params: R5TmaStore::PARAMS },
-        Shipped { name: "t256x128", what: "tuning: 256x128x64, 2 consumers x 2 m64 blocks, TMA store", params: T256x128::PARAMS },
+        Shipped {
+            name: "r1_tma_wgmma",
+            what: "TMA + mbarrier pipeline + wgmma, 1 warpgroup, 128x128x64, 4 stages",
+            params: R1TmaWgmma::PARAMS,
+        },
+        Shipped {
+            name: "r2_warp_specialized",
+            what: "+ producer warpgroup, setmaxnreg 40/232, 6 stages",
+            params: R2WarpSpecialized::PARAMS,
+        },
+        Shipped {
+            name: "r3_persistent",
+            what: "+ persistent grid, grouped raster (8 tile rows)",
+            params: R3Persistent::PARAMS,
+        },
+        Shipped {
+            name: "r4_two_consumers",
+            what: "+ 2 consumer warpgroups, 128x256x64, 4 stages",
+            params: R4TwoConsumers::PARAMS,
+        },
+        Shipped {
+            name: "r5_tma_store",
+            what: "+ stmatrix/TMA-store epilogue",
+            params: R5TmaStore::PARAMS,
+        },
+        Shipped {
+            name: "t256x128",
+            what: "tuning: 256x128x64, 2 consumers x 2 m64 blocks, TMA store",
+            params: T256x128::PARAMS,
+        },
     ]
 }
 
@@ -73,12 +145,18 @@ pub fn find(name: &str) -> Option<Shipped> {
     shipped().into_iter().find(|s| s.name == name)
 }
 
-/// Every input/output combination the example and CI build.
+/// Every input/output/B-layout combination the example and CI build.
 pub fn all_io() -> Vec<Io> {
     let mut v = Vec::new();
-    for input in [Half::Bf16, Half::F16] {
-        for output in [Output::Half(input), Output::F32] {
-            v.push(Io { input, output });
+    for b_major in [OperandMajor::K, OperandMajor::Mn] {
+        for input in [Half::Bf16, Half::F16] {
+            for output in [Output::Half(input), Output::F32] {
+                v.push(Io {
+                    input,
+                    output,
+                    b_major,
+                });
+            }
         }
     }
     v

@@ -326,6 +326,8 @@ pub enum Instr {
         src: Address,
         /// bytes read from `src`; the rest is zero-filled
         src_size: Option<Operand>,
+        /// when this predicate is true, nothing is read and zeros are written
+        ignore_src: Option<RegId>,
     },
     /// `cp.async.commit_group`
     CpAsyncCommit,
@@ -453,6 +455,7 @@ impl fmt::Display for Instr {
                 dst,
                 src,
                 src_size,
+                ignore_src,
             } => {
                 let c = match cache {
                     CacheOp::Ca => "ca",
@@ -461,6 +464,9 @@ impl fmt::Display for Instr {
                 write!(f, "cp.async.{c}.shared.global {dst}, {src}, {bytes}")?;
                 if let Some(s) = src_size {
                     write!(f, ", {s}")?;
+                }
+                if let Some(p) = ignore_src {
+                    write!(f, ", {p}")?;
                 }
                 f.write_str(";")
             }

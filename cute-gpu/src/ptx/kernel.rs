@@ -651,6 +651,21 @@ impl KernelBuilder {
             dst,
             src,
             src_size: src_size.map(|s| s.op),
+            ignore_src: None,
+        });
+    }
+
+    /// `cp.async` of `bytes` bytes that writes zeros instead of reading `src`
+    /// when `ignore` is true (the `ignore-src` operand: no predicate, no branch).
+    pub fn cp_async_or_zero(&mut self, bytes: u32, dst: Address, src: Address, ignore: Reg<kind::Pred>) {
+        let cache = if bytes == 16 { CacheOp::Cg } else { CacheOp::Ca };
+        self.push(Instr::CpAsync {
+            cache,
+            bytes,
+            dst,
+            src,
+            src_size: None,
+            ignore_src: Some(ignore.id()),
         });
     }
 

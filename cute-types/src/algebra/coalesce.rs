@@ -1,36 +1,36 @@
 //! `coalesce`: the simplest layout computing the same function on its domain.
-//!
-//! **Defining equation.** For `R = coalesce(L)`: `size(R) == size(L)`,
-//! `depth(R) <= 1` and `R(i) == L(i)` for every `i` in `[0, size(L))`.
-//!
-//! **Algorithm** (CuTe C++ `coalesce`). Flatten `L`, then walk the modes from the
-//! last to the first, keeping a front mode `s0:d0`:
-//! * a static shape-1 mode is dropped;
-//! * a front that is still the single static `_1` is replaced by the mode;
-//! * `s:d` followed by `s0:d0` with `d0 == s*d` merges into `(s*s0):d`, but only when
-//!   all four values are static (C++ can only prove the equality for `Int<N>`);
-//! * anything else becomes the new front.
-//!
-//! A result with one mode has an integer shape; a result of nothing but static
-//! shape-1 modes is `_1:_0`.
-//!
-//! **Preconditions.** None beyond a valid layout. `coalesce_profile` requires the
-//! profile to have no more modes than the layout ([`Error::ProfileRank`]).
-//!
-//! ```
-//! use cute_types::{algebra::coalesce, DLayout};
-//! let l: DLayout = "(_2,(_1,_6)):(_1,(_6,_2))".parse().unwrap();
-//! assert_eq!(coalesce(&l).unwrap().to_string(), "_12:_1");
-//! // the same layout with run-time integers cannot be merged
-//! let d: DLayout = "(2,(1,6)):(1,(6,2))".parse().unwrap();
-//! assert_eq!(coalesce(&d).unwrap().to_string(), "(2,1,6):(1,6,2)");
-//! ```
 use super::modes::Modes;
 use crate::dynamic::{DInt, DLayout, DTuple};
 use crate::error::Error;
 use crate::tri;
 
-/// CuTe's `coalesce(layout)`: see the [module documentation](self).
+/// `coalesce`: the simplest layout computing the same function on its domain.
+///
+/// **Defining equation.** For `R = coalesce(L)`: `size(R) == size(L)`,
+/// `depth(R) <= 1` and `R(i) == L(i)` for every `i` in `[0, size(L))`.
+///
+/// **Algorithm** (CuTe C++ `coalesce`). Flatten `L`, then walk the modes from the
+/// last to the first, keeping a front mode `s0:d0`:
+/// * a static shape-1 mode is dropped;
+/// * a front that is still the single static `_1` is replaced by the mode;
+/// * `s:d` followed by `s0:d0` with `d0 == s*d` merges into `(s*s0):d`, but only when
+///   all four values are static (C++ can only prove the equality for `Int<N>`);
+/// * anything else becomes the new front.
+///
+/// A result with one mode has an integer shape; a result of nothing but static
+/// shape-1 modes is `_1:_0`.
+///
+/// **Preconditions.** None beyond a valid layout. `coalesce_profile` requires the
+/// profile to have no more modes than the layout ([`Error::ProfileRank`]).
+///
+/// ```
+/// use cute_types::{algebra::coalesce, DLayout};
+/// let l: DLayout = "(_2,(_1,_6)):(_1,(_6,_2))".parse().unwrap();
+/// assert_eq!(coalesce(&l).unwrap().to_string(), "_12:_1");
+/// // the same layout with run-time integers cannot be merged
+/// let d: DLayout = "(2,(1,6)):(1,(6,2))".parse().unwrap();
+/// assert_eq!(coalesce(&d).unwrap().to_string(), "(2,1,6):(1,6,2)");
+/// ```
 pub const fn coalesce(l: &DLayout) -> Result<DLayout, Error> {
     let m = tri!(coalesce_modes(&Modes::of_layout(l), false));
     m.layout()

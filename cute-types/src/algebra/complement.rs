@@ -1,35 +1,4 @@
 //! `complement`: the layout that fills the gaps of `L` up to a cotarget.
-//!
-//! **Defining equation.** For an injective `L` and `C = complement(L, M)`:
-//! * `(L, C)` is injective, so `C(j) ∉ {L(i)}` for `j > 0`: the codomains are disjoint
-//!   except for 0;
-//! * `C` is ordered: `C(j-1) < C(j)` for `j` in `[1, size(C))`;
-//! * `size(C) >= ⌈M / size(filter(L))⌉` and, when `L` tiles, `cosize((L, C)) >= M`.
-//!
-//! **Algorithm** (CuTe C++ `complement`). `L` is filtered (static stride-0 and size-1
-//! modes removed, coalesced). If nothing remains, the result is the compact layout of
-//! the coalesced cotarget. Otherwise the modes are taken by increasing stride `d_k`
-//! (first minimum first): the gap before each is the mode `(d_k / P):P`, where `P` is
-//! the extent reached so far (`P = 1`, then `P = d_k·s_k`); the rest up to the
-//! cotarget is the compact layout of `coalesce(⌈M / P⌉)` with stride `P`. The whole is
-//! coalesced. The cotarget may be an integer or a shape (`complement(2:1, (3,5))` is
-//! `10:2`); `⌈shape / P⌉` divides it mode by mode as CuTe's `ceil_div` does.
-//!
-//! **Preconditions.**
-//! * `L` must be injective: a gap of size 0 is [`Error::NotInjective`];
-//! * strides must be non-negative ([`Error::NotAdmissible`]; C++ returns negative shapes).
-//!
-//! C++ compiles rank>1 complements only with static strides; here strides known at
-//! run time give the answer computed by value at run time (modes are coalesced by
-//! value and a stride-0 mode of larger shape is [`Error::NotInjective`]).
-//!
-//! ```
-//! use cute_types::{algebra::complement, DLayout, DTuple};
-//! let l: DLayout = "(_2,_2):(_1,_6)".parse().unwrap();
-//! assert_eq!(complement(&l, &DTuple::s(24)).unwrap().to_string(), "(_3,_2):(_2,_12)");
-//! let shape: DTuple = "(_3,_5)".parse().unwrap();
-//! assert_eq!(complement(&"_2:_1".parse().unwrap(), &shape).unwrap().to_string(), "_10:_2");
-//! ```
 use super::coalesce::{coalesce_modes, coalesce_shape, coalesce_values};
 use super::filter::filter_modes;
 use super::modes::{cdiv, cmul, Modes};
@@ -37,7 +6,38 @@ use crate::dynamic::{DInt, DLayout, DTuple};
 use crate::error::Error;
 use crate::tri;
 
-/// CuTe's `complement(L, cotarget)`: see the [module documentation](self).
+/// `complement`: the layout that fills the gaps of `L` up to a cotarget.
+///
+/// **Defining equation.** For an injective `L` and `C = complement(L, M)`:
+/// * `(L, C)` is injective, so `C(j) ∉ {L(i)}` for `j > 0`: the codomains are disjoint
+///   except for 0;
+/// * `C` is ordered: `C(j-1) < C(j)` for `j` in `[1, size(C))`;
+/// * `size(C) >= ⌈M / size(filter(L))⌉` and, when `L` tiles, `cosize((L, C)) >= M`.
+///
+/// **Algorithm** (CuTe C++ `complement`). `L` is filtered (static stride-0 and size-1
+/// modes removed, coalesced). If nothing remains, the result is the compact layout of
+/// the coalesced cotarget. Otherwise the modes are taken by increasing stride `d_k`
+/// (first minimum first): the gap before each is the mode `(d_k / P):P`, where `P` is
+/// the extent reached so far (`P = 1`, then `P = d_k·s_k`); the rest up to the
+/// cotarget is the compact layout of `coalesce(⌈M / P⌉)` with stride `P`. The whole is
+/// coalesced. The cotarget may be an integer or a shape (`complement(2:1, (3,5))` is
+/// `10:2`); `⌈shape / P⌉` divides it mode by mode as CuTe's `ceil_div` does.
+///
+/// **Preconditions.**
+/// * `L` must be injective: a gap of size 0 is [`Error::NotInjective`];
+/// * strides must be non-negative ([`Error::NotAdmissible`]; C++ returns negative shapes).
+///
+/// C++ compiles rank>1 complements only with static strides; here strides known at
+/// run time give the answer computed by value at run time (modes are coalesced by
+/// value and a stride-0 mode of larger shape is [`Error::NotInjective`]).
+///
+/// ```
+/// use cute_types::{algebra::complement, DLayout, DTuple};
+/// let l: DLayout = "(_2,_2):(_1,_6)".parse().unwrap();
+/// assert_eq!(complement(&l, &DTuple::s(24)).unwrap().to_string(), "(_3,_2):(_2,_12)");
+/// let shape: DTuple = "(_3,_5)".parse().unwrap();
+/// assert_eq!(complement(&"_2:_1".parse().unwrap(), &shape).unwrap().to_string(), "_10:_2");
+/// ```
 pub const fn complement(l: &DLayout, cotarget: &DTuple) -> Result<DLayout, Error> {
     let f = tri!(filter_modes(l));
     complement_of_filtered(&f, cotarget)

@@ -1,89 +1,4 @@
 //! `composition`: the layout `A ∘ B`, which maps `i` to `A(B(i))`.
-//!
-//! **Defining equation.** `R = composition(A, B)` is compatible with `B` (same size,
-//! `B`'s nesting with every leaf of `B` possibly refined into a flat tuple) and
-//!
-//! ```text
-//! R(i) == A(B(i))   for every i in [0, size(B))
-//! ```
-//!
-//! where `A` is evaluated the CuTe way beyond its domain (a 1-D index is split
-//! colexicographically and the last mode takes the rest, without wrapping).
-//!
-//! **Algorithm** (CuTe C++ `composition`). `A` is flattened and coalesced so that it
-//! keeps its values beyond the domain (`coalesce_x`). `B` distributes: each leaf
-//! `s:d` of `B` is replaced by `A ∘ (s:d)`. A static stride-0 leaf stays itself; an
-//! `A` of one mode `S:D` gives `s:(d·D)`; otherwise the leaf walks the modes
-//! `(s_j:d_j)` of `A` with a remaining shape `m` (first `s`) and stride `r` (first `d`):
-//! `n = ⌈s_j/|r|⌉`; unless `n` or `m` is a static 1 the mode `min(n, m):(r·d_j)` is
-//! appended and `m` divided by it; `r` becomes `⌈|r|/s_j⌉·sign(r)`. The remaining
-//! `m:(r·d_last)` closes the result (dropped when `m` is a static 1).
-//!
-//! **Preconditions.**
-//! * CuTe's weak divisibility conditions, checked where both values are static as
-//!   in C++: `r % s_j == 0 || r < s_j` ([`Error::StrideDivisibility`]) and
-//!   `m % min(n, m) == 0` ([`Error::ShapeDivisibility`]).
-//! * The result must be functional, `R(i) == A(B(i))` on `[0, size(B))`
-//!   ([`Error::NotFunctional`]). C++'s weak checks let wrong results through, e.g.
-//!   `composition((3,5):(1,4), 10:2)` would be `(2,5):(2,4)` with `R(2) = 4` but
-//!   `A(B(2)) = A(4) = 5`.
-//!
-//! **How functionality is decided without enumerating `[0, size(B))`.** Per leaf
-//! `s:d` of `B`, write `f(i) = A(i·d)`. Because `A(-x) = -A(x)` under C++'s
-//! truncating division and the algorithm only carries `sign(d)`, it is enough to
-//! argue for `ρ = |r| > 0`. Let the walk be at mode `j` of (coalesced) `A` with the
-//! sub-problem `f_j(i') = A_j(i'·ρ)`, `i' < m` (`A_j` = modes `j..` of `A`). A step is
-//! *exact* when it splits `f_j` exactly as the appended mode claims:
-//! * `m == 1`: one point, `f_j(0) = 0`;
-//! * `ρ >= s_j` and `s_j | ρ`: digit `j` of `i'ρ` is 0 and the carry is `i'·(ρ/s_j)`;
-//! * `ρ < s_j`, `m <= n`: `i'ρ < s_j`, so `f_j(i') = i'·ρ·d_j` (the appended mode);
-//! * `ρ < s_j`, `ρ | s_j`, `n | m`: `i' = a + n·b` gives digit `a·ρ`, carry `b`;
-//! * `ρ < s_j`, `ρ ∤ s_j`, `n | m`, `d_j == 0` and `(m/n)·t < ρ` with `t = nρ - s_j`:
-//!   for `a < n`, `b < m/n` the digit `aρ + bt` stays below `s_j`, so the carry is
-//!   exactly `b` and the digit is multiplied by 0.
-//!
-//! If every step is exact, `R` and `f` agree by induction over the steps (the
-//! last mode takes the rest in both). Otherwise let `j` be the first inexact step
-//! and `Q` the product of the modes appended before it: by exactness of the earlier
-//! steps `R(q + Q·i') = R(q) + R(Q·i')` and the same for `f`, so `R ≡ f` exactly
-//! when `R(Q·i') = f(Q·i')` for all `i' < m`. This is decided by (1) evaluating a
-//! few witnesses that expose the known failure patterns — `i' = n` catches every
-//! inexact step of a coalesced static `A` whose stride `d_j` is non-zero
-//! (`f_j(n) = t·d_j + A_{j+1}(1)` but `R_j(n) = A_{j+1}(1)`), the points around
-//! `b* = ⌈(ρ - t)/t⌉` catch the first lost carry when `d_j == 0`; (2) if no witness
-//! fails and `m <= 2^16`, enumerating `i' < m`. (3) Otherwise the composition is
-//! refused as [`Error::NotFunctional`] although not proven wrong: this needs a
-//! stride-0 mode of `A` that `B` steps over with a stride not dividing it, with
-//! carries inside `B`'s domain, and a sub-problem above `2^16` points.
-//!
-//! **Across the leaves of `B`.** `R(c) = Σ_k R_k(c_k)` while `A ∘ B` is
-//! `A(Σ_k x_k)` with `x_k = c_k·d_k`, so the leaves must also add up under `A`. `A`'s
-//! modes but the last are the digits of a mixed radix; first merge, by value, the
-//! neighbours a carry passes through unchanged (`d_{j+1} == s_j·d_j`; non-last
-//! shape-1 modes have no digit). An exact leaf occupies known digits: each appended
-//! mode `N:(ρ·d_j)` puts at most `(N-1)·ρ` into digit `j`. If, for every digit, the
-//! leaves' largest values sum below its size, no carry can occur and `A` adds up
-//! exactly. Otherwise take the leaves with the largest values of that digit until
-//! their sum first reaches its size: at that point the digit carries exactly once
-//! into the next digit, whose stride is not `size·stride` (the runs are maximal), so
-//! `R` and `A ∘ B` differ there; the point is evaluated to confirm. Leaves of both
-//! signs (borrows), leaves that needed witnesses, and the stride-0 case above (whose
-//! digit comes with a carry) are decided by enumerating `[0, size(B))` when it has
-//! at most `2^16` points, and refused otherwise.
-//!
-//! So normal compositions (all steps exact, digits without overflow) cost
-//! `O(rank(A))` per leaf of `B` plus `O(rank(A))` for the digit sums, at any size.
-//! C++'s divisibility errors are reported before [`Error::NotFunctional`], as a
-//! static assertion anywhere in `B` fails the C++ compilation.
-//!
-//! ```
-//! use cute_types::{algebra::composition, DLayout};
-//! let a: DLayout = "(_6,_2):(_8,_2)".parse().unwrap();
-//! let b: DLayout = "(_4,_3):(_3,_1)".parse().unwrap();
-//! assert_eq!(composition(&a, &b).unwrap().to_string(), "((_2,_2),_3):((_24,_2),_8)");
-//! let bad: DLayout = "(3,5):(1,4)".parse().unwrap();
-//! assert!(composition(&bad, &"10:2".parse().unwrap()).is_err());
-//! ```
 use super::coalesce::coalesce_x;
 use super::modes::{cdiv, cmul, Modes};
 use crate::dynamic::{DInt, DLayout, DTiler, DTuple, TilerMode, CAPACITY};
@@ -94,7 +9,92 @@ use crate::tri;
 /// not exact and no witness decides it.
 const ENUMERATION_LIMIT: i64 = 1 << 16;
 
-/// CuTe's `composition(A, B)` of two layouts: see the [module documentation](self).
+/// `composition`: the layout `A ∘ B`, which maps `i` to `A(B(i))`.
+///
+/// **Defining equation.** `R = composition(A, B)` is compatible with `B` (same size,
+/// `B`'s nesting with every leaf of `B` possibly refined into a flat tuple) and
+///
+/// ```text
+/// R(i) == A(B(i))   for every i in [0, size(B))
+/// ```
+///
+/// where `A` is evaluated the CuTe way beyond its domain (a 1-D index is split
+/// colexicographically and the last mode takes the rest, without wrapping).
+///
+/// **Algorithm** (CuTe C++ `composition`). `A` is flattened and coalesced so that it
+/// keeps its values beyond the domain (`coalesce_x`). `B` distributes: each leaf
+/// `s:d` of `B` is replaced by `A ∘ (s:d)`. A static stride-0 leaf stays itself; an
+/// `A` of one mode `S:D` gives `s:(d·D)`; otherwise the leaf walks the modes
+/// `(s_j:d_j)` of `A` with a remaining shape `m` (first `s`) and stride `r` (first `d`):
+/// `n = ⌈s_j/|r|⌉`; unless `n` or `m` is a static 1 the mode `min(n, m):(r·d_j)` is
+/// appended and `m` divided by it; `r` becomes `⌈|r|/s_j⌉·sign(r)`. The remaining
+/// `m:(r·d_last)` closes the result (dropped when `m` is a static 1).
+///
+/// **Preconditions.**
+/// * CuTe's weak divisibility conditions, checked where both values are static as
+///   in C++: `r % s_j == 0 || r < s_j` ([`Error::StrideDivisibility`]) and
+///   `m % min(n, m) == 0` ([`Error::ShapeDivisibility`]).
+/// * The result must be functional, `R(i) == A(B(i))` on `[0, size(B))`
+///   ([`Error::NotFunctional`]). C++'s weak checks let wrong results through, e.g.
+///   `composition((3,5):(1,4), 10:2)` would be `(2,5):(2,4)` with `R(2) = 4` but
+///   `A(B(2)) = A(4) = 5`.
+///
+/// **How functionality is decided without enumerating `[0, size(B))`.** Per leaf
+/// `s:d` of `B`, write `f(i) = A(i·d)`. Because `A(-x) = -A(x)` under C++'s
+/// truncating division and the algorithm only carries `sign(d)`, it is enough to
+/// argue for `ρ = |r| > 0`. Let the walk be at mode `j` of (coalesced) `A` with the
+/// sub-problem `f_j(i') = A_j(i'·ρ)`, `i' < m` (`A_j` = modes `j..` of `A`). A step is
+/// *exact* when it splits `f_j` exactly as the appended mode claims:
+/// * `m == 1`: one point, `f_j(0) = 0`;
+/// * `ρ >= s_j` and `s_j | ρ`: digit `j` of `i'ρ` is 0 and the carry is `i'·(ρ/s_j)`;
+/// * `ρ < s_j`, `m <= n`: `i'ρ < s_j`, so `f_j(i') = i'·ρ·d_j` (the appended mode);
+/// * `ρ < s_j`, `ρ | s_j`, `n | m`: `i' = a + n·b` gives digit `a·ρ`, carry `b`;
+/// * `ρ < s_j`, `ρ ∤ s_j`, `n | m`, `d_j == 0` and `(m/n)·t < ρ` with `t = nρ - s_j`:
+///   for `a < n`, `b < m/n` the digit `aρ + bt` stays below `s_j`, so the carry is
+///   exactly `b` and the digit is multiplied by 0.
+///
+/// If every step is exact, `R` and `f` agree by induction over the steps (the
+/// last mode takes the rest in both). Otherwise let `j` be the first inexact step
+/// and `Q` the product of the modes appended before it: by exactness of the earlier
+/// steps `R(q + Q·i') = R(q) + R(Q·i')` and the same for `f`, so `R ≡ f` exactly
+/// when `R(Q·i') = f(Q·i')` for all `i' < m`. This is decided by (1) evaluating a
+/// few witnesses that expose the known failure patterns — `i' = n` catches every
+/// inexact step of a coalesced static `A` whose stride `d_j` is non-zero
+/// (`f_j(n) = t·d_j + A_{j+1}(1)` but `R_j(n) = A_{j+1}(1)`), the points around
+/// `b* = ⌈(ρ - t)/t⌉` catch the first lost carry when `d_j == 0`; (2) if no witness
+/// fails and `m <= 2^16`, enumerating `i' < m`. (3) Otherwise the composition is
+/// refused as [`Error::NotFunctional`] although not proven wrong: this needs a
+/// stride-0 mode of `A` that `B` steps over with a stride not dividing it, with
+/// carries inside `B`'s domain, and a sub-problem above `2^16` points.
+///
+/// **Across the leaves of `B`.** `R(c) = Σ_k R_k(c_k)` while `A ∘ B` is
+/// `A(Σ_k x_k)` with `x_k = c_k·d_k`, so the leaves must also add up under `A`. `A`'s
+/// modes but the last are the digits of a mixed radix; first merge, by value, the
+/// neighbours a carry passes through unchanged (`d_{j+1} == s_j·d_j`; non-last
+/// shape-1 modes have no digit). An exact leaf occupies known digits: each appended
+/// mode `N:(ρ·d_j)` puts at most `(N-1)·ρ` into digit `j`. If, for every digit, the
+/// leaves' largest values sum below its size, no carry can occur and `A` adds up
+/// exactly. Otherwise take the leaves with the largest values of that digit until
+/// their sum first reaches its size: at that point the digit carries exactly once
+/// into the next digit, whose stride is not `size·stride` (the runs are maximal), so
+/// `R` and `A ∘ B` differ there; the point is evaluated to confirm. Leaves of both
+/// signs (borrows), leaves that needed witnesses, and the stride-0 case above (whose
+/// digit comes with a carry) are decided by enumerating `[0, size(B))` when it has
+/// at most `2^16` points, and refused otherwise.
+///
+/// So normal compositions (all steps exact, digits without overflow) cost
+/// `O(rank(A))` per leaf of `B` plus `O(rank(A))` for the digit sums, at any size.
+/// C++'s divisibility errors are reported before [`Error::NotFunctional`], as a
+/// static assertion anywhere in `B` fails the C++ compilation.
+///
+/// ```
+/// use cute_types::{algebra::composition, DLayout};
+/// let a: DLayout = "(_6,_2):(_8,_2)".parse().unwrap();
+/// let b: DLayout = "(_4,_3):(_3,_1)".parse().unwrap();
+/// assert_eq!(composition(&a, &b).unwrap().to_string(), "((_2,_2),_3):((_24,_2),_8)");
+/// let bad: DLayout = "(3,5):(1,4)".parse().unwrap();
+/// assert!(composition(&bad, &"10:2".parse().unwrap()).is_err());
+/// ```
 pub const fn composition(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
     let lhs = tri!(coalesce_x(a));
     let a_values = Modes::of_layout(a);
@@ -294,7 +294,7 @@ const fn compose_leaf(
     Ok((out, usage))
 }
 
-/// Whether one step of the walk splits the sub-problem exactly (see the module
+/// Whether one step of the walk splits the sub-problem exactly (see [`composition`]
 /// documentation for the argument of each case). `s` and `ds` are the mode of `A`,
 /// `rho` the |stride| and `m > 1` the size of the sub-problem.
 const fn step_is_exact(s: i64, ds: i64, rho: i64, m: i64) -> bool {
@@ -316,7 +316,7 @@ const fn step_is_exact(s: i64, ds: i64, rho: i64, m: i64) -> bool {
     ds == 0 && (m / n) <= (rho - 1) / t
 }
 
-/// `R(i) == A(i·d)` on `[0, s)`, decided as explained in the module documentation.
+/// `R(i) == A(i·d)` on `[0, s)`, decided as explained on [`composition`].
 const fn check_functional(
     a_values: &Modes,
     r: &Modes,
@@ -368,7 +368,7 @@ const fn differs(a_values: &Modes, r: &Modes, d: DInt, q: i64, ip: i64) -> Resul
 
 const MAX_WITNESSES: usize = 40;
 
-/// Sub-problem indices where an inexact step typically shows (see the module
+/// Sub-problem indices where an inexact step typically shows (see [`composition`]
 /// documentation); only those in `(0, m)` are returned.
 const fn witnesses(at: &Inexact) -> ([i64; MAX_WITNESSES], usize) {
     let mut out = [0i64; MAX_WITNESSES];

@@ -1,39 +1,42 @@
 //! `left_inverse`: a layout `R` with `R(L(i)) == i`.
-//!
-//! **Defining equation.** For `R = left_inverse(L)`:
-//! `L(R(L(i))) == L(i)` for every `i` in `[0, size(L))`; when `L` is injective this
-//! is `R(L(i)) == i`. `R`'s domain covers `L`'s codomain `[0, cosize(L))`.
-//!
-//! **Algorithm** (CuTe C++ `left_inverse`). Coalesce `L` and sort its modes by stride
-//! (CuTe's exchange sort). Walk them, skipping stride 0, keeping `E`, the product of
-//! the shapes emitted so far (1 at first). Each mode `s:d` emits the shape `d / E`
-//! (which requires `E | d`): the codomain points below `d` are spanned by the modes
-//! before it. Emitted shape `k` gets the stride `P` of the mode walked before it
-//! (`_0` for the first: points below the smallest stride map to 0), where `P` is the
-//! product of the shapes before that mode in `L`. The last sorted mode's shape closes
-//! the result, with the last mode's `P`, and the whole is coalesced.
-//!
-//! **Preconditions.** Each non-zero stride, in increasing order, is divisible by the
-//! size of the modes built before it ([`Error::LeftInverse`]); strides must not be
-//! negative ([`Error::LeftInverse`]: C++ builds negative shapes).
-//!
-//! C++ compiles this only with static strides; here run-time strides give the same
-//! answer computed at run time (a run-time 0 is skipped like a static `_0`, and
-//! modes are coalesced by value, as static coalescing would).
-//!
-//! ```
-//! use cute_types::{algebra::left_inverse, DLayout};
-//! let l: DLayout = "(_2,_4):(_4,_1)".parse().unwrap();
-//! assert_eq!(left_inverse(&l).unwrap().to_string(), "(_4,_2):(_2,_1)");
-//! assert_eq!(left_inverse(&"_4:_2".parse().unwrap()).unwrap().to_string(), "(_2,_4):(_0,_1)");
-//! ```
 use super::coalesce::{coalesce_modes, coalesce_values};
 use super::modes::{cdiv, cmul, prefix_products, sort_by_stride, Modes};
 use crate::dynamic::{DInt, DLayout, CAPACITY};
 use crate::error::Error;
 use crate::tri;
 
-/// CuTe's `left_inverse(L)`: see the [module documentation](self).
+/// `left_inverse`: a layout `R` with `R(L(i)) == i`.
+///
+/// **Defining equation.** For `R = left_inverse(L)`:
+/// `L(R(L(i))) == L(i)` for every `i` in `[0, size(L))`; when `L` is injective this
+/// is `R(L(i)) == i`. `R`'s domain covers `L`'s codomain `[0, cosize(L))`.
+///
+/// **Algorithm** (CuTe C++ `left_inverse`). Coalesce `L` and sort its modes by stride
+/// (CuTe's exchange sort). Walk them, skipping stride 0, keeping `E`, the product of
+/// the shapes emitted so far (1 at first). Each mode `s:d` emits the shape `d / E`
+/// (which requires `E | d`): the codomain points below `d` are spanned by the modes
+/// before it. Emitted shape `k` gets the stride `P` of the mode walked before it
+/// (`_0` for the first: points below the smallest stride map to 0), where `P` is the
+/// product of the shapes before that mode in `L`. The last sorted mode's shape closes
+/// the result, with the last mode's `P`, and the whole is coalesced.
+///
+/// **Preconditions.** Each non-zero stride, in increasing order, is divisible by the
+/// size of the modes built before it ([`Error::LeftInverse`]); strides must not be
+/// negative ([`Error::LeftInverse`]: C++ builds negative shapes).
+///
+/// C++ compiles this only with static strides; here run-time strides give the same
+/// answer computed at run time (a run-time 0 is skipped like a static `_0`, and
+/// modes are coalesced by value, as static coalescing would).
+/// With static strides the C++ answer is followed even where C++'s coalesce keeps a
+/// run-time shape-1 mode and the answer is then not an inverse:
+/// `left_inverse((1,4):(_21,_7))` is `(_7,_3,1):(_0,1,_1)` in C++ and here.
+///
+/// ```
+/// use cute_types::{algebra::left_inverse, DLayout};
+/// let l: DLayout = "(_2,_4):(_4,_1)".parse().unwrap();
+/// assert_eq!(left_inverse(&l).unwrap().to_string(), "(_4,_2):(_2,_1)");
+/// assert_eq!(left_inverse(&"_4:_2".parse().unwrap()).unwrap().to_string(), "(_2,_4):(_0,_1)");
+/// ```
 pub const fn left_inverse(l: &DLayout) -> Result<DLayout, Error> {
     let c = tri!(coalesce_for_inverse(&Modes::of_layout(l)));
     let prefix = tri!(prefix_products(&c));

@@ -1,24 +1,4 @@
 //! `max_common_vector` and `max_common_layout`: the longest run of elements that
-//! two layouts both store contiguously, in the same order.
-//!
-//! **Defining equation.** With `C = coalesce(composition(A, right_inverse(B)))`, let
-//! `V` be the first mode of `C` when it is static with static stride `_1`, else
-//! `_1`. Then `max_common_vector(A, B) = size(V)` and
-//! `max_common_layout(A, B) = composition(right_inverse(B), V)` (or `_1:_0`), so that
-//! for every `i < size(V)` the layout `Lc = max_common_layout(A, B)` satisfies
-//! `A(Lc(i)) == i` and `B(Lc(i)) == i`.
-//!
-//! **Preconditions.** Those of [`composition`](super::composition): `A` composed with
-//! `right_inverse(B)` must be functional ([`Error::NotFunctional`] otherwise).
-//!
-//! ```
-//! use cute_types::{algebra::{max_common_layout, max_common_vector}, DLayout};
-//! let a: DLayout = "(_4,_8):(_1,_4)".parse().unwrap();
-//! let b: DLayout = "(_4,_8):(_8,_1)".parse().unwrap();
-//! assert_eq!(max_common_vector(&a, &a).unwrap().value, 32);
-//! assert_eq!(max_common_vector(&a, &b).unwrap().value, 1);
-//! assert_eq!(max_common_layout(&a, &a).unwrap().to_string(), "_32:_1");
-//! ```
 use super::coalesce::coalesce;
 use super::composition::composition;
 use super::right_inverse::right_inverse;
@@ -43,7 +23,28 @@ const fn common_vector(a: &DLayout, b: &DLayout) -> Result<(Option<DLayout>, DLa
     }
 }
 
-/// CuTe's `max_common_vector(A, B)`: see the [module documentation](self).
+/// `max_common_vector` and `max_common_layout`: the longest run of elements that
+///
+/// two layouts both store contiguously, in the same order.
+///
+/// **Defining equation.** With `C = coalesce(composition(A, right_inverse(B)))`, let
+/// `V` be the first mode of `C` when it is static with static stride `_1`, else
+/// `_1`. Then `max_common_vector(A, B) = size(V)` and
+/// `max_common_layout(A, B) = composition(right_inverse(B), V)` (or `_1:_0`), so that
+/// for every `i < size(V)` the layout `Lc = max_common_layout(A, B)` satisfies
+/// `A(Lc(i)) == i` and `B(Lc(i)) == i`.
+///
+/// **Preconditions.** Those of [`composition`](super::composition): `A` composed with
+/// `right_inverse(B)` must be functional ([`Error::NotFunctional`] otherwise).
+///
+/// ```
+/// use cute_types::{algebra::{max_common_layout, max_common_vector}, DLayout};
+/// let a: DLayout = "(_4,_8):(_1,_4)".parse().unwrap();
+/// let b: DLayout = "(_4,_8):(_8,_1)".parse().unwrap();
+/// assert_eq!(max_common_vector(&a, &a).unwrap().value, 32);
+/// assert_eq!(max_common_vector(&a, &b).unwrap().value, 1);
+/// assert_eq!(max_common_layout(&a, &a).unwrap().to_string(), "_32:_1");
+/// ```
 pub const fn max_common_vector(a: &DLayout, b: &DLayout) -> Result<DInt, Error> {
     match tri!(common_vector(a, b)) {
         (Some(v), _) => v.shape().to_int(),
@@ -51,7 +52,8 @@ pub const fn max_common_vector(a: &DLayout, b: &DLayout) -> Result<DInt, Error> 
     }
 }
 
-/// CuTe's `max_common_layout(A, B)`: see the [module documentation](self).
+/// CuTe's `max_common_layout(A, B)`: the layout `composition(right_inverse(B), V)`
+/// of [`max_common_vector`]'s common vector `V` (`_1:_0` when there is none).
 pub const fn max_common_layout(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
     match tri!(common_vector(a, b)) {
         (Some(v), inv_b) => composition(&inv_b, &v),

@@ -1,35 +1,35 @@
 //! `right_inverse`: a layout `R` with `L(R(i)) == i`.
-//!
-//! **Defining equation.** For `R = right_inverse(L)`:
-//! `L(R(i)) == i` for every `i` in `[0, size(R))`, and `composition(L, R)` is the
-//! compact layout of `R`'s shape. `R` is the largest such layout that CuTe's
-//! algorithm finds: the contiguous prefix `[0, size(R))` of `L`'s codomain.
-//!
-//! **Algorithm** (CuTe C++ `right_inverse`). Coalesce `L`; keep the modes whose
-//! stride is static (C++ cannot order run-time strides) and sort them by stride
-//! (CuTe's exchange sort). Walk them with `next = 1`: a mode `s:d` with `d == next`
-//! (and `next` static) contributes the mode `s:P`, `P` being the product of the
-//! shapes before it in `L`, and sets `next = s·d`; other modes are skipped. The
-//! contributions are coalesced. So a layout with only run-time strides has the
-//! trivial right inverse `_1:_0`, and a mode that does not continue the contiguous
-//! run is skipped (`right_inverse((4,2):(0,1))` is `2:4`).
-//!
-//! **Preconditions.** None; the result is `_1:_0` when nothing is contiguous.
-//!
-//! ```
-//! use cute_types::{algebra::right_inverse, DLayout};
-//! let l: DLayout = "(_2,_3):(_3,_1)".parse().unwrap();
-//! assert_eq!(right_inverse(&l).unwrap().to_string(), "(_3,_2):(_2,_1)");
-//! let d: DLayout = "(2,3):(3,1)".parse().unwrap();
-//! assert_eq!(right_inverse(&d).unwrap().to_string(), "_1:_0");
-//! ```
 use super::coalesce::coalesce_modes;
 use super::modes::{cmul, prefix_products, sort_by_stride, Modes};
 use crate::dynamic::{DInt, DLayout, CAPACITY};
 use crate::error::Error;
 use crate::tri;
 
-/// CuTe's `right_inverse(L)`: see the [module documentation](self).
+/// `right_inverse`: a layout `R` with `L(R(i)) == i`.
+///
+/// **Defining equation.** For `R = right_inverse(L)`:
+/// `L(R(i)) == i` for every `i` in `[0, size(R))`, and `composition(L, R)` is the
+/// compact layout of `R`'s shape. `R` is the largest such layout that CuTe's
+/// algorithm finds: the contiguous prefix `[0, size(R))` of `L`'s codomain.
+///
+/// **Algorithm** (CuTe C++ `right_inverse`). Coalesce `L`; keep the modes whose
+/// stride is static (C++ cannot order run-time strides) and sort them by stride
+/// (CuTe's exchange sort). Walk them with `next = 1`: a mode `s:d` with `d == next`
+/// (and `next` static) contributes the mode `s:P`, `P` being the product of the
+/// shapes before it in `L`, and sets `next = s·d`; other modes are skipped. The
+/// contributions are coalesced. So a layout with only run-time strides has the
+/// trivial right inverse `_1:_0`, and a mode that does not continue the contiguous
+/// run is skipped (`right_inverse((4,2):(0,1))` is `2:4`).
+///
+/// **Preconditions.** None; the result is `_1:_0` when nothing is contiguous.
+///
+/// ```
+/// use cute_types::{algebra::right_inverse, DLayout};
+/// let l: DLayout = "(_2,_3):(_3,_1)".parse().unwrap();
+/// assert_eq!(right_inverse(&l).unwrap().to_string(), "(_3,_2):(_2,_1)");
+/// let d: DLayout = "(2,3):(3,1)".parse().unwrap();
+/// assert_eq!(right_inverse(&d).unwrap().to_string(), "_1:_0");
+/// ```
 pub const fn right_inverse(l: &DLayout) -> Result<DLayout, Error> {
     let c = tri!(coalesce_modes(&Modes::of_layout(l), false));
     let prefix = tri!(prefix_products(&c));

@@ -1,5 +1,6 @@
 //! Reading a call's arguments by position: what a written argument means depends
 //! on the kind the position expects (conformance README, *Argument forms*).
+use super::alloc::boxed::Box;
 use super::alloc::vec::Vec;
 use super::error::ExprError;
 use super::functions::evaluate_expr;
@@ -10,11 +11,15 @@ use crate::dynamic::{DInt, DLayout, DTiler, DTuple};
 
 /// A tiler argument `T`: a layout (applied to the whole layout) or a by-mode tiler.
 #[derive(Clone, Debug)]
+// Layouts are kept inline on purpose: they are short-lived, and boxing them
+// would cost an allocation per literal on the calculator's hot path.
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum TilerArg {
     /// a layout; an int `n` arrives here as `make_layout(n)`
     Layout(DLayout),
-    /// a by-mode tiler `[…]`
-    Tiler(DTiler),
+    /// a by-mode tiler `[…]` (boxed: it holds several layouts, and evaluation
+    /// frames stay small on the recursion path)
+    Tiler(Box<DTiler>),
 }
 
 /// A layout, or a swizzled layout.
@@ -36,6 +41,9 @@ impl LayoutOrSwizzled {
 }
 
 /// An argument that is a shape (bare IntTuple) or a layout with explicit strides.
+// Layouts are kept inline on purpose: they are short-lived, and boxing them
+// would cost an allocation per literal on the calculator's hot path.
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum ShapeOrLayout {
     /// a bare IntTuple
     Shape(DTuple),
@@ -89,7 +97,7 @@ impl<'e, 'a> Args<'e, 'a> {
     pub fn operand(&self, i: usize) -> Result<Value, ExprError> {
         match &self.args[i] {
             // `make_layout(shape)` errors (overflow) are reported as this function's.
-            Expr::Tuple { value, .. } => make_layout(*value)
+            Expr::Tuple { value, .. } => make_layout(**value)
                 .map(Value::Layout)
                 .map_err(|e| self.fail(e)),
             e => evaluate_expr(e),
@@ -130,7 +138,7 @@ impl<'e, 'a> Args<'e, 'a> {
     /// Argument `i` where an IntTuple is expected (coordinate, shape, stride, profile).
     pub fn tuple(&self, i: usize) -> Result<DTuple, ExprError> {
         match &self.args[i] {
-            Expr::Tuple { value, .. } => Ok(*value),
+            Expr::Tuple { value, .. } => Ok(**value),
             Expr::Layout { .. } => Err(self.kind_error(i, "an IntTuple", "a layout")),
             Expr::Tiler { .. } => Err(self.kind_error(i, "an IntTuple", "a tiler")),
             Expr::Call { .. } => match self.operand(i)? {
@@ -158,7 +166,7 @@ impl<'e, 'a> Args<'e, 'a> {
     /// Argument `i` as a shape (a bare IntTuple) or as a layout (written with its strides).
     pub fn shape_or_layout(&self, i: usize) -> Result<ShapeOrLayout, ExprError> {
         match &self.args[i] {
-            Expr::Layout { value, .. } => Ok(ShapeOrLayout::Layout(*value)),
+            Expr::Layout { value, .. } => Ok(ShapeOrLayout::Layout(**value)),
             Expr::Call { .. } => match self.operand(i)? {
                 Value::Layout(l) => Ok(ShapeOrLayout::Layout(l)),
                 Value::Int(n) => Ok(ShapeOrLayout::Shape(DTuple::int(n))),
@@ -179,7 +187,8 @@ impl<'e, 'a> Args<'e, 'a> {
     /// Argument `i` as a mode index (a non-negative integer).
     pub fn index(&self, i: usize) -> Result<usize, ExprError> {
         let v = self.int(i)?.value;
-        usize::try_from(v).map_err(|_| self.kind_error(i, "a non-negative mode index", "a negative integer"))
+        usize::try_from(v)
+            .map_err(|_| self.kind_error(i, "a non-negative mode index", "a negative integer"))
     }
 
     /// Arguments `from..` as mode indices.
@@ -191,7 +200,7 @@ impl<'e, 'a> Args<'e, 'a> {
     /// (an int `n` is `make_layout(n)`).
     pub fn tiler(&self, i: usize) -> Result<TilerArg, ExprError> {
         match self.operand(i)? {
-            Value::Tiler(t) => Ok(TilerArg::Tiler(*t)),
+            Value::Tiler(t) => Ok(TilerArg::Tiler(t)),
             v => Ok(TilerArg::Layout(self.value_as_layout(i, v)?)),
         }
     }

@@ -2,12 +2,12 @@
 //! mapped to the core or to [`crate::algebra`].
 use super::alloc::string::ToString;
 use super::args::{build_tiler, make_layout, Args, LayoutOrSwizzled, ShapeOrLayout, TilerArg};
-use crate::algebra::{self, compose_swizzle, Swizzle};
-use crate::error::Error;
 use super::error::ExprError;
 use super::parse::Expr;
 use super::value::Value;
+use crate::algebra::{self, compose_swizzle, Swizzle};
 use crate::dynamic::{crd2idx_compact, idx2crd, idx2crd_strided, DInt, DLayout, DTiler};
+use crate::error::Error;
 
 type Handler = fn(&Args<'_, '_>) -> Result<Value, ExprError>;
 
@@ -59,18 +59,18 @@ const FUNCTIONS: &[(&str, Handler)] = &[
 /// literals directly through [`Args`].
 pub(crate) fn evaluate_expr(e: &Expr<'_>) -> Result<Value, ExprError> {
     match e {
-        Expr::Tuple { value, .. } => make_layout(*value)
+        Expr::Tuple { value, .. } => make_layout(**value)
             .map(Value::Layout)
             .map_err(|err| ExprError::algebra("make_layout", err)),
-        Expr::Layout { value, .. } => Ok(Value::Layout(*value)),
+        Expr::Layout { value, .. } => Ok(Value::Layout(**value)),
         Expr::Tiler { items, .. } => build_tiler(items).map(|t| Value::Tiler(t.into())),
         Expr::Call { name, args, pos } => {
-            let (function, handler) = FUNCTIONS
-                .iter()
-                .find(|(n, _)| n == name)
-                .ok_or_else(|| ExprError::UnknownFunction {
-                    name: name.to_string(),
-                    pos: *pos,
+            let (function, handler) =
+                FUNCTIONS.iter().find(|(n, _)| n == name).ok_or_else(|| {
+                    ExprError::UnknownFunction {
+                        name: name.to_string(),
+                        pos: *pos,
+                    }
                 })?;
             handler(&Args::new(function, args))
         }
@@ -167,17 +167,13 @@ fn crd2idx_fn(a: &Args<'_, '_>) -> Result<Value, ExprError> {
     }
 }
 
-
 /// A layout result of this function, or its algebra error.
 fn layout(a: &Args<'_, '_>, r: Result<DLayout, Error>) -> Result<Value, ExprError> {
     Ok(Value::Layout(r.map_err(|e| a.fail(e))?))
 }
 
 /// A function of one layout giving a layout.
-fn unary(
-    a: &Args<'_, '_>,
-    f: fn(&DLayout) -> Result<DLayout, Error>,
-) -> Result<Value, ExprError> {
+fn unary(a: &Args<'_, '_>, f: fn(&DLayout) -> Result<DLayout, Error>) -> Result<Value, ExprError> {
     a.arity(1, 1, "1")?;
     layout(a, f(&a.layout(0)?))
 }
@@ -253,7 +249,11 @@ fn composition(a: &Args<'_, '_>) -> Result<Value, ExprError> {
             let r = compose(a, &c.layout(), &a.tiler(1)?)?;
             Ok(c.with_layout(r).into())
         }
-        v => Ok(Value::Layout(compose(a, &a.value_as_layout(0, v)?, &a.tiler(1)?)?)),
+        v => Ok(Value::Layout(compose(
+            a,
+            &a.value_as_layout(0, v)?,
+            &a.tiler(1)?,
+        )?)),
     }
 }
 
@@ -279,7 +279,6 @@ fn rewrap(
         LayoutOrSwizzled::Swizzled(c) => c.with_layout(l).into(),
     })
 }
-
 
 /// A function of two layouts giving a layout.
 fn binary(
@@ -377,7 +376,11 @@ fn tile_to_shape(a: &Args<'_, '_>) -> Result<Value, ExprError> {
     a.arity(2, 3, "2 or 3")?;
     let block = a.layout(0)?;
     let shape = a.tuple(1)?;
-    let order = if a.len() == 3 { Some(a.tuple(2)?) } else { None };
+    let order = if a.len() == 3 {
+        Some(a.tuple(2)?)
+    } else {
+        None
+    };
     layout(a, algebra::tile_to_shape(&block, &shape, order.as_ref()))
 }
 

@@ -6,15 +6,19 @@
 //! call   := name '(' expr (',' expr)* ')'
 //! tiler  := '[' expr (',' expr)* ']'
 //! ```
+use super::alloc::boxed::Box;
 use super::alloc::vec::Vec;
 use super::error::ExprError;
 use crate::dynamic::{DLayout, DTuple};
 use crate::text::Cursor;
 
-/// Deepest bracket nesting accepted. A [`DTuple`] cannot nest deeper than its
-/// 64 nodes anyway; refusing earlier keeps the recursive parser and evaluator
-/// within a small, fixed stack.
-pub const MAX_NESTING: usize = 64;
+/// Deepest bracket nesting accepted (calls, tilers and tuples together).
+///
+/// Parsing and evaluation recurse once per level, and each level of the layout
+/// types costs kilobytes of stack; 24 levels stay within a 2 MiB thread stack
+/// even in debug builds, far beyond the nesting of real layouts. Deeper input is
+/// refused with [`ExprError::TooDeep`] before any recursion starts.
+pub const MAX_NESTING: usize = 24;
 
 /// A parsed expression. Literals keep their written form, because what a bare
 /// `(4,8)` means depends on the argument position it fills.
@@ -23,14 +27,14 @@ pub enum Expr<'a> {
     /// A bare IntTuple (`4`, `(4,(2,2))`), every leaf static.
     Tuple {
         /// the value
-        value: DTuple,
+        value: Box<DTuple>,
         /// byte offset in the source
         pos: usize,
     },
     /// A `shape:stride` literal, every leaf static.
     Layout {
         /// the value
-        value: DLayout,
+        value: Box<DLayout>,
         /// byte offset in the source
         pos: usize,
     },
@@ -107,12 +111,12 @@ fn literal<'a>(src: &str, c: &mut Cursor<'_>) -> Result<Expr<'a>, ExprError> {
     c.peek();
     let pos = c.pos;
     if has_stride(src.as_bytes(), pos) {
-        let value = c.layout()?.with_all_static(true);
+        let value = Box::new(c.layout()?.with_all_static(true));
         return Ok(Expr::Layout { value, pos });
     }
     let shape = c.int_tuple(false)?;
     Ok(Expr::Tuple {
-        value: shape.with_all_static(true),
+        value: Box::new(shape.with_all_static(true)),
         pos,
     })
 }
@@ -187,4 +191,3 @@ fn list<'a>(src: &'a str, c: &mut Cursor<'_>, close: u8) -> Result<Vec<Expr<'a>>
         }
     }
 }
-

@@ -72,7 +72,10 @@ fn tilers_nest_and_their_ints_are_layouts() {
 
 #[test]
 fn prints_without_spaces_or_static_marks() {
-    assert_eq!(line("( _4 , ( 2, _2 ) ) : ( 1 , ( 4, 8 ) )"), "(4,(2,2)):(1,(4,8))");
+    assert_eq!(
+        line("( _4 , ( 2, _2 ) ) : ( 1 , ( 4, 8 ) )"),
+        "(4,(2,2)):(1,(4,8))"
+    );
     assert_eq!(line("stride(64:-1)"), "-1");
     assert_eq!(line("shape((3):(1))"), "(3)");
     assert_eq!(
@@ -116,7 +119,16 @@ fn syntax_errors_carry_their_position() {
         panic!("expected a syntax error")
     };
     assert_eq!(e.kind, ParseErrorKind::Invalid(Error::NotCongruent));
-    for bad in ["coalesce()", "size(4))", "size(4", "_-4", "__4:1", "[2,", ":(4)", ""] {
+    for bad in [
+        "coalesce()",
+        "size(4))",
+        "size(4",
+        "_-4",
+        "__4:1",
+        "[2,",
+        ":(4)",
+        "",
+    ] {
         assert!(
             matches!(evaluate(bad), Err(ExprError::Syntax(_))),
             "{bad:?} should be a syntax error"
@@ -141,7 +153,10 @@ fn unknown_functions_and_arity_are_named() {
             found: 3
         })
     );
-    assert_eq!(line("size(8:1, 2)"), "error: size takes 1 argument, found 2");
+    assert_eq!(
+        line("size(8:1, 2)"),
+        "error: size takes 1 argument, found 2"
+    );
 }
 
 #[test]
@@ -176,12 +191,14 @@ fn nesting_beyond_the_limit_is_refused_before_recursing() {
     let huge = "size(".repeat(100_000) + "4" + &")".repeat(100_000);
     assert!(matches!(evaluate(&huge), Err(ExprError::TooDeep { .. })));
     // within the limit, nested calls evaluate
-    let calls = "coalesce(".repeat(30) + "(4,2):(1,4)" + &")".repeat(30);
+    let calls = "coalesce(".repeat(20) + "(4,2):(1,4)" + &")".repeat(20);
     assert_eq!(line(&calls), "8:1");
-    // the deepest accepted nesting evaluates within a test thread's stack
-    let n: usize = std::env::var("DEPTH").unwrap().parse().unwrap();
+    // the deepest accepted nesting evaluates within a test thread's stack (2 MiB)
+    let n = MAX_NESTING - 1;
     let deepest = "composition(".repeat(n) + "(4,2):(1,4)" + &", 8:1)".repeat(n);
-    assert_eq!(line(&deepest), "(4,2):(1,4)");
+    assert_eq!(line(&deepest), "8:1");
+    let t = "(".repeat(n) + "4" + &")".repeat(n);
+    assert_eq!(line(&std::format!("size({t})")), "4");
 }
 
 #[test]
@@ -211,4 +228,54 @@ fn eval_lines_writes_one_line_per_input_line_and_never_stops() {
     assert_eq!(lines[5], "8");
     assert!(text.ends_with('\n'));
     assert_eq!(errors, 3);
+}
+
+#[test]
+fn eval_lines_keeps_input_order_when_evaluating_in_parallel() {
+    let exprs = [
+        "coalesce((4,(2,2)):(1,(4,8)))",
+        "size((4,8))",
+        "composition((3,5):(1,4), 10:2)",
+        "",
+        "logical_divide((8,8):(1,8), [2,4])",
+        "eval(composition(swizzle(3,4,3), (8,64):(64,1)), (3,5))",
+        "nope(",
+    ];
+    // enough lines for many jobs; CRLF on some, no newline after the last (non-empty) one
+    let mut input = String::new();
+    let mut expected = String::new();
+    for i in 0..3001 {
+        let e = exprs[i % exprs.len()];
+        input.push_str(e);
+        if i + 1 < 3001 {
+            input.push_str(if i % 3 == 0 { "\r\n" } else { "\n" });
+        }
+        expected.push_str(&eval_line(e));
+        expected.push('\n');
+    }
+    let mut out = Vec::new();
+    let errors = eval_lines(input.as_bytes(), &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(out.lines().count(), 3001);
+    assert!(out == expected, "output differs from line-by-line evaluation");
+    assert_eq!(errors, expected.lines().filter(|l| l.starts_with("error")).count());
+}
+
+#[test]
+fn eval_lines_joins_lines_split_across_reads() {
+    // A reader that hands out 5 bytes per read cuts lines in the middle.
+    struct Trickle<'a>(&'a [u8]);
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.0.len().min(5).min(buf.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    let input = b"size((4,8))\ncoalesce((4,(2,2)):(1,(4,8)))\nshape(8:2)\n";
+    let mut out = Vec::new();
+    let reader = std::io::BufReader::with_capacity(5, Trickle(input));
+    eval_lines(reader, &mut out).unwrap();
+    assert_eq!(String::from_utf8(out).unwrap(), "32\n16:1\n8\n");
 }

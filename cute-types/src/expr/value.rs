@@ -4,7 +4,7 @@ use core::fmt;
 use super::alloc::string::String;
 
 use super::alloc::boxed::Box;
-use crate::algebra::{DComposedLayout, SwizzledLayout, Swizzle};
+use crate::algebra::{DComposedLayout, Swizzle, SwizzledLayout};
 use crate::dynamic::{DInt, DLayout, DTiler, DTuple, TilerMode};
 
 /// The value of a calculator expression.

@@ -2,7 +2,6 @@
 //! the tensor's offset, lands inside the storage.
 use crate::dynamic::{DLayout, DTuple};
 use crate::error::Error;
-use crate::tri;
 
 /// The smallest and largest index `L(c)` over the domain of `layout`:
 /// `min = Σ (sᵢ-1)·min(dᵢ,0)`, `max = Σ (sᵢ-1)·max(dᵢ,0)` over the leaves (each
@@ -43,21 +42,30 @@ pub(crate) const fn index_range(layout: &DLayout) -> Result<(i64, i64), Error> {
 
 /// Number of storage elements a layout spans: `max - min + 1` (the cosize when
 /// all strides are non-negative).
+#[cfg(feature = "alloc")]
 pub(crate) const fn span(layout: &DLayout) -> Result<usize, Error> {
-    let (lo, hi) = tri!(index_range(layout));
+    let (lo, hi) = match index_range(layout) {
+        Ok(r) => r,
+        Err(e) => return Err(e),
+    };
     let width = match hi.checked_sub(lo) {
         Some(w) => w,
         None => return Err(Error::Overflow),
     };
-    if width >= i64::MAX {
-        return Err(Error::Overflow);
+    match width.checked_add(1) {
+        // Non-negative: hi >= 0 >= lo.
+        Some(n) => Ok(n as usize),
+        None => Err(Error::Overflow),
     }
-    Ok((width + 1) as usize)
 }
 
 /// Checks that `offset + L(c)` lies in `[0, extent)` for every `c` in the domain;
 /// `extent == None` (a storage-less engine) accepts any layout.
-pub(crate) fn check_fits(layout: &DLayout, offset: i64, extent: Option<usize>) -> Result<(), Error> {
+pub(crate) fn check_fits(
+    layout: &DLayout,
+    offset: i64,
+    extent: Option<usize>,
+) -> Result<(), Error> {
     let (lo, hi) = index_range(layout)?;
     let Some(extent) = extent else {
         return Ok(());

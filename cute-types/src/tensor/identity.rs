@@ -99,8 +99,8 @@ pub(crate) fn check_digits(e: &Counting, layout: &DLayout, offset: i64) -> Resul
     }
     let radix = 1i64 << e.bits;
     let mut reach = [0i64; 6];
-    for j in 0..e.rank {
-        reach[j] = digit(offset, e, j)?;
+    for (j, r) in reach.iter_mut().enumerate().take(e.rank) {
+        *r = digit(offset, e, j)?;
     }
     if offset >> (e.bits * e.rank as u32) != 0 {
         return Err(Error::Overflow);

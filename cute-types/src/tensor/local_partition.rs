@@ -97,8 +97,14 @@ impl Partition {
         let mut coord = [0i64; CAPACITY];
         self.thr.flat_coord_of(t, &mut coord)?;
         let mut offset = 0i64;
-        for (i, &c) in coord.iter().enumerate().take(self.thr.modes().min(self.thr_modes.modes())) {
-            offset = offset.checked_add(self.thr_modes.mode_offset(i, c)?).ok_or(Error::Overflow)?;
+        for (i, &c) in coord
+            .iter()
+            .enumerate()
+            .take(self.thr.modes().min(self.thr_modes.modes()))
+        {
+            offset = offset
+                .checked_add(self.thr_modes.mode_offset(i, c)?)
+                .ok_or(Error::Overflow)?;
         }
         Ok(offset)
     }
@@ -150,7 +156,11 @@ pub(crate) fn dice_layout(proj: &[bool], thr: &DLayout) -> Result<DLayout, Error
 
 /// CuTe's `local_partition(layout, thr, t)` on a bare layout: thread `t`'s
 /// values and the offset of its first element (see [`Partition`]).
-pub fn local_partition_layout(layout: &DLayout, thr: &DLayout, t: i64) -> Result<(DLayout, i64), Error> {
+pub fn local_partition_layout(
+    layout: &DLayout,
+    thr: &DLayout,
+    t: i64,
+) -> Result<(DLayout, i64), Error> {
     Partition::new(layout, thr)?.thread(t)
 }
 
@@ -158,9 +168,14 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// CuTe's `local_partition(tensor, thr, t)`: the elements of thread `t` when
     /// the tensor is dealt out over the thread layout `thr`, as a view.
     ///
-    /// ```ignore
-    /// // 8×8 tile, 2×4 threads: each thread owns a 4×2 strided sub-grid.
-    /// let part = tile.local_partition(&"(2,4):(4,1)".parse()?, 5)?; // (4,2)
+    /// ```
+    /// use cute_types::{tensor::make_tensor, DLayout};
+    /// let data: Vec<u16> = (0..64).collect();
+    /// let tile = make_tensor(&data[..], "(8,8):(8,1)".parse::<DLayout>().unwrap()).unwrap();
+    /// // 2×4 threads numbered row-major: thread 5 sits at (1, 1) of the thread grid
+    /// // and owns rows 1, 3, 5, 7 × columns 1, 5 — a (4,2) partition.
+    /// let part = tile.local_partition(&"(2,4):(4,1)".parse().unwrap(), 5).unwrap();
+    /// assert_eq!(part.to_vec(), [9, 25, 41, 57, 13, 29, 45, 61]);
     /// ```
     pub fn local_partition(self, thr: &DLayout, t: i64) -> Result<Tensor<E, DLayout>, Error> {
         let (layout, offset) = local_partition_layout(&self.dlayout(), thr, t)?;
@@ -170,7 +185,12 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// `local_partition` with a projection of the thread layout: only its modes
     /// where `proj` is `true` partition the tensor (CuTe's `Step<_1, X>`: A of a
     /// GEMM is partitioned by the thread rows only, B by the columns only).
-    pub fn local_partition_proj(self, thr: &DLayout, t: i64, proj: &[bool]) -> Result<Tensor<E, DLayout>, Error> {
+    pub fn local_partition_proj(
+        self,
+        thr: &DLayout,
+        t: i64,
+        proj: &[bool],
+    ) -> Result<Tensor<E, DLayout>, Error> {
         let (layout, offset) = Partition::projected(&self.dlayout(), thr, proj)?.thread(t)?;
         let base = self.offset();
         self.relayout(layout, base.checked_add(offset).ok_or(Error::Overflow)?)

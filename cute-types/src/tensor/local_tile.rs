@@ -14,7 +14,7 @@ use crate::error::Error;
 ///
 /// ```
 /// use cute_types::tensor::shape_tiler;
-/// assert_eq!(shape_tiler(&"(32,64)".parse().unwrap()).unwrap().to_string(), "[32:1,64:1]");
+/// assert_eq!(shape_tiler(&"(32,64)".parse().unwrap()).unwrap().to_string(), "[32:_1,64:_1]");
 /// ```
 pub fn shape_tiler(shape: &DTuple) -> Result<DTiler, Error> {
     let flat = shape.as_tuple();
@@ -63,7 +63,9 @@ impl TileGrid {
             if c < 0 || c >= self.rest.mode_size(i) {
                 return Err(Error::OutOfDomain);
             }
-            offset = offset.checked_add(self.rest.mode_offset(i, c)?).ok_or(Error::Overflow)?;
+            offset = offset
+                .checked_add(self.rest.mode_offset(i, c)?)
+                .ok_or(Error::Overflow)?;
         }
         Ok(offset)
     }
@@ -114,7 +116,11 @@ pub(crate) fn append_underscores(coord: &DTuple, n: usize) -> Result<DTuple, Err
 
 /// CuTe's `local_tile(layout, tiler, coord)` on a bare layout: the layout of the
 /// tile and the offset of its first element (see [`TileGrid::tile`]).
-pub fn local_tile_layout(layout: &DLayout, tiler: &DTiler, coord: &DTuple) -> Result<(DLayout, i64), Error> {
+pub fn local_tile_layout(
+    layout: &DLayout,
+    tiler: &DTiler,
+    coord: &DTuple,
+) -> Result<(DLayout, i64), Error> {
     TileGrid::new(layout, tiler)?.tile(coord)
 }
 
@@ -155,7 +161,11 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// [`Error::OutOfStorage`] if the tile overhangs the storage (a ragged edge
     /// tile of a matrix whose extent is not a multiple of the tile); tile the
     /// layout instead ([`local_tile_layout`]) and predicate with an identity tensor.
-    pub fn local_tile<C: IntoCoord>(self, tiler: &DTiler, coord: C) -> Result<Tensor<E, DLayout>, Error> {
+    pub fn local_tile<C: IntoCoord>(
+        self,
+        tiler: &DTiler,
+        coord: C,
+    ) -> Result<Tensor<E, DLayout>, Error> {
         let (layout, offset) = local_tile_layout(&self.dlayout(), tiler, &coord.into_coord()?)?;
         let base = self.offset();
         self.relayout(layout, base.checked_add(offset).ok_or(Error::Overflow)?)

@@ -2,9 +2,10 @@
 //! `make_tensor_like`.
 use super::bounds::index_range;
 use super::engine::Engine;
-use super::layout_trait::{StaticTensorLayout, TensorLayout};
+use super::layout_trait::TensorLayout;
 use super::tensor::Tensor;
 use crate::error::Error;
+use crate::typed::StaticLayout;
 
 /// CuTe's `make_tensor(ptr, layout)`: `layout` over existing storage (a slice,
 /// a mutable slice, an array or a vector), coordinate 0 at element 0.
@@ -19,53 +20,39 @@ use crate::error::Error;
 /// let t = make_tensor(&a[..], l).unwrap();
 /// assert_eq!(*t.get((1, 2)).unwrap(), 6.0);
 /// ```
-pub fn make_tensor<E: Engine, L: TensorLayout>(engine: E, layout: L) -> Result<Tensor<E, L>, Error> {
+pub fn make_tensor<E: Engine, L: TensorLayout>(
+    engine: E,
+    layout: L,
+) -> Result<Tensor<E, L>, Error> {
     Tensor::new(engine, layout)
 }
 
-/// A stack tensor: `layout` over a plain array, no heap. The array must be at
-/// least as long as the layout's cosize, which is checked **at compile time**
-/// (the layout is a type with a constant value).
+/// A stack tensor: a static layout over a plain array, no heap. The array must
+/// be at least as long as the layout's cosize, which is checked **at compile
+/// time** (a static layout's cosize is a constant of its type).
 ///
 /// ```
-/// use cute_types::tensor::{make_tensor_from_array, StaticTensorLayout, TensorLayout};
-/// use cute_types::{DLayout, DTuple};
-/// struct RowMajor2x3;
-/// impl TensorLayout for RowMajor2x3 {
-///     fn to_dlayout(&self) -> DLayout { Self::LAYOUT }
-/// }
-/// impl StaticTensorLayout for RowMajor2x3 {
-///     const LAYOUT: DLayout = match DLayout::row_major(match DTuple::tuple(&[DTuple::s(2), DTuple::s(3)]) {
-///         Ok(t) => t,
-///         Err(e) => e.raise(),
-///     }) {
-///         Ok(l) => l,
-///         Err(e) => e.raise(),
-///     };
-/// }
-/// let t = make_tensor_from_array([0u8, 1, 2, 3, 4, 5], RowMajor2x3);
+/// use cute_types::tensor::make_tensor_from_array;
+/// use cute_types::typed::{Layout, StaticLayout, _1, _2, _3};
+/// type RowMajor2x3 = Layout<(_2, _3), (_3, _1)>;
+/// let t = make_tensor_from_array([0u8, 1, 2, 3, 4, 5], RowMajor2x3::default());
 /// assert_eq!(*t.get((1, 0)).unwrap(), 3);
 /// assert_eq!(RowMajor2x3::COSIZE, 6);
 /// ```
 ///
 /// An array shorter than the cosize does not compile:
 /// ```compile_fail
-/// # use cute_types::tensor::{make_tensor_from_array, StaticTensorLayout, TensorLayout};
-/// # use cute_types::{DLayout, DTuple};
-/// # struct Four;
-/// # impl TensorLayout for Four { fn to_dlayout(&self) -> DLayout { Self::LAYOUT } }
-/// # impl StaticTensorLayout for Four {
-/// #     const LAYOUT: DLayout = match DLayout::col_major(DTuple::s(4)) { Ok(l) => l, Err(e) => e.raise() };
-/// # }
-/// let t = make_tensor_from_array([0u8; 3], Four);
+/// use cute_types::tensor::make_tensor_from_array;
+/// use cute_types::typed::{Layout, _1, _4};
+/// let t = make_tensor_from_array([0u8; 3], Layout::<_4, _1>::default());
 /// ```
-pub fn make_tensor_from_array<T, L: StaticTensorLayout, const N: usize>(
+pub fn make_tensor_from_array<T, L: StaticLayout, const N: usize>(
     array: [T; N],
     layout: L,
 ) -> Tensor<[T; N], L> {
     const {
         assert!(
-            N >= L::COSIZE,
+            N as u128 >= L::COSIZE as u128,
             "tensor bounds: the array is shorter than the static layout's cosize"
         )
     };
@@ -114,7 +101,10 @@ mod owned {
     /// CuTe's `make_tensor_like`: a new owned tensor with the same shape as `t`,
     /// compact, its modes ordered as `t`'s strides order them
     /// ([`crate::algebra::make_layout_like`]), filled with `value`.
-    pub fn make_tensor_like<E, L, T>(t: &Tensor<E, L>, value: T) -> Result<Tensor<Vec<T>, DLayout>, Error>
+    pub fn make_tensor_like<E, L, T>(
+        t: &Tensor<E, L>,
+        value: T,
+    ) -> Result<Tensor<Vec<T>, DLayout>, Error>
     where
         E: super::super::engine::Engine,
         L: TensorLayout,
@@ -126,3 +116,25 @@ mod owned {
 }
 #[cfg(feature = "alloc")]
 pub use owned::{make_tensor_like, make_tensor_owned};
+
+/// A stack tensor of a static layout type: an array of exactly
+/// `cosize(layout)` elements, sized at compile time from the type, filled with
+/// a copyable `value`. No heap.
+///
+/// ```
+/// use cute_types::stack_tensor;
+/// use cute_types::typed::{Layout, _1, _2, _8};
+/// let mut t = stack_tensor!(0.0f32, Layout<(_8, _2), (_2, _1)>);
+/// t.set((7, 1), 1.5).unwrap();
+/// assert_eq!(t.engine().len(), 16);
+/// assert_eq!(t.engine()[15], 1.5);
+/// ```
+#[macro_export]
+macro_rules! stack_tensor {
+    ($value:expr, $layout:ty) => {
+        $crate::tensor::make_tensor_from_array(
+            [$value; <$layout as $crate::typed::StaticLayout>::COSIZE as usize],
+            <$layout as ::core::default::Default>::default(),
+        )
+    };
+}

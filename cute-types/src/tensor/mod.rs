@@ -9,9 +9,9 @@
 //! * Engines: borrowed slices (`&[T]`, `&mut [T]`), plain arrays (`[T; N]`, no
 //!   heap: a stack tensor), owned `Vec<T>` (feature `alloc`), and
 //!   [`Counting`], the storage-less engine of identity (coordinate) tensors.
-//! * Layouts: anything implementing [`TensorLayout`] — [`crate::DLayout`] now;
-//!   static layouts implement [`StaticTensorLayout`] so that a stack tensor's
-//!   array length is checked against the layout's cosize at compile time.
+//! * Layouts: the typed layer's `Layout<S, D>` and static results, and
+//!   [`crate::DLayout`] (see [`TensorLayout`]). A fully static layout gives a stack
+//!   tensor's array length check at compile time.
 //!
 //! **Bounds.** A tensor never reads outside its storage: constructing a tensor
 //! or any view (slice, tile, partition, divide) checks that every coordinate of
@@ -38,9 +38,10 @@ extern crate alloc;
 mod algorithm;
 mod bounds;
 mod coord;
+mod divide;
 mod engine;
-// mod flatten;
-// mod group_modes;
+mod flatten;
+mod group_modes;
 mod identity;
 mod iter;
 mod layout_trait;
@@ -56,10 +57,11 @@ pub use algorithm::{axpby, clear, copy, fill, Numeric};
 #[cfg(feature = "alloc")]
 pub use algorithm::{gemm, gemm_reference, GemmConfig, GemmPlan};
 pub use coord::{IntoCoord, Underscore};
+pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide, Tiler};
 pub use engine::{Counting, Engine, Storage, StorageMut};
 pub use identity::make_identity_tensor;
 pub use iter::{Offsets, TensorIter};
-pub use layout_trait::{StaticTensorLayout, TensorLayout};
+pub use layout_trait::TensorLayout;
 pub use local_partition::{local_partition, local_partition_layout, thread_coord, Partition};
 pub use local_tile::{local_tile, local_tile_layout, shape_tiler, TileGrid};
 pub use make_tensor::{make_tensor, make_tensor_from_array};

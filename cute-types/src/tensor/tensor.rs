@@ -197,7 +197,6 @@ pub(crate) fn element_mut<T>(data: &mut [T], i: i64) -> Result<&mut T, Error> {
         .ok_or(Error::OutOfStorage)
 }
 
-
 impl<E: Storage, L: TensorLayout> fmt::Display for Tensor<E, L>
 where
     E::Elem: fmt::Display,
@@ -208,8 +207,16 @@ where
         let l = self.dlayout();
         writeln!(f, "tensor {l} o {}", self.offset)?;
         if l.rank() == 2 {
-            let rows = l.shape().get(0).and_then(|s| s.product()).map_err(|_| fmt::Error)?;
-            let cols = l.shape().get(1).and_then(|s| s.product()).map_err(|_| fmt::Error)?;
+            let rows = l
+                .shape()
+                .get(0)
+                .and_then(|s| s.product())
+                .map_err(|_| fmt::Error)?;
+            let cols = l
+                .shape()
+                .get(1)
+                .and_then(|s| s.product())
+                .map_err(|_| fmt::Error)?;
             for m in 0..rows.value {
                 for n in 0..cols.value {
                     let v = self.get((m, n)).map_err(|_| fmt::Error)?;

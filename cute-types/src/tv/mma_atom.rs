@@ -69,6 +69,33 @@ pub struct MmaAtom {
     pub c: DLayout,
 }
 
+impl MmaAtom {
+    /// An atom by a short name, for command lines: `sm80_16x8x16` (f32 += f16·f16),
+    /// `sm90_64xNx16` for `N` a multiple of 8 up to 256 (f32 += f16·f16, both
+    /// operands in shared memory), `fma` (UniversalFMA). Anything else is
+    /// [`Error::Unsupported`].
+    pub fn by_name(name: &str) -> Result<MmaAtom, Error> {
+        let is = |s: &str| name.eq_ignore_ascii_case(s);
+        if is("sm80_16x8x16") || is("sm80_16x8x16_f32f16f16f32_tn") {
+            return Ok(sm80_16x8x16_f32f16f16f32_tn());
+        }
+        if is("fma") || is("universalfma") {
+            return Ok(universal_fma());
+        }
+        // sm90_64x<N>x16, any letter case.
+        let rest = match name.get(..8) {
+            Some(p) if p.eq_ignore_ascii_case("sm90_64x") => &name[8..],
+            _ => return Err(Error::Unsupported),
+        };
+        let x = rest.find(['x', 'X']).ok_or(Error::Unsupported)?;
+        let (n, tail) = rest.split_at(x);
+        if !tail.eq_ignore_ascii_case("x16") {
+            return Err(Error::Unsupported);
+        }
+        sm90_64xnx16_f32f16f16_ss(n.parse::<i64>().map_err(|_| Error::Unsupported)?)
+    }
+}
+
 /// `SM80_16x8x16_F32F16F16F32_TN` (`mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32`):
 /// one warp, `16 × 8 × 16`.
 pub const fn sm80_16x8x16_f32f16f16f32_tn() -> MmaAtom {

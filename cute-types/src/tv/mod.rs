@@ -21,6 +21,10 @@ extern crate alloc;
 mod mma_atom;
 #[cfg(feature = "alloc")]
 mod picture;
+#[cfg(feature = "alloc")]
+mod render;
+mod tiled_copy;
+mod tiled_mma;
 mod tv_layout;
 
 pub use mma_atom::{
@@ -28,5 +32,11 @@ pub use mma_atom::{
     MmaAtom, SM80_16X8X16_A, SM80_16X8X16_B, SM80_16X8_ROW,
 };
 #[cfg(feature = "alloc")]
-pub use picture::{copy_latex, copy_svg, mma_latex, mma_svg, tv_latex, tv_svg, CopyGrid, MmaGrid, TvGrid};
+pub use picture::{
+    copy_latex, copy_svg, mma_latex, mma_svg, tv_latex, tv_svg, CopyGrid, MmaGrid, TvGrid,
+};
+#[cfg(feature = "alloc")]
+pub use render::{render_tv_picture, PictureFormat, TvPictureError, TvPictureSpec};
+pub use tiled_copy::{make_layout_tv, TiledCopy};
+pub use tiled_mma::TiledMma;
 pub use tv_layout::TvLayout;

@@ -107,7 +107,12 @@ pub struct MmaGrid {
 impl MmaGrid {
     /// The picture of the TV layouts `a` (`M × K`), `b` (`N × K`) and `c` (`M × N`).
     /// [`Error::SizeMismatch`] unless the three tiles agree on `M`, `N` and `K`.
-    pub fn new(a: &TvLayout, b: &TvLayout, c: &TvLayout, title: &'static str) -> Result<MmaGrid, Error> {
+    pub fn new(
+        a: &TvLayout,
+        b: &TvLayout,
+        c: &TvLayout,
+        title: &'static str,
+    ) -> Result<MmaGrid, Error> {
         let (am, ak) = a.tile();
         let (bn, bk) = b.tile();
         let (cm, cn) = c.tile();
@@ -139,7 +144,9 @@ impl Grid for MmaGrid {
             // A: row = K + 1 + m, column = k.
             (core::cmp::Ordering::Greater, core::cmp::Ordering::Less) => self.a.cell(r - k - 1, c),
             // C: row = K + 1 + m, column = K + 1 + n.
-            (core::cmp::Ordering::Greater, core::cmp::Ordering::Greater) => self.c.cell(r - k - 1, c - k - 1),
+            (core::cmp::Ordering::Greater, core::cmp::Ordering::Greater) => {
+                self.c.cell(r - k - 1, c - k - 1)
+            }
             // Margins: the k index above A's columns and beside B's rows.
             (core::cmp::Ordering::Equal, core::cmp::Ordering::Less) => Ok(index_cell(c)),
             (core::cmp::Ordering::Less, core::cmp::Ordering::Equal) => Ok(index_cell(r)),
@@ -193,7 +200,11 @@ impl Grid for CopyGrid {
         }
     }
     fn write_title(&self, out: &mut dyn fmt::Write) -> fmt::Result {
-        write!(out, "TiledCopy {}x{}: source (left), destination (right)", self.src.m, self.src.n)
+        write!(
+            out,
+            "TiledCopy {}x{}: source (left), destination (right)",
+            self.src.m, self.src.n
+        )
     }
 }
 

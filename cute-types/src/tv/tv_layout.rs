@@ -68,6 +68,26 @@ impl TvLayout {
         let i = self.index(t, v)?;
         Ok((i % self.tile.0, i / self.tile.0))
     }
+    /// Whether every element of the tile is held by exactly one `(thread, value)`.
+    /// (Tiles up to 2^16 elements; larger ones are [`Error::Unsupported`].)
+    pub fn is_bijective(&self) -> Result<bool, Error> {
+        let cells = self.tile.0 * self.tile.1;
+        if cells > 1 << 16 {
+            return Err(Error::Unsupported);
+        }
+        if self.threads()? * self.values()? != cells {
+            return Ok(false);
+        }
+        let mut seen = [0u64; 1 << 10];
+        for i in crate::tensor::Offsets::new(&self.layout, 0)? {
+            let (word, bit) = ((i / 64) as usize, i % 64);
+            if seen[word] & (1 << bit) != 0 {
+                return Ok(false);
+            }
+            seen[word] |= 1 << bit;
+        }
+        Ok(true)
+    }
     /// The owner of each tile element as CuTe's pictures choose it: the first
     /// `(t, v)` in thread-major order (threads outer, values inner) that maps to
     /// it. `owners[m + M·n]` is `None` for an element nobody holds.

@@ -22,10 +22,8 @@ use crate::tensor::{make_identity_tensor, Offsets, Tensor};
 /// coordinate modulo `TN` (CuTe's `local_partition`): `(BM/TM) × (BN/TN)` values.
 #[derive(Clone, Copy, Debug)]
 pub struct GemmConfig {
-    /// The tile `(BM, BN, BK)`.
-    pub tile: (i64, i64, i64),
-    /// The thread layout, rank 2, a bijection onto `[0, TM·TN)`.
-    pub threads: DLayout,
+    tile: (i64, i64, i64),
+    threads: DLayout,
 }
 
 impl GemmConfig {
@@ -56,9 +54,21 @@ impl GemmConfig {
         }
         Ok(GemmConfig { tile, threads })
     }
+    /// The tile `(BM, BN, BK)`.
+    pub fn tile(&self) -> (i64, i64, i64) {
+        self.tile
+    }
+    /// The thread layout `(TM, TN) → thread index`.
+    pub fn threads(&self) -> &DLayout {
+        &self.threads
+    }
     fn tiler(&self) -> Result<DTiler, Error> {
         let (bm, bn, bk) = self.tile;
-        shape_tiler(&DTuple::tuple(&[DTuple::d(bm), DTuple::d(bn), DTuple::d(bk)])?)
+        shape_tiler(&DTuple::tuple(&[
+            DTuple::d(bm),
+            DTuple::d(bn),
+            DTuple::d(bk),
+        ])?)
     }
 }
 
@@ -67,7 +77,8 @@ fn problem_shape(a: &DLayout, b: &DLayout, c: &DLayout) -> Result<(i64, i64, i64
     if a.rank() != 2 || b.rank() != 2 || c.rank() != 2 {
         return Err(Error::CoordinateMismatch);
     }
-    let mode = |l: &DLayout, i: usize| -> Result<i64, Error> { Ok(l.shape().get(i)?.product()?.value) };
+    let mode =
+        |l: &DLayout, i: usize| -> Result<i64, Error> { Ok(l.shape().get(i)?.product()?.value) };
     let (m, k) = (mode(a, 0)?, mode(a, 1)?);
     let n = mode(b, 0)?;
     if mode(b, 1)? != k || mode(c, 0)? != m || mode(c, 1)? != n {
@@ -218,7 +229,12 @@ pub struct GemmPlan {
 impl GemmPlan {
     /// Tiles and partitions the layouts of `A (M,K)`, `B (N,K)` and `C (M,N)`
     /// and of their identity tensors (see [`gemm`]).
-    pub fn new(la: &DLayout, lb: &DLayout, lc: &DLayout, cfg: &GemmConfig) -> Result<GemmPlan, Error> {
+    pub fn new(
+        la: &DLayout,
+        lb: &DLayout,
+        lc: &DLayout,
+        cfg: &GemmConfig,
+    ) -> Result<GemmPlan, Error> {
         let (m, n, k) = problem_shape(la, lb, lc)?;
         let shape2 = |x: i64, y: i64| DTuple::tuple(&[DTuple::d(x), DTuple::d(y)]);
         let ida = make_identity_tensor(&shape2(m, k)?)?;
@@ -260,7 +276,11 @@ impl GemmPlan {
             return Err(Error::Unsupported);
         }
         for t in 0..pc.thread_offset.len() {
-            let (ia, ib, ic) = (pa.thread_offset[t].1, pb.thread_offset[t].1, pc.thread_offset[t].1);
+            let (ia, ib, ic) = (
+                pa.thread_offset[t].1,
+                pb.thread_offset[t].1,
+                pc.thread_offset[t].1,
+            );
             let same = digit(ia, &id, 0)? == digit(ic, &id, 0)?
                 && digit(ib, &id, 0)? == digit(ic, &id, 1)?
                 && digit(ia, &id, 1)? == digit(ib, &id, 1)?;
@@ -269,7 +289,10 @@ impl GemmPlan {
             }
         }
         let tiles_mn = pc.tiles.tiles()?;
-        let tiles = (tiles_mn.get(0)?.product()?.value, tiles_mn.get(1)?.product()?.value);
+        let tiles = (
+            tiles_mn.get(0)?.product()?.value,
+            tiles_mn.get(1)?.product()?.value,
+        );
         Ok(GemmPlan {
             shape: (m, n, k),
             layouts: [*la, *lb, *lc],
@@ -300,7 +323,9 @@ impl GemmPlan {
         LB: TensorLayout,
         LC: TensorLayout,
     {
-        let same = |l: &DLayout, p: &DLayout| l.shape().eq_values(&p.shape()) && l.stride().eq_values(&p.stride());
+        let same = |l: &DLayout, p: &DLayout| {
+            l.shape().eq_values(&p.shape()) && l.stride().eq_values(&p.stride())
+        };
         let [la, lb, lc] = &self.layouts;
         if !same(&a.dlayout(), la) || !same(&b.dlayout(), lb) || !same(&c.dlayout(), lc) {
             return Err(Error::NotCongruent);
@@ -333,7 +358,8 @@ impl GemmPlan {
                 let (oa, ia) = pa.tile_offset(&[tm])?;
                 let (ob, ib) = pb.tile_offset(&[tn])?;
                 let (oc, ic) = pc.tile_offset(&[tm, tn])?;
-                let same = digit(ia, id, 0)? == digit(ic, id, 0)? && digit(ib, id, 0)? == digit(ic, id, 1)?;
+                let same = digit(ia, id, 0)? == digit(ic, id, 0)?
+                    && digit(ib, id, 0)? == digit(ic, id, 1)?;
                 if !same || digit(ia, id, 1)? != digit(ib, id, 1)? {
                     return Err(Error::Unsupported);
                 }
@@ -450,4 +476,3 @@ where
     }
     Ok(())
 }
-

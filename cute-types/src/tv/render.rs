@@ -1,0 +1,148 @@
+//! [`render_tv_picture`]: the TV pictures of the `cute` command line
+//! (`cute svg --tv M,N LAYOUT`, `cute svg --mma ATOM ATOM_LAYOUT`), from text.
+use core::fmt;
+
+use super::mma_atom::MmaAtom;
+use super::picture::{MmaGrid, TvGrid};
+use super::tiled_mma::TiledMma;
+use super::tv_layout::TvLayout;
+use crate::dynamic::DLayout;
+use crate::error::Error;
+use crate::print::{print_latex, print_svg, Grid, PrintError};
+use crate::text::ParseError;
+use crate::tv::alloc::string::String;
+
+/// What to draw.
+#[derive(Clone, Copy, Debug)]
+pub enum TvPictureSpec<'a> {
+    /// `layout` maps `(thread, value)` to `m + M·n` in the tile `tile`, written
+    /// `M,N` (or `MxN`).
+    Tv {
+        /// The TV layout in CuTe notation, e.g. `((4,8),(2,2)):((32,1),(16,8))`.
+        layout: &'a str,
+        /// The tile, `M,N`.
+        tile: &'a str,
+    },
+    /// The tiled MMA of an atom ([`MmaAtom::by_name`]) over an atom layout
+    /// `(AM,AN,AK)`: A, B and C as CuTe's `print_latex` draws them.
+    Mma {
+        /// `sm80_16x8x16`, `sm90_64xNx16` or `fma`.
+        atom: &'a str,
+        /// The atom layout, e.g. `(2,2,1)`.
+        atom_layout: &'a str,
+    },
+}
+
+/// The picture format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PictureFormat {
+    /// A standalone SVG document.
+    Svg,
+    /// A standalone LaTeX/TikZ document.
+    Latex,
+}
+
+/// Why a TV picture could not be drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TvPictureError {
+    /// The layout text does not parse.
+    Parse(ParseError),
+    /// The tile is not `M,N` with positive integers.
+    BadTile,
+    /// The atom name is not one of [`MmaAtom::by_name`]'s.
+    UnknownAtom,
+    /// The TV layout maps some `(thread, value)` outside the `M × N` tile.
+    OutsideTile,
+    /// A rule of the algebra or of TV layouts is violated (unknown atom, indices
+    /// outside the tile, …).
+    Algebra(Error),
+    /// The renderer refused (too many cells).
+    Print(PrintError),
+}
+
+impl fmt::Display for TvPictureError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TvPictureError::Parse(e) => write!(f, "{e}"),
+            TvPictureError::BadTile => f.write_str("the tile must be written M,N with positive integers (for example 16,8)"),
+            TvPictureError::UnknownAtom => {
+                f.write_str("unknown MMA atom: expected sm80_16x8x16, sm90_64xNx16 (N a multiple of 8 up to 256) or fma")
+            }
+            TvPictureError::OutsideTile => {
+                f.write_str("the TV layout maps some (thread, value) outside the M×N tile (its indices must lie in [0, M·N))")
+            }
+            TvPictureError::Algebra(e) => write!(f, "{e}"),
+            TvPictureError::Print(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for TvPictureError {}
+
+impl From<Error> for TvPictureError {
+    fn from(e: Error) -> Self {
+        TvPictureError::Algebra(e)
+    }
+}
+
+impl From<PrintError> for TvPictureError {
+    fn from(e: PrintError) -> Self {
+        TvPictureError::Print(e)
+    }
+}
+
+fn parse_tile(tile: &str) -> Result<(i64, i64), TvPictureError> {
+    let (m, n) = tile.split_once([',', 'x']).ok_or(TvPictureError::BadTile)?;
+    let int = |s: &str| {
+        s.trim()
+            .parse::<i64>()
+            .ok()
+            .filter(|v| *v > 0)
+            .ok_or(TvPictureError::BadTile)
+    };
+    Ok((int(m)?, int(n)?))
+}
+
+fn render<G: Grid>(grid: &G, format: PictureFormat) -> Result<String, TvPictureError> {
+    let mut text = String::new();
+    match format {
+        PictureFormat::Svg => print_svg(&mut text, grid)?,
+        PictureFormat::Latex => print_latex(&mut text, grid)?,
+    }
+    Ok(text)
+}
+
+/// The picture of `spec` as text: each element coloured by its thread and
+/// labelled `T<thread>V<value>`.
+///
+/// ```
+/// use cute_types::tv::{render_tv_picture, PictureFormat, TvPictureSpec};
+/// let spec = TvPictureSpec::Tv { layout: "((4,8),(2,2)):((32,1),(16,8))", tile: "16,8" };
+/// let svg = render_tv_picture(&spec, PictureFormat::Svg).unwrap();
+/// assert!(svg.contains("T31V3"));
+/// let mma = TvPictureSpec::Mma { atom: "sm80_16x8x16", atom_layout: "(2,2,1)" };
+/// assert!(render_tv_picture(&mma, PictureFormat::Latex).unwrap().contains("tikzpicture"));
+/// ```
+pub fn render_tv_picture(
+    spec: &TvPictureSpec<'_>,
+    format: PictureFormat,
+) -> Result<String, TvPictureError> {
+    match *spec {
+        TvPictureSpec::Tv { layout, tile } => {
+            let layout: DLayout = layout.parse().map_err(TvPictureError::Parse)?;
+            let (m, n) = parse_tile(tile)?;
+            let tv = TvLayout::new(layout, m, n).map_err(|e| match e {
+                Error::OutOfDomain => TvPictureError::OutsideTile,
+                other => TvPictureError::Algebra(other),
+            })?;
+            render(&TvGrid::new(&tv)?, format)
+        }
+        TvPictureSpec::Mma { atom, atom_layout } => {
+            let atom = MmaAtom::by_name(atom).map_err(|_| TvPictureError::UnknownAtom)?;
+            let atom_layout: DLayout = atom_layout.parse().map_err(TvPictureError::Parse)?;
+            let grid: MmaGrid = TiledMma::new(atom, atom_layout)?.grid()?;
+            render(&grid, format)
+        }
+    }
+}
