@@ -11,7 +11,10 @@ fn readme_layouts_in_code() {
     assert_eq!(b.to_string(), "(_4,8):(_1,_4)");
 
     let t = zipped_divide(a, (_2, _4));
-    assert_eq!(t.to_dynamic().to_string(), "((_2,_4),(_2,_2)):((_1,_4),(_2,_16))");
+    assert_eq!(
+        t.to_dynamic().to_string(),
+        "((_2,_4),(_2,_2)):((_1,_4),(_2,_16))"
+    );
 
     let d: DLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
     assert_eq!(d.eval_index(5).unwrap().value, 5);

@@ -50,7 +50,8 @@ fn parse_args() -> std::result::Result<Args, String> {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     let value = |i: usize| -> std::result::Result<&String, String> {
-        argv.get(i + 1).ok_or_else(|| format!("{} needs a value", argv[i]))
+        argv.get(i + 1)
+            .ok_or_else(|| format!("{} needs a value", argv[i]))
     };
     let number = |s: &String| -> std::result::Result<usize, String> {
         s.parse().map_err(|_| format!("not a number: {s}"))
@@ -100,7 +101,8 @@ fn parse_args() -> std::result::Result<Args, String> {
         i += 2;
     }
     if a.configs.is_empty() {
-        a.configs.push(find(DEFAULT_CONFIG).expect("default config is shipped"));
+        a.configs
+            .push(find(DEFAULT_CONFIG).expect("default config is shipped"));
     }
     if a.iters == 0 {
         return Err("--iters must be positive".into());
@@ -256,7 +258,13 @@ fn check_suite(
     Ok(ok)
 }
 
-fn time_one(gpu: &Gpu, kernels: &mut Kernels<'_>, args: &Args, s: &Shipped, layout: GemmLayout) -> Result<()> {
+fn time_one(
+    gpu: &Gpu,
+    kernels: &mut Kernels<'_>,
+    args: &Args,
+    s: &Shipped,
+    layout: GemmLayout,
+) -> Result<()> {
     let p = Problem::new(args.m, args.n, args.k, layout);
     let k = kernels.get(s, layout)?;
     let mut rng = Rng::new(99);
@@ -312,7 +320,11 @@ fn run(args: &Args) -> Result<bool> {
     };
     let mut ok = true;
     if args.check {
-        let check_layouts = if args.layouts.is_empty() { &all_layouts } else { &layouts };
+        let check_layouts = if args.layouts.is_empty() {
+            &all_layouts
+        } else {
+            &layouts
+        };
         for s in &args.configs {
             let ls: Vec<GemmLayout> = check_layouts
                 .iter()
@@ -321,7 +333,10 @@ fn run(args: &Args) -> Result<bool> {
                 .collect();
             ok &= check_suite(&gpu, &mut kernels, args, s, &ls)?;
         }
-        println!("CHECK SUMMARY: {}", if ok { "all passed" } else { "FAILURES" });
+        println!(
+            "CHECK SUMMARY: {}",
+            if ok { "all passed" } else { "FAILURES" }
+        );
     }
     if args.time {
         for &layout in &layouts {

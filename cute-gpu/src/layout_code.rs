@@ -48,9 +48,7 @@ pub fn emit_eval(b: &mut KernelBuilder, l: &DLayout, idx: Reg<kind::U32>) -> Reg
             };
             acc = Some(match acc {
                 None if stride == 1 => coord,
-                None if stride > 0 && is_pow2(stride) => {
-                    b.shl(coord, stride.trailing_zeros())
-                }
+                None if stride > 0 && is_pow2(stride) => b.shl(coord, stride.trailing_zeros()),
                 None => b.mul(coord, stride as i32),
                 Some(a) => b.mad_lo(coord, stride as i32, a),
             });
@@ -107,11 +105,7 @@ mod tests {
             let buf = sim.alloc(4 * n);
             sim.launch(&k, Grid::new((1, 1), n as u32), &[buf.into()])
                 .unwrap();
-            let got: Vec<i64> = sim
-                .read_u32(buf, n)
-                .into_iter()
-                .map(|x| x as i64)
-                .collect();
+            let got: Vec<i64> = sim.read_u32(buf, n).into_iter().map(|x| x as i64).collect();
             assert_eq!(got, all_offsets(&l).unwrap(), "layout {text}");
         }
     }

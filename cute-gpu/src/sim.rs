@@ -195,7 +195,10 @@ impl Simulator {
 
     /// Reads `n` f32 values at `p`.
     pub fn read_f32(&self, p: SimPtr, n: usize) -> Vec<f32> {
-        self.read_u32(p, n).into_iter().map(f32::from_bits).collect()
+        self.read_u32(p, n)
+            .into_iter()
+            .map(f32::from_bits)
+            .collect()
     }
 
     /// Reads `n` f64 values at `p`.
@@ -227,11 +230,7 @@ impl Simulator {
             return Err(SimError::Misaligned { addr, bytes, pc });
         }
         let end = addr + bytes as u64;
-        if self
-            .allocations
-            .iter()
-            .any(|&(s, e)| addr >= s && end <= e)
-        {
+        if self.allocations.iter().any(|&(s, e)| addr >= s && end <= e) {
             Ok((addr - GLOBAL_BASE) as usize)
         } else {
             Err(SimError::OutOfBounds { addr, bytes, pc })
@@ -427,7 +426,13 @@ impl Simulator {
                 let v = self.value(b, t, tid, src, *ty);
                 set(t, dst, v);
             }
-            Instr::Bin { op, ty, dst, a, b: bb } => {
+            Instr::Bin {
+                op,
+                ty,
+                dst,
+                a,
+                b: bb,
+            } => {
                 let x = self.value(b, t, tid, a, *ty);
                 let y = self.value(b, t, tid, bb, *ty);
                 set(t, dst, bin(*op, *ty, x, y));
@@ -451,7 +456,13 @@ impl Simulator {
                 };
                 set(t, dst, v);
             }
-            Instr::Fma { ty, dst, a, b: bb, c } => {
+            Instr::Fma {
+                ty,
+                dst,
+                a,
+                b: bb,
+                c,
+            } => {
                 let x = self.value(b, t, tid, a, *ty);
                 let y = self.value(b, t, tid, bb, *ty);
                 let z = self.value(b, t, tid, c, *ty);
@@ -628,7 +639,9 @@ impl Simulator {
                 }
             }
             Instr::Ext(_) => return Err(SimError::Unsupported { pc }),
-            Instr::BarSync(_) | Instr::Ret | Instr::Bra { .. } => unreachable!("handled by run_thread"),
+            Instr::BarSync(_) | Instr::Ret | Instr::Bra { .. } => {
+                unreachable!("handled by run_thread")
+            }
         }
         Ok(())
     }

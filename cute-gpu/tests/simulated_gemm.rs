@@ -16,14 +16,21 @@ fn run(k: &GemmKernel, p: &Problem, rng: &mut Rng, alpha: f32, beta: f32) {
     };
     let c = k.simulate(p, &a, &b, &c0, alpha, beta).unwrap();
     let (r, s) = host_reference(p, &a, &b);
-    let sc = Scaling { alpha, beta, c0: Some(&c0) };
+    let sc = Scaling {
+        alpha,
+        beta,
+        c0: Some(&c0),
+    };
     let rep = check(p, &c, &r, &s, sc, Tolerance::fp32(p.k));
     assert!(rep.passed(), "{} {:?}: {rep:?}", k.kernel.name, p);
     // entries between columns (ld padding) are untouched
     for j in 0..p.n {
         for i in p.m..p.ldc {
             let idx = i + j * p.ldc;
-            assert!(c[idx].to_bits() == c0[idx].to_bits(), "padding of C written at ({i},{j})");
+            assert!(
+                c[idx].to_bits() == c0[idx].to_bits(),
+                "padding of C written at ({i},{j})"
+            );
         }
     }
 }
@@ -46,9 +53,21 @@ fn the_small_configuration_is_right_for_every_layout_and_edge() {
     for layout in GemmLayout::ALL {
         let k = s.kernel(layout);
         for (m, n, kk) in shapes(64, 64, 8) {
-            run(&k, &Problem::new(m, n, kk, layout).padded_to(4), &mut rng, 1.0, 0.0);
+            run(
+                &k,
+                &Problem::new(m, n, kk, layout).padded_to(4),
+                &mut rng,
+                1.0,
+                0.0,
+            );
         }
-        run(&k, &Problem::new(40, 70, 19, layout).padded_to(4), &mut rng, -1.5, 0.25);
+        run(
+            &k,
+            &Problem::new(40, 70, 19, layout).padded_to(4),
+            &mut rng,
+            -1.5,
+            0.25,
+        );
     }
 }
 
@@ -57,7 +76,13 @@ fn k_equal_to_zero_scales_c() {
     let s = find("small").unwrap();
     let mut rng = Rng::new(5);
     let k = s.kernel("nt".parse().unwrap());
-    run(&k, &Problem::new(10, 12, 0, "nt".parse().unwrap()).padded_to(4), &mut rng, 1.0, 0.5);
+    run(
+        &k,
+        &Problem::new(10, 12, 0, "nt".parse().unwrap()).padded_to(4),
+        &mut rng,
+        1.0,
+        0.5,
+    );
 }
 
 #[test]
@@ -69,11 +94,17 @@ fn small_integers_give_exact_results() {
         let p = Problem::new(70, 66, 45, layout).padded_to(4);
         let a = rng.small_int_vec(p.a_len());
         let b = rng.small_int_vec(p.b_len());
-        let c = k.simulate(&p, &a, &b, &vec![0.0; p.c_len()], 1.0, 0.0).unwrap();
+        let c = k
+            .simulate(&p, &a, &b, &vec![0.0; p.c_len()], 1.0, 0.0)
+            .unwrap();
         let (r, _) = host_reference(&p, &a, &b);
         for j in 0..p.n {
             for i in 0..p.m {
-                assert_eq!(c[p.c_index(i, j)] as f64, r[i + j * p.m], "{layout} ({i},{j})");
+                assert_eq!(
+                    c[p.c_index(i, j)] as f64,
+                    r[i + j * p.m],
+                    "{layout} ({i},{j})"
+                );
             }
         }
     }
@@ -96,7 +127,12 @@ fn every_shipped_configuration_is_right_on_a_ragged_problem() {
     for s in shipped() {
         for &layout in s.layouts {
             let k = s.kernel(layout);
-            let p = Problem::new(s.params.bm + 5, s.params.bn - 3, 3 * s.params.bk + 1, layout);
+            let p = Problem::new(
+                s.params.bm + 5,
+                s.params.bn - 3,
+                3 * s.params.bk + 1,
+                layout,
+            );
             let p = if s.params.vec == 4 { p.padded_to(4) } else { p };
             run(&k, &p, &mut rng, 1.0, 0.0);
         }
@@ -120,6 +156,12 @@ fn grouped_block_order_covers_every_tile() {
     for layout in GemmLayout::ALL {
         let k = sgemm::<Grouped>("grouped", layout);
         assert_eq!(k.grid(5 * 64 - 7, 4 * 64), (20, 1));
-        run(&k, &Problem::new(5 * 64 - 7, 4 * 64, 19, layout).padded_to(4), &mut rng, 1.0, 0.0);
+        run(
+            &k,
+            &Problem::new(5 * 64 - 7, 4 * 64, 19, layout).padded_to(4),
+            &mut rng,
+            1.0,
+            0.0,
+        );
     }
 }

@@ -94,7 +94,9 @@ pub fn tuple_value(node: &Node) -> TokenStream {
         Node::Runtime(Some(expr)) => quote!(::cute::typed::dynamic({ #expr })),
         // Only strides computed from a run-time shape are `None`; `layout_value`
         // leaves those layouts to `make_layout`, so this arm is not reached.
-        Node::Runtime(None) => quote!(::core::compile_error!("internal: run-time stride without a value")),
+        Node::Runtime(None) => quote!(::core::compile_error!(
+            "internal: run-time stride without a value"
+        )),
         Node::Underscore => quote!(::cute::typed::Underscore),
         Node::Tuple(children) => {
             let children = children.iter().map(tuple_value);

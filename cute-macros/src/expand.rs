@@ -67,8 +67,7 @@ fn literal_layout(src: &Source) -> Result<LayoutModel, Diag> {
     match top_level_colon(src) {
         Some(colon) => {
             let shape = Node::from_source(&parsed.shape(), &src.leaves_in(0, colon));
-            let stride =
-                Node::from_source(&parsed.stride(), &src.leaves_in(colon, src.text.len()));
+            let stride = Node::from_source(&parsed.stride(), &src.leaves_in(colon, src.text.len()));
             Ok(LayoutModel { shape, stride })
         }
         None => {
@@ -119,7 +118,10 @@ fn algebra(src: &Source) -> Result<LayoutModel, Diag> {
             Err(Diag::between(
                 first,
                 last,
-                format!("this expression gives {}, not a layout: layout! must give a layout", other.kind()),
+                format!(
+                    "this expression gives {}, not a layout: layout! must give a layout",
+                    other.kind()
+                ),
             ))
         }
         Err(e) => Err(expr_error(src, &e)),
@@ -143,10 +145,9 @@ fn expr_error(src: &Source, e: &ExprError) -> Diag {
     };
     match e {
         ExprError::Syntax(p) => parse_error(src, p, Form::Layout),
-        ExprError::UnknownFunction { name, pos } => at_pos(
-            *pos,
-            format!("unknown layout operation `{name}`"),
-        ),
+        ExprError::UnknownFunction { name, pos } => {
+            at_pos(*pos, format!("unknown layout operation `{name}`"))
+        }
         ExprError::Arity { function, .. } | ExprError::ArgumentKind { function, .. } => {
             at_function(function, e.to_string())
         }
@@ -197,5 +198,8 @@ pub fn tuple(input: TokenStream, kind: TupleKind, braces: Braces) -> Result<Node
             return Err(parse_error(&src, &err, Form::Tuple));
         }
     }
-    Ok(Node::from_source(&parsed, &src.leaves_in(0, src.text.len())))
+    Ok(Node::from_source(
+        &parsed,
+        &src.leaves_in(0, src.text.len()),
+    ))
 }

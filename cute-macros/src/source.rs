@@ -219,10 +219,8 @@ impl Source {
                             "a run-time value `{...}` is not allowed here: this form needs integer literals",
                         ));
                     }
-                    let holds_literal = matches!(
-                        g.stream().into_iter().next(),
-                        Some(TokenTree::Literal(_))
-                    );
+                    let holds_literal =
+                        matches!(g.stream().into_iter().next(), Some(TokenTree::Literal(_)));
                     if accept.runtime == Braces::Type && holds_literal {
                         return Err(Diag::at(
                             g.span(),
@@ -272,7 +270,9 @@ impl Source {
                 },
                 c => Err(Diag::at(
                     p.span(),
-                    format!("unexpected `{c}`: layout text is made of integers, `(`, `)`, `,` and `:`"),
+                    format!(
+                        "unexpected `{c}`: layout text is made of integers, `(`, `)`, `,` and `:`"
+                    ),
                 )),
             },
             TokenTree::Literal(lit) => {

@@ -121,7 +121,10 @@ fn malformed_text() {
         err("(4,):(1,4)"),
         "a tuple entry is missing here: expected an integer or a tuple"
     );
-    assert_eq!(err("(4,8):(1,4):(2)"), "a layout has exactly one `:`, between shape and stride");
+    assert_eq!(
+        err("(4,8):(1,4):(2)"),
+        "a layout has exactly one `:`, between shape and stride"
+    );
     assert_eq!(
         err("(4,8)(1,4)"),
         "unexpected `(` after the end of the layout (write shape:stride, with `:` between them)"
@@ -151,11 +154,20 @@ fn algebra_errors_name_the_rule() {
         "composition: the result would not satisfy R(i) == A(B(i))"
     );
     let m = err("complement((2,2):(1,1))");
-    assert!(m.starts_with("complement: the layout is not injective"), "{m}");
+    assert!(
+        m.starts_with("complement: the layout is not injective"),
+        "{m}"
+    );
     let m = err("composition((4,8):(1,4), {n})");
-    assert!(m.starts_with("algebra inside layout! is computed while compiling"), "{m}");
+    assert!(
+        m.starts_with("algebra inside layout! is computed while compiling"),
+        "{m}"
+    );
     let m = err("size((4,8):(1,4))");
-    assert_eq!(m, "this expression gives an integer, not a layout: layout! must give a layout");
+    assert_eq!(
+        m,
+        "this expression gives an integer, not a layout: layout! must give a layout"
+    );
     let m = err("frobnicate((4,8))");
     assert_eq!(m, "unknown layout operation `frobnicate`");
 }
@@ -185,7 +197,10 @@ fn typed_tuples_hold_at_most_eight_modes() {
         err("(1,2,3,4,5,6,7,8,9)"),
         "this tuple has 9 modes, but typed tuples have at most 8: group modes into nested tuples"
     );
-    assert_eq!(ok("(1,2,3,4,5,6,7,(8,9))"), "(_1,_2,_3,_4,_5,_6,_7,(_8,_9)):(_0,_1,_2,_6,_24,_120,_720,(_5040,_40320))");
+    assert_eq!(
+        ok("(1,2,3,4,5,6,7,(8,9))"),
+        "(_1,_2,_3,_4,_5,_6,_7,(_8,_9)):(_0,_1,_2,_6,_24,_120,_720,(_5040,_40320))"
+    );
     let m = err("flat_product((2,2,2,2,2):(1,2,4,8,16), (2,2,2,2):(1,2,4,8))");
     assert!(m.contains("has a tuple of 9 modes"), "{m}");
     assert_eq!(

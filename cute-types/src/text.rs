@@ -104,6 +104,10 @@ pub struct Cursor<'a> {
     src: &'a [u8],
     /// Current byte offset.
     pub pos: usize,
+    /// Whether `_-4` (a negative static integer, as CuTe prints `Int<-4>`) is
+    /// accepted. On by default so that parse ∘ print is the identity; the
+    /// calculator's grammar turns it off (there `_` marks non-negative literals only).
+    pub negative_static: bool,
 }
 
 impl<'a> Cursor<'a> {
@@ -112,6 +116,7 @@ impl<'a> Cursor<'a> {
         Cursor {
             src: src.as_bytes(),
             pos: 0,
+            negative_static: true,
         }
     }
     /// Skips whitespace and returns the next byte without consuming it.
@@ -206,6 +211,13 @@ impl<'a> Cursor<'a> {
             match self.src.get(self.pos) {
                 Some(b) if b.is_ascii_digit() => {
                     Ok(DTuple::int(DInt::s(self.digits(start, false)?)))
+                }
+                Some(b'-')
+                    if self.negative_static
+                        && matches!(self.src.get(self.pos + 1), Some(b) if b.is_ascii_digit()) =>
+                {
+                    self.pos += 1;
+                    Ok(DTuple::int(DInt::s(self.digits(start, true)?)))
                 }
                 _ if allow_star && !matches!(self.src.get(self.pos), Some(b'-')) => {
                     Ok(DTuple::underscore())

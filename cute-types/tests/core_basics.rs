@@ -105,3 +105,22 @@ fn tiler_nesting_round_trips() {
     assert_eq!(t.rank(), 2);
     assert!(matches!(t.mode(1).unwrap(), TilerMode::Layout(x) if x == l("4:1")));
 }
+
+#[test]
+fn negative_static_integers_round_trip() {
+    let s = "(_3,_4):(_-1,_3)";
+    assert_eq!(l(s).to_string(), s);
+    assert_eq!(l(s).eval_index(1).unwrap().value, -1);
+}
+
+#[test]
+fn static_zero_and_one_follow_cpp_flags() {
+    use cute_types::DInt;
+    // C++: _0 * x = _0, _0 / x = _0, x % _1 = _0, _0 % x = _0 (static even with a dynamic operand).
+    assert_eq!(DInt::s(0).mul(DInt::d(7)).unwrap(), DInt::s(0));
+    assert_eq!(DInt::d(7).mul(DInt::s(0)).unwrap(), DInt::s(0));
+    assert_eq!(DInt::s(0).div(DInt::d(7)).unwrap(), DInt::s(0));
+    assert_eq!(DInt::d(7).rem(DInt::s(1)).unwrap(), DInt::s(0));
+    assert_eq!(DInt::s(0).rem(DInt::d(7)).unwrap(), DInt::s(0));
+    assert_eq!(DInt::d(6).mul(DInt::s(2)).unwrap(), DInt::d(12));
+}

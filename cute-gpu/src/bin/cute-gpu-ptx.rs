@@ -31,7 +31,11 @@ fn main() -> ExitCode {
                 k.params.smem_bytes(),
                 s.what
             );
-            modules.push((k.kernel.name.clone(), cute_gpu::module_ptx(vec![k.kernel]), line));
+            modules.push((
+                k.kernel.name.clone(),
+                cute_gpu::module_ptx(vec![k.kernel]),
+                line,
+            ));
         }
     }
     let r = reference_kernel();

@@ -120,7 +120,9 @@ impl KMajorCopy for Async {
 /// `.minnctapersm` (which bounds the registers per thread); `Group` > 0 orders
 /// blocks in groups of `Group` tile rows along M (all N tiles of a group before
 /// the next group) so that concurrent blocks share A and B panels in L2.
-pub struct Pipeline<Stages, MinBlocks, Group = typenum::U0>(PhantomData<(Stages, MinBlocks, Group)>);
+pub struct Pipeline<Stages, MinBlocks, Group = typenum::U0>(
+    PhantomData<(Stages, MinBlocks, Group)>,
+);
 
 /// A full kernel configuration.
 pub struct Sgemm<T, Th, S, C, P, E = f32>(PhantomData<(T, Th, S, C, P, E)>);
@@ -232,7 +234,10 @@ impl GemmParams {
         k_staged: bool,
         group_m: usize,
     ) -> GemmParams {
-        assert!(bm > 0 && bn > 0 && bk > 0, "tile sizes BM, BN, BK must be positive");
+        assert!(
+            bm > 0 && bn > 0 && bk > 0,
+            "tile sizes BM, BN, BK must be positive"
+        );
         let Arrangement { wm, wn, tm, tn } = arrangement;
         assert!(tm > 0 && tn > 0, "thread tile TM, TN must be positive");
         assert!(
@@ -241,23 +246,47 @@ impl GemmParams {
         );
         let threads = if wm > 0 || wn > 0 {
             assert!(wm > 0 && wn > 0, "warp tile WM, WN must be positive");
-            assert!(bm % wm == 0, "tile BM must be divisible by the warp tile WM");
-            assert!(bn % wn == 0, "tile BN must be divisible by the warp tile WN");
-            assert!(wm % tm == 0, "warp tile WM must be divisible by the thread tile TM");
-            assert!(wn % tn == 0, "warp tile WN must be divisible by the thread tile TN");
+            assert!(
+                bm % wm == 0,
+                "tile BM must be divisible by the warp tile WM"
+            );
+            assert!(
+                bn % wn == 0,
+                "tile BN must be divisible by the warp tile WN"
+            );
+            assert!(
+                wm % tm == 0,
+                "warp tile WM must be divisible by the thread tile TM"
+            );
+            assert!(
+                wn % tn == 0,
+                "warp tile WN must be divisible by the thread tile TN"
+            );
             assert!(
                 (wm / tm) * (wn / tn) == 32,
                 "a warp tile must hold exactly 32 thread tiles: (WM/TM)·(WN/TN) = 32"
             );
             32 * (bm / wm) * (bn / wn)
         } else {
-            assert!(bm % tm == 0, "tile BM must be divisible by the thread tile TM");
-            assert!(bn % tn == 0, "tile BN must be divisible by the thread tile TN");
+            assert!(
+                bm % tm == 0,
+                "tile BM must be divisible by the thread tile TM"
+            );
+            assert!(
+                bn % tn == 0,
+                "tile BN must be divisible by the thread tile TN"
+            );
             (bm / tm) * (bn / tn)
         };
-        assert!(threads % 32 == 0, "threads per block must be a multiple of 32 (whole warps)");
+        assert!(
+            threads % 32 == 0,
+            "threads per block must be a multiple of 32 (whole warps)"
+        );
         assert!(threads <= 1024, "at most 1024 threads per block");
-        assert!(vec == 1 || vec == 4, "global loads are 1 or 4 elements wide");
+        assert!(
+            vec == 1 || vec == 4,
+            "global loads are 1 or 4 elements wide"
+        );
         assert!(elem_bytes * vec <= 16, "a global load is at most 16 bytes");
         assert!(
             bm % vec == 0 && bn % vec == 0 && bk % vec == 0,
@@ -382,8 +411,13 @@ mod tests {
 
     #[test]
     fn a_warp_tiled_configuration_reads_back() {
-        type C =
-            Sgemm<Tile<U128, U128, U8>, WarpTiled<U32, U64, U8, U8>, Padded<U4, U4>, Copy<U4>, Pipeline<U3, U2>>;
+        type C = Sgemm<
+            Tile<U128, U128, U8>,
+            WarpTiled<U32, U64, U8, U8>,
+            Padded<U4, U4>,
+            Copy<U4>,
+            Pipeline<U3, U2>,
+        >;
         let p = C::PARAMS;
         assert_eq!((p.bm, p.bn, p.bk, p.threads), (128, 128, 8, 256));
         assert_eq!((p.lanes_m(), p.lanes_n()), (4, 8));
@@ -392,7 +426,8 @@ mod tests {
 
     #[test]
     fn a_blocked_configuration_reads_back() {
-        type C = Sgemm<Tile<U64, U64, U16>, Blocked<U4, U4>, Padded<U0, U4>, Copy<U1>, Pipeline<U1, U1>>;
+        type C =
+            Sgemm<Tile<U64, U64, U16>, Blocked<U4, U4>, Padded<U0, U4>, Copy<U1>, Pipeline<U1, U1>>;
         assert_eq!(C::PARAMS.threads, 256);
         assert_eq!((C::PARAMS.lanes_m(), C::PARAMS.lanes_n()), (16, 16));
     }
@@ -411,10 +446,14 @@ mod tests {
             Arrangement { wm, wn, tm, tn }
         }
         let msg = rejects(|| GemmParams::checked(96, 128, 8, arr(64, 32, 8, 8), 4, 4, 4, 3, 1, 4));
-        assert!(msg.contains("BM must be divisible by the warp tile WM"), "{msg}");
+        assert!(
+            msg.contains("BM must be divisible by the warp tile WM"),
+            "{msg}"
+        );
         let msg = rejects(|| GemmParams::checked(128, 128, 8, arr(32, 32, 8, 8), 4, 4, 4, 3, 1, 4));
         assert!(msg.contains("exactly 32 thread tiles"), "{msg}");
-        let msg = rejects(|| GemmParams::checked(128, 128, 64, arr(32, 64, 8, 8), 4, 4, 4, 8, 1, 4));
+        let msg =
+            rejects(|| GemmParams::checked(128, 128, 64, arr(32, 64, 8, 8), 4, 4, 4, 8, 1, 4));
         assert!(msg.contains("227 KiB"), "{msg}");
         let msg = rejects(|| GemmParams::checked(128, 128, 8, arr(32, 64, 8, 8), 2, 4, 4, 3, 1, 4));
         assert!(msg.contains("padding"), "{msg}");
@@ -424,7 +463,13 @@ mod tests {
 
     #[test]
     fn other_typenum_sizes_work() {
-        type C = Sgemm<Tile<U256, U128, U8>, WarpTiled<U64, U64, U16, U8>, Padded<U4, U4>, Copy<U4>, Pipeline<U2, U1>>;
+        type C = Sgemm<
+            Tile<U256, U128, U8>,
+            WarpTiled<U64, U64, U16, U8>,
+            Padded<U4, U4>,
+            Copy<U4>,
+            Pipeline<U2, U1>,
+        >;
         assert_eq!(C::PARAMS.threads, 256);
     }
 }

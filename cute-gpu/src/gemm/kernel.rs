@@ -12,7 +12,7 @@ use super::layouts::{c_layouts, copy_plan, CopyKind, CopyPlan};
 use super::problem::{GemmLayout, Major};
 use crate::layout_code::{all_offsets, emit_eval, flat_modes};
 use crate::ptx::{
-    kind::{F32, Pred, U32, U64},
+    kind::{Pred, F32, U32, U64},
     Address, BinOp, Bounds, Cmp, Kernel, KernelBuilder, Reg, Space, Special, Src, Ty,
 };
 use cute_types::Error;
@@ -147,7 +147,11 @@ impl Loader {
                 Some(i) => i,
                 None => {
                     k_offsets.push(d_k);
-                    ks.push(if d_k == 0 { k_t } else { b.add(k_t, d_k as u32) });
+                    ks.push(if d_k == 0 {
+                        k_t
+                    } else {
+                        b.add(k_t, d_k as u32)
+                    });
                     ks.len() - 1
                 }
             };
@@ -250,7 +254,12 @@ impl Loader {
     /// Staged 128-bit loads of a whole tile (no predicate: pointers are clamped).
     fn issue_staged_full(&self, b: &mut KernelBuilder) {
         for r in 0..self.plan.reps {
-            b.ld(Space::Global, true, &self.staged[r], Address::at(self.ptrs[r], 0));
+            b.ld(
+                Space::Global,
+                true,
+                &self.staged[r],
+                Address::at(self.ptrs[r], 0),
+            );
         }
     }
 
@@ -262,8 +271,12 @@ impl Loader {
                 b.mov_to(*reg, 0.0f32);
                 let k = b.add(self.ks[self.rep_k[r]], e as u32);
                 let inside = b.setp_as::<U32>(Cmp::Lt, Ty::S32, k, k_rem);
-                b.when(inside)
-                    .ld(Space::Global, true, &[*reg], Address::at(self.ptrs[r], 4 * e as i64));
+                b.when(inside).ld(
+                    Space::Global,
+                    true,
+                    &[*reg],
+                    Address::at(self.ptrs[r], 4 * e as i64),
+                );
             }
         }
     }
@@ -343,7 +356,12 @@ impl Gen<'_> {
         for l in &self.loaders {
             l.advance(b);
         }
-        b.bin_to(BinOp::Sub, self.cursor.k_rem, self.cursor.k_rem, self.p.bk as u32);
+        b.bin_to(
+            BinOp::Sub,
+            self.cursor.k_rem,
+            self.cursor.k_rem,
+            self.p.bk as u32,
+        );
         let stage = self.cursor.stage;
         self.advance_stage(stage);
     }
@@ -569,13 +587,23 @@ pub fn generate(p: &GemmParams, layout: GemmLayout, name: &str) -> Result<GemmKe
         let mut fa = Vec::with_capacity(tm);
         for &(off, w) in &groups_m {
             let regs = g.b.regs::<F32>(w);
-            g.b.ld(Space::Shared, false, &regs, Address::at(a_rd, kk * row_a + 4 * off));
+            g.b.ld(
+                Space::Shared,
+                false,
+                &regs,
+                Address::at(a_rd, kk * row_a + 4 * off),
+            );
             fa.extend(regs);
         }
         let mut fb = Vec::with_capacity(tn);
         for &(off, w) in &groups_n {
             let regs = g.b.regs::<F32>(w);
-            g.b.ld(Space::Shared, false, &regs, Address::at(b_rd, kk * row_b + 4 * off));
+            g.b.ld(
+                Space::Shared,
+                false,
+                &regs,
+                Address::at(b_rd, kk * row_b + 4 * off),
+            );
             fb.extend(regs);
         }
         for i in 0..tm {

@@ -109,7 +109,10 @@ impl fmt::Display for ProblemError {
                 "buffer {operand} holds {len} elements but the matrix needs {needed}"
             ),
             ProblemError::TooLarge => {
-                write!(f, "sizes and leading dimensions must stay below 2^31 elements")
+                write!(
+                    f,
+                    "sizes and leading dimensions must stay below 2^31 elements"
+                )
             }
         }
     }

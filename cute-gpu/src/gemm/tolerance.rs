@@ -94,7 +94,14 @@ impl Scaling<'_> {
 }
 
 /// Checks C (indexed by `p.c_index`) against `R`, `S` (column-major `m × n`).
-pub fn check(p: &Problem, c: &[f32], r: &[f64], s: &[f64], sc: Scaling<'_>, tol: Tolerance) -> Report {
+pub fn check(
+    p: &Problem,
+    c: &[f32],
+    r: &[f64],
+    s: &[f64],
+    sc: Scaling<'_>,
+    tol: Tolerance,
+) -> Report {
     let mut rep = Report::default();
     let alpha = sc.alpha as f64;
     let beta = sc.beta as f64;
@@ -227,7 +234,14 @@ mod tests {
             beta: -0.5,
             c0: Some(&c0),
         };
-        let good = check(&p, &[2.0 * 3.0 - 5.0], &[3.0], &[3.0], sc, Tolerance::fp32(1));
+        let good = check(
+            &p,
+            &[2.0 * 3.0 - 5.0],
+            &[3.0],
+            &[3.0],
+            sc,
+            Tolerance::fp32(1),
+        );
         assert!(good.passed());
         let bad = check(&p, &[6.0], &[3.0], &[3.0], sc, Tolerance::fp32(1));
         assert!(!bad.passed());

@@ -414,16 +414,11 @@ impl fmt::Display for Instr {
             Instr::Fma { ty, dst, a, b, c } => write!(f, "fma.rn.{ty} {dst}, {a}, {b}, {c};"),
             Instr::Abs { ty, dst, a } => write!(f, "abs.{ty} {dst}, {a};"),
             Instr::NotPred { dst, a } => write!(f, "not.pred {dst}, {a};"),
-            Instr::Setp {
-                cmp,
-                ty,
-                dst,
-                a,
-                b,
-            } => write!(f, "setp.{cmp}.{ty} {dst}, {a}, {b};"),
+            Instr::Setp { cmp, ty, dst, a, b } => write!(f, "setp.{cmp}.{ty} {dst}, {a}, {b};"),
             Instr::Selp { ty, dst, a, b, p } => write!(f, "selp.{ty} {dst}, {a}, {b}, {p};"),
             Instr::Cvt { dty, sty, dst, src } => {
-                let narrowing_float = dty.is_float() && (dty.bytes() < sty.bytes() || !sty.is_float());
+                let narrowing_float =
+                    dty.is_float() && (dty.bytes() < sty.bytes() || !sty.is_float());
                 let rnd = if narrowing_float { ".rn" } else { "" };
                 write!(f, "cvt{rnd}.{dty}.{sty} {dst}, {src};")
             }

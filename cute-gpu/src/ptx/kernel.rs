@@ -118,7 +118,11 @@ impl fmt::Display for SharedDecl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.bytes {
             Some(n) => write!(f, ".shared .align {} .b8 {}[{}];", self.align, self.name, n),
-            None => write!(f, ".extern .shared .align {} .b8 {}[];", self.align, self.name),
+            None => write!(
+                f,
+                ".extern .shared .align {} .b8 {}[];",
+                self.align, self.name
+            ),
         }
     }
 }
@@ -387,7 +391,12 @@ impl KernelBuilder {
     }
 
     /// `op.ty` into a fresh register.
-    pub fn bin<K: Kind>(&mut self, op: BinOp, a: impl Into<Src<K>>, b: impl Into<Src<K>>) -> Reg<K> {
+    pub fn bin<K: Kind>(
+        &mut self,
+        op: BinOp,
+        a: impl Into<Src<K>>,
+        b: impl Into<Src<K>>,
+    ) -> Reg<K> {
         let r = self.reg::<K>();
         self.bin_to(op, r, a, b);
         r
@@ -528,7 +537,11 @@ impl KernelBuilder {
         a: impl Into<Src<K>>,
         b: impl Into<Src<K>>,
     ) -> Reg<kind::Pred> {
-        debug_assert_eq!(ty.class(), K::CLASS, "comparison type must match the registers");
+        debug_assert_eq!(
+            ty.class(),
+            K::CLASS,
+            "comparison type must match the registers"
+        );
         let p = self.reg::<kind::Pred>();
         self.push(Instr::Setp {
             cmp,
@@ -614,7 +627,10 @@ impl KernelBuilder {
 
     /// Loads `dst.len()` consecutive values (a vector load when more than one).
     pub fn ld<K: Kind>(&mut self, space: Space, nc: bool, dst: &[Reg<K>], addr: Address) {
-        debug_assert!(matches!(dst.len(), 1 | 2 | 4), "vector width must be 1, 2 or 4");
+        debug_assert!(
+            matches!(dst.len(), 1 | 2 | 4),
+            "vector width must be 1, 2 or 4"
+        );
         self.push(Instr::Ld {
             space,
             nc,
@@ -626,7 +642,10 @@ impl KernelBuilder {
 
     /// Stores `src.len()` consecutive values (a vector store when more than one).
     pub fn st<K: Kind>(&mut self, space: Space, src: &[Src<K>], addr: Address) {
-        debug_assert!(matches!(src.len(), 1 | 2 | 4), "vector width must be 1, 2 or 4");
+        debug_assert!(
+            matches!(src.len(), 1 | 2 | 4),
+            "vector width must be 1, 2 or 4"
+        );
         self.push(Instr::St {
             space,
             ty: K::TY,
@@ -644,7 +663,11 @@ impl KernelBuilder {
         src: Address,
         src_size: Option<Src<kind::U32>>,
     ) {
-        let cache = if bytes == 16 { CacheOp::Cg } else { CacheOp::Ca };
+        let cache = if bytes == 16 {
+            CacheOp::Cg
+        } else {
+            CacheOp::Ca
+        };
         self.push(Instr::CpAsync {
             cache,
             bytes,
@@ -657,8 +680,18 @@ impl KernelBuilder {
 
     /// `cp.async` of `bytes` bytes that writes zeros instead of reading `src`
     /// when `ignore` is true (the `ignore-src` operand: no predicate, no branch).
-    pub fn cp_async_or_zero(&mut self, bytes: u32, dst: Address, src: Address, ignore: Reg<kind::Pred>) {
-        let cache = if bytes == 16 { CacheOp::Cg } else { CacheOp::Ca };
+    pub fn cp_async_or_zero(
+        &mut self,
+        bytes: u32,
+        dst: Address,
+        src: Address,
+        ignore: Reg<kind::Pred>,
+    ) {
+        let cache = if bytes == 16 {
+            CacheOp::Cg
+        } else {
+            CacheOp::Ca
+        };
         self.push(Instr::CpAsync {
             cache,
             bytes,

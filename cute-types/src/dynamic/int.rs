@@ -47,7 +47,11 @@ impl DInt {
         self.is_static && o.is_static
     }
     /// `self * o`, checked.
+    /// As in CuTe C++, a static `_0` operand makes the product a static `_0`.
     pub const fn mul(self, o: DInt) -> Result<DInt, Error> {
+        if self.is_static_eq(0) || o.is_static_eq(0) {
+            return Ok(DInt::s(0));
+        }
         match self.value.checked_mul(o.value) {
             Some(v) => Ok(DInt {
                 value: v,
@@ -77,9 +81,13 @@ impl DInt {
         }
     }
     /// Truncating division `self / o` (C++ semantics), checked.
+    /// As in CuTe C++, `_0 / x` is a static `_0`.
     pub const fn div(self, o: DInt) -> Result<DInt, Error> {
         if o.value == 0 {
             return Err(Error::DivisionByZero);
+        }
+        if self.is_static_eq(0) {
+            return Ok(DInt::s(0));
         }
         match self.value.checked_div(o.value) {
             Some(v) => Ok(DInt {
@@ -90,9 +98,13 @@ impl DInt {
         }
     }
     /// Remainder `self % o` (C++ semantics), checked.
+    /// As in CuTe C++, `x % _1` and `_0 % x` are a static `_0`.
     pub const fn rem(self, o: DInt) -> Result<DInt, Error> {
         if o.value == 0 {
             return Err(Error::DivisionByZero);
+        }
+        if self.is_static_eq(0) || o.is_static_eq(1) || o.is_static_eq(-1) {
+            return Ok(DInt::s(0));
         }
         match self.value.checked_rem(o.value) {
             Some(v) => Ok(DInt {

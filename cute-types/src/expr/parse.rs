@@ -72,6 +72,8 @@ impl Expr<'_> {
 pub fn parse(src: &str) -> Result<Expr<'_>, ExprError> {
     check_nesting(src)?;
     let mut c = Cursor::new(src);
+    // The calculator's grammar: `_` marks non-negative literals only (`_-4` is an error).
+    c.negative_static = false;
     let e = expr(src, &mut c)?;
     c.finish()?;
     Ok(e)

@@ -257,8 +257,14 @@ fn eval_lines_keeps_input_order_when_evaluating_in_parallel() {
     let errors = eval_lines(input.as_bytes(), &mut out).unwrap();
     let out = String::from_utf8(out).unwrap();
     assert_eq!(out.lines().count(), 3001);
-    assert!(out == expected, "output differs from line-by-line evaluation");
-    assert_eq!(errors, expected.lines().filter(|l| l.starts_with("error")).count());
+    assert!(
+        out == expected,
+        "output differs from line-by-line evaluation"
+    );
+    assert_eq!(
+        errors,
+        expected.lines().filter(|l| l.starts_with("error")).count()
+    );
 }
 
 #[test]
