@@ -1,6 +1,7 @@
 //! The layout algebra as the calculator runs it: `cute_types::expr::evaluate`
 //! on representative expressions (parse + algebra + result), and the whole
-//! public conformance corpus through `eval_lines` (what `cute eval -` does).
+//! public conformance corpus through `eval_lines` (what `cute eval -` does, on
+//! all cores).
 //!
 //! Run: `cargo bench --bench algebra`.
 use std::hint::black_box;

@@ -182,6 +182,33 @@ pub fn asm_typed_d(i: i64) -> Result<i64, Error> {
 pub fn asm_result_d(i: i64) -> Result<i64, Error> {
     ResD::default().eval_index(i)
 }
+/// Case B through `LayoutLike::eval` with an integer coordinate.
+#[inline(never)]
+pub fn asm_result_eval_b(i: i64) -> Result<i64, Error> {
+    LayoutLike::eval(&ResB::default(), i)
+}
+/// A static result with 12 leaves (no two mergeable): is the plan still unrolled?
+type LayE = Layout<
+    ((_2, _2, _2), (_2, _2, _2), (_2, _2, _2), (_2, _2, _2)),
+    (
+        (_1, _64, _4),
+        (_512, _2, _128),
+        (_8, _1024, _16),
+        (_256, _32, _2048),
+    ),
+>;
+/// Case E's static result, `E ∘ 4096:1`.
+type ResE = Composed<LayE, _4096>;
+/// Case E through the static result.
+#[inline(never)]
+pub fn asm_result_e(i: i64) -> Result<i64, Error> {
+    ResE::default().eval_index(i)
+}
+/// Case E through the typed layout.
+#[inline(never)]
+pub fn asm_typed_e(i: i64) -> Result<i64, Error> {
+    LayE::default().eval(i)
+}
 /// The dynamic path.
 #[inline(never)]
 pub fn asm_dynamic(l: &DLayout, i: i64) -> Result<i64, Error> {
@@ -198,6 +225,8 @@ fn keep_asm_functions() {
         assert_eq!(asm_typed_d(i), Ok(asm_hand_d(i)));
         assert_eq!(asm_result_d(i), Ok(asm_hand_d(i)));
         assert_eq!(asm_dynamic(&d, i), Ok(asm_hand_d(i)));
+        assert_eq!(asm_result_eval_b(i), Ok(asm_hand_b(i)));
+        assert_eq!(asm_result_e(i), asm_typed_e(i));
     }
 }
 

@@ -11,7 +11,9 @@
 # (interpreter start-up, import and translation are NOT counted).
 # Rust side: the same expressions, repeated REPEAT times, piped through one
 # `cute eval -` process; the whole process wall time is counted (start-up, parsing,
-# evaluation and printing included).
+# evaluation and printing included). `cute eval -` evaluates on all cores
+# (std::thread::available_parallelism); pin it (taskset -c 0, via a CUTE_BIN
+# wrapper) to compare one core with one core.
 #
 # Environment: CUTE_BIN (a prebuilt `cute` binary; default: build target/release/cute),
 # CUTE_CONFORMANCE (the public.tsv to read), PYTHONPATH (where pycute is, if not
@@ -57,8 +59,9 @@ done
 PY_S=$(printf '%s\n' "${py_times[@]}" | median)
 RS_S=$(printf '%s\n' "${rs_times[@]}" | median)
 LINES=$((COUNT * REPEAT))
-awk -v c="$COUNT" -v t="$(wc -l < "$TSV")" -v r="$REPEAT" -v n="$RUNS" -v py="$PY_S" -v rs="$RS_S" -v l="$LINES" 'BEGIN {
+awk -v cores="$(nproc)" -v c="$COUNT" -v t="$(wc -l < "$TSV")" -v r="$REPEAT" -v n="$RUNS" -v py="$PY_S" -v rs="$RS_S" -v l="$LINES" 'BEGIN {
   printf "expressions: %d of %d conformance lines are supported by pycute (and give a value there)\n", c, t
+  printf "cores:       %s available to cute eval - (pycute uses one)\n", cores
   printf "workload:    %d passes = %d evaluations per run; median of %d runs\n", r, l, n
   printf "pycute:      %.4f s  (%.2f us per expression)\n", py, py / l * 1e6
   printf "cute eval -: %.4f s  (%.2f us per expression, process start-up included)\n", rs, rs / l * 1e6

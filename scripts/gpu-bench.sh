@@ -5,7 +5,7 @@
 # Then prints the table of TFLOP/s and ratios.
 #
 #   scripts/gpu-bench.sh BIN [SIZES] [LAYOUTS] [CONFIGS] [ROUNDS]
-#   e.g. scripts/gpu-bench.sh carry/gemm "4096 8192" nt,tn r4_warp,w128x256x8 2
+#   e.g. scripts/gpu-bench.sh carry/gemm "4096 8192" nn,nt,tn,tt best 2
 # Build BIN on a CUDA-less machine with:
 #   cargo build --release -p cute-gpu --features cuda --example gemm
 #   cp target/release/examples/gemm carry/gemm
@@ -13,7 +13,7 @@ set -euo pipefail
 bin=${1:?usage: gpu-bench.sh BIN [SIZES] [LAYOUTS] [CONFIGS] [ROUNDS]}
 sizes=${2:-"4096 8192"}
 layouts=${3:-nt}
-configs=${4:-r4_warp}
+configs=${4:-best}
 rounds=${5:-2}
 here=$(cd "$(dirname "$0")" && pwd)
 log=${LOG:-${OUT:-/tmp}/gpu-bench.log}

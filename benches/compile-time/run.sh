@@ -22,14 +22,18 @@ fi
 echo "items: $(grep -c 'acc += sink' src/main.rs) (src/main.rs, $(wc -l < src/main.rs) lines)"
 echo "rustc: $(rustc --version)"
 
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
+
 measure() { # label, file to touch, cargo arguments...
-    local label="$1" file="$2"
+    local label="$1" file="$2" times=""
     shift 2
     for i in $(seq "$RUNS"); do
         touch "$file"
-        /usr/bin/time -f "$label run $i: %e s wall, %M KiB peak RSS" cargo "$@" --quiet 2>&1 >/dev/null |
-            grep "run $i:"
+        line=$(/usr/bin/time -f "%e %M" cargo "$@" --quiet 2>&1 >/dev/null | tail -1)
+        echo "$label run $i: ${line% *} s wall, ${line#* } KiB peak RSS"
+        times="$times ${line% *}"
     done
+    echo "$label median: $(echo $times | tr ' ' '\n' | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}') s"
 }
 
 for profile in dev release; do
@@ -44,5 +48,6 @@ cargo check --quiet --bins
 measure "check,     200 layouts" src/main.rs check --bin cute-compile-time
 measure "check,     baseline   " src/bin/baseline.rs check --bin baseline
 # The benchmark's result, so that a wrong expansion would show.
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "output: $(cargo run --quiet --bin cute-compile-time)" \
     "= $(cargo run --quiet --bin macro_only) + $(cargo run --quiet --bin typed_only)"

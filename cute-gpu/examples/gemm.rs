@@ -4,6 +4,8 @@
 //! gemm --m 4096 --n 4096 --k 4096 --layout tn --check
 //! gemm --m 8192 --n 8192 --k 8192 --layout nt --config all --iters 50
 //! ```
+//! `--config` takes shipped configuration names, `all`, or `best` (the default:
+//! the configuration measured fastest for each layout).
 //! `--check` runs the pass criterion of `gemm::tolerance` on the requested shape
 //! and on edge shapes (ragged M/N/K, K of one and two tiles, unaligned leading
 //! dimensions through the 32-bit fallback, exact small-integer inputs, α and β),
@@ -13,7 +15,7 @@
 //! on a `RESULT` line per kernel.
 use cute_gpu::cuda::{Buffer, Call, Gpu, GpuGemm, GpuReference, Result};
 use cute_gpu::gemm::reference::{host_entry, Rng};
-use cute_gpu::gemm::shipped::{find, shipped, Shipped};
+use cute_gpu::gemm::shipped::{best, find, shipped, Shipped};
 use cute_gpu::gemm::tolerance::{check, Scaling, Tolerance};
 use cute_gpu::gemm::{GemmLayout, Problem};
 use std::collections::HashMap;
@@ -25,6 +27,7 @@ struct Args {
     k: usize,
     layouts: Vec<GemmLayout>,
     configs: Vec<Shipped>,
+    best: bool,
     check: bool,
     time: bool,
     iters: usize,
@@ -32,7 +35,6 @@ struct Args {
     cubin_dir: Option<String>,
 }
 
-const DEFAULT_CONFIG: &str = "r4_warp";
 
 fn parse_args() -> std::result::Result<Args, String> {
     let mut a = Args {
@@ -41,6 +43,7 @@ fn parse_args() -> std::result::Result<Args, String> {
         k: 4096,
         layouts: Vec::new(),
         configs: Vec::new(),
+        best: false,
         check: false,
         time: true,
         iters: 50,
@@ -72,13 +75,15 @@ fn parse_args() -> std::result::Result<Args, String> {
             }
             "--config" => {
                 for c in value(i)?.split(',') {
-                    if c == "all" {
+                    if c == "best" {
+                        a.best = true;
+                    } else if c == "all" {
                         a.configs
                             .extend(shipped().into_iter().filter(|s| s.name != "small"));
                     } else {
                         a.configs.push(find(c).ok_or_else(|| {
                             let names: Vec<_> = shipped().iter().map(|s| s.name).collect();
-                            format!("unknown config {c}; known: all, {}", names.join(", "))
+                            format!("unknown config {c}; known: best, all, {}", names.join(", "))
                         })?);
                     }
                 }
@@ -333,6 +338,11 @@ fn run(args: &Args) -> Result<bool> {
                 .collect();
             ok &= check_suite(&gpu, &mut kernels, args, s, &ls)?;
         }
+        if args.best {
+            for &l in check_layouts {
+                ok &= check_suite(&gpu, &mut kernels, args, &best(l), &[l])?;
+            }
+        }
         println!(
             "CHECK SUMMARY: {}",
             if ok { "all passed" } else { "FAILURES" }
@@ -340,7 +350,9 @@ fn run(args: &Args) -> Result<bool> {
     }
     if args.time {
         for &layout in &layouts {
-            for s in args.configs.iter().filter(|s| s.layouts.contains(&layout)) {
+            let chosen = args.best.then(|| best(layout));
+            let configs = args.configs.iter().chain(chosen.iter());
+            for s in configs.filter(|s| s.layouts.contains(&layout)) {
                 time_one(&gpu, &mut kernels, args, s, layout)?;
             }
         }

@@ -13,7 +13,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::dynamic::{DInt, DLayout, DTuple};
+use crate::dynamic::{DInt, DLayout, DTuple, CAPACITY};
 use crate::error::Error;
 
 /// A syntax or semantic error in layout text, with the byte offset it points at.
@@ -237,14 +237,26 @@ impl<'a> Cursor<'a> {
     }
     /// Parses an IntTuple (`4`, `_4`, `(4,(2,_2))`, `()`); `allow_star` permits `_` leaves.
     pub fn int_tuple(&mut self, allow_star: bool) -> Result<DTuple, ParseError> {
+        self.nested_int_tuple(allow_star, 0)
+    }
+    /// [`Cursor::int_tuple`] at nesting `depth`. Every level is a node of the
+    /// result, so text nested deeper than [`CAPACITY`] can never fit: it is refused
+    /// as [`Error::Capacity`] before the recursion could exhaust the stack.
+    fn nested_int_tuple(&mut self, allow_star: bool, depth: usize) -> Result<DTuple, ParseError> {
         let start = self.peek().map(|_| self.pos).unwrap_or(self.pos);
         if self.eat(b'(') {
+            if depth >= CAPACITY {
+                return Err(ParseError {
+                    pos: start,
+                    kind: ParseErrorKind::Invalid(Error::Capacity),
+                });
+            }
             let mut t = DTuple::empty();
             if self.eat(b')') {
                 return Ok(t);
             }
             loop {
-                let child = self.int_tuple(allow_star)?;
+                let child = self.nested_int_tuple(allow_star, depth + 1)?;
                 t = t.push(&child).map_err(|e| ParseError {
                     pos: start,
                     kind: ParseErrorKind::Invalid(e),

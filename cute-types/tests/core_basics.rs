@@ -124,3 +124,15 @@ fn static_zero_and_one_follow_cpp_flags() {
     assert_eq!(DInt::s(0).rem(DInt::d(7)).unwrap(), DInt::s(0));
     assert_eq!(DInt::d(6).mul(DInt::s(2)).unwrap(), DInt::d(12));
 }
+
+#[test]
+fn nested_row_major_strides() {
+    let right = |s: &str| {
+        DLayout::compact(s.parse().unwrap(), Major::Right)
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(right("(2,(3,4))"), "(2,(3,4)):(12,(4,_1))");
+    assert_eq!(right("((2,3),4)"), "((2,3),4):((12,4),_1)");
+    assert_eq!(right("(_2,_1,_4)"), "(_2,_1,_4):(_4,_0,_1)");
+}

@@ -11,7 +11,10 @@ fn main() {
     assert_eq!(c.to_dynamic(), typed.to_dynamic());
 
     // More operations, each checked against CuTe's all-static result.
-    assert_eq!(cute::layout!(coalesce((4,(2,2)):(1,(4,8)))).to_string(), "_16:_1");
+    assert_eq!(
+        cute::layout!(coalesce((4,(2,2)):(1,(4,8)))).to_string(),
+        "_16:_1"
+    );
     assert_eq!(cute::layout!(complement(6:4, 24)).to_string(), "_4:_1");
     assert_eq!(
         cute::layout!(logical_divide((4,8):(1,4), [2,4])).to_string(),

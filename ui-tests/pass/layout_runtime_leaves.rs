@@ -10,7 +10,7 @@ fn main() -> Result<(), cute::Error> {
 
     // Compact strides after a run-time leaf are run-time values.
     let m: u32 = 3;
-    let b = cute::layout!(({m},4,2))?;
+    let b = cute::layout!(({ m }, 4, 2))?;
     assert_eq!(b.to_string(), "(3,_4,_2):(_1,3,12)");
 
     // A run-time zero is caught at run time.

@@ -11,7 +11,7 @@ fn rows(t: Tile) -> i64 {
     t.eval((1, 0)).unwrap()
 }
 
-fn takes_shape(s: cute::IntTuple![(4,({},2))]) -> i64 {
+fn takes_shape(s: cute::IntTuple![(4, ({}, 2))]) -> i64 {
     s.product().unwrap()
 }
 
@@ -27,10 +27,10 @@ fn main() {
     let r = Composed::default();
     assert_eq!(r.to_string(), "(_4,_5):(_2,_8)");
 
-    assert_eq!(takes_shape(cute::shape!((4,({n},2)))), 56);
+    assert_eq!(takes_shape(cute::shape!((4, ({ n }, 2)))), 56);
 
     // A dynamic leaf of another integer type than i64.
-    let d: cute::IntTuple![({i64},_8)] = cute::stride!(({n},8));
+    let d: cute::IntTuple![({ i64 }, _8)] = cute::stride!(({ n }, 8));
     assert_eq!(d.0, 7);
 
     // Static values beyond the aliases name the same type either way.

@@ -258,3 +258,15 @@ pub fn shipped() -> Vec<Shipped> {
 pub fn find(name: &str) -> Option<Shipped> {
     shipped().into_iter().find(|s| s.name == name)
 }
+
+/// The configuration measured fastest for `layout` on the H200 (4096³ and 8192³,
+/// see README.md): 128×128×16 for `nt` and `tt`, 128×256×8 (8×16 per thread)
+/// for `nn` and `tn`.
+pub fn best(layout: GemmLayout) -> Shipped {
+    let name = match layout.name() {
+        "nt" => "w128x128x16a",
+        "tt" => "w128x128x16",
+        _ => "w128x256x8",
+    };
+    find(name).expect("the best configurations are shipped")
+}

@@ -166,11 +166,18 @@ impl DLayout {
 }
 
 /// Compact strides of `shape` starting at `current`; returns (strides, next current).
+///
+/// Modes are visited in output order; for `Right` each mode starts at `current`
+/// times the sizes of the modes after it, so no scratch array is needed.
 const fn compact_stride(
     shape: &DTuple,
     major: Major,
     current: DInt,
 ) -> Result<(DTuple, DInt), Error> {
+    // `_` is neither an integer nor a tuple (its mode 0 is itself): no shape.
+    if shape.is_underscore() {
+        return Err(Error::ExpectedInt);
+    }
     if let Some(s) = shape.as_int() {
         if s.is_static_eq(1) {
             return Ok((DTuple::s(0), current));
@@ -178,26 +185,39 @@ const fn compact_stride(
         return Ok((DTuple::int(current), tri!(current.mul(s))));
     }
     let r = shape.rank();
-    let mut parts = [DTuple::empty(); super::tuple::CAPACITY];
-    let mut cur = current;
-    let mut n = 0;
-    while n < r {
-        let i = match major {
-            Major::Left => n,
-            Major::Right => r - 1 - n,
-        };
-        let (st, next) = tri!(compact_stride(&tri!(shape.get(i)), major, cur));
-        parts[i] = st;
-        cur = next;
-        n += 1;
-    }
     let mut out = DTuple::empty();
+    let mut cur = current;
     let mut i = 0;
     while i < r {
-        out = tri!(out.push(&parts[i]));
+        let mode = tri!(shape.get(i));
+        let start = match major {
+            Major::Left => cur,
+            Major::Right => tri!(compact_start_right(shape, i + 1, current)),
+        };
+        let (st, next) = tri!(compact_stride(&mode, major, start));
+        out = tri!(out.push(&st));
+        if let Major::Left = major {
+            cur = next;
+        }
         i += 1;
     }
-    Ok((out, cur))
+    let total = match major {
+        Major::Left => cur,
+        Major::Right => tri!(compact_start_right(shape, 0, current)),
+    };
+    Ok((out, total))
+}
+
+/// `current` times the compact extents of modes `[from, rank)` (the starting
+/// stride of mode `from - 1` in row-major order), with C++'s static shape-1 rule.
+const fn compact_start_right(shape: &DTuple, from: usize, current: DInt) -> Result<DInt, Error> {
+    let mut cur = current;
+    let mut j = shape.rank();
+    while j > from {
+        j -= 1;
+        cur = tri!(compact_stride(&tri!(shape.get(j)), Major::Right, cur)).1;
+    }
+    Ok(cur)
 }
 
 /// CuTe's `crd2idx(coord, shape, stride)`: the index of a coordinate.
@@ -365,6 +385,10 @@ pub const fn crd2idx_compact(coord: &DTuple, shape: &DTuple) -> Result<DInt, Err
     let n = flat_c.rank();
     if n != flat_s.rank() {
         return Err(Error::CoordinateMismatch);
+    }
+    if n == 0 {
+        // The empty coordinate of the empty shape: index 0.
+        return Ok(DInt::s(0));
     }
     // Horner from the last mode: i = c0 + s0 * (c1 + s1 * (...)).
     let mut acc = tri!(tri!(flat_c.get(n - 1)).to_int());

@@ -21,6 +21,8 @@ pub struct DTiler {
 }
 
 /// One mode of a tiler.
+// Both variants are plain `Copy` values on purpose: `const fn` code cannot box.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum TilerMode {
     /// A layout entry (an integer `n` in text stands for the layout `n:1`).

@@ -12,7 +12,7 @@ use crate::dynamic::{DInt, DLayout, DTiler, DTuple};
 /// A tiler argument `T`: a layout (applied to the whole layout) or a by-mode tiler.
 #[derive(Clone, Debug)]
 // Layouts are kept inline on purpose: they are short-lived, and boxing them
-// would cost an allocation per literal on the calculator's hot path.
+// would cost an allocation per argument on the calculator's hot path.
 #[allow(clippy::large_enum_variant)]
 pub(crate) enum TilerArg {
     /// a layout; an int `n` arrives here as `make_layout(n)`
@@ -42,7 +42,7 @@ impl LayoutOrSwizzled {
 
 /// An argument that is a shape (bare IntTuple) or a layout with explicit strides.
 // Layouts are kept inline on purpose: they are short-lived, and boxing them
-// would cost an allocation per literal on the calculator's hot path.
+// would cost an allocation per argument on the calculator's hot path.
 #[allow(clippy::large_enum_variant)]
 pub(crate) enum ShapeOrLayout {
     /// a bare IntTuple

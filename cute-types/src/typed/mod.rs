@@ -78,6 +78,7 @@ mod ops_core;
 mod ops_macros;
 mod ops_modes;
 mod ops_tiling;
+pub(crate) mod static_eval;
 pub(crate) mod static_result;
 pub(crate) mod tuple;
 

@@ -177,6 +177,16 @@ macro_rules! marker_impls {
             fn depth(&self) -> usize {
                 <Self as $crate::typed::StaticLayout>::LAYOUT.depth()
             }
+            // Through the compile-time plan of the layout: folds to index
+            // arithmetic instead of interpreting `LAYOUT` at run time.
+            #[inline]
+            fn eval<Crd: $crate::typed::Coord>(&self, coord: Crd) -> Result<i64, $crate::Error> {
+                $crate::typed::static_eval::eval::<Self, Crd>(coord)
+            }
+            #[inline]
+            fn eval_index(&self, i: i64) -> Result<i64, $crate::Error> {
+                $crate::typed::static_eval::eval_index::<Self>(i)
+            }
         }
         impl<$($gen)*> $crate::typed::TilerOperand for $T where $($wc)* {
             type IsStatic = $crate::typed::True;

@@ -4,5 +4,8 @@
 use cute::typed::*;
 
 fn main() {
-    println!("{}", cute::layout!((4,8):(1,4)).size() + make_layout((_4, _8)).size());
+    println!(
+        "{}",
+        cute::layout!((4,8):(1,4)).size() + make_layout((_4, _8)).size()
+    );
 }
