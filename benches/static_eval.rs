@@ -32,16 +32,20 @@ type LayA = Layout<(_8, _16), (_16, _1)>;
 type ResA = Composed<LayA, _128>;
 /// Case B: rank 2, depth 2 (the brief's example).
 type LayB = Layout<(_4, (_2, _2)), (_4, (_1, _2))>;
-/// Case B's static result: `B ∘ 16:1`, the same function.
-type ResB = Composed<LayB, _16>;
-/// Case C: `zipped_divide((8,16):(16,1), (2,4))` written out as a typed layout.
+/// Case B's static result: `B` composed with the compact layout of its shape,
+/// which is `B` again, `(_4,(_2,_2)):(_4,(_1,_2))`.
+type ResB = Composed<LayB, Layout<(_4, (_2, _2)), (_1, (_4, _8))>>;
+/// `B ∘ 16:1`: the same function, which the algebra coalesces to `(_4,_4):(_4,_1)`.
+type ResBCoalesced = Composed<LayB, _16>;
+/// Case C: `zipped_divide((8,16):(16,1), (2,4))` (by mode) written out as a typed layout.
 type LayC = Layout<((_2, _4), (_4, _4)), ((_16, _1), (_32, _4))>;
 /// Case C's static result.
 type ResC = ZippedDivided<LayA, (_2, _4)>;
 /// The layout divided in case D: `((4,8),(2,(2,2))):((64,1),(32,(8,256)))`.
 type LayD0 = Layout<((_4, _8), (_2, (_2, _2))), ((_64, _1), (_32, (_8, _256)))>;
-/// Case D: `zipped_divide(D0, (8,4))` written out: rank 2, depth 3, six leaves.
-type LayD = Layout<(((_4, _2), _4), (_2, _2, _2)), (((_64, _1), _2), (_32, _8, _256))>;
+/// Case D: `zipped_divide(D0, (8,4))` (by mode) written out: rank 2, depth 3,
+/// six leaves.
+type LayD = Layout<(((_4, _2), (_2, _2)), (_4, _2)), (((_64, _1), (_32, _8)), (_2, _256))>;
 /// Case D's static result.
 type ResD = ZippedDivided<LayD0, (_8, _4)>;
 
@@ -57,9 +61,9 @@ fn hand_c(i: i64) -> i64 {
 fn hand_d(i: i64) -> i64 {
     (i % 4) * 64
         + (i / 4) % 2
-        + ((i / 8) % 4) * 2
-        + ((i / 32) % 2) * 32
-        + ((i / 64) % 2) * 8
+        + ((i / 8) % 2) * 32
+        + ((i / 16) % 2) * 8
+        + ((i / 32) % 4) * 2
         + (i / 128) * 256
 }
 
@@ -182,6 +186,11 @@ pub fn asm_typed_d(i: i64) -> Result<i64, Error> {
 pub fn asm_result_d(i: i64) -> Result<i64, Error> {
     ResD::default().eval_index(i)
 }
+/// Case B through a static result the algebra has simplified.
+#[inline(never)]
+pub fn asm_result_b_coalesced(i: i64) -> Result<i64, Error> {
+    ResBCoalesced::default().eval_index(i)
+}
 /// Case B through `LayoutLike::eval` with an integer coordinate.
 #[inline(never)]
 pub fn asm_result_eval_b(i: i64) -> Result<i64, Error> {
@@ -227,6 +236,7 @@ fn keep_asm_functions() {
         assert_eq!(asm_dynamic(&d, i), Ok(asm_hand_d(i)));
         assert_eq!(asm_result_eval_b(i), Ok(asm_hand_b(i)));
         assert_eq!(asm_result_e(i), asm_typed_e(i));
+        assert_eq!(asm_result_b_coalesced(i), Ok(asm_hand_b(i)));
     }
 }
 
@@ -235,6 +245,11 @@ fn static_eval(c: &mut Criterion) {
     // The results are the layouts they stand for (their text, checked here).
     assert_eq!(ResA::default().to_string(), "(_8,_16):(_16,_1)");
     assert_eq!(ResB::default().to_string(), "(_4,(_2,_2)):(_4,(_1,_2))");
+    assert_eq!(ResBCoalesced::default().to_string(), "(_4,_4):(_4,_1)");
+    assert_eq!(
+        ResE::default().to_string(),
+        "(_2,_2,_2,_2,_2,_2,_2,_2,_2,_2,_2,_2):(_1,_64,_4,_512,_2,_128,_8,_1024,_16,_256,_32,_2048)"
+    );
     assert_eq!(ResC::default().to_string(), LayC::default().to_string());
     assert_eq!(ResD::default().to_string(), LayD::default().to_string());
     bench_case!(c, "A_rank2_depth1", LayA, ResA, hand_a);

@@ -35,7 +35,6 @@ struct Args {
     cubin_dir: Option<String>,
 }
 
-
 fn parse_args() -> std::result::Result<Args, String> {
     let mut a = Args {
         m: 4096,
@@ -106,8 +105,7 @@ fn parse_args() -> std::result::Result<Args, String> {
         i += 2;
     }
     if a.configs.is_empty() {
-        a.configs
-            .push(find(DEFAULT_CONFIG).expect("default config is shipped"));
+        a.best = true;
     }
     if a.iters == 0 {
         return Err("--iters must be positive".into());

@@ -226,7 +226,7 @@ impl Simulator {
     }
 
     fn check_global(&self, addr: u64, bytes: u32, pc: usize) -> Result<usize, SimError> {
-        if addr % bytes as u64 != 0 {
+        if !addr.is_multiple_of(bytes as u64) {
             return Err(SimError::Misaligned { addr, bytes, pc });
         }
         let end = addr + bytes as u64;
@@ -402,7 +402,7 @@ impl Simulator {
         if addr < SHARED_BASE || (addr - SHARED_BASE) as usize + n > b.shared.len() {
             return Err(SimError::SharedOutOfBounds { addr, pc });
         }
-        if addr % n as u64 != 0 {
+        if !addr.is_multiple_of(n as u64) {
             return Err(SimError::Misaligned {
                 addr,
                 bytes: n as u32,
@@ -612,7 +612,7 @@ impl Simulator {
                 let mut data = vec![0u8; *bytes as usize];
                 // the source must be aligned even when nothing is read from it
                 let s = self.address(b, t, src);
-                if s % *bytes as u64 != 0 {
+                if !s.is_multiple_of(*bytes as u64) {
                     return Err(SimError::Misaligned {
                         addr: s,
                         bytes: *bytes,

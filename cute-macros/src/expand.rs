@@ -64,6 +64,7 @@ fn check_modes(src: &Source) -> Result<(), Diag> {
 fn literal_layout(src: &Source) -> Result<LayoutModel, Diag> {
     let parsed = parse_layout(&src.text).map_err(|e| parse_error(src, &e, Form::Layout))?;
     check_modes(src)?;
+    check_fits(src, &parsed)?;
     match top_level_colon(src) {
         Some(colon) => {
             let shape = Node::from_source(&parsed.shape(), &src.leaves_in(0, colon));
@@ -78,6 +79,27 @@ fn literal_layout(src: &Source) -> Result<LayoutModel, Diag> {
             Ok(LayoutModel { shape, stride })
         }
     }
+}
+
+/// The typed layer requires size and cosize to fit in `i64`; checking here
+/// reports it at the literal instead of as a `const` error inside the typed layer.
+fn check_fits(src: &Source, l: &DLayout) -> Result<(), Diag> {
+    let (first, last) = src.whole();
+    if l.size().is_err() {
+        return Err(Diag::between(
+            first,
+            last,
+            "integer overflow: the size of this layout (the product of its shape) does not fit in 64 bits (i64)",
+        ));
+    }
+    if l.cosize().is_err() {
+        return Err(Diag::between(
+            first,
+            last,
+            "integer overflow: the cosize of this layout (1 + the largest index) does not fit in 64 bits (i64)",
+        ));
+    }
+    Ok(())
 }
 
 /// Byte offset of the `:` between shape and stride, if there is one.

@@ -116,6 +116,18 @@ fn rule_violations_in_plain_words() {
 }
 
 #[test]
+fn size_and_cosize_must_fit() {
+    assert_eq!(
+        err("(2,2):(1,9223372036854775807)"),
+        "integer overflow: the cosize of this layout (1 + the largest index) does not fit in 64 bits (i64)"
+    );
+    assert_eq!(
+        err("(4294967296,4294967296):(0,0)"),
+        "integer overflow: the size of this layout (the product of its shape) does not fit in 64 bits (i64)"
+    );
+}
+
+#[test]
 fn malformed_text() {
     assert_eq!(
         err("(4,):(1,4)"),

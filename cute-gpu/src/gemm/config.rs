@@ -247,11 +247,11 @@ impl GemmParams {
         let threads = if wm > 0 || wn > 0 {
             assert!(wm > 0 && wn > 0, "warp tile WM, WN must be positive");
             assert!(
-                bm % wm == 0,
+                bm.is_multiple_of(wm),
                 "tile BM must be divisible by the warp tile WM"
             );
             assert!(
-                bn % wn == 0,
+                bn.is_multiple_of(wn),
                 "tile BN must be divisible by the warp tile WN"
             );
             assert!(
@@ -269,11 +269,11 @@ impl GemmParams {
             32 * (bm / wm) * (bn / wn)
         } else {
             assert!(
-                bm % tm == 0,
+                bm.is_multiple_of(tm),
                 "tile BM must be divisible by the thread tile TM"
             );
             assert!(
-                bn % tn == 0,
+                bn.is_multiple_of(tn),
                 "tile BN must be divisible by the thread tile TN"
             );
             (bm / tm) * (bn / tn)
@@ -289,17 +289,17 @@ impl GemmParams {
         );
         assert!(elem_bytes * vec <= 16, "a global load is at most 16 bytes");
         assert!(
-            bm % vec == 0 && bn % vec == 0 && bk % vec == 0,
+            bm.is_multiple_of(vec) && bn.is_multiple_of(vec) && bk.is_multiple_of(vec),
             "BM, BN and BK must be multiples of the load width"
         );
         assert!(
-            pad_a % 4 == 0 && pad_b % 4 == 0,
+            pad_a.is_multiple_of(4) && pad_b.is_multiple_of(4),
             "shared-memory padding must be a multiple of 4 elements (keeps rows 16-byte aligned)"
         );
         // copies: every thread takes the same number of loads per tile, and the
         // loads of one thread differ by a fixed offset in the tile
         assert!(
-            (bm * bk) % (vec * threads) == 0 && (bn * bk) % (vec * threads) == 0,
+            (bm * bk).is_multiple_of(vec * threads) && (bn * bk).is_multiple_of(vec * threads),
             "the A and B tiles must split evenly into loads over the threads"
         );
         assert!(
@@ -310,15 +310,15 @@ impl GemmParams {
             let k_lanes = k_lanes(bk);
             assert!(
                 threads % k_lanes == 0
-                    && bm % (threads / k_lanes) == 0
-                    && bn % (threads / k_lanes) == 0,
+                    && bm.is_multiple_of(threads / k_lanes)
+                    && bn.is_multiple_of(threads / k_lanes),
                 "a K-major copy spreads threads over min(BK,8) columns: BM and BN must be multiples of threads/min(BK,8)"
             );
         } else {
             assert!(
                 threads % (bk / vec) == 0
-                    && bm % (threads / (bk / vec)) == 0
-                    && bn % (threads / (bk / vec)) == 0,
+                    && bm.is_multiple_of(threads / (bk / vec))
+                    && bn.is_multiple_of(threads / (bk / vec)),
                 "a K-major vector copy spreads threads over BK/V chunks: BM and BN must be multiples of threads·V/BK"
             );
         }
@@ -363,7 +363,7 @@ pub const fn k_lanes(bk: usize) -> usize {
 
 const fn copy_rows_fit(mn: usize, _bk: usize, vec: usize, threads: usize) -> bool {
     let row = mn / vec;
-    threads % row == 0 || row % threads == 0
+    threads.is_multiple_of(row) || row.is_multiple_of(threads)
 }
 
 /// A type that names a kernel configuration.

@@ -797,21 +797,6 @@ fn scale(
         .collect()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn groups_split_runs_of_four() {
-        assert_eq!(
-            vector_groups(&[0, 1, 2, 3, 16, 17, 18, 19], 4),
-            vec![(0, 4), (16, 4)]
-        );
-        assert_eq!(vector_groups(&[0, 1, 2], 4), vec![(0, 1), (1, 1), (2, 1)]);
-        assert_eq!(vector_groups(&[0, 1, 2, 3], 1).len(), 4);
-    }
-}
-
 impl GemmKernel {
     /// The kernel arguments of a problem, in [`PARAMS`] order after the three pointers.
     pub fn scalar_args(p: &super::Problem, alpha: f32, beta: f32) -> ([u32; 6], [f32; 2]) {
@@ -845,5 +830,20 @@ impl GemmKernel {
         };
         sim.launch(&self.kernel, grid, &args)?;
         Ok(sim.read_f32(dc, c.len()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_split_runs_of_four() {
+        assert_eq!(
+            vector_groups(&[0, 1, 2, 3, 16, 17, 18, 19], 4),
+            vec![(0, 4), (16, 4)]
+        );
+        assert_eq!(vector_groups(&[0, 1, 2], 4), vec![(0, 1), (1, 1), (2, 1)]);
+        assert_eq!(vector_groups(&[0, 1, 2, 3], 1).len(), 4);
     }
 }

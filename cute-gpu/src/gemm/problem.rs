@@ -284,7 +284,7 @@ impl Problem {
     /// (then every 4-element vector starts 16-byte aligned and stays inside its
     /// column's `ld` span).
     pub fn allows_vector4(&self) -> bool {
-        self.lda % 4 == 0 && self.ldb % 4 == 0 && self.ldc % 4 == 0
+        self.lda.is_multiple_of(4) && self.ldb.is_multiple_of(4) && self.ldc.is_multiple_of(4)
     }
 }
 

@@ -198,7 +198,9 @@ impl IndexPlan {
     }
 
     /// `L(i)`, equal to [`crate::DLayout::eval_index`] of the planned layout: the
-    /// same steps as [`eval_index`], in a loop (for plans known only at run time).
+    /// same steps as [`eval_index`], in a loop over a plan built at run time
+    /// (what the tests compare with the run-time path on random layouts).
+    #[cfg(test)]
     pub(crate) fn eval(&self, i: i64) -> Result<i64, Error> {
         let mut acc = last_term(self.last, i)?;
         let mut group_sum = 0i64;
@@ -394,5 +396,36 @@ mod tests {
         let plan = IndexPlan::of(&l.shape(), &l.stride()).unwrap();
         assert_eq!(plan.eval(6), Ok(6));
         assert_eq!(l.eval_index(6).unwrap().value, 6);
+    }
+
+    /// The unrolled evaluation of static results agrees with the run-time path
+    /// for in-domain, out-of-domain and extreme indices, and for every kind of
+    /// coordinate.
+    #[test]
+    fn static_results_evaluate_like_their_layout() {
+        use crate::typed::*;
+        fn check<L: StaticLayout>(l: L) {
+            let extremes = [i64::MAX, i64::MIN, i64::MIN + 1, i64::MAX / 2, -(1 << 40)];
+            for i in (-300..3000).chain(extremes) {
+                let want = L::LAYOUT.eval_index(i).map(|v| v.value);
+                assert_eq!(l.eval_index(i), want, "{l} at {i}");
+                assert_eq!(LayoutLike::eval(&l, i), want, "{l} at {i}");
+            }
+            assert_eq!(LayoutLike::eval(&l, _5), Ok(L::LAYOUT.at(5).unwrap()));
+        }
+        let a = make_layout_strided((_4, (_2, _2)), (_4, (_1, _2)));
+        check(composition(a, _16));
+        check(zipped_divide(make_layout_strided((_8, _16), (_16, _1)), (_2, _4)));
+        // A size-1 mode and a stride-0 mode (left out of the plan).
+        let n = make_layout_strided((_3, (_1, _5), _2), (C::<typenum::U7>::new(), (_0, _2), _0));
+        check(logical_divide(n, _3));
+        check(right_inverse(make_layout_strided((_2, (_8, _2), _8), (_16, (_32, _8), _1))));
+        // A tuple coordinate takes the run-time path and agrees too.
+        let z = zipped_divide(make_layout_strided((_8, _16), (_16, _1)), (_2, _4));
+        assert_eq!(LayoutLike::eval(&z, ((1, 2), (3, 1))), Ok(16 + 2 + 96 + 4));
+        assert_eq!(
+            LayoutLike::eval(&z, (Underscore, 1)),
+            Err(crate::Error::CoordinateMismatch)
+        );
     }
 }
