@@ -11,8 +11,9 @@
 //! dimensions through the 32-bit fallback, exact small-integer inputs, α and β),
 //! for every layout unless `--layout` is given. Timing: warm-up launches, then
 //! `--iters` launches each between two CUDA events, cycling through enough
-//! copies of A and B to exceed three times the L2; prints the median as TFLOP/s
-//! on a `RESULT` line per kernel.
+//! copies of A and B to exceed three times the L2 (the same inputs for every
+//! configuration of a layout); prints the median as TFLOP/s on a `RESULT` line
+//! per kernel.
 use cute_gpu::cuda::{Buffer, Call, Gpu, GpuGemm, GpuReference, Result};
 use cute_gpu::gemm::reference::{host_entry, Rng};
 use cute_gpu::gemm::shipped::{best, find, shipped, Shipped};
@@ -261,35 +262,56 @@ fn check_suite(
     Ok(ok)
 }
 
+/// The timed problem of one layout: enough copies of A and B to exceed three
+/// times the L2, and C; made once per layout and shared by every configuration.
+struct TimingInputs {
+    problem: Problem,
+    sets: Vec<(Buffer<f32>, Buffer<f32>)>,
+    c: Buffer<f32>,
+}
+
+impl TimingInputs {
+    fn new(gpu: &Gpu, args: &Args, layout: GemmLayout) -> Result<TimingInputs> {
+        let p = Problem::new(args.m, args.n, args.k, layout);
+        let mut rng = Rng::new(99);
+        let a = rng.uniform_vec(p.a_len());
+        let b = rng.uniform_vec(p.b_len());
+        let l2 = gpu.l2_bytes()?;
+        let set_bytes = 4 * (p.a_len() + p.b_len());
+        let count = (3 * l2 / set_bytes.max(1) + 1).max(2);
+        let mut sets = Vec::with_capacity(count);
+        for _ in 0..count {
+            sets.push((gpu.upload(&a)?, gpu.upload(&b)?));
+        }
+        let c = Buffer::<f32>::zeroed(p.c_len()).call("cuMemAlloc")?;
+        Ok(TimingInputs {
+            problem: p,
+            sets,
+            c,
+        })
+    }
+}
+
 fn time_one(
     gpu: &Gpu,
     kernels: &mut Kernels<'_>,
     args: &Args,
     s: &Shipped,
-    layout: GemmLayout,
+    inputs: &mut TimingInputs,
 ) -> Result<()> {
-    let p = Problem::new(args.m, args.n, args.k, layout);
-    let k = kernels.get(s, layout)?;
-    let mut rng = Rng::new(99);
-    let a = rng.uniform_vec(p.a_len());
-    let b = rng.uniform_vec(p.b_len());
-    let l2 = gpu.l2_bytes()?;
-    let set_bytes = 4 * (p.a_len() + p.b_len());
-    let sets = (3 * l2 / set_bytes.max(1) + 1).max(2);
-    let mut inputs = Vec::new();
-    for _ in 0..sets {
-        inputs.push((gpu.upload(&a)?, gpu.upload(&b)?));
-    }
-    let mut c = Buffer::<f32>::zeroed(p.c_len()).call("cuMemAlloc")?;
+    let p = inputs.problem;
+    let k = kernels.get(s, p.layout)?;
+    let sets = inputs.sets.len();
+    let c = &mut inputs.c;
     for i in 0..args.warmup {
-        let (da, db) = &inputs[i % sets];
-        k.launch(gpu, &p, da, db, &mut c, 1.0, 0.0)?;
+        let (da, db) = &inputs.sets[i % sets];
+        k.launch(gpu, &p, da, db, c, 1.0, 0.0)?;
     }
     gpu.synchronize()?;
     let mut ms = Vec::with_capacity(args.iters);
     for i in 0..args.iters {
-        let (da, db) = &inputs[i % sets];
-        ms.push(gpu.time(|| k.launch(gpu, &p, da, db, &mut c, 1.0, 0.0))?);
+        let (da, db) = &inputs.sets[i % sets];
+        ms.push(gpu.time(|| k.launch(gpu, &p, da, db, c, 1.0, 0.0))?);
     }
     ms.sort_by(|x, y| x.total_cmp(y));
     let median = ms[ms.len() / 2] as f64;
@@ -297,7 +319,7 @@ fn time_one(
     let tflops = p.flops() / (median * 1e-3) / 1e12;
     println!(
         "RESULT impl=cute config={} layout={} m={} n={} k={} median_ms={:.4} min_ms={:.4} p90_ms={:.4} tflops={:.2} sets={} iters={}",
-        s.name, layout, p.m, p.n, p.k, median, ms[0], p90, tflops, sets, args.iters
+        s.name, p.layout, p.m, p.n, p.k, median, ms[0], p90, tflops, sets, args.iters
     );
     Ok(())
 }
@@ -350,8 +372,9 @@ fn run(args: &Args) -> Result<bool> {
         for &layout in &layouts {
             let chosen = args.best.then(|| best(layout));
             let configs = args.configs.iter().chain(chosen.iter());
+            let mut inputs = TimingInputs::new(&gpu, args, layout)?;
             for s in configs.filter(|s| s.layouts.contains(&layout)) {
-                time_one(&gpu, &mut kernels, args, s, layout)?;
+                time_one(&gpu, &mut kernels, args, s, &mut inputs)?;
             }
         }
     }

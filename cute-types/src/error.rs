@@ -71,6 +71,9 @@ pub enum Error {
     OutOfDomain,
     /// typed layer: a run-time value's rank or nesting differs from the type it is converted to.
     StructureMismatch,
+    /// A value, table or storage would be too large to build: beyond a documented
+    /// size or nesting limit, or more memory than can be allocated.
+    TooLarge,
 }
 
 impl Error {
@@ -106,6 +109,7 @@ impl Error {
             Error::OutOfStorage => "tensor bounds: the layout reaches outside the tensor's storage (its cosize, from the offset, exceeds the storage length)",
             Error::OutOfDomain => "tensor bounds: the coordinate lies outside the tensor's shape",
             Error::StructureMismatch => "the value's rank or nesting differs from the type it is converted to",
+            Error::TooLarge => "too large: beyond a documented size or nesting limit, or the memory available",
         }
     }
 

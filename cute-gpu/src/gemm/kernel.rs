@@ -429,6 +429,180 @@ fn vector_groups(offsets: &[i64], width: usize) -> Vec<(i64, usize)> {
     out
 }
 
+/// Where a thread's register fragments come from in a shared stage.
+struct FragPlan<'a> {
+    groups_m: &'a [(i64, usize)],
+    groups_n: &'a [(i64, usize)],
+    /// bytes between k rows of the A and B stage tiles
+    row_a: i64,
+    row_b: i64,
+    /// the thread's offsets inside a stage
+    a_frag: Reg<U32>,
+    b_frag: Reg<U32>,
+}
+
+/// The A and B values of one k step held in registers.
+struct Frags {
+    a: Vec<Reg<F32>>,
+    b: Vec<Reg<F32>>,
+}
+
+impl FragPlan<'_> {
+    fn alloc(&self, b: &mut KernelBuilder) -> Frags {
+        let tm = self.groups_m.iter().map(|g| g.1).sum();
+        let tn = self.groups_n.iter().map(|g| g.1).sum();
+        Frags {
+            a: b.regs::<F32>(tm),
+            b: b.regs::<F32>(tn),
+        }
+    }
+
+    /// Reads the fragments of step `kk` from the stage at `a_rd` (A) and `b_rd` (B).
+    fn load(&self, b: &mut KernelBuilder, a_rd: Reg<U32>, b_rd: Reg<U32>, kk: i64, into: &Frags) {
+        let mut i = 0;
+        for &(off, w) in self.groups_m {
+            let at = Address::at(a_rd, kk * self.row_a + 4 * off);
+            b.ld(Space::Shared, false, &into.a[i..i + w], at);
+            i += w;
+        }
+        let mut j = 0;
+        for &(off, w) in self.groups_n {
+            let at = Address::at(b_rd, kk * self.row_b + 4 * off);
+            b.ld(Space::Shared, false, &into.b[j..j + w], at);
+            j += w;
+        }
+    }
+}
+
+/// The outer product of one k step: `acc[i][j] += a[i]·b[j]`.
+fn outer_product(b: &mut KernelBuilder, f: &Frags, acc: &[Reg<F32>]) {
+    let tn = f.b.len();
+    for (i, a) in f.a.iter().enumerate() {
+        for (j, bv) in f.b.iter().enumerate() {
+            let a_ij = acc[i * tn + j];
+            b.fma_to(a_ij, *a, *bv, a_ij);
+        }
+    }
+}
+
+/// Main loop, [`crate::gemm::Direct`] fragments: wait for tile `kt` at the top,
+/// issue the loads of tile `kt+STAGES-1`, then every k step reads its
+/// fragments and multiplies.
+fn main_loop_direct(
+    g: &mut Gen<'_>,
+    f: &FragPlan<'_>,
+    acc: &[Reg<F32>],
+    staged: bool,
+    nk: Reg<U32>,
+    kt: Reg<U32>,
+    stage_cp: Reg<U32>,
+) {
+    let p = g.p;
+    let lp = g.b.label();
+    g.b.place(lp);
+    if p.stages >= 2 {
+        g.b.cp_async_wait((p.stages - 2) as u32);
+        g.b.bar_sync();
+        g.load_tile();
+        g.b.cp_async_commit();
+    } else {
+        g.load_tile();
+        g.b.cp_async_commit();
+        g.b.cp_async_wait(0);
+        if staged {
+            g.store_staged();
+        }
+        g.b.bar_sync();
+    }
+    g.b.comment("compute: TM x TN outer products per k");
+    let base = g.b.add(g.smem, stage_cp);
+    let a_rd = g.b.add(base, f.a_frag);
+    let b_rd = g.b.add(base, f.b_frag);
+    let store_mid = staged && p.k_store_mid;
+    for kk in 0..p.bk as i64 {
+        if store_mid && kk == p.bk as i64 / 2 {
+            g.store_staged();
+        }
+        let frags = f.alloc(&mut g.b);
+        f.load(&mut g.b, a_rd, b_rd, kk, &frags);
+        outer_product(&mut g.b, &frags, acc);
+    }
+    if p.stages >= 2 {
+        if staged && !store_mid {
+            g.store_staged();
+        }
+        g.advance_stage(stage_cp);
+    } else {
+        g.b.bar_sync();
+    }
+    g.b.add_to(kt, kt, 1u32);
+    let more = g.b.setp(Cmp::Lt, kt, nk);
+    g.b.when(more).bra_uniform(lp);
+}
+
+/// Main loop, [`crate::gemm::Prefetch`] fragments (two register buffers).
+///
+/// Before the loop: wait for tile 0 and read its step-0 fragments. Iteration
+/// `kt`: issue the loads of tile `kt+STAGES-1` (into the stage of tile `kt-1`,
+/// whose reads all came before the last barrier); step `kk` reads the fragments
+/// of `kk+1` and then multiplies; at the last step the thread first stores its
+/// staged registers, waits for tile `kt+1`, passes the barrier (after it, every
+/// read of this stage has been issued) and reads the step-0 fragments of tile
+/// `kt+1`, so that read overlaps the last FMAs of tile `kt`. With
+/// [`crate::gemm::StagedMid`] the staged stores come at step `BK/2` instead.
+fn main_loop_prefetch(
+    g: &mut Gen<'_>,
+    f: &FragPlan<'_>,
+    acc: &[Reg<F32>],
+    staged: bool,
+    nk: Reg<U32>,
+    kt: Reg<U32>,
+    stage_cp: Reg<U32>,
+) {
+    let p = g.p;
+    let bufs = [f.alloc(&mut g.b), f.alloc(&mut g.b)];
+    let a_rd = g.b.reg::<U32>();
+    let b_rd = g.b.reg::<U32>();
+    let point_at_stage = |g: &mut Gen<'_>| {
+        let base = g.b.add(g.smem, stage_cp);
+        g.b.add_to(a_rd, base, f.a_frag);
+        g.b.add_to(b_rd, base, f.b_frag);
+    };
+    g.b.cp_async_wait((p.stages - 2) as u32);
+    g.b.bar_sync();
+    point_at_stage(g);
+    f.load(&mut g.b, a_rd, b_rd, 0, &bufs[0]);
+    let lp = g.b.label();
+    g.b.place(lp);
+    g.load_tile();
+    g.b.cp_async_commit();
+    g.b.comment("compute: TM x TN outer products per k, fragments one step ahead");
+    let bk = p.bk as i64;
+    let store_mid = staged && p.k_store_mid;
+    for kk in 0..bk {
+        let (cur, next) = (&bufs[(kk % 2) as usize], &bufs[((kk + 1) % 2) as usize]);
+        if store_mid && kk == bk / 2 {
+            g.store_staged();
+        }
+        if kk + 1 < bk {
+            f.load(&mut g.b, a_rd, b_rd, kk + 1, next);
+        } else {
+            if staged && !store_mid {
+                g.store_staged();
+            }
+            g.b.cp_async_wait((p.stages - 2) as u32);
+            g.b.bar_sync();
+            g.advance_stage(stage_cp);
+            point_at_stage(g);
+            f.load(&mut g.b, a_rd, b_rd, 0, next);
+        }
+        outer_product(&mut g.b, cur, acc);
+    }
+    g.b.add_to(kt, kt, 1u32);
+    let more = g.b.setp(Cmp::Lt, kt, nk);
+    g.b.when(more).bra_uniform(lp);
+}
+
 /// Generates the kernel for configuration `p` and storage `layout`.
 pub fn generate(p: &GemmParams, layout: GemmLayout, name: &str) -> Result<GemmKernel, Error> {
     let mut b = KernelBuilder::new(name);
@@ -462,7 +636,11 @@ pub fn generate(p: &GemmParams, layout: GemmLayout, name: &str) -> Result<GemmKe
         p.arrangement.tn,
         p.stages,
         p.vec,
-        if p.k_staged { "staged" } else { "cp.async" },
+        match (p.k_staged, p.k_store_mid) {
+            (false, _) => "cp.async",
+            (true, false) => "staged",
+            (true, true) => "staged (stored mid-tile)",
+        },
         p.group_m,
         layout
     ));
@@ -546,6 +724,14 @@ pub fn generate(p: &GemmParams, layout: GemmLayout, name: &str) -> Result<GemmKe
     let b_frag0 = g.b.shl(n_t, 2);
     let b_frag = g.b.add(b_frag0, op_b.smem_base as u32);
 
+    let frags = FragPlan {
+        groups_m: &groups_m,
+        groups_n: &groups_n,
+        row_a: (4 * (p.bm + p.pad_a)) as i64,
+        row_b: (4 * (p.bn + p.pad_b)) as i64,
+        a_frag,
+        b_frag,
+    };
     if p.stages >= 2 {
         g.b.comment("prologue: the first STAGES-1 tiles");
         for _ in 0..p.stages - 1 {
@@ -559,71 +745,11 @@ pub fn generate(p: &GemmParams, layout: GemmLayout, name: &str) -> Result<GemmKe
     let epilogue = g.b.label();
     let none = g.b.setp(Cmp::Eq, nk, 0u32);
     g.b.when(none).bra_uniform(epilogue);
-    let lp = g.b.label();
-    g.b.place(lp);
-    if p.stages >= 2 {
-        g.b.cp_async_wait((p.stages - 2) as u32);
-        g.b.bar_sync();
-        g.load_tile();
-        g.b.cp_async_commit();
+    if p.frag_prefetch {
+        main_loop_prefetch(&mut g, &frags, &acc, staged, nk, kt, stage_cp);
     } else {
-        g.load_tile();
-        g.b.cp_async_commit();
-        g.b.cp_async_wait(0);
-        if staged {
-            g.store_staged();
-        }
-        g.b.bar_sync();
+        main_loop_direct(&mut g, &frags, &acc, staged, nk, kt, stage_cp);
     }
-
-    // compute on the stage of tile kt
-    g.b.comment("compute: TM x TN outer products per k");
-    let base = g.b.add(smem, stage_cp);
-    let a_rd = g.b.add(base, a_frag);
-    let b_rd = g.b.add(base, b_frag);
-    let row_a = (4 * (p.bm + p.pad_a)) as i64;
-    let row_b = (4 * (p.bn + p.pad_b)) as i64;
-    for kk in 0..p.bk as i64 {
-        let mut fa = Vec::with_capacity(tm);
-        for &(off, w) in &groups_m {
-            let regs = g.b.regs::<F32>(w);
-            g.b.ld(
-                Space::Shared,
-                false,
-                &regs,
-                Address::at(a_rd, kk * row_a + 4 * off),
-            );
-            fa.extend(regs);
-        }
-        let mut fb = Vec::with_capacity(tn);
-        for &(off, w) in &groups_n {
-            let regs = g.b.regs::<F32>(w);
-            g.b.ld(
-                Space::Shared,
-                false,
-                &regs,
-                Address::at(b_rd, kk * row_b + 4 * off),
-            );
-            fb.extend(regs);
-        }
-        for i in 0..tm {
-            for j in 0..tn {
-                let a_ij = acc[i * tn + j];
-                g.b.fma_to(a_ij, fa[i], fb[j], a_ij);
-            }
-        }
-    }
-    if p.stages >= 2 {
-        if staged {
-            g.store_staged();
-        }
-        g.advance_stage(stage_cp);
-    } else {
-        g.b.bar_sync();
-    }
-    g.b.add_to(kt, kt, 1u32);
-    let more = g.b.setp(Cmp::Lt, kt, nk);
-    g.b.when(more).bra_uniform(lp);
     g.b.place(epilogue);
 
     let Gen { mut b, .. } = g;
@@ -836,6 +962,121 @@ impl GemmKernel {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gemm::config::{
+        Async, Copy, Padded, Pipeline, Prefetch, Sgemm, StagedMid, Tile, WarpTiled,
+    };
+    use crate::gemm::reference::{host_reference, Rng};
+    use crate::gemm::tolerance::{check, Scaling, Tolerance};
+    use crate::gemm::Problem;
+    use typenum::{U0, U1, U16, U2, U3, U32, U4, U64, U8};
+
+    /// Runs `k` in the simulator on `p` and checks it against the fp64 host reference.
+    fn simulated_matches_reference(k: &GemmKernel, p: &Problem, rng: &mut Rng, beta: f32) {
+        let a = rng.uniform_vec(p.a_len());
+        let b = rng.uniform_vec(p.b_len());
+        let c0 = rng.uniform_vec(p.c_len());
+        let c = k.simulate(p, &a, &b, &c0, 1.25, beta).unwrap();
+        let (r, s) = host_reference(p, &a, &b);
+        let sc = Scaling {
+            alpha: 1.25,
+            beta,
+            c0: Some(&c0),
+        };
+        let rep = check(p, &c, &r, &s, sc, Tolerance::fp32(p.k));
+        assert!(rep.passed(), "{} {p:?}: {rep:?}", k.kernel.name);
+    }
+
+    /// Prefetched fragments with two and three stages, staged and `cp.async`
+    /// K-major copies: every layout, K of zero, one element, one tile, a few
+    /// tiles plus a ragged end, and fewer tiles than stages.
+    #[test]
+    fn prefetched_fragments_are_right_at_every_k() {
+        type Two = Sgemm<
+            Tile<U64, U64, U8>,
+            WarpTiled<U32, U32, U8, U4>,
+            Padded<U4, U0>,
+            Copy<U4>,
+            Pipeline<U2, U1, U0, Prefetch>,
+        >;
+        type Three = Sgemm<
+            Tile<U64, U64, U8>,
+            WarpTiled<U32, U64, U8, U8>,
+            Padded<U4, U4>,
+            Copy<U4, Async>,
+            Pipeline<U3, U1, U2, Prefetch>,
+        >;
+        type Mid = Sgemm<
+            Tile<U64, U64, U16>,
+            WarpTiled<U32, U32, U8, U4>,
+            Padded<U4, U4>,
+            Copy<U4, StagedMid>,
+            Pipeline<U3, U1, U0, Prefetch>,
+        >;
+        let mut rng = Rng::new(31);
+        for layout in GemmLayout::ALL {
+            for k in [
+                sgemm::<Two>("two", layout),
+                sgemm::<Three>("three", layout),
+                sgemm::<Mid>("mid", layout),
+            ] {
+                assert!(k.params.frag_prefetch);
+                for (m, n, kk) in [
+                    (70, 60, 0),
+                    (65, 3, 1),
+                    (64, 64, 8),
+                    (129, 70, 35),
+                    (5, 66, 9),
+                ] {
+                    let p = Problem::new(m, n, kk, layout).padded_to(4);
+                    simulated_matches_reference(&k, &p, &mut rng, if kk == 0 { 0.5 } else { 0.0 });
+                }
+            }
+        }
+    }
+
+    /// Staged stores halfway through the step, with direct fragment loads.
+    #[test]
+    fn mid_step_stores_are_right_with_direct_fragments() {
+        type MidDirect = Sgemm<
+            Tile<U64, U64, U8>,
+            WarpTiled<U32, U32, U8, U4>,
+            Padded<U4, U0>,
+            Copy<U4, StagedMid>,
+            Pipeline<U2, U1>,
+        >;
+        let mut rng = Rng::new(37);
+        for layout in GemmLayout::ALL {
+            let k = sgemm::<MidDirect>("mid_direct", layout);
+            assert!(k.params.k_store_mid && !k.params.frag_prefetch);
+            for (m, n, kk) in [(65, 3, 1), (64, 64, 8), (129, 70, 35)] {
+                let p = Problem::new(m, n, kk, layout).padded_to(4);
+                simulated_matches_reference(&k, &p, &mut rng, 0.0);
+            }
+        }
+    }
+
+    #[test]
+    fn prefetch_needs_two_stages_and_an_even_bk() {
+        // 256 threads of 16×16 values on a 256×256 tile, 32-bit loads: BK = 13
+        // passes every other rule
+        let arr = crate::gemm::Arrangement {
+            wm: 0,
+            wn: 0,
+            tm: 16,
+            tn: 16,
+        };
+        GemmParams::checked_full(256, 256, 13, arr, 4, 4, 1, 3, 1, 4, true, false, false, 0);
+        for (stages, bk) in [(1, 8), (3, 13)] {
+            let e = std::panic::catch_unwind(|| {
+                GemmParams::checked_full(
+                    256, 256, bk, arr, 4, 4, 1, stages, 1, 4, true, false, true, 0,
+                )
+            })
+            .expect_err("rejected");
+            let msg = e.downcast_ref::<&str>().copied().unwrap_or_default();
+            assert!(msg.contains("fragment prefetch"), "{msg}");
+        }
+    }
 
     #[test]
     fn groups_split_runs_of_four() {

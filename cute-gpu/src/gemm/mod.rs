@@ -8,8 +8,8 @@ pub mod shipped;
 pub mod tolerance;
 
 pub use config::{
-    Arrangement, Async, Blocked, Copy, GemmConfig, GemmElement, GemmParams, Padded, Pipeline,
-    Sgemm, Staged, Threads, Tile, WarpTiled,
+    Arrangement, Async, Blocked, Copy, Direct, FragmentLoads, GemmConfig, GemmElement, GemmParams,
+    Padded, Pipeline, Prefetch, Sgemm, Staged, StagedMid, Threads, Tile, WarpTiled,
 };
 pub use kernel::{generate, sgemm, GemmKernel};
 pub use problem::{GemmLayout, Major, Problem, ProblemError};

@@ -2,7 +2,8 @@
 //! variants the timing sweep compares, and the 32-bit fallback used when leading
 //! dimensions are not multiples of 4.
 use super::config::{
-    Async, Blocked, Copy, GemmConfig, GemmParams, Padded, Pipeline, Sgemm, Tile, WarpTiled,
+    Async, Blocked, Copy, GemmConfig, GemmParams, Padded, Pipeline, Prefetch, Sgemm, StagedMid,
+    Tile, WarpTiled,
 };
 use super::kernel::{generate, GemmKernel};
 use super::problem::GemmLayout;
@@ -97,6 +98,23 @@ pub type Warp128x128x16W64 = Sgemm<
     Padded<U4, U4>,
     Copy<U4, Async>,
     Pipeline<U3, U2, U8>,
+>;
+/// 128×256×8 with fragments prefetched one k step ahead ([`Prefetch`]).
+pub type Warp128x256x8P = Sgemm<
+    Tile<U128, U256, U8>,
+    WarpTiled<U32, U128, U8, U16>,
+    Padded<U4, U4>,
+    Copy<U4>,
+    Pipeline<U3, U1, U0, Prefetch>,
+>;
+/// w128x256x8p with the staged K-major stores halfway through a K tile
+/// ([`StagedMid`]): the measured best for every layout.
+pub type Warp128x256x8PM = Sgemm<
+    Tile<U128, U256, U8>,
+    WarpTiled<U32, U128, U8, U16>,
+    Padded<U4, U4>,
+    Copy<U4, StagedMid>,
+    Pipeline<U3, U1, U0, Prefetch>,
 >;
 /// Fallback for leading dimensions that are not multiples of 4: rung 4 with 32-bit loads.
 pub type Fallback32 = Sgemm<
@@ -240,6 +258,18 @@ pub fn shipped() -> Vec<Shipped> {
             layouts: SAME_STORAGE,
         },
         Shipped {
+            name: "w128x256x8p",
+            what: "+ fragments prefetched one k step ahead (128x256x8)",
+            params: Warp128x256x8P::PARAMS,
+            layouts: ALL_LAYOUTS,
+        },
+        Shipped {
+            name: "w128x256x8pm",
+            what: "+ staged K-major stores halfway through the K tile",
+            params: Warp128x256x8PM::PARAMS,
+            layouts: ALL_LAYOUTS,
+        },
+        Shipped {
             name: "fallback32",
             what: "32-bit loads for any leading dimension",
             params: Fallback32::PARAMS,
@@ -260,13 +290,8 @@ pub fn find(name: &str) -> Option<Shipped> {
 }
 
 /// The configuration measured fastest for `layout` on the H200 (4096³ and 8192³,
-/// see README.md): 128×128×16 for `nt` and `tt`, 128×256×8 (8×16 per thread)
-/// for `nn` and `tn`.
-pub fn best(layout: GemmLayout) -> Shipped {
-    let name = match layout.name() {
-        "nt" => "w128x128x16a",
-        "tt" => "w128x128x16",
-        _ => "w128x256x8",
-    };
-    find(name).expect("the best configurations are shipped")
+/// see README.md): 128×256×8 (8×16 per thread) with prefetched fragments and
+/// mid-tile staged stores, for all four layouts.
+pub fn best(_layout: GemmLayout) -> Shipped {
+    find("w128x256x8pm").expect("the best configuration is shipped")
 }

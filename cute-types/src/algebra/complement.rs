@@ -26,6 +26,7 @@ use crate::tri;
 /// **Preconditions.**
 /// * `L` must be injective: a gap of size 0 is [`Error::NotInjective`];
 /// * strides must be non-negative ([`Error::NotAdmissible`]; C++ returns negative shapes).
+/// * the cotarget holds no placeholder `_` ([`Error::ExpectedInt`]).
 ///
 /// C++ compiles rank>1 complements only with static strides; here strides known at
 /// run time give the answer computed by value at run time (modes are coalesced by
@@ -39,6 +40,11 @@ use crate::tri;
 /// assert_eq!(complement(&"_2:_1".parse().unwrap(), &shape).unwrap().to_string(), "_10:_2");
 /// ```
 pub const fn complement(l: &DLayout, cotarget: &DTuple) -> Result<DLayout, Error> {
+    // A placeholder `_` is no extent (and would make the walk over the
+    // cotarget's modes recurse forever: mode 0 of `_` is `_`).
+    if cotarget.has_underscore() {
+        return Err(Error::ExpectedInt);
+    }
     let f = tri!(filter_modes(l));
     complement_of_filtered(&f, cotarget)
 }
@@ -179,7 +185,11 @@ const fn push_compact(out: &mut Modes, shape: &DTuple, start: DInt) -> Result<()
             tri!(out.push(s, DInt::s(0)));
         } else {
             tri!(out.push(s, current));
-            current = tri!(cmul(current, s));
+            // The product past the last leaf is never a stride: not formed,
+            // so that it cannot overflow when every stride fits.
+            if k + 1 < n {
+                current = tri!(cmul(current, s));
+            }
         }
         k += 1;
     }

@@ -96,6 +96,8 @@ const ENUMERATION_LIMIT: i64 = 1 << 16;
 /// assert!(composition(&bad, &"10:2".parse().unwrap()).is_err());
 /// ```
 pub const fn composition(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
+    // B's shape must be positive (a layout built with `new_unchecked_shape` may not be).
+    tri!(DLayout::new(b.shape(), b.stride()));
     let lhs = tri!(coalesce_x(a));
     let a_values = Modes::of_layout(a);
     let mut load = DigitLoad::new();
@@ -294,6 +296,22 @@ const fn compose_leaf(
     Ok((out, usage))
 }
 
+/// `ceil(s / ρ)` for `s, ρ > 0`, without the overflow of `(s + ρ - 1) / ρ`.
+const fn digits_per_step(s: i64, rho: i64) -> i64 {
+    s / rho + if s % rho == 0 { 0 } else { 1 }
+}
+
+/// `ceil(s / ρ)·ρ - s` for `s, ρ > 0`: how far the last step overhangs `s`,
+/// computed without forming `ceil(s / ρ)·ρ`, which may not fit.
+const fn overhang(s: i64, rho: i64) -> i64 {
+    let r = s % rho;
+    if r == 0 {
+        0
+    } else {
+        rho - r
+    }
+}
+
 /// Whether one step of the walk splits the sub-problem exactly (see [`composition`]
 /// documentation for the argument of each case). `s` and `ds` are the mode of `A`,
 /// `rho` the |stride| and `m > 1` the size of the sub-problem.
@@ -301,7 +319,7 @@ const fn step_is_exact(s: i64, ds: i64, rho: i64, m: i64) -> bool {
     if rho >= s {
         return rho % s == 0;
     }
-    let n = (s + rho - 1) / rho;
+    let n = digits_per_step(s, rho);
     if m <= n {
         return true;
     }
@@ -312,7 +330,7 @@ const fn step_is_exact(s: i64, ds: i64, rho: i64, m: i64) -> bool {
         return true;
     }
     // ρ ∤ s: only a stride-0 mode whose carries all stay inside the digit is exact.
-    let t = n * rho - s;
+    let t = overhang(s, rho);
     ds == 0 && (m / n) <= (rho - 1) / t
 }
 
@@ -381,16 +399,24 @@ const fn witnesses(at: &Inexact) -> ([i64; MAX_WITNESSES], usize) {
         k += 1;
     }
     if at.rho < at.s {
-        let n = (at.s + at.rho - 1) / at.rho;
+        let n = digits_per_step(at.s, at.rho);
         let n2 = n.saturating_mul(2);
         let n3 = n.saturating_mul(3);
-        let around_n = [n - 1, n, n + 1, n2 - 1, n2, n2.saturating_add(1), n3 - 1];
+        let around_n = [
+            n - 1,
+            n,
+            n.saturating_add(1),
+            n2 - 1,
+            n2,
+            n2.saturating_add(1),
+            n3 - 1,
+        ];
         k = 0;
         while k < around_n.len() {
             len = add_point(&mut out, len, around_n[k], m);
             k += 1;
         }
-        let t = n * at.rho - at.s;
+        let t = overhang(at.s, at.rho);
         if t > 0 {
             // b*: the first block index whose last element carries out of the digit.
             let b_star = (at.rho - t + t - 1) / t;
@@ -420,7 +446,7 @@ const fn add_block_points(
     if b < 0 || b > m / n {
         return len;
     }
-    let t = n * at.rho - at.s;
+    let t = overhang(at.s, at.rho);
     let base = n.saturating_mul(b);
     let mut len = add_point(out, len, base, m);
     len = add_point(out, len, base.saturating_add(n - 1), m);
@@ -480,16 +506,24 @@ impl DigitUse {
     /// An exact step at mode `j` (shape `s`) with |stride| `rho < s`, sub-problem
     /// size `m > 1` and leaf-local multiplier `q` appended its mode.
     const fn record(&mut self, j: usize, s: i64, rho: i64, m: i64, q: i64) -> Result<(), Error> {
-        let n = (s + rho - 1) / rho;
+        let n = digits_per_step(s, rho);
         let (top, local) = if m <= n {
             ((m - 1) * rho, m - 1)
         } else if s % rho == 0 {
             ((n - 1) * rho, n - 1)
         } else {
             // the stride-0 case without carries: digit aρ + bt, carry b
-            let t = n * rho - s;
+            let t = overhang(s, rho);
             self.coupled[j] = true;
-            ((n - 1) * rho + (m / n - 1) * t, m - 1)
+            let carried = match (m / n - 1).checked_mul(t) {
+                Some(v) => v,
+                None => return Err(Error::Overflow),
+            };
+            // (n - 1)·ρ < s, so only the sum can overflow
+            match ((n - 1) * rho).checked_add(carried) {
+                Some(v) => (v, m - 1),
+                None => return Err(Error::Overflow),
+            }
         };
         self.max[j] = top;
         self.at[j] = match local.checked_mul(q) {

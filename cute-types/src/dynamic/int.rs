@@ -115,11 +115,19 @@ impl DInt {
         }
     }
     /// CuTe's `ceil_div`: `(a + b - 1) / b` (C++ integer arithmetic), checked.
+    ///
+    /// Computed in 128 bits, so that it fails only when the quotient itself does
+    /// not fit (`a + b - 1` may exceed `i64` while the quotient does not).
     pub const fn ceil_div(self, o: DInt) -> Result<DInt, Error> {
-        let t = tri!(tri!(self.add(o)).sub(DInt::s(1)));
-        let q = tri!(t.div(o));
+        if o.value == 0 {
+            return Err(Error::DivisionByZero);
+        }
+        let q = (self.value as i128 + o.value as i128 - 1) / o.value as i128;
+        if q < i64::MIN as i128 || q > i64::MAX as i128 {
+            return Err(Error::Overflow);
+        }
         Ok(DInt {
-            value: q.value,
+            value: q as i64,
             is_static: self.both(o),
         })
     }

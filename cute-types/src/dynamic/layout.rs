@@ -61,7 +61,7 @@ impl DLayout {
     /// *static* shape-1 mode gets the static stride `_0`.
     pub const fn compact(shape: DTuple, major: Major) -> Result<DLayout, Error> {
         let stride = tri!(compact_stride(&shape, major, DInt::s(1)));
-        DLayout::new(shape, stride.0)
+        DLayout::new(shape, stride)
     }
     /// CuTe's `make_layout(shape)`: compact column-major (`LayoutLeft`).
     pub const fn col_major(shape: DTuple) -> Result<DLayout, Error> {
@@ -165,59 +165,46 @@ impl DLayout {
     }
 }
 
-/// Compact strides of `shape` starting at `current`; returns (strides, next current).
+/// Compact strides of `shape` starting at `current`.
 ///
-/// Modes are visited in output order; for `Right` each mode starts at `current`
-/// times the sizes of the modes after it, so no scratch array is needed.
-const fn compact_stride(
-    shape: &DTuple,
-    major: Major,
-    current: DInt,
-) -> Result<(DTuple, DInt), Error> {
-    // `_` is neither an integer nor a tuple (its mode 0 is itself): no shape.
-    if shape.is_underscore() {
+/// Leaf by leaf, without recursion or scratch arrays, in time linear in the
+/// number of leaves (deep shapes must neither exhaust the stack nor take
+/// exponential time): each stride is `current` times the product of the leaves
+/// laid out before it. `Left` lays the leaves out in order; `Right` reverses
+/// the modes at every level, which reverses the leaf order. The product past
+/// the last leaf (the size) is never formed, so a layout whose strides fit is
+/// built even when its size does not fit (as with 64-bit integers in C++).
+const fn compact_stride(shape: &DTuple, major: Major, current: DInt) -> Result<DTuple, Error> {
+    // `_` is neither an integer nor a tuple: it has no compact stride.
+    if shape.has_underscore() {
         return Err(Error::ExpectedInt);
     }
-    if let Some(s) = shape.as_int() {
-        if s.is_static_eq(1) {
-            return Ok((DTuple::s(0), current));
-        }
-        return Ok((DTuple::int(current), tri!(current.mul(s))));
-    }
-    let r = shape.rank();
-    let mut out = DTuple::empty();
+    let n = shape.leaf_count();
+    let mut stride = *shape;
     let mut cur = current;
-    let mut i = 0;
-    while i < r {
-        let mode = tri!(shape.get(i));
-        let start = match major {
-            Major::Left => cur,
-            Major::Right => tri!(compact_start_right(shape, i + 1, current)),
+    // The shape of the last leaf laid out, multiplied into `cur` only when
+    // another leaf needs it.
+    let mut pending: Option<DInt> = None;
+    let mut step = 0;
+    while step < n {
+        let k = match major {
+            Major::Left => step,
+            Major::Right => n - 1 - step,
         };
-        let (st, next) = tri!(compact_stride(&mode, major, start));
-        out = tri!(out.push(&st));
-        if let Major::Left = major {
-            cur = next;
+        let s = shape.leaf(k);
+        // C++: a static shape-1 mode gets the static stride 0 and takes no room.
+        if s.is_static_eq(1) {
+            stride = stride.with_leaf(k, DInt::s(0));
+        } else {
+            if let Some(p) = pending {
+                cur = tri!(cur.mul(p));
+            }
+            stride = stride.with_leaf(k, cur);
+            pending = Some(s);
         }
-        i += 1;
+        step += 1;
     }
-    let total = match major {
-        Major::Left => cur,
-        Major::Right => tri!(compact_start_right(shape, 0, current)),
-    };
-    Ok((out, total))
-}
-
-/// `current` times the compact extents of modes `[from, rank)` (the starting
-/// stride of mode `from - 1` in row-major order), with C++'s static shape-1 rule.
-const fn compact_start_right(shape: &DTuple, from: usize, current: DInt) -> Result<DInt, Error> {
-    let mut cur = current;
-    let mut j = shape.rank();
-    while j > from {
-        j -= 1;
-        cur = tri!(compact_stride(&tri!(shape.get(j)), Major::Right, cur)).1;
-    }
-    Ok(cur)
+    Ok(stride)
 }
 
 /// CuTe's `crd2idx(coord, shape, stride)`: the index of a coordinate.
@@ -346,7 +333,7 @@ pub const fn idx2crd_strided(
             }
             *stride
         } else {
-            tri!(compact_stride(shape, Major::Left, tri!(stride.to_int()))).0
+            tri!(compact_stride(shape, Major::Left, tri!(stride.to_int())))
         };
         let mut out = DTuple::empty();
         let mut i = 0;

@@ -12,5 +12,5 @@ pub use int::DInt;
 pub use layout::{
     crd2idx, crd2idx_compact, idx2crd, idx2crd_strided, product_like, DLayout, Major,
 };
-pub use tiler::{DTiler, TilerMode, TILER_CAPACITY};
+pub use tiler::{DTiler, TilerMode, MAX_TILER_DEPTH, TILER_CAPACITY};
 pub use tuple::{DTuple, CAPACITY};

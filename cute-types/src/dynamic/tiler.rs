@@ -10,6 +10,14 @@ use crate::tri;
 /// Most layouts one tiler (nested tilers included) can hold.
 pub const TILER_CAPACITY: usize = 8;
 
+/// Deepest bracket nesting of one tiler (`[[2:1]]` has depth 2).
+///
+/// The algebra recurses once per nesting level with a whole `DTiler` (10 KiB)
+/// in each frame; 16 levels keep that within a 2 MiB thread stack even in debug
+/// builds (30 levels did not), far beyond the nesting of real tilers. Deeper
+/// tilers are [`Error::TooLarge`].
+pub const MAX_TILER_DEPTH: usize = 16;
+
 /// A by-mode tiler: a tuple whose entries are layouts or nested tilers.
 ///
 /// Stored as a structure tuple whose leaves are indices into `layouts`.
@@ -67,10 +75,14 @@ impl DTiler {
         self.count += 1;
         Ok(self)
     }
-    /// Appends a nested tiler entry.
+    /// Appends a nested tiler entry; [`Error::TooLarge`] if the result would be
+    /// nested deeper than [`MAX_TILER_DEPTH`].
     pub const fn push_tiler(mut self, t: &DTiler) -> Result<DTiler, Error> {
         if self.count + t.count > TILER_CAPACITY {
             return Err(Error::Capacity);
+        }
+        if t.structure.depth() + 1 > MAX_TILER_DEPTH {
+            return Err(Error::TooLarge);
         }
         let mut sub = t.structure;
         let mut k = 0;
@@ -107,26 +119,26 @@ impl DTiler {
         if let Some(idx) = sub.as_int() {
             return Ok(TilerMode::Layout(self.layouts[idx.value as usize]));
         }
-        let mut t = DTiler::new();
-        let mut j = 0;
-        while j < sub.rank() {
-            let part = tri!(sub.get(j));
-            t = tri!(t.push(&tri!(self.sub_mode(&part))));
-            j += 1;
-        }
-        Ok(TilerMode::Tiler(t))
+        Ok(TilerMode::Tiler(self.sub_tiler(&sub)))
     }
-    const fn sub_mode(&self, part: &DTuple) -> Result<TilerMode, Error> {
-        if let Some(idx) = part.as_int() {
-            return Ok(TilerMode::Layout(self.layouts[idx.value as usize]));
-        }
+    /// The nested tiler whose structure is `sub` (a mode of this tiler): its
+    /// layouts, renumbered from 0 in leaf order. Built in one pass rather than
+    /// by recursing into the nesting, whose every level would hold several
+    /// `DTiler`s on the stack.
+    const fn sub_tiler(&self, sub: &DTuple) -> DTiler {
         let mut t = DTiler::new();
+        let mut structure = *sub;
+        // (a mode never has more leaves than its tiler has layouts)
+        let n = sub.leaf_count();
         let mut j = 0;
-        while j < part.rank() {
-            t = tri!(t.push(&tri!(self.sub_mode(&tri!(part.get(j))))));
+        while j < n && j < TILER_CAPACITY {
+            t.layouts[j] = self.layouts[sub.leaf(j).value as usize];
+            structure = structure.with_leaf(j, DInt::d(j as i64));
             j += 1;
         }
-        Ok(TilerMode::Tiler(t))
+        t.structure = structure;
+        t.count = n;
+        t
     }
     /// All leaves are static.
     pub const fn is_static(&self) -> bool {
@@ -165,15 +177,29 @@ impl core::fmt::Debug for DTiler {
 impl core::fmt::Display for DTiler {
     /// `[2:1,(4:2)]`-style text: layouts in CuTe notation, nested tilers in brackets.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.write_structure(f, &self.structure)
+    }
+}
+
+impl DTiler {
+    /// Writes the part of this tiler whose structure is `sub`. Recurses over the
+    /// small structure tuple, not over nested `DTiler`s, so that deep nesting
+    /// stays cheap on the stack.
+    fn write_structure(&self, f: &mut core::fmt::Formatter<'_>, sub: &DTuple) -> core::fmt::Result {
+        if let Some(idx) = sub.as_int() {
+            let layout = usize::try_from(idx.value)
+                .ok()
+                .and_then(|k| self.layouts.get(k))
+                .ok_or(core::fmt::Error)?;
+            return write!(f, "{layout}");
+        }
         f.write_str("[")?;
-        for i in 0..self.rank() {
+        for i in 0..sub.rank() {
             if i > 0 {
                 f.write_str(",")?;
             }
-            match self.mode(i).map_err(|_| core::fmt::Error)? {
-                TilerMode::Layout(l) => write!(f, "{l}")?,
-                TilerMode::Tiler(t) => write!(f, "{t}")?,
-            }
+            let part = sub.get(i).map_err(|_| core::fmt::Error)?;
+            self.write_structure(f, &part)?;
         }
         f.write_str("]")
     }

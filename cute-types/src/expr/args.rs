@@ -214,17 +214,36 @@ pub(crate) fn make_layout(shape: DTuple) -> Result<DLayout, crate::Error> {
 
 /// Builds a tiler from the entries of a `[…]` literal: nested brackets are
 /// nested tilers; anything else is read as a layout (an int `n` is `n:1`).
-pub(crate) fn build_tiler(items: &[Expr<'_>]) -> Result<DTiler, ExprError> {
-    let mut t = DTiler::new();
+///
+/// Nested brackets recurse, so the recursive frame holds only a pointer: the
+/// 10 KiB `DTiler` values (and their debug-build temporaries) live on the heap
+/// and in [`push_entry`], whose frame is gone before the next level starts.
+/// (With `DTiler`s in this frame, 18 nested levels overflowed a 2 MiB stack.)
+pub(crate) fn build_tiler(items: &[Expr<'_>]) -> Result<Box<DTiler>, ExprError> {
+    let mut t = Box::new(DTiler::new());
     for (i, item) in items.iter().enumerate() {
-        t = match item {
-            Expr::Tiler { items, .. } => t.push_tiler(&build_tiler(items)?),
-            _ => {
-                let l = Args::new("tiler", items).layout(i)?;
-                t.push_layout(l)
-            }
-        }
-        .map_err(|e| ExprError::algebra("tiler", e))?;
+        let entry = match item {
+            Expr::Tiler { items, .. } => TilerEntry::Tiler(build_tiler(items)?),
+            _ => TilerEntry::Layout(Box::new(Args::new("tiler", items).layout(i)?)),
+        };
+        push_entry(&mut t, entry)?;
     }
     Ok(t)
+}
+
+/// One entry of a tiler literal, boxed (see [`build_tiler`]).
+enum TilerEntry {
+    Layout(Box<DLayout>),
+    Tiler(Box<DTiler>),
+}
+
+/// Appends `entry` to `t` in place.
+#[inline(never)]
+fn push_entry(t: &mut DTiler, entry: TilerEntry) -> Result<(), ExprError> {
+    let pushed = match entry {
+        TilerEntry::Layout(l) => t.push_layout(*l),
+        TilerEntry::Tiler(inner) => t.push_tiler(&inner),
+    };
+    *t = pushed.map_err(|e| ExprError::algebra("tiler", e))?;
+    Ok(())
 }

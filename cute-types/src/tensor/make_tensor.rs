@@ -75,7 +75,6 @@ mod owned {
     use super::super::tensor::Tensor;
     use crate::dynamic::DLayout;
     use crate::error::Error;
-    use crate::tensor::alloc::vec;
     use crate::tensor::alloc::vec::Vec;
 
     /// A tensor that owns its storage: `span(layout)` elements set to `value`
@@ -95,7 +94,12 @@ mod owned {
         let d = layout.to_dlayout();
         let n = span(&d)?;
         let (lo, _) = index_range(&d)?;
-        Tensor::with_offset(vec![value; n], layout, -lo)
+        // The span comes from the caller's layout: a storage that cannot be
+        // allocated is an error, not a panic or an abort.
+        let mut storage = Vec::new();
+        storage.try_reserve_exact(n).map_err(|_| Error::TooLarge)?;
+        storage.resize(n, value);
+        Tensor::with_offset(storage, layout, -lo)
     }
 
     /// CuTe's `make_tensor_like`: a new owned tensor with the same shape as `t`,

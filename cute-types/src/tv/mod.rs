@@ -39,4 +39,4 @@ pub use picture::{
 pub use render::{render_tv_picture, PictureFormat, TvPictureError, TvPictureSpec};
 pub use tiled_copy::{make_layout_tv, TiledCopy};
 pub use tiled_mma::TiledMma;
-pub use tv_layout::TvLayout;
+pub use tv_layout::{TvLayout, MAX_OWNER_CELLS, MAX_OWNER_PAIRS};

@@ -8,7 +8,7 @@ use super::tiled_mma::TiledMma;
 use super::tv_layout::TvLayout;
 use crate::dynamic::DLayout;
 use crate::error::Error;
-use crate::print::{print_latex, print_svg, Grid, PrintError};
+use crate::print::{print_latex, print_svg, Grid, PrintError, MAX_PICTURE_CELLS};
 use crate::text::ParseError;
 use crate::tv::alloc::string::String;
 
@@ -132,6 +132,14 @@ pub fn render_tv_picture(
         TvPictureSpec::Tv { layout, tile } => {
             let layout: DLayout = layout.parse().map_err(TvPictureError::Parse)?;
             let (m, n) = parse_tile(tile)?;
+            // Refuse a tile too large to draw before its owner table is built.
+            let cells = m as u128 * n as u128;
+            if cells > MAX_PICTURE_CELLS as u128 {
+                return Err(TvPictureError::Print(PrintError::TooLarge {
+                    cells,
+                    limit: MAX_PICTURE_CELLS,
+                }));
+            }
             let tv = TvLayout::new(layout, m, n).map_err(|e| match e {
                 Error::OutOfDomain => TvPictureError::OutsideTile,
                 other => TvPictureError::Algebra(other),

@@ -2,6 +2,11 @@
 use crate::dynamic::{DLayout, DTuple};
 use crate::error::Error;
 
+/// Most tile elements [`TvLayout::owners`] builds a table for.
+pub const MAX_OWNER_CELLS: usize = 1 << 20;
+/// Most `(thread, value)` pairs [`TvLayout::owners`] visits.
+pub const MAX_OWNER_PAIRS: i64 = 1 << 22;
+
 /// A thread–value layout: `layout(t, v)` is the column-major index
 /// `m + M·n` of the element of an `M × N` tile that thread `t` holds as its
 /// value `v`.
@@ -75,7 +80,8 @@ impl TvLayout {
         if cells > 1 << 16 {
             return Err(Error::Unsupported);
         }
-        if self.threads()? * self.values()? != cells {
+        // A product that does not fit in i64 is certainly not the (small) cell count.
+        if self.threads()?.checked_mul(self.values()?) != Some(cells) {
             return Ok(false);
         }
         let mut seen = [0u64; 1 << 10];
@@ -91,12 +97,21 @@ impl TvLayout {
     /// The owner of each tile element as CuTe's pictures choose it: the first
     /// `(t, v)` in thread-major order (threads outer, values inner) that maps to
     /// it. `owners[m + M·n]` is `None` for an element nobody holds.
+    ///
+    /// Tiles of more than [`MAX_OWNER_CELLS`] elements, and layouts of more than
+    /// [`MAX_OWNER_PAIRS`] `(t, v)` pairs (stride-0 modes can make those many
+    /// more than the tile's elements), are [`Error::TooLarge`]: the table is
+    /// built in memory, one pair at a time.
     #[cfg(feature = "alloc")]
     pub fn owners(&self) -> Result<crate::tv::alloc::vec::Vec<Option<(i64, i64)>>, Error> {
         let cells = usize::try_from(self.tile.0 * self.tile.1).map_err(|_| Error::Overflow)?;
-        let mut out = crate::tv::alloc::vec![None; cells];
         let threads = self.threads()?;
         let values = self.values()?;
+        let pairs = threads.checked_mul(values).ok_or(Error::TooLarge)?;
+        if cells > MAX_OWNER_CELLS || pairs > MAX_OWNER_PAIRS {
+            return Err(Error::TooLarge);
+        }
+        let mut out = crate::tv::alloc::vec![None; cells];
         for t in 0..threads {
             for v in 0..values {
                 let i = self.index(t, v)? as usize;

@@ -415,11 +415,17 @@ mod tests {
         }
         let a = make_layout_strided((_4, (_2, _2)), (_4, (_1, _2)));
         check(composition(a, _16));
-        check(zipped_divide(make_layout_strided((_8, _16), (_16, _1)), (_2, _4)));
+        check(zipped_divide(
+            make_layout_strided((_8, _16), (_16, _1)),
+            (_2, _4),
+        ));
         // A size-1 mode and a stride-0 mode (left out of the plan).
         let n = make_layout_strided((_3, (_1, _5), _2), (C::<typenum::U7>::new(), (_0, _2), _0));
         check(logical_divide(n, _3));
-        check(right_inverse(make_layout_strided((_2, (_8, _2), _8), (_16, (_32, _8), _1))));
+        check(right_inverse(make_layout_strided(
+            (_2, (_8, _2), _8),
+            (_16, (_32, _8), _1),
+        )));
         // A tuple coordinate takes the run-time path and agrees too.
         let z = zipped_divide(make_layout_strided((_8, _16), (_16, _1)), (_2, _4));
         assert_eq!(LayoutLike::eval(&z, ((1, 2), (3, 1))), Ok(16 + 2 + 96 + 4));

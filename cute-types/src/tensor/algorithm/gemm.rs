@@ -40,12 +40,17 @@ impl GemmConfig {
         }
         let tm = threads.shape().get(0)?.product()?.value;
         let tn = threads.shape().get(1)?.product()?.value;
+        if tm <= 0 || tn <= 0 {
+            return Err(Error::NonPositiveShape);
+        }
         if bm % tm != 0 || bn % tn != 0 {
             return Err(Error::ShapeDivisibility);
         }
-        let p = threads.size()?.value;
+        let p = usize::try_from(threads.size()?.value).map_err(|_| Error::Overflow)?;
         let mut hit = Vec::new();
-        hit.resize(usize::try_from(p).map_err(|_| Error::Overflow)?, false);
+        // One flag per thread: a thread count beyond memory is an error, not an abort.
+        hit.try_reserve_exact(p).map_err(|_| Error::TooLarge)?;
+        hit.resize(p, false);
         for idx in Offsets::new(&threads, 0)? {
             match usize::try_from(idx).ok().and_then(|i| hit.get_mut(i)) {
                 Some(h) if !*h => *h = true,

@@ -1,0 +1,113 @@
+//! Written by gen.py: 50 layout algebra operations on static typed layouts (results computed at compile time).
+//! Each result is checked against the calculator's text (static marks removed).
+#![allow(clippy::all)]
+use cute_types::typed::*;
+
+fn plain(x: impl core::fmt::Display) -> String {
+    x.to_string().replace('_', "")
+}
+
+fn main() {
+    let mut checked = 0;
+    assert_eq!(plain(coalesce(make_layout_strided((_2, (_1, _6)), (_1, (_6, _2))))), "12:1");
+    checked += 1;
+    assert_eq!(plain(coalesce(make_layout_strided(((_4, _8), (_2, (_2, _4))), ((_1, _4), (_32, (_64, _128)))))), "512:1");
+    checked += 1;
+    assert_eq!(plain(coalesce(make_layout_strided((_4, (_2, _2)), (_1, (_4, _8))))), "16:1");
+    checked += 1;
+    assert_eq!(plain(filter(make_layout_strided((_2, (_4, _1), _3), (_0, (_1, _5), _4)))), "12:1");
+    checked += 1;
+    assert_eq!(plain(filter(make_layout_strided((_4, _2, _2), (_1, _0, _4)))), "8:1");
+    checked += 1;
+    assert_eq!(plain(composition(make_layout_strided((_6, _2), (_8, _2)), make_layout_strided((_4, _3), (_3, _1)))), "((2,2),3):((24,2),8)");
+    checked += 1;
+    assert_eq!(plain(composition(make_layout_strided((_4, (_2, _3)), (_1, (_4, _8))), make_layout_strided((_2, _3), (_3, _1)))), "(2,3):(3,1)");
+    checked += 1;
+    assert_eq!(plain(composition(make_layout_strided((_128, _64), (_1, _128)), (make_layout_strided(_32, _1), make_layout_strided((_8, _2), (_1, _32))))), "(32,(8,2)):(1,(128,4096))");
+    checked += 1;
+    assert_eq!(plain(composition(make_layout_strided((_8, _16), (_16, _1)), make_layout_strided((_4, (_2, _4)), (_2, (_1, _8))))), "(4,(2,4)):(32,(16,1))");
+    checked += 1;
+    assert_eq!(plain(composition(make_layout_strided((_4, _8), (_8, _1)), _16)), "(4,4):(8,1)");
+    checked += 1;
+    assert_eq!(plain(composition(make_layout_strided(((_2, _4), (_4, _2)), ((_1, _16), (_2, _64))), (make_layout_strided(_2, _2), make_layout_strided(_4, _1)))), "(2,4):(16,2)");
+    checked += 1;
+    assert_eq!(plain(complement(make_layout_strided((_4, _8), (_1, _64)), _1024)), "(16,2):(4,512)");
+    checked += 1;
+    assert_eq!(plain(complement(make_layout_strided(_6, _4), _24)), "4:1");
+    checked += 1;
+    assert_eq!(plain(complement(make_layout_strided((_2, _4), (_1, _6)), _48)), "(3,2):(2,24)");
+    checked += 1;
+    assert_eq!(plain(complement(make_layout_strided(_4, _2), _32)), "(2,4):(1,8)");
+    checked += 1;
+    assert_eq!(plain(right_inverse(make_layout_strided((_2, (_8, _2), _8), (_16, (_32, _8), _1)))), "(8,2,16):(32,16,1)");
+    checked += 1;
+    assert_eq!(plain(right_inverse(make_layout_strided((_4, _8), (_8, _1)))), "(8,4):(4,1)");
+    checked += 1;
+    assert_eq!(plain(right_inverse(make_layout_strided(((_2, _2), (_4, _2)), ((_1, _8), (_2, _16))))), "(2,4,2,2):(1,4,2,16)");
+    checked += 1;
+    assert_eq!(plain(left_inverse(make_layout_strided((_6, (_7, _64, _1)), (_42, (_2, C::<typenum::U1008>::new(), C::<typenum::U504>::new()))))), "(2,21,24,64):(0,6,1,42)");
+    checked += 1;
+    assert_eq!(plain(left_inverse(make_layout_strided((_2, _3), (_1, _4)))), "(4,3):(1,2)");
+    checked += 1;
+    assert_eq!(plain(left_inverse(make_layout_strided((_8, _4), (_4, _1)))), "(4,8):(8,1)");
+    checked += 1;
+    assert_eq!(plain(logical_divide(make_layout_strided((_128, _64), (_1, _128)), (make_layout_strided(_32, _1), make_layout_strided(_16, _1)))), "((32,4),(16,4)):((1,32),(128,2048))");
+    checked += 1;
+    assert_eq!(plain(logical_divide(make_layout_strided((_4, _2, _3), (_2, _1, _8)), make_layout_strided(_4, _2))), "((2,2),(2,3)):((4,1),(2,8))");
+    checked += 1;
+    assert_eq!(plain(logical_divide(make_layout_strided((_8, _16), (_16, _1)), (_2, _4))), "((2,4),(4,4)):((16,32),(1,4))");
+    checked += 1;
+    assert_eq!(plain(logical_divide(make_layout_strided(((_4, _8), (_2, (_2, _2))), ((_64, _1), (_32, (_8, _256)))), (_8, _4))), "(((4,2),4),((2,2),2)):(((64,1),2),((32,8),256))");
+    checked += 1;
+    assert_eq!(plain(zipped_divide(make_layout_strided((_128, _64), (_1, _128)), (make_layout_strided((_8, _4), (_1, _32)), make_layout_strided(_16, _1)))), "(((8,4),16),(4,4)):(((1,32),128),(8,2048))");
+    checked += 1;
+    assert_eq!(plain(zipped_divide(make_layout_strided((_8, _16), (_16, _1)), (_2, _4))), "((2,4),(4,4)):((16,1),(32,4))");
+    checked += 1;
+    assert_eq!(plain(zipped_divide(make_layout_strided(((_4, _8), (_2, (_2, _2))), ((_64, _1), (_32, (_8, _256)))), (_8, _4))), "(((4,2),(2,2)),(4,2)):(((64,1),(32,8)),(2,256))");
+    checked += 1;
+    assert_eq!(plain(zipped_divide(make_layout_strided((_64, _32), (_32, _1)), (_16, _8))), "((16,8),(4,4)):((32,1),(512,8))");
+    checked += 1;
+    assert_eq!(plain(tiled_divide(make_layout_strided((_128, _64), (_1, _128)), (make_layout_strided(_32, _1), make_layout_strided(_16, _1)))), "((32,16),4,4):((1,128),32,2048)");
+    checked += 1;
+    assert_eq!(plain(tiled_divide(make_layout_strided((_16, _16), (_1, _16)), (_4, _8))), "((4,8),4,2):((1,16),4,128)");
+    checked += 1;
+    assert_eq!(plain(flat_divide(make_layout_strided((_128, _64), (_1, _128)), (make_layout_strided(_32, _1), make_layout_strided(_16, _1)))), "(32,16,4,4):(1,128,32,2048)");
+    checked += 1;
+    assert_eq!(plain(flat_divide(make_layout_strided((_16, _8), (_8, _1)), (_4, _2))), "(4,2,4,4):(8,1,32,2)");
+    checked += 1;
+    assert_eq!(plain(logical_product(make_layout_strided((_4, _8), (_8, _1)), make_layout_strided((_2, _4), (_1, _2)))), "((4,8),(2,4)):((8,1),(32,64))");
+    checked += 1;
+    assert_eq!(plain(logical_product(make_layout_strided((_2, _2), (_4, _1)), make_layout_strided(_6, _1))), "((2,2),(2,3)):((4,1),(2,8))");
+    checked += 1;
+    assert_eq!(plain(logical_product(make_layout_strided((_8, _8), (_1, _8)), (make_layout_strided(_2, _1), make_layout_strided(_4, _1)))), "((8,2),(8,4)):((1,8),(8,1))");
+    checked += 1;
+    assert_eq!(plain(zipped_product(make_layout_strided((_4, _8), (_8, _1)), (make_layout_strided(_2, _1), make_layout_strided(_4, _1)))), "((4,8),(2,4)):((8,1),(1,8))");
+    checked += 1;
+    assert_eq!(plain(tiled_product(make_layout_strided((_4, _8), (_8, _1)), (make_layout_strided(_2, _1), make_layout_strided(_4, _1)))), "((4,8),2,4):((8,1),1,8)");
+    checked += 1;
+    assert_eq!(plain(flat_product(make_layout_strided((_4, _8), (_8, _1)), (make_layout_strided(_2, _1), make_layout_strided(_4, _1)))), "(4,8,2,4):(8,1,1,8)");
+    checked += 1;
+    assert_eq!(plain(blocked_product(make_layout_strided((_2, _5), (_5, _1)), make_layout_strided((_3, _4), (_1, _3)))), "((2,3),(5,4)):((5,10),(1,30))");
+    checked += 1;
+    assert_eq!(plain(blocked_product(make_layout_strided((_4, _4), (_1, _4)), make_layout_strided((_2, _8), (_8, _1)))), "((4,2),(4,8)):((1,128),(4,16))");
+    checked += 1;
+    assert_eq!(plain(raked_product(make_layout_strided((_2, _5), (_5, _1)), make_layout_strided((_3, _4), (_1, _3)))), "((3,2),(4,5)):((10,5),(30,1))");
+    checked += 1;
+    assert_eq!(plain(raked_product(make_layout_strided((_4, _4), (_4, _1)), make_layout_strided((_8, _2), (_1, _8)))), "((8,4),(2,4)):((16,4),(128,1))");
+    checked += 1;
+    assert_eq!(plain(tile_to_shape(make_layout_strided((_8, _8), (_8, _1)), (_128, _64))), "((8,16),(8,8)):((8,64),(1,1024))");
+    checked += 1;
+    assert_eq!(plain(tile_to_shape(make_layout_strided((_4, _2), (_1, _4)), (_16, _16))), "((4,4),(2,8)):((1,8),(4,32))");
+    checked += 1;
+    assert_eq!(plain(max_common_layout(make_layout_strided((_4, _8), (_1, _4)), make_layout_strided((_4, _8), (_1, _4)))), "32:1");
+    checked += 1;
+    assert_eq!(plain(max_common_layout(make_layout_strided((_4, (_2, _4)), (_1, (_4, _16))), make_layout_strided((_8, _4), (_1, _8)))), "8:1");
+    checked += 1;
+    assert_eq!(plain(make_layout_like(make_layout_strided((_2, _2, _2, _2), (_0, _2, _4, _1)))), "(2,2,2,2):(0,2,4,1)");
+    checked += 1;
+    assert_eq!(plain(flatten(make_layout_strided(((_4, (_2, _2)), _8), ((_1, (_4, _8)), _32)))), "(4,2,2,8):(1,4,8,32)");
+    checked += 1;
+    assert_eq!(plain(append(make_layout_strided((_4, _8), (_1, _4)), make_layout_strided(_2, _32))), "(4,8,2):(1,4,32)");
+    checked += 1;
+    println!("{checked} results checked");
+}
