@@ -1,25 +1,31 @@
 //! What evaluating a static layout costs at run time, against the same function
 //! written as index arithmetic by hand and against the fully dynamic path.
 //!
-//! Four functions `L(i)`, each evaluated four ways over the indices `0..N`
-//! (`Σ L(i)`, every index passed through `black_box` so that nothing is folded
-//! across iterations or vectorised):
-//! * `hand`: `(i % 4) * 4 + ((i / 4) % 2) + (i / 8) * 2`-style arithmetic;
+//! Four functions `L(i)` (cases A–D, of increasing nesting), each summed over the
+//! indices `0..N` five ways:
+//! * `hand`: index arithmetic written by hand, `(i % 4) * 4 + (i / 4) % 2 + (i / 8) * 2`;
 //! * `typed`: `Layout<S, D>::eval(i)` of a fully static typed layout;
 //! * `static_result`: `eval_index(i)` of a zero-sized static algebra result
 //!   (`Composed<…>`, `ZippedDivided<…>`), whose layout is an associated `const`;
+//! * `static_result_interpreted`: the same result evaluated as before it had a
+//!   compile-time plan, by the run-time interpreter over its `const` layout
+//!   (`R::LAYOUT.eval_index(i)`);
 //! * `dynamic`: `DLayout::eval_index(i)` of the same layout as a run-time value.
 //!
-//! The group `vectorisable` repeats `hand`, `typed` and `static_result` with only
-//! the loop bound behind `black_box`, so that the compiler may vectorise the loop.
+//! Group `static_eval/…` passes every index through `black_box` (nothing folded
+//! across iterations, no vectorisation): the cost of one evaluation. Group
+//! `vectorisable/…` hides only the loop bound, so the compiler may vectorise.
+//! Each summing loop is an `#[inline(never)]` generic function, so that the
+//! measured code of each way is a function of its own in the binary.
 //!
-//! The `#[inline(never)]` functions `asm_*` are the same evaluations compiled
-//! on their own, for reading the generated code (see `docs/benchmarks.md`).
+//! The `#[inline(never)]` functions `asm_*` are single evaluations compiled on
+//! their own, for reading the generated code; `STATIC_EVAL_LOOP=B/typed` runs one
+//! summing loop for `perf stat` instead of criterion (see `docs/benchmarks.md`).
 //!
 //! `cargo bench --bench static_eval`
 use std::hint::black_box;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{criterion_group, Criterion, Throughput};
 use cute_types::typed::*;
 use cute_types::{DLayout, Error};
 
@@ -49,88 +55,143 @@ type LayD = Layout<(((_4, _2), (_2, _2)), (_4, _2)), (((_64, _1), (_32, _8)), (_
 /// Case D's static result.
 type ResD = ZippedDivided<LayD0, (_8, _4)>;
 
-fn hand_a(i: i64) -> i64 {
-    (i % 8) * 16 + i / 8
+/// A hand-written index function (one unit type per case, so that each summing
+/// loop below is a function of its own in the binary, named after the case).
+trait Hand: Copy {
+    fn at(i: i64) -> i64;
 }
-fn hand_b(i: i64) -> i64 {
-    (i % 4) * 4 + (i / 4) % 2 + (i / 8) * 2
+#[derive(Clone, Copy)]
+struct HandA;
+impl Hand for HandA {
+    #[inline(always)]
+    fn at(i: i64) -> i64 {
+        (i % 8) * 16 + i / 8
+    }
 }
-fn hand_c(i: i64) -> i64 {
-    (i % 2) * 16 + (i / 2) % 4 + ((i / 8) % 4) * 32 + (i / 32) * 4
+#[derive(Clone, Copy)]
+struct HandB;
+impl Hand for HandB {
+    #[inline(always)]
+    fn at(i: i64) -> i64 {
+        (i % 4) * 4 + (i / 4) % 2 + (i / 8) * 2
+    }
 }
-fn hand_d(i: i64) -> i64 {
-    (i % 4) * 64
-        + (i / 4) % 2
-        + ((i / 8) % 2) * 32
-        + ((i / 16) % 2) * 8
-        + ((i / 32) % 4) * 2
-        + (i / 128) * 256
+#[derive(Clone, Copy)]
+struct HandC;
+impl Hand for HandC {
+    #[inline(always)]
+    fn at(i: i64) -> i64 {
+        (i % 2) * 16 + (i / 2) % 4 + ((i / 8) % 4) * 32 + (i / 32) * 4
+    }
+}
+#[derive(Clone, Copy)]
+struct HandD;
+impl Hand for HandD {
+    #[inline(always)]
+    fn at(i: i64) -> i64 {
+        (i % 4) * 64
+            + (i / 4) % 2
+            + ((i / 8) % 2) * 32
+            + ((i / 16) % 2) * 8
+            + ((i / 32) % 4) * 2
+            + (i / 128) * 256
+    }
 }
 
-/// `Σ f(i)` over `0..n`, each index hidden from the optimiser.
-#[inline(always)]
-fn sum_opaque(n: i64, f: impl Fn(i64) -> i64) -> i64 {
-    let mut acc = 0i64;
-    for i in 0..n {
-        acc = acc.wrapping_add(f(black_box(i)));
-    }
-    acc
-}
+// The summing loops: `Σ L(i)` over `0..n`. `opaque_*` pass every index through
+// `black_box` (nothing folded across iterations, no vectorisation); `plain_*`
+// hide only `n`. A failed evaluation would count 0 (none fails on `0..N`).
 
-/// `Σ f(i)` over `0..n` with nothing hidden but `n`.
-#[inline(always)]
-fn sum_plain(n: i64, f: impl Fn(i64) -> i64) -> i64 {
-    let mut acc = 0i64;
-    for i in 0..n {
-        acc = acc.wrapping_add(f(i));
-    }
-    acc
+#[inline(never)]
+fn opaque_hand<H: Hand>(n: i64) -> i64 {
+    (0..n).fold(0i64, |acc, i| acc.wrapping_add(H::at(black_box(i))))
+}
+#[inline(never)]
+fn opaque_typed<S: Congruent<D>, D: IntTuple>(l: Layout<S, D>, n: i64) -> i64 {
+    (0..n).fold(0i64, |acc, i| {
+        acc.wrapping_add(l.eval(black_box(i)).unwrap_or(0))
+    })
+}
+#[inline(never)]
+fn opaque_result<R: StaticLayout>(r: R, n: i64) -> i64 {
+    (0..n).fold(0i64, |acc, i| {
+        acc.wrapping_add(r.eval_index(black_box(i)).unwrap_or(0))
+    })
+}
+/// The static result evaluated as before its compile-time plan existed: the
+/// run-time interpreter over its `const` layout.
+#[inline(never)]
+fn opaque_interpreted<R: StaticLayout>(n: i64) -> i64 {
+    (0..n).fold(0i64, |acc, i| {
+        acc.wrapping_add(R::LAYOUT.eval_index(black_box(i)).map_or(0, |v| v.value))
+    })
+}
+#[inline(never)]
+fn opaque_dynamic(l: &DLayout, n: i64) -> i64 {
+    (0..n).fold(0i64, |acc, i| {
+        acc.wrapping_add(l.eval_index(black_box(i)).map_or(0, |v| v.value))
+    })
+}
+#[inline(never)]
+fn plain_hand<H: Hand>(n: i64) -> i64 {
+    (0..n).fold(0i64, |acc, i| acc.wrapping_add(H::at(i)))
+}
+#[inline(never)]
+fn plain_typed<S: Congruent<D>, D: IntTuple>(l: Layout<S, D>, n: i64) -> i64 {
+    (0..n).fold(0i64, |acc, i| acc.wrapping_add(l.eval(i).unwrap_or(0)))
+}
+#[inline(never)]
+fn plain_result<R: StaticLayout>(r: R, n: i64) -> i64 {
+    (0..n).fold(0i64, |acc, i| {
+        acc.wrapping_add(r.eval_index(i).unwrap_or(0))
+    })
 }
 
 /// One case: its name, the typed layout, the static result, the hand-written
 /// function. A macro because the four ways differ in type, not in value.
 macro_rules! bench_case {
-    ($c:expr, $name:literal, $Lay:ty, $Res:ty, $hand:path) => {{
+    ($c:expr, $name:literal, $Lay:ty, $Res:ty, $Hand:ty) => {{
         let lay = <$Lay>::default();
         let res = <$Res>::default();
         let dynamic = black_box(<$Res as StaticLayout>::LAYOUT.with_all_static(false));
         check_case(
             $name,
-            |i| $hand(i),
+            <$Hand>::at,
             |i| lay.eval(i),
             |i| res.eval_index(i),
             &dynamic,
         );
+        let sum = opaque_hand::<$Hand>(N);
+        assert_eq!(opaque_typed(lay, N), sum);
+        assert_eq!(opaque_result(res, N), sum);
+        assert_eq!(opaque_dynamic(&dynamic, N), sum);
+        assert_eq!(opaque_interpreted::<$Res>(N), sum);
+        assert_eq!(plain_hand::<$Hand>(N), sum);
+        assert_eq!(plain_typed(lay, N), sum);
+        assert_eq!(plain_result(res, N), sum);
 
         let mut g = $c.benchmark_group(concat!("static_eval/", $name));
         g.throughput(Throughput::Elements(N as u64));
-        g.bench_function("hand", |b| b.iter(|| sum_opaque(black_box(N), $hand)));
-        g.bench_function("typed", |b| {
-            b.iter(|| sum_opaque(black_box(N), |i| lay.eval(i).unwrap_or(0)))
-        });
+        g.bench_function("hand", |b| b.iter(|| opaque_hand::<$Hand>(black_box(N))));
+        g.bench_function("typed", |b| b.iter(|| opaque_typed(lay, black_box(N))));
         g.bench_function("static_result", |b| {
-            b.iter(|| sum_opaque(black_box(N), |i| res.eval_index(i).unwrap_or(0)))
+            b.iter(|| opaque_result(res, black_box(N)))
+        });
+        g.bench_function("static_result_interpreted", |b| {
+            b.iter(|| opaque_interpreted::<$Res>(black_box(N)))
         });
         g.bench_function("dynamic", |b| {
-            b.iter(|| {
-                sum_opaque(black_box(N), |i| {
-                    dynamic.eval_index(i).map_or(0, |v| v.value)
-                })
-            })
+            b.iter(|| opaque_dynamic(&dynamic, black_box(N)))
         });
         g.finish();
 
         let mut g = $c.benchmark_group(concat!("vectorisable/", $name));
         g.throughput(Throughput::Elements(N as u64));
-        for (way, id) in [(0, "hand"), (1, "typed"), (2, "static_result")] {
-            g.bench_function(BenchmarkId::from_parameter(id), |b| {
-                b.iter(|| match way {
-                    0 => sum_plain(black_box(N), $hand),
-                    1 => sum_plain(black_box(N), |i| lay.eval(i).unwrap_or(0)),
-                    _ => sum_plain(black_box(N), |i| res.eval_index(i).unwrap_or(0)),
-                })
-            });
-        }
+        g.bench_function("hand", |b| b.iter(|| plain_hand::<$Hand>(black_box(N))));
+        g.bench_function("typed", |b| b.iter(|| plain_typed(lay, black_box(N))));
+        g.bench_function("static_result", |b| {
+            b.iter(|| plain_result(res, black_box(N)))
+        });
         g.finish();
     }};
 }
@@ -159,7 +220,7 @@ fn check_case(
 /// Case B compiled on its own, for reading the generated code.
 #[inline(never)]
 pub fn asm_hand_b(i: i64) -> i64 {
-    hand_b(i)
+    HandB::at(i)
 }
 /// Case B through the typed layout.
 #[inline(never)]
@@ -174,7 +235,7 @@ pub fn asm_result_b(i: i64) -> Result<i64, Error> {
 /// Case D by hand.
 #[inline(never)]
 pub fn asm_hand_d(i: i64) -> i64 {
-    hand_d(i)
+    HandD::at(i)
 }
 /// Case D through the typed layout.
 #[inline(never)]
@@ -252,11 +313,61 @@ fn static_eval(c: &mut Criterion) {
     );
     assert_eq!(ResC::default().to_string(), LayC::default().to_string());
     assert_eq!(ResD::default().to_string(), LayD::default().to_string());
-    bench_case!(c, "A_rank2_depth1", LayA, ResA, hand_a);
-    bench_case!(c, "B_rank2_depth2", LayB, ResB, hand_b);
-    bench_case!(c, "C_zipped_divide_depth2", LayC, ResC, hand_c);
-    bench_case!(c, "D_zipped_divide_depth3", LayD, ResD, hand_d);
+    bench_case!(c, "A_rank2_depth1", LayA, ResA, HandA);
+    bench_case!(c, "B_rank2_depth2", LayB, ResB, HandB);
+    bench_case!(c, "C_zipped_divide_depth2", LayC, ResC, HandC);
+    bench_case!(c, "D_zipped_divide_depth3", LayD, ResD, HandD);
+}
+
+/// `Σ L(i)` over `0..N`, `reps` times, by the loop `way` of case `case` (the
+/// letter A–D): the load-independent measurement of `docs/benchmarks.md`, which
+/// counts this process's cycles with `perf stat`. `way` is `hand`, `typed`,
+/// `static_result`, `static_result_interpreted` or `dynamic` (the `opaque_*`
+/// loops), or one of `hand`, `typed`, `static_result` prefixed `vec_` (the
+/// `plain_*` loops).
+fn run_loop(case: &str, way: &str, reps: u64) -> i64 {
+    macro_rules! ways {
+        ($Lay:ty, $Res:ty, $Hand:ty) => {{
+            let (lay, res) = (<$Lay>::default(), <$Res>::default());
+            let dynamic = black_box(<$Res as StaticLayout>::LAYOUT);
+            let mut acc = 0i64;
+            for _ in 0..reps {
+                let n = black_box(N);
+                acc = acc.wrapping_add(match way {
+                    "hand" => opaque_hand::<$Hand>(n),
+                    "typed" => opaque_typed(lay, n),
+                    "static_result" => opaque_result(res, n),
+                    "dynamic" => opaque_dynamic(&dynamic, n),
+                    "static_result_interpreted" => opaque_interpreted::<$Res>(n),
+                    "vec_hand" => plain_hand::<$Hand>(n),
+                    "vec_typed" => plain_typed(lay, n),
+                    "vec_static_result" => plain_result(res, n),
+                    _ => panic!("unknown way {way}"),
+                });
+            }
+            acc
+        }};
+    }
+    match case {
+        "A" => ways!(LayA, ResA, HandA),
+        "B" => ways!(LayB, ResB, HandB),
+        "C" => ways!(LayC, ResC, HandC),
+        "D" => ways!(LayD, ResD, HandD),
+        _ => panic!("unknown case {case}"),
+    }
 }
 
 criterion_group!(benches, static_eval);
-criterion_main!(benches);
+
+/// The criterion benchmarks, or with `STATIC_EVAL_LOOP=CASE/WAY` (and
+/// `STATIC_EVAL_REPS`, default 10000) one summing loop, for `perf stat`.
+fn main() {
+    if let Ok(sel) = std::env::var("STATIC_EVAL_LOOP") {
+        let (case, way) = sel.split_once('/').expect("STATIC_EVAL_LOOP=CASE/WAY");
+        let reps = std::env::var("STATIC_EVAL_REPS").map_or(10_000, |r| r.parse().unwrap());
+        println!("{}", run_loop(case, way, reps));
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -26,6 +26,8 @@ for profile in dev release; do
     cargo build --quiet --offline --profile "$profile" --bins # dependencies, not measured
     for bin in typed dynamic typed_eval typed_eval_interp baseline; do
         for i in $(seq "$RUNS"); do
+            # Not measured: rebuilds the library if someone changed it meanwhile.
+            cargo build --quiet --offline --profile "$profile" -p cute-types
             touch "src/bin/$bin.rs"
             /usr/bin/time -v cargo build --quiet --offline --profile "$profile" --bin "$bin" 2>&1 >/dev/null |
                 awk -v label="$profile $bin run $i" '

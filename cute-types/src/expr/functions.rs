@@ -63,7 +63,7 @@ pub(crate) fn evaluate_expr(e: &Expr<'_>) -> Result<Value, ExprError> {
             .map(Value::Layout)
             .map_err(|err| ExprError::algebra("make_layout", err)),
         Expr::Layout { value, .. } => Ok(Value::Layout(**value)),
-        Expr::Tiler { items, .. } => build_tiler(items).map(|t| Value::Tiler(t.into())),
+        Expr::Tiler { items, .. } => build_tiler(items).map(Value::Tiler),
         Expr::Call { name, args, pos } => {
             let (function, handler) =
                 FUNCTIONS.iter().find(|(n, _)| n == name).ok_or_else(|| {

@@ -60,7 +60,7 @@ impl TileGrid {
         }
         let mut offset = 0i64;
         for (i, &c) in coord.iter().enumerate() {
-            if c < 0 || c >= self.rest.mode_size(i) {
+            if c < 0 || c >= self.rest.mode_size(i)? {
                 return Err(Error::OutOfDomain);
             }
             offset = offset

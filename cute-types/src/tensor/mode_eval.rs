@@ -60,8 +60,8 @@ impl ModeEval {
                 rest
             } else {
                 let s = self.shape[k];
-                let d = rest.rem_euclid(s);
-                rest = rest.div_euclid(s);
+                let d = euclid(rest.checked_rem_euclid(s), s)?;
+                rest = euclid(rest.checked_div_euclid(s), s)?;
                 d
             };
             acc = acc
@@ -71,9 +71,12 @@ impl ModeEval {
         Ok(acc)
     }
     /// Size of mode `i`.
-    pub(crate) fn mode_size(&self, i: usize) -> i64 {
+    pub(crate) fn mode_size(&self, i: usize) -> Result<i64, Error> {
         let (b, e) = (self.start[i] as usize, self.start[i + 1] as usize);
-        self.shape[b..e].iter().product()
+        self.shape[b..e]
+            .iter()
+            .try_fold(1i64, |acc, &s| acc.checked_mul(s))
+            .ok_or(Error::Overflow)
     }
     /// Coordinate of index `t` in a thread layout, one 1-D index per mode (CuTe's
     /// `get_flat_coord`, see [`super::thread_coord`]).
@@ -89,7 +92,8 @@ impl ModeEval {
                 } else if step == 0 {
                     return Err(Error::NotInjective);
                 } else {
-                    (t / step).rem_euclid(extent)
+                    let q = euclid(t.checked_div(step), step)?;
+                    euclid(q.checked_rem_euclid(extent), extent)?
                 };
                 index = index
                     .checked_add(c.checked_mul(scale).ok_or(Error::Overflow)?)
@@ -100,4 +104,14 @@ impl ModeEval {
         }
         Ok(())
     }
+}
+
+/// The result of a checked Euclidean division or remainder by `divisor`: `None`
+/// means division by zero, or `i64::MIN / -1`.
+fn euclid(r: Option<i64>, divisor: i64) -> Result<i64, Error> {
+    r.ok_or(if divisor == 0 {
+        Error::DivisionByZero
+    } else {
+        Error::Overflow
+    })
 }

@@ -1,0 +1,121 @@
+//! The `cute` binary on garbage and extreme arguments: every run ends with exit
+//! status 0 or 1 and an `error: ...` message, never a panic (status 101), an
+//! abort (a signal) or a hang. The library-level cases are in
+//! `cute-types/tests/robustness.rs`; this checks the process around them.
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const P40: i64 = 1 << 40;
+
+/// Runs `cute args…` with `input` on standard input.
+fn cute(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run the cute binary");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    // Feed standard input from another thread so that a full output pipe cannot block us.
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("wait for cute");
+    feeder.join().expect("stdin feeder");
+    out
+}
+
+/// The run ended normally (status 0 or 1, no signal), and a failure said why.
+fn ends_cleanly(args: &[&str], out: &Output) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    let code = out.status.code();
+    assert!(
+        matches!(code, Some(0) | Some(1)),
+        "cute {args:?}: status {:?}\n{err}",
+        out.status
+    );
+    if code == Some(1) {
+        assert!(err.starts_with("error"), "cute {args:?}: {err}");
+    }
+    assert!(!err.contains("panicked"), "cute {args:?}: {err}");
+}
+
+#[test]
+fn garbage_arguments_end_with_an_error() {
+    let deep_tiler = "[".repeat(24) + "2" + &"]".repeat(24);
+    let deep_parens = "(".repeat(10_000);
+    let huge_tile = format!("({P40},{P40}):(0,0)");
+    let overflow = format!("size(({P40},{P40}))");
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["eval", ""],
+        vec!["eval", "((((("],
+        vec!["eval", &deep_parens],
+        vec!["eval", &deep_tiler],
+        vec!["eval", "\u{1F600}(4:1)"],
+        vec!["eval", "size(9223372036854775808)"],
+        vec!["eval", &overflow],
+        vec!["eval", "composition(swizzle(3,4,3), 9223372036854775807:2)"],
+        vec!["print", "(2,2,2)"],
+        vec!["print", "size(4)"],
+        vec!["print", "(2,2):(-9223372036854775807,9223372036854775807)"],
+        vec!["svg", "(100000,100000)"],
+        vec!["latex", "(4611686018427387904,4)"],
+        vec!["svg", "--tv", "100000,100000", "(2,2):(1,2)"],
+        vec!["svg", "--tv", "2,1", &huge_tile],
+        vec!["latex", "--tv", "x", "(2,2):(1,2)"],
+        vec![
+            "svg",
+            "--tv",
+            "9223372036854775807,9223372036854775807",
+            "(2,2):(1,2)",
+        ],
+        vec!["svg", "--mma", "sm90_64x256x16", "(16,16,1)"],
+        vec!["svg", "--mma", "sm80_16x8x16", "(0,1,1)"],
+        vec!["latex", "--mma", "sm90_64x-8x16", "(1,1,1)"],
+        vec!["svg", "(4,4)", "-o", "/nonexistent-dir/x.svg"],
+    ];
+    for args in &cases {
+        let start = Instant::now();
+        let out = cute(args, b"");
+        ends_cleanly(args, &out);
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "cute {args:?} took too long"
+        );
+    }
+}
+
+#[test]
+fn eval_stdin_survives_garbage_lines() {
+    // Enough lines for the parallel path (2 MiB worker stacks), with the
+    // deepest nesting the calculator accepts, overflows and invalid UTF-8.
+    let mut input = Vec::new();
+    let lines: Vec<Vec<u8>> = vec![
+        ("[".repeat(24) + "2" + &"]".repeat(24)).into_bytes(),
+        ("size(".repeat(23) + "4" + &")".repeat(23)).into_bytes(),
+        format!("size(({P40},{P40}))").into_bytes(),
+        b"\xff\xfe(4:1)".to_vec(),
+        b"coalesce((4,(2,2)):(1,(4,8)))".to_vec(),
+    ];
+    for _ in 0..100 {
+        for l in &lines {
+            input.extend_from_slice(l);
+            input.push(b'\n');
+        }
+    }
+    let out = cute(&["eval", "-"], &input);
+    ends_cleanly(&["eval", "-"], &out);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let answers: Vec<&str> = text.lines().collect();
+    assert_eq!(answers.len(), 500, "one answer per line");
+    for chunk in answers.chunks(5) {
+        assert!(chunk[0].starts_with("error"), "{}", chunk[0]);
+        assert_eq!(chunk[1], "4");
+        assert!(chunk[2].starts_with("error"), "{}", chunk[2]);
+        assert!(chunk[3].starts_with("error"), "{}", chunk[3]);
+        assert_eq!(chunk[4], "16:1");
+    }
+}
