@@ -4,7 +4,7 @@
 //! at compile time; values, including those of dynamic leaves, are random).
 use cute_types::dynamic::{self, DTiler};
 use cute_types::typed::*;
-use cute_types::{algebra, DLayout, DTuple, Error};
+use cute_types::{algebra, DLayout, DTuple};
 use proptest::prelude::*;
 
 fn shape_leaf() -> impl Strategy<Value = i64> {
