@@ -1,7 +1,7 @@
 //! `complement`: the layout that fills the gaps of `L` up to a cotarget.
 use super::coalesce::{coalesce_modes, coalesce_shape, coalesce_values};
 use super::filter::filter_modes;
-use super::modes::{cdiv, cmul, Modes};
+use super::modes::Modes;
 use crate::dynamic::{DInt, DLayout, DTuple};
 use crate::error::Error;
 use crate::tri;
@@ -85,12 +85,12 @@ const fn complement_of_filtered(f: &Modes, cotarget: &DTuple) -> Result<DLayout,
     let mut reached = DInt::s(1);
     while rest_modes.len > 0 {
         let (k, min_stride) = first_min_stride(&rest_modes);
-        let gap = tri!(cdiv(min_stride, reached));
+        let gap = tri!(min_stride.div(reached));
         if gap.value == 0 {
             return Err(Error::NotInjective);
         }
         tri!(gaps.push(gap, reached));
-        reached = tri!(cmul(min_stride, rest_modes.shape[k]));
+        reached = tri!(min_stride.mul(rest_modes.shape[k]));
         rest_modes.remove(k);
     }
     let rest_shape = tri!(coalesce_shape(&tri!(ceil_div_tuple(cotarget, reached))));
@@ -188,7 +188,7 @@ const fn push_compact(out: &mut Modes, shape: &DTuple, start: DInt) -> Result<()
             // The product past the last leaf is never a stride: not formed,
             // so that it cannot overflow when every stride fits.
             if k + 1 < n {
-                current = tri!(cmul(current, s));
+                current = tri!(current.mul(s));
             }
         }
         k += 1;

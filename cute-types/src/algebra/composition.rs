@@ -1,7 +1,8 @@
 //! `composition`: the layout `A ∘ B`, which maps `i` to `A(B(i))`.
+use super::by_mode::{by_mode, ModeOp};
 use super::coalesce::coalesce_x;
-use super::modes::{cdiv, cmul, Modes};
-use crate::dynamic::{DInt, DLayout, DTiler, DTuple, TilerMode, CAPACITY};
+use super::modes::Modes;
+use crate::dynamic::{DInt, DLayout, DTiler, DTuple, CAPACITY};
 use crate::error::Error;
 use crate::tri;
 
@@ -130,23 +131,7 @@ pub const fn composition(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
 /// assert_eq!(composition_tiler(&a, &t).unwrap().to_string(), "(_2,_4):(_1,_8)");
 /// ```
 pub const fn composition_tiler(a: &DLayout, tiler: &DTiler) -> Result<DLayout, Error> {
-    if tiler.rank() > a.rank() {
-        return Err(Error::TilerRank);
-    }
-    let mut shape = DTuple::empty();
-    let mut stride = DTuple::empty();
-    let mut i = 0;
-    while i < tiler.rank() {
-        let mode = tri!(a.get(i));
-        let part = match tri!(tiler.mode(i)) {
-            TilerMode::Layout(l) => tri!(composition(&mode, &l)),
-            TilerMode::Tiler(t) => tri!(composition_tiler(&mode, &t)),
-        };
-        shape = tri!(shape.push(&part.shape()));
-        stride = tri!(stride.push(&part.stride()));
-        i += 1;
-    }
-    DLayout::new(shape, stride)
+    by_mode(a, tiler, ModeOp::Compose)
 }
 
 /// Right distributivity: `A ∘ (B0, B1, …) = (A ∘ B0, A ∘ B1, …)`, down to the leaves.
@@ -213,7 +198,7 @@ const fn compose_leaf(
     }
     if lhs.len == 1 {
         // all values land in the last mode, which takes the rest: no digit is used
-        tri!(out.push(s, tri!(cmul(d, lhs.stride[0]))));
+        tri!(out.push(s, tri!(d.mul(lhs.stride[0]))));
         return Ok((out, usage));
     }
     let mut rest_shape = s;
@@ -245,7 +230,7 @@ const fn compose_leaf(
             value: rest_stride.value.signum(),
             is_static: rest_stride.is_static,
         };
-        let next_stride = tri!(cmul(tri!(rho.ceil_div(cs)), sign));
+        let next_stride = tri!(tri!(rho.ceil_div(cs)).mul(sign));
         if exact
             && rest_shape.value > 1
             && !step_is_exact(cs.value, cd.value, rho.value, rest_shape.value)
@@ -270,18 +255,18 @@ const fn compose_leaf(
         if new_shape.is_static && rest_shape.is_static && rest_shape.value % new_shape.value != 0 {
             return Err(Error::ShapeDivisibility);
         }
-        tri!(out.push(new_shape, tri!(cmul(rest_stride, cd))));
+        tri!(out.push(new_shape, tri!(rest_stride.mul(cd))));
         if exact {
             q = match q.checked_mul(new_shape.value) {
                 Some(v) => v,
                 None => return Err(Error::Overflow),
             };
         }
-        rest_shape = tri!(cdiv(rest_shape, new_shape));
+        rest_shape = tri!(rest_shape.div(new_shape));
         rest_stride = next_stride;
         j += 1;
     }
-    let last_stride = tri!(cmul(rest_stride, lhs.stride[lhs.len - 1]));
+    let last_stride = tri!(rest_stride.mul(lhs.stride[lhs.len - 1]));
     if out.len == 0 || !rest_shape.is_static_eq(1) {
         tri!(out.push(rest_shape, last_stride));
     }

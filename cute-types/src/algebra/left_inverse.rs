@@ -1,6 +1,6 @@
 //! `left_inverse`: a layout `R` with `R(L(i)) == i`.
 use super::coalesce::{coalesce_modes, coalesce_values};
-use super::modes::{cdiv, cmul, prefix_products, sort_by_stride, Modes};
+use super::modes::{prefix_products, sort_by_stride, Modes};
 use crate::dynamic::{DInt, DLayout, CAPACITY};
 use crate::error::Error;
 use crate::tri;
@@ -58,10 +58,10 @@ pub const fn left_inverse(l: &DLayout) -> Result<DLayout, Error> {
             if d.value % built.value != 0 {
                 return Err(Error::LeftInverse);
             }
-            let s = tri!(cdiv(d, built));
+            let s = tri!(d.div(built));
             tri!(shapes.push(s, DInt::s(0)));
             tri!(strides.push(prefix[m], DInt::s(0)));
-            built = tri!(cmul(built, s));
+            built = tri!(built.mul(s));
         }
         i += 1;
     }

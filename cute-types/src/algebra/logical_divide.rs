@@ -1,8 +1,9 @@
 //! `logical_divide(A, B)`: `A` split into tiles of `B` and the layout of those tiles.
+use super::by_mode::{by_mode, ModeOp};
 use super::coalesce::coalesce;
 use super::complement::complement;
 use super::composition::composition;
-use crate::dynamic::{DLayout, DTiler, DTuple, TilerMode};
+use crate::dynamic::{DLayout, DTiler};
 use crate::error::Error;
 use crate::tri;
 
@@ -51,25 +52,5 @@ pub const fn logical_divide(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> 
 
 /// CuTe's `logical_divide(A, [t0, t1, …])`: mode-by-mode division.
 pub const fn logical_divide_tiler(a: &DLayout, tiler: &DTiler) -> Result<DLayout, Error> {
-    if tiler.rank() > a.rank() {
-        return Err(Error::TilerRank);
-    }
-    let mut shape = DTuple::empty();
-    let mut stride = DTuple::empty();
-    let mut i = 0;
-    while i < a.rank() {
-        let mode = tri!(a.get(i));
-        let part = if i < tiler.rank() {
-            match tri!(tiler.mode(i)) {
-                TilerMode::Layout(t) => tri!(logical_divide(&mode, &t)),
-                TilerMode::Tiler(t) => tri!(logical_divide_tiler(&mode, &t)),
-            }
-        } else {
-            mode
-        };
-        shape = tri!(shape.push(&part.shape()));
-        stride = tri!(stride.push(&part.stride()));
-        i += 1;
-    }
-    DLayout::new(shape, stride)
+    by_mode(a, tiler, ModeOp::Divide)
 }

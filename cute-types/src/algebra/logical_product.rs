@@ -1,7 +1,8 @@
 //! `logical_product(A, B)`: `A` repeated over the layout `B` of copies.
+use super::by_mode::{by_mode, ModeOp};
 use super::complement::complement;
 use super::composition::composition;
-use crate::dynamic::{DLayout, DTiler, DTuple, TilerMode};
+use crate::dynamic::{DLayout, DTiler, DTuple};
 use crate::error::Error;
 use crate::tri;
 
@@ -43,25 +44,5 @@ pub const fn logical_product(a: &DLayout, b: &DLayout) -> Result<DLayout, Error>
 
 /// CuTe's `logical_product(A, [t0, t1, …])`: mode-by-mode product.
 pub const fn logical_product_tiler(a: &DLayout, tiler: &DTiler) -> Result<DLayout, Error> {
-    if tiler.rank() > a.rank() {
-        return Err(Error::TilerRank);
-    }
-    let mut shape = DTuple::empty();
-    let mut stride = DTuple::empty();
-    let mut i = 0;
-    while i < a.rank() {
-        let mode = tri!(a.get(i));
-        let part = if i < tiler.rank() {
-            match tri!(tiler.mode(i)) {
-                TilerMode::Layout(t) => tri!(logical_product(&mode, &t)),
-                TilerMode::Tiler(t) => tri!(logical_product_tiler(&mode, &t)),
-            }
-        } else {
-            mode
-        };
-        shape = tri!(shape.push(&part.shape()));
-        stride = tri!(stride.push(&part.stride()));
-        i += 1;
-    }
-    DLayout::new(shape, stride)
+    by_mode(a, tiler, ModeOp::Product)
 }

@@ -60,6 +60,7 @@ pub use flat_product::*;
 mod zip;
 pub use zip::*;
 mod blocked_product;
+mod by_mode;
 pub use blocked_product::*;
 mod raked_product;
 pub use raked_product::*;

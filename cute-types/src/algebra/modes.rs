@@ -86,7 +86,7 @@ impl Modes {
         let mut acc = DInt::s(1);
         let mut k = 0;
         while k < self.len {
-            acc = tri!(cmul(acc, self.shape[k]));
+            acc = tri!(acc.mul(self.shape[k]));
             k += 1;
         }
         Ok(acc)
@@ -147,23 +147,6 @@ impl Modes {
     }
 }
 
-/// `a * b` with CuTe's mixed static/dynamic rule: a static `_0` times anything is
-/// a static `_0` (C++ `operator*(C<0>, int)` returns `C<0>`).
-pub(crate) const fn cmul(a: DInt, b: DInt) -> Result<DInt, Error> {
-    if a.is_static_eq(0) || b.is_static_eq(0) {
-        return Ok(DInt::s(0));
-    }
-    a.mul(b)
-}
-
-/// `a / b` with CuTe's mixed rule: a static `_0` divided by anything non-zero is `_0`.
-pub(crate) const fn cdiv(a: DInt, b: DInt) -> Result<DInt, Error> {
-    if a.is_static_eq(0) && b.value != 0 {
-        return Ok(DInt::s(0));
-    }
-    a.div(b)
-}
-
 /// Exclusive prefix products of the shapes: `(_1, s0, s0*s1, …)`, one per mode.
 pub(crate) const fn prefix_products(m: &Modes) -> Result<[DInt; CAPACITY], Error> {
     let mut out = [DInt::s(1); CAPACITY];
@@ -171,7 +154,7 @@ pub(crate) const fn prefix_products(m: &Modes) -> Result<[DInt; CAPACITY], Error
     let mut k = 0;
     while k < m.len {
         out[k] = acc;
-        acc = tri!(cmul(acc, m.shape[k]));
+        acc = tri!(acc.mul(m.shape[k]));
         k += 1;
     }
     Ok(out)

@@ -1,6 +1,6 @@
 //! `right_inverse`: a layout `R` with `L(R(i)) == i`.
 use super::coalesce::coalesce_modes;
-use super::modes::{cmul, prefix_products, sort_by_stride, Modes};
+use super::modes::{prefix_products, sort_by_stride, Modes};
 use crate::dynamic::{DInt, DLayout, CAPACITY};
 use crate::error::Error;
 use crate::tri;
@@ -48,7 +48,7 @@ pub const fn right_inverse(l: &DLayout) -> Result<DLayout, Error> {
         let m = order[i];
         if next.is_static && c.stride[m].value == next.value {
             tri!(out.push(c.shape[m], prefix[m]));
-            next = tri!(cmul(c.shape[m], c.stride[m]));
+            next = tri!(c.shape[m].mul(c.stride[m]));
         }
         i += 1;
     }

@@ -1,0 +1,64 @@
+//! Applying an operation mode by mode with a tiler `[t0, t1, …]` (CuTe's `Tile<…>`).
+use super::composition::composition;
+use super::logical_divide::logical_divide;
+use super::logical_product::logical_product;
+use crate::dynamic::{DLayout, DTiler, DTuple, TilerMode};
+use crate::error::Error;
+use crate::tri;
+
+/// The operation applied to each mode. An enum rather than a function pointer
+/// because `const fn` cannot call through function pointers.
+#[derive(Clone, Copy)]
+pub(crate) enum ModeOp {
+    /// `composition(mode, t)`; modes the tiler does not cover are dropped.
+    Compose,
+    /// `logical_divide(mode, t)`; uncovered modes are kept unchanged.
+    Divide,
+    /// `logical_product(mode, t)`; uncovered modes are kept unchanged.
+    Product,
+}
+
+impl ModeOp {
+    const fn apply(self, mode: &DLayout, t: &DLayout) -> Result<DLayout, Error> {
+        match self {
+            ModeOp::Compose => composition(mode, t),
+            ModeOp::Divide => logical_divide(mode, t),
+            ModeOp::Product => logical_product(mode, t),
+        }
+    }
+    const fn keeps_uncovered_modes(self) -> bool {
+        !matches!(self, ModeOp::Compose)
+    }
+}
+
+/// `(op(a₀, t₀), op(a₁, t₁), …)`, recursing into nested tilers; modes of `a` past
+/// the tiler are kept or dropped as `op` says. A tiler with more modes than `a` is
+/// [`Error::TilerRank`].
+pub(crate) const fn by_mode(a: &DLayout, tiler: &DTiler, op: ModeOp) -> Result<DLayout, Error> {
+    if tiler.rank() > a.rank() {
+        return Err(Error::TilerRank);
+    }
+    let end = if op.keeps_uncovered_modes() {
+        a.rank()
+    } else {
+        tiler.rank()
+    };
+    let mut shape = DTuple::empty();
+    let mut stride = DTuple::empty();
+    let mut i = 0;
+    while i < end {
+        let mode = tri!(a.get(i));
+        let part = if i < tiler.rank() {
+            match tri!(tiler.mode(i)) {
+                TilerMode::Layout(t) => tri!(op.apply(&mode, &t)),
+                TilerMode::Tiler(t) => tri!(by_mode(&mode, &t, op)),
+            }
+        } else {
+            mode
+        };
+        shape = tri!(shape.push(&part.shape()));
+        stride = tri!(stride.push(&part.stride()));
+        i += 1;
+    }
+    DLayout::new(shape, stride)
+}
