@@ -2,7 +2,7 @@
 //! contiguous in every mode.
 use super::logical_product::logical_product;
 use super::zip::zip;
-use crate::dynamic::{DLayout, DTuple};
+use crate::dynamic::{DInt, DLayout};
 use crate::error::Error;
 use crate::tri;
 
@@ -65,8 +65,8 @@ pub(crate) const fn pad_to_rank(l: &DLayout, rank: usize) -> Result<DLayout, Err
     let mut shape = l.shape().as_tuple();
     let mut stride = l.stride().as_tuple();
     while shape.rank() < rank {
-        shape = tri!(shape.push(&DTuple::s(1)));
-        stride = tri!(stride.push(&DTuple::s(0)));
+        tri!(shape.push_int(DInt::s(1)));
+        tri!(stride.push_int(DInt::s(0)));
     }
     DLayout::new(shape, stride)
 }

@@ -56,8 +56,8 @@ pub(crate) const fn by_mode(a: &DLayout, tiler: &DTiler, op: ModeOp) -> Result<D
         } else {
             mode
         };
-        shape = tri!(shape.push(&part.shape()));
-        stride = tri!(stride.push(&part.stride()));
+        tri!(shape.push_in(&part.shape()));
+        tri!(stride.push_in(&part.stride()));
         i += 1;
     }
     DLayout::new(shape, stride)

@@ -67,8 +67,8 @@ pub const fn coalesce_profile(l: &DLayout, profile: &DTuple) -> Result<DLayout, 
         } else {
             mode
         };
-        shape = tri!(shape.push(&out.shape()));
-        stride = tri!(stride.push(&out.stride()));
+        tri!(shape.push_in(&out.shape()));
+        tri!(stride.push_in(&out.stride()));
         i += 1;
     }
     DLayout::new(shape, stride)

@@ -166,7 +166,7 @@ const fn ceil_div_tuple(a: &DTuple, b: DInt) -> Result<DTuple, Error> {
     let mut i = 0;
     while i < a.rank() {
         let ai = tri!(a.get(i));
-        out = tri!(out.push(&tri!(ceil_div_tuple(&ai, rest))));
+        tri!(out.push_in(&tri!(ceil_div_tuple(&ai, rest))));
         rest = tri!(rest.ceil_div(tri!(ai.product())));
         i += 1;
     }

@@ -158,8 +158,8 @@ const fn compose_tree(
             &tri!(stride.get(i)),
             load
         ));
-        out_shape = tri!(out_shape.push(&s));
-        out_stride = tri!(out_stride.push(&d));
+        tri!(out_shape.push_in(&s));
+        tri!(out_stride.push_in(&d));
         i += 1;
     }
     Ok((out_shape, out_stride))

@@ -129,8 +129,8 @@ pub const fn greatest_common_domain(a: &DTuple, b: &DTuple) -> Result<DLayout, E
         if wa.rest % skip_a == 0 && wb.rest % skip_b == 0 {
             let common = gcd(wa.rest / skip_a, wb.rest / skip_b);
             if common != 1 {
-                shape = tri!(shape.push(&DTuple::int(DInt::d(common).with_static(is_static))));
-                stride = tri!(stride.push(&DTuple::int(DInt::d(q).with_static(is_static))));
+                tri!(shape.push_int(DInt::d(common).with_static(is_static)));
+                tri!(stride.push_int(DInt::d(q).with_static(is_static)));
                 wa.rest /= skip_a * common;
                 wb.rest /= skip_b * common;
                 let next = match q.checked_mul(common) {
@@ -155,8 +155,8 @@ pub const fn greatest_common_domain(a: &DTuple, b: &DTuple) -> Result<DLayout, E
         }
     }
     if shape.rank() == 0 {
-        shape = tri!(shape.push(&DTuple::s(1)));
-        stride = tri!(stride.push(&DTuple::s(0)));
+        tri!(shape.push_int(DInt::s(1)));
+        tri!(stride.push_int(DInt::s(0)));
     }
     DLayout::new(shape, stride)
 }

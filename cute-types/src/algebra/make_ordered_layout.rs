@@ -107,7 +107,7 @@ const fn strides_by_order(
                 ranking,
                 next_leaf
             ));
-            out = tri!(out.push(&sub));
+            tri!(out.push_in(&sub));
             i += 1;
         }
         return Ok(out);

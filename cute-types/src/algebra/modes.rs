@@ -34,17 +34,9 @@ impl Modes {
     }
     /// The leaves of `l`, flattened.
     pub(crate) const fn of_layout(l: &DLayout) -> Modes {
-        let shape = l.shape();
-        let stride = l.stride();
-        let n = shape.leaf_count();
         let mut m = Modes::new();
-        let mut k = 0;
-        while k < n && k < CAPACITY {
-            m.shape[k] = shape.leaf(k);
-            m.stride[k] = stride.leaf(k);
-            k += 1;
-        }
-        m.len = k;
+        m.len = l.shape_ref().leaves_into(&mut m.shape);
+        l.stride_ref().leaves_into(&mut m.stride);
         m
     }
     /// Appends a mode.
@@ -97,8 +89,8 @@ impl Modes {
         let mut d = DTuple::empty();
         let mut k = 0;
         while k < self.len {
-            s = tri!(s.push(&DTuple::int(self.shape[k])));
-            d = tri!(d.push(&DTuple::int(self.stride[k])));
+            tri!(s.push_int(self.shape[k]));
+            tri!(d.push_int(self.stride[k]));
             k += 1;
         }
         Ok((s, d))

@@ -93,8 +93,8 @@ pub const fn nullspace(layout: &DLayout) -> Result<DLayout, Error> {
             domain_stride: domain.leaf(k),
         };
         if leaf.stride.value == 0 {
-            out_shape = tri!(out_shape.push(&DTuple::int(leaf.shape)));
-            out_stride = tri!(out_stride.push(&DTuple::int(leaf.domain_stride)));
+            tri!(out_shape.push_int(leaf.shape));
+            tri!(out_stride.push_int(leaf.domain_stride));
         } else if leaf.shape.value > 1 {
             if leaf.stride.value > 0 {
                 signed.positive = Some(leaf);
@@ -111,8 +111,8 @@ pub const fn nullspace(layout: &DLayout) -> Result<DLayout, Error> {
             return Err(Error::Unsupported);
         }
         if let Some((t, e)) = tri!(balanced_mode(a, b)) {
-            out_shape = tri!(out_shape.push(&DTuple::int(t)));
-            out_stride = tri!(out_stride.push(&DTuple::int(e)));
+            tri!(out_shape.push_int(t));
+            tri!(out_stride.push_int(e));
         }
     }
     match out_shape.rank() {

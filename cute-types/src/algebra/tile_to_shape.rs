@@ -60,7 +60,7 @@ pub const fn tile_to_shape(
         if check && tri!(want.rem(have)).value != 0 {
             return Err(Error::TileToShape);
         }
-        copies = tri!(copies.push(&DTuple::int(tri!(want.ceil_div(have)))));
+        tri!(copies.push_int(tri!(want.ceil_div(have))));
         i += 1;
     }
     let arrangement = match order {

@@ -67,13 +67,13 @@ const fn unzip_modes(l: &DLayout, tiler: &DTiler) -> Result<(DLayout, DLayout), 
                 }
                 TilerMode::Tiler(t) => tri!(unzip_modes(&mode, &t)),
             };
-            tile_shape = tri!(tile_shape.push(&tile.shape()));
-            tile_stride = tri!(tile_stride.push(&tile.stride()));
-            rest_shape = tri!(rest_shape.push(&rest.shape()));
-            rest_stride = tri!(rest_stride.push(&rest.stride()));
+            tri!(tile_shape.push_in(&tile.shape()));
+            tri!(tile_stride.push_in(&tile.stride()));
+            tri!(rest_shape.push_in(&rest.shape()));
+            tri!(rest_stride.push_in(&rest.stride()));
         } else {
-            rest_shape = tri!(rest_shape.push(&mode.shape()));
-            rest_stride = tri!(rest_stride.push(&mode.stride()));
+            tri!(rest_shape.push_in(&mode.shape()));
+            tri!(rest_stride.push_in(&mode.stride()));
         }
         i += 1;
     }

@@ -47,8 +47,8 @@ pub(crate) const fn unpack_rest(z: &DLayout) -> Result<DLayout, Error> {
     let mut shape = DTuple::empty();
     let mut stride = DTuple::empty();
     let tile = tri!(z.get(0));
-    shape = tri!(shape.push(&tile.shape()));
-    stride = tri!(stride.push(&tile.stride()));
+    tri!(shape.push_in(&tile.shape()));
+    tri!(stride.push_in(&tile.stride()));
     let (shape, stride) = tri!(push_unpacked(shape, stride, &tri!(z.get(1))));
     DLayout::new(shape, stride)
 }
@@ -61,15 +61,15 @@ pub(crate) const fn push_unpacked(
     m: &DLayout,
 ) -> Result<(DTuple, DTuple), Error> {
     if m.rank() == 1 {
-        shape = tri!(shape.push(&m.shape()));
-        stride = tri!(stride.push(&m.stride()));
+        tri!(shape.push_in(&m.shape()));
+        tri!(stride.push_in(&m.stride()));
         return Ok((shape, stride));
     }
     let mut i = 0;
     while i < m.rank() {
         let part = tri!(m.get(i));
-        shape = tri!(shape.push(&part.shape()));
-        stride = tri!(stride.push(&part.stride()));
+        tri!(shape.push_in(&part.shape()));
+        tri!(stride.push_in(&part.stride()));
         i += 1;
     }
     Ok((shape, stride))

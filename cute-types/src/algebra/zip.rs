@@ -49,7 +49,7 @@ const fn zip_tuples(x: &DTuple, y: &DTuple) -> Result<DTuple, Error> {
     let mut j = 0;
     while j < x.rank() {
         let pair = tri!(DTuple::tuple(&[tri!(x.get(j)), tri!(y.get(j))]));
-        out = tri!(out.push(&pair));
+        tri!(out.push_in(&pair));
         j += 1;
     }
     Ok(out)

@@ -36,13 +36,8 @@ impl DLayout {
         if !shape.congruent(&stride) {
             return Err(Error::NotCongruent);
         }
-        let n = shape.leaf_count();
-        let mut k = 0;
-        while k < n {
-            if shape.leaf(k).value <= 0 {
-                return Err(Error::NonPositiveShape);
-            }
-            k += 1;
+        if !shape.leaves_positive() {
+            return Err(Error::NonPositiveShape);
         }
         if shape.has_underscore() || stride.has_underscore() {
             return Err(Error::ExpectedInt);
@@ -77,8 +72,8 @@ impl DLayout {
         let mut stride = DTuple::empty();
         let mut i = 0;
         while i < modes.len() {
-            shape = tri!(shape.push(&modes[i].shape));
-            stride = tri!(stride.push(&modes[i].stride));
+            tri!(shape.push_in(&modes[i].shape));
+            tri!(stride.push_in(&modes[i].stride));
             i += 1;
         }
         Ok(DLayout { shape, stride })
@@ -90,6 +85,14 @@ impl DLayout {
     /// The stride.
     pub const fn stride(&self) -> DTuple {
         self.stride
+    }
+    /// The shape, borrowed (no copy).
+    pub const fn shape_ref(&self) -> &DTuple {
+        &self.shape
+    }
+    /// The stride, borrowed (no copy).
+    pub const fn stride_ref(&self) -> &DTuple {
+        &self.stride
     }
     /// Number of top-level modes (1 for an integer shape).
     pub const fn rank(&self) -> usize {
@@ -106,13 +109,14 @@ impl DLayout {
     /// Size of the codomain: `1 + Σ (sᵢ - 1)·|dᵢ|` (CuTe's `cosize`, via `coshape`).
     pub const fn cosize(&self) -> Result<DInt, Error> {
         let mut acc = DInt::s(1);
-        let n = self.shape.leaf_count();
-        let mut k = 0;
-        while k < n {
-            let s = tri!(self.shape.leaf(k).sub(DInt::s(1)));
-            let d = tri!(self.stride.leaf(k).abs());
-            acc = tri!(acc.add(tri!(s.mul(d))));
-            k += 1;
+        let mut p = 0;
+        while p < self.shape.node_count() {
+            if let (Some(s), Some(d)) = (self.shape.leaf_at_node(p), self.stride.leaf_at_node(p)) {
+                let s = tri!(s.sub(DInt::s(1)));
+                let d = tri!(d.abs());
+                acc = tri!(acc.add(tri!(s.mul(d))));
+            }
+            p += 1;
         }
         Ok(acc)
     }
@@ -269,7 +273,7 @@ pub const fn idx2crd(idx: &DTuple, shape: &DTuple) -> Result<DTuple, Error> {
         let mut out = DTuple::empty();
         let mut i = 0;
         while i < idx.rank() {
-            out = tri!(out.push(&tri!(idx2crd(&tri!(idx.get(i)), &tri!(shape.get(i))))));
+            tri!(out.push_in(&tri!(idx2crd(&tri!(idx.get(i)), &tri!(shape.get(i))))));
             i += 1;
         }
         return Ok(out);
@@ -285,10 +289,10 @@ pub const fn idx2crd(idx: &DTuple, shape: &DTuple) -> Result<DTuple, Error> {
     while i < r {
         let s = tri!(shape.get(i));
         if i + 1 == r {
-            out = tri!(out.push(&tri!(idx2crd(&DTuple::int(rest), &s))));
+            tri!(out.push_in(&tri!(idx2crd(&DTuple::int(rest), &s))));
         } else {
             let p = tri!(s.product());
-            out = tri!(out.push(&tri!(idx2crd(&DTuple::int(tri!(rest.rem(p))), &s))));
+            tri!(out.push_in(&tri!(idx2crd(&DTuple::int(tri!(rest.rem(p))), &s))));
             rest = tri!(rest.div(p));
         }
         i += 1;
@@ -320,7 +324,7 @@ pub const fn idx2crd_strided(
                 &tri!(shape.get(i)),
                 &tri!(stride.get(i))
             ));
-            out = tri!(out.push(&m));
+            tri!(out.push_in(&m));
             i += 1;
         }
         return Ok(out);
@@ -343,7 +347,7 @@ pub const fn idx2crd_strided(
                 &tri!(shape.get(i)),
                 &tri!(strides.get(i))
             ));
-            out = tri!(out.push(&m));
+            tri!(out.push_in(&m));
             i += 1;
         }
         return Ok(out);

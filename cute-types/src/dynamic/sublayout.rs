@@ -36,8 +36,8 @@ impl DLayout {
         let mut k = 0;
         while k < indices.len() {
             let mode = tri!(self.get(indices[k]));
-            shape = tri!(shape.push(&mode.shape()));
-            stride = tri!(stride.push(&mode.stride()));
+            tri!(shape.push_in(&mode.shape()));
+            tri!(stride.push_in(&mode.stride()));
             k += 1;
         }
         DLayout::new_unchecked_shape(shape, stride)
@@ -169,8 +169,8 @@ const fn keep_modes(
 ) -> Result<(), Error> {
     if c.is_underscore() || c.is_int() {
         if c.is_underscore() == keep_underscore {
-            *out_shape = tri!(out_shape.push(shape));
-            *out_stride = tri!(out_stride.push(stride));
+            tri!(out_shape.push_in(shape));
+            tri!(out_stride.push_in(stride));
         }
         return Ok(());
     }
@@ -203,7 +203,7 @@ const fn underscores_as_zero(c: &DTuple) -> Result<DTuple, Error> {
     let mut out = DTuple::empty();
     let mut i = 0;
     while i < c.rank() {
-        out = tri!(out.push(&tri!(underscores_as_zero(&tri!(c.get(i))))));
+        tri!(out.push_in(&tri!(underscores_as_zero(&tri!(c.get(i))))));
         i += 1;
     }
     Ok(out)
@@ -229,15 +229,15 @@ const fn group_tuple(t: &DTuple, b: usize, e: usize) -> Result<DTuple, Error> {
     let mut out = DTuple::empty();
     let mut i = 0;
     while i < b {
-        out = tri!(out.push(&tri!(modes.get(i))));
+        tri!(out.push_in(&tri!(modes.get(i))));
         i += 1;
     }
     if b < e {
-        out = tri!(out.push(&tri!(modes.take(b, e))));
+        tri!(out.push_in(&tri!(modes.take(b, e))));
     }
     i = e;
     while i < r {
-        out = tri!(out.push(&tri!(modes.get(i))));
+        tri!(out.push_in(&tri!(modes.get(i))));
         i += 1;
     }
     Ok(out)
@@ -252,7 +252,7 @@ const fn prepend_tuple(t: &DTuple, x: &DTuple) -> Result<DTuple, Error> {
     let mut out = tri!(DTuple::empty().push(x));
     let mut i = 0;
     while i < modes.rank() {
-        out = tri!(out.push(&tri!(modes.get(i))));
+        tri!(out.push_in(&tri!(modes.get(i))));
         i += 1;
     }
     Ok(out)
@@ -273,9 +273,9 @@ const fn replace_tuple(t: &DTuple, i: usize, x: &DTuple) -> Result<DTuple, Error
     let mut k = 0;
     while k < r {
         if k == i {
-            out = tri!(out.push(x));
+            tri!(out.push_in(x));
         } else {
-            out = tri!(out.push(&tri!(t.get(k))));
+            tri!(out.push_in(&tri!(t.get(k))));
         }
         k += 1;
     }

@@ -12,7 +12,7 @@ pub const TILER_CAPACITY: usize = 8;
 
 /// Deepest bracket nesting of one tiler (`[[2:1]]` has depth 2).
 ///
-/// The algebra recurses once per nesting level with a whole `DTiler` (10 KiB)
+/// The algebra recurses once per nesting level with a whole `DTiler` (2 KiB)
 /// in each frame; 16 levels keep that within a 2 MiB thread stack even in debug
 /// builds (30 levels did not), far beyond the nesting of real tilers. Deeper
 /// tilers are [`Error::TooLarge`].
@@ -20,11 +20,18 @@ pub const MAX_TILER_DEPTH: usize = 16;
 
 /// A by-mode tiler: a tuple whose entries are layouts or nested tilers.
 ///
-/// Stored as a structure tuple whose leaves are indices into `layouts`.
+/// Stored as a structure tuple whose leaves are indices of layouts, and the
+/// layouts themselves as two tuples: `shapes = (S₀, S₁, …)` and
+/// `strides = (D₀, D₁, …)`, so that layout `k` is `shapes[k]:strides[k]`. A tiler
+/// is then three [`DTuple`]s (under 2 KB) rather than an array of whole layouts:
+/// the calculator copies tilers on every call, and their size was its cost.
+/// All of a tiler's layouts share the node capacity of one [`DTuple`]
+/// ([`Error::Capacity`] beyond it), and there are at most [`TILER_CAPACITY`].
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct DTiler {
     structure: DTuple,
-    layouts: [DLayout; TILER_CAPACITY],
+    shapes: DTuple,
+    strides: DTuple,
     count: usize,
 }
 
@@ -39,19 +46,13 @@ pub enum TilerMode {
     Tiler(DTiler),
 }
 
-const fn placeholder() -> DLayout {
-    match DLayout::new(DTuple::s(1), DTuple::s(0)) {
-        Ok(l) => l,
-        Err(_) => panic!("unreachable"),
-    }
-}
-
 impl DTiler {
     /// The empty tiler `[]`.
     pub const fn new() -> DTiler {
         DTiler {
             structure: DTuple::empty(),
-            layouts: [placeholder(); TILER_CAPACITY],
+            shapes: DTuple::empty(),
+            strides: DTuple::empty(),
             count: 0,
         }
     }
@@ -65,14 +66,25 @@ impl DTiler {
         }
         Ok(t)
     }
-    /// Appends a layout entry.
-    pub const fn push_layout(mut self, l: DLayout) -> Result<DTiler, Error> {
+    /// Layout `k` of the store (`k < count`).
+    const fn layout_at(&self, k: usize) -> Result<DLayout, Error> {
+        DLayout::new_unchecked_shape(tri!(self.shapes.get(k)), tri!(self.strides.get(k)))
+    }
+    /// Adds `l` to the store, without touching the structure.
+    const fn store(&mut self, l: &DLayout) -> Result<(), Error> {
         if self.count >= TILER_CAPACITY {
             return Err(Error::Capacity);
         }
-        self.layouts[self.count] = l;
-        self.structure = tri!(self.structure.push(&DTuple::d(self.count as i64)));
+        tri!(self.shapes.push_in(l.shape_ref()));
+        tri!(self.strides.push_in(l.stride_ref()));
         self.count += 1;
+        Ok(())
+    }
+    /// Appends a layout entry.
+    pub const fn push_layout(mut self, l: DLayout) -> Result<DTiler, Error> {
+        let index = self.count;
+        tri!(self.store(&l));
+        tri!(self.structure.push_int(DInt::d(index as i64)));
         Ok(self)
     }
     /// Appends a nested tiler entry; [`Error::TooLarge`] if the result would be
@@ -84,22 +96,22 @@ impl DTiler {
         if t.structure.depth() + 1 > MAX_TILER_DEPTH {
             return Err(Error::TooLarge);
         }
-        let mut sub = t.structure;
+        let base = self.count;
         let mut k = 0;
         while k < t.count {
-            self.layouts[self.count + k] = t.layouts[k];
+            tri!(self.store(&tri!(t.layout_at(k))));
             k += 1;
         }
         // Re-index the nested tiler's leaves past our own layouts.
+        let mut sub = t.structure;
         let n = sub.leaf_count();
         let mut j = 0;
         while j < n {
-            let v = sub.leaf(j).value + self.count as i64;
+            let v = sub.leaf(j).value + base as i64;
             sub = sub.with_leaf(j, DInt::d(v));
             j += 1;
         }
-        self.structure = tri!(self.structure.push(&sub));
-        self.count += t.count;
+        tri!(self.structure.push_in(&sub));
         Ok(self)
     }
     /// Appends a mode.
@@ -117,47 +129,36 @@ impl DTiler {
     pub const fn mode(&self, i: usize) -> Result<TilerMode, Error> {
         let sub = tri!(self.structure.get(i));
         if let Some(idx) = sub.as_int() {
-            return Ok(TilerMode::Layout(self.layouts[idx.value as usize]));
+            return Ok(TilerMode::Layout(tri!(self.layout_at(idx.value as usize))));
         }
-        Ok(TilerMode::Tiler(self.sub_tiler(&sub)))
+        Ok(TilerMode::Tiler(tri!(self.sub_tiler(&sub))))
     }
     /// The nested tiler whose structure is `sub` (a mode of this tiler): its
     /// layouts, renumbered from 0 in leaf order. Built in one pass rather than
     /// by recursing into the nesting, whose every level would hold several
     /// `DTiler`s on the stack.
-    const fn sub_tiler(&self, sub: &DTuple) -> DTiler {
+    const fn sub_tiler(&self, sub: &DTuple) -> Result<DTiler, Error> {
         let mut t = DTiler::new();
         let mut structure = *sub;
         // (a mode never has more leaves than its tiler has layouts)
         let n = sub.leaf_count();
         let mut j = 0;
-        while j < n && j < TILER_CAPACITY {
-            t.layouts[j] = self.layouts[sub.leaf(j).value as usize];
+        while j < n {
+            tri!(t.store(&tri!(self.layout_at(sub.leaf(j).value as usize))));
             structure = structure.with_leaf(j, DInt::d(j as i64));
             j += 1;
         }
         t.structure = structure;
-        t.count = n;
-        t
+        Ok(t)
     }
     /// All leaves are static.
     pub const fn is_static(&self) -> bool {
-        let mut k = 0;
-        while k < self.count {
-            if !self.layouts[k].is_static() {
-                return false;
-            }
-            k += 1;
-        }
-        true
+        self.shapes.is_static() && self.strides.is_static()
     }
     /// The same tiler with all layout leaves marked static or dynamic.
     pub const fn with_all_static(mut self, s: bool) -> DTiler {
-        let mut k = 0;
-        while k < self.count {
-            self.layouts[k] = self.layouts[k].with_all_static(s);
-            k += 1;
-        }
+        self.shapes = self.shapes.with_all_static(s);
+        self.strides = self.strides.with_all_static(s);
         self
     }
 }
@@ -187,10 +188,8 @@ impl DTiler {
     /// stays cheap on the stack.
     fn write_structure(&self, f: &mut core::fmt::Formatter<'_>, sub: &DTuple) -> core::fmt::Result {
         if let Some(idx) = sub.as_int() {
-            let layout = usize::try_from(idx.value)
-                .ok()
-                .and_then(|k| self.layouts.get(k))
-                .ok_or(core::fmt::Error)?;
+            let k = usize::try_from(idx.value).map_err(|_| core::fmt::Error)?;
+            let layout = self.layout_at(k).map_err(|_| core::fmt::Error)?;
             return write!(f, "{layout}");
         }
         f.write_str("[")?;

@@ -68,7 +68,7 @@ impl DTuple {
         let mut t = DTuple::empty();
         let mut i = 0;
         while i < children.len() {
-            t = tri!(t.push(&children[i]));
+            tri!(t.push_in(&children[i]));
             i += 1;
         }
         Ok(t)
@@ -76,6 +76,12 @@ impl DTuple {
     /// Appends `child` as the last child of this tuple; pushing onto an integer is
     /// [`Error::ExpectedTuple`].
     pub const fn push(mut self, child: &DTuple) -> Result<DTuple, Error> {
+        tri!(self.push_in(child));
+        Ok(self)
+    }
+    /// [`DTuple::push`] in place: the algebra builds its results this way, because
+    /// moving a whole `DTuple` in and out of every call is what its time went to.
+    pub const fn push_in(&mut self, child: &DTuple) -> Result<(), Error> {
         if !self.is_tuple() {
             return Err(Error::ExpectedTuple);
         }
@@ -91,14 +97,39 @@ impl DTuple {
         while i < m {
             self.kinds[n + i] = child.kinds[i];
             self.vals[n + i] = child.vals[i];
-            if child.statics & (1u64 << i) != 0 {
-                self.statics |= 1u64 << (n + i);
-            }
             i += 1;
         }
+        // `n + m <= 64`; the shifts stay below 64 (`n < 64` as the root exists).
+        let child_bits = if m == CAPACITY {
+            child.statics
+        } else {
+            child.statics & ((1u64 << m) - 1)
+        };
+        self.statics |= child_bits << n;
         self.len = (n + m) as u8;
         self.kinds[0] += 1;
-        Ok(self)
+        Ok(())
+    }
+    /// Appends the integer `v` as the last child, in place (no temporary tuple).
+    pub const fn push_int(&mut self, v: DInt) -> Result<(), Error> {
+        if !self.is_tuple() {
+            return Err(Error::ExpectedTuple);
+        }
+        if self.kinds[0] >= MAX_CHILDREN {
+            return Err(Error::Capacity);
+        }
+        let n = self.len as usize;
+        if n + 1 > CAPACITY {
+            return Err(Error::Capacity);
+        }
+        self.kinds[n] = LEAF;
+        self.vals[n] = v.value;
+        if v.is_static {
+            self.statics |= 1u64 << n;
+        }
+        self.len = (n + 1) as u8;
+        self.kinds[0] += 1;
+        Ok(())
     }
     /// The slicing placeholder `_` (CuTe's `Underscore`), used in coordinates.
     pub const fn underscore() -> DTuple {
@@ -146,6 +177,16 @@ impl DTuple {
         match self.as_int() {
             Some(v) => Ok(v),
             None => Err(Error::ExpectedInt),
+        }
+    }
+    /// The integer at node position `pos`, if that node is a leaf. Congruent
+    /// tuples have their leaves at the same positions, so a layout's shape and
+    /// stride can be walked together by position.
+    pub const fn leaf_at_node(&self, pos: usize) -> Option<DInt> {
+        if pos < self.len as usize && self.kinds[pos] == LEAF {
+            Some(self.node_int(pos))
+        } else {
+            None
         }
     }
     const fn node_int(&self, pos: usize) -> DInt {
@@ -316,46 +357,74 @@ impl DTuple {
         if !self.is_tuple() {
             return *self;
         }
+        // Leaves and placeholders, in order, become the children of one root.
         let mut t = DTuple::empty();
+        let mut q = 1;
         let mut p = 0;
         while p < self.len as usize {
             if self.kinds[p] >= STAR {
-                let node = if self.kinds[p] == STAR {
-                    DTuple::underscore()
-                } else {
-                    DTuple::int(self.node_int(p))
-                };
-                // cannot fail: fewer nodes than self
-                t = match t.push(&node) {
-                    Ok(t) => t,
-                    Err(_) => t,
-                };
+                t.kinds[q] = self.kinds[p];
+                t.vals[q] = self.vals[p];
+                if self.statics & (1u64 << p) != 0 {
+                    t.statics |= 1u64 << q;
+                }
+                q += 1;
             }
             p += 1;
         }
+        t.kinds[0] = (q - 1) as u8;
+        t.len = q as u8;
         t
     }
     /// Product of all leaves (CuTe's `product`/`size`), checked. The empty tuple's is `_1`.
     pub const fn product(&self) -> Result<DInt, Error> {
         let mut acc = DInt::s(1);
-        let mut k = 0;
-        let n = self.leaf_count();
-        while k < n {
-            acc = tri!(acc.mul(self.leaf(k)));
-            k += 1;
+        let mut p = 0;
+        while p < self.len as usize {
+            if self.kinds[p] == LEAF {
+                acc = tri!(acc.mul(self.node_int(p)));
+            }
+            p += 1;
         }
         Ok(acc)
     }
     /// Sum of all leaves, checked.
     pub const fn sum(&self) -> Result<DInt, Error> {
         let mut acc = DInt::s(0);
-        let mut k = 0;
-        let n = self.leaf_count();
-        while k < n {
-            acc = tri!(acc.add(self.leaf(k)));
-            k += 1;
+        let mut p = 0;
+        while p < self.len as usize {
+            if self.kinds[p] == LEAF {
+                acc = tri!(acc.add(self.node_int(p)));
+            }
+            p += 1;
         }
         Ok(acc)
+    }
+    /// Whether every leaf is positive (shape leaves must be).
+    pub const fn leaves_positive(&self) -> bool {
+        let mut p = 0;
+        while p < self.len as usize {
+            if self.kinds[p] == LEAF && self.vals[p] <= 0 {
+                return false;
+            }
+            p += 1;
+        }
+        true
+    }
+    /// The leaves in order, with their static flags, into `out`; returns how many
+    /// were written (at most `out.len()`). One pass, where `leaf(k)` for every `k`
+    /// would be quadratic.
+    pub const fn leaves_into(&self, out: &mut [DInt]) -> usize {
+        let mut n = 0;
+        let mut p = 0;
+        while p < self.len as usize && n < out.len() {
+            if self.kinds[p] == LEAF {
+                out[n] = self.node_int(p);
+                n += 1;
+            }
+            p += 1;
+        }
+        n
     }
     /// Whether every leaf is static.
     pub const fn is_static(&self) -> bool {
@@ -476,11 +545,17 @@ impl DTuple {
     /// A tuple of the same structure as `self` with every leaf replaced by `v`.
     pub const fn fill(&self, v: DInt) -> DTuple {
         let mut t = *self;
-        let n = self.leaf_count();
-        let mut k = 0;
-        while k < n {
-            t = t.with_leaf(k, v);
-            k += 1;
+        let mut p = 0;
+        while p < t.len as usize {
+            if t.kinds[p] == LEAF {
+                t.vals[p] = v.value;
+                if v.is_static {
+                    t.statics |= 1u64 << p;
+                } else {
+                    t.statics &= !(1u64 << p);
+                }
+            }
+            p += 1;
         }
         t
     }
@@ -498,7 +573,7 @@ impl DTuple {
         let mut t = DTuple::empty();
         let mut i = b;
         while i < e {
-            t = tri!(t.push(&tri!(self.get(i))));
+            tri!(t.push_in(&tri!(self.get(i))));
             i += 1;
         }
         Ok(t)
