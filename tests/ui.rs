@@ -31,6 +31,7 @@ const KNOWN_UNREADABLE: &[&str] = &[
     "not_a_layout",
     "not_an_integer_leaf",
     "tensor_array_too_short",
+    "coord_static_outside_shape",
 ];
 
 fn stderr_files() -> Vec<PathBuf> {

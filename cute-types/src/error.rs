@@ -74,6 +74,8 @@ pub enum Error {
     /// A value, table or storage would be too large to build: beyond a documented
     /// size or nesting limit, or more memory than can be allocated.
     TooLarge,
+    /// typed layer: a static coordinate lies outside the static shape it indexes.
+    CoordOutsideShape,
 }
 
 impl Error {
@@ -110,6 +112,7 @@ impl Error {
             Error::OutOfDomain => "tensor bounds: the coordinate lies outside the tensor's shape",
             Error::StructureMismatch => "the value's rank or nesting differs from the type it is converted to",
             Error::TooLarge => "too large: beyond a documented size or nesting limit, or the memory available",
+            Error::CoordOutsideShape => "coordinate outside the shape: a static coordinate must be less than the static extent of the mode it indexes",
         }
     }
 

@@ -310,3 +310,53 @@ fn trait_interface_is_shared() {
         "(1,(1,1))".parse::<DTuple>().unwrap()
     );
 }
+
+/// Whether the compile-time coordinate bound check refuses `coord` in `shape`
+/// (run here as a plain function, where its refusal is a panic with the rule).
+fn coord_refused(coord: &str, shape: &str) -> bool {
+    let coord = cute_types::text::parse_coord(coord).unwrap();
+    let shape = cute_types::text::parse_tuple(shape).unwrap();
+    let caught = std::panic::catch_unwind(|| check_static_coord(&coord, &shape));
+    match caught {
+        Ok(()) => false,
+        Err(payload) => {
+            let text = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            assert!(text.contains("coordinate outside the shape"), "{text}");
+            true
+        }
+    }
+}
+
+#[test]
+fn static_coordinates_outside_static_shapes_are_refused() {
+    // leaf against leaf
+    assert!(coord_refused("(_4,_0)", "(_4,_8)"));
+    assert!(coord_refused("(_0,_8)", "(_4,_8)"));
+    assert!(!coord_refused("(_3,_7)", "(_4,_8)"));
+    // a 1-D index into a static mode, or into the whole static shape
+    assert!(coord_refused("(_1,_4)", "(_4,(_2,_2))"));
+    assert!(!coord_refused("(_1,_3)", "(_4,(_2,_2))"));
+    assert!(coord_refused("_32", "(_4,_8)"));
+    assert!(!coord_refused("_31", "(_4,_8)"));
+    // dynamic leaves or dynamic modes are left to run time (CuTe's rule)
+    assert!(!coord_refused("(4,_0)", "(_4,_8)"));
+    assert!(!coord_refused("(_4,_0)", "(4,_8)"));
+    assert!(!coord_refused("_40", "(4,_8)"));
+    // a slicing placeholder is skipped, the other modes are still checked
+    assert!(coord_refused("(_,_9)", "(_4,_8)"));
+    assert!(!coord_refused("(_,_7)", "(_4,_8)"));
+}
+
+#[test]
+fn static_coordinates_inside_the_shape_evaluate() {
+    let l = make_layout_strided((_4, _8), (_1, _4));
+    assert_eq!(l.eval((_3, _7)), Ok(31));
+    assert_eq!(l.eval(_31), Ok(31));
+    // dynamic indices beyond the domain keep CuTe's meaning: the last mode runs on
+    assert_eq!(l.eval(40), Ok(40));
+    assert_eq!(l.eval((4, 0)), Ok(4));
+}

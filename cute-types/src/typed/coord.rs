@@ -49,13 +49,45 @@ pub trait CoordOf<S: Congruent<D>, D: IntTuple>: Coord {
     fn crd2idx(&self, shape: &S, stride: &D) -> Result<i64, Error>;
 }
 
-/// CuTe's `crd2idx(coord, shape, stride)` on typed values.
+/// CuTe's `crd2idx(coord, shape, stride)` on typed values. A static coordinate
+/// outside a static shape does not compile (see [`check_static_coord`]).
 pub fn crd2idx<K: CoordOf<S, D>, S: Congruent<D>, D: IntTuple>(
     coord: K,
     shape: &S,
     stride: &D,
 ) -> Result<i64, Error> {
+    let () = const { check_static_coord(&K::COORD_PATTERN, &S::PATTERN) };
     coord.crd2idx(shape, stride)
+}
+
+/// Compile-time bounds of a coordinate: wherever a static coordinate leaf meets
+/// a wholly static mode of the shape, the leaf must be less than that mode's
+/// size ([`Error::CoordOutsideShape`] otherwise). A leaf meeting a tuple mode is
+/// a 1-D index into it, so it is bounded by the mode's size. Dynamic leaves and
+/// dynamic modes are not checked here: at run time CuTe's rule applies (an index
+/// beyond the domain runs on in the last mode), as in C++.
+pub const fn check_static_coord(coord: &DTuple, shape: &DTuple) {
+    if coord.is_underscore() {
+        return;
+    }
+    if let Some(c) = coord.as_int() {
+        if c.is_static && shape.is_static() {
+            if let Ok(size) = shape.product() {
+                if c.value >= size.value {
+                    Error::CoordOutsideShape.raise()
+                }
+            }
+        }
+        return;
+    }
+    // A tuple coordinate has the shape's rank (`CoordOf` checked that).
+    let mut i = 0;
+    while i < coord.rank() {
+        if let (Ok(c), Ok(s)) = (coord.get(i), shape.get(i)) {
+            check_static_coord(&c, &s);
+        }
+        i += 1;
+    }
 }
 
 macro_rules! leaf_coord {

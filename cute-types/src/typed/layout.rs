@@ -102,9 +102,12 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     }
     /// `L(c)`: `c` is an integer (1-D index), a tuple of the shape's rank (R-D)
     /// or the shape's nesting (natural); any other structure does not compile.
-    /// Checked arithmetic: indices beyond the domain follow CuTe (the last mode
-    /// takes the rest) and an overflow is [`Error::Overflow`].
+    /// Checked arithmetic: dynamic indices beyond the domain follow CuTe (the
+    /// last mode takes the rest) and an overflow is [`Error::Overflow`]; a static
+    /// coordinate outside a static shape does not compile
+    /// ([`super::coord::check_static_coord`]).
     pub fn eval<K: CoordOf<S, D>>(&self, coord: K) -> Result<i64, Error> {
+        let () = const { super::coord::check_static_coord(&K::COORD_PATTERN, &S::PATTERN) };
         coord.crd2idx(&self.shape, &self.stride)
     }
     /// Same as [`Layout::eval`] (C++ writes `layout(coord)`).
