@@ -8,7 +8,8 @@
 use std::io::{self, BufRead, BufReader, Write};
 use std::panic::{self, AssertUnwindSafe};
 use std::string::String;
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc};
 use std::thread;
 use std::vec::Vec;
 
@@ -112,78 +113,115 @@ fn eval_raw_line(raw: &[u8], line: &mut String) -> bool {
     }
 }
 
-/// A job: its index within the chunk and its lines.
-type Job = (usize, Vec<u8>);
-/// A result: the job's index, and its output text and error count (none if
-/// the evaluation panicked).
-type Done = (usize, Option<(Vec<u8>, usize)>);
+/// A job's result: its output text and error count (none if the evaluation
+/// panicked).
+type Outcome = Option<(Vec<u8>, usize)>;
 
-/// Worker threads that evaluate jobs until the pool is dropped.
+/// The complete lines of one chunk, cut into jobs that threads claim one at a
+/// time through an atomic counter. (A shared job queue behind a mutex made
+/// every claim a lock hand-over between threads; on 16 cores those hand-overs,
+/// not the evaluation, set the pace.)
+struct Work {
+    text: Vec<u8>,
+    /// Byte ranges of the jobs in `text`.
+    jobs: Vec<core::ops::Range<usize>>,
+    next: AtomicUsize,
+}
+
+impl Work {
+    fn new(lines: &[u8]) -> Work {
+        let mut jobs = Vec::new();
+        let mut start = 0;
+        for job in job_slices(lines, JOB_LINES) {
+            jobs.push(start..start + job.len());
+            start += job.len();
+        }
+        Work {
+            text: lines.to_vec(),
+            jobs,
+            next: AtomicUsize::new(0),
+        }
+    }
+
+    /// Claims and evaluates jobs until none is left, sending each outcome.
+    fn run(&self, done: &mpsc::Sender<(usize, Outcome)>) {
+        loop {
+            let index = self.next.fetch_add(1, Ordering::Relaxed);
+            let Some(range) = self.jobs.get(index) else {
+                return;
+            };
+            let lines = &self.text[range.clone()];
+            // A panic (a bug) must not leave the chunk waiting for this job
+            // forever: report nothing, and the calling thread redoes the job.
+            let outcome = panic::catch_unwind(AssertUnwindSafe(|| {
+                let mut text = Vec::with_capacity(lines.len());
+                let errors = eval_chunk(lines, &mut text);
+                (text, errors)
+            }))
+            .ok();
+            if done.send((index, outcome)).is_err() {
+                return;
+            }
+        }
+    }
+}
+
+/// Worker threads that join in on every chunk until the pool is dropped.
 struct Pool {
-    jobs: mpsc::Sender<Job>,
-    done: mpsc::Receiver<Done>,
+    workers: Vec<mpsc::Sender<Arc<Work>>>,
+    done_tx: mpsc::Sender<(usize, Outcome)>,
+    done: mpsc::Receiver<(usize, Outcome)>,
 }
 
 impl Pool {
+    /// Starts `workers - 1` threads: the calling thread is the last worker.
     fn start<'s>(s: &'s thread::Scope<'s, '_>, workers: usize) -> Pool {
-        let (jobs, job_rx) = mpsc::channel::<Job>();
-        let job_rx = Arc::new(Mutex::new(job_rx));
-        let (done_tx, done) = mpsc::channel::<Done>();
-        for _ in 0..workers {
-            let job_rx = Arc::clone(&job_rx);
+        let (done_tx, done) = mpsc::channel();
+        let mut senders = Vec::with_capacity(workers.saturating_sub(1));
+        for _ in 1..workers {
+            let (tx, rx) = mpsc::channel::<Arc<Work>>();
             let done_tx = done_tx.clone();
-            s.spawn(move || loop {
-                // The lock is held only to take a job, never while evaluating.
-                let job = match job_rx.lock() {
-                    Ok(rx) => rx.recv(),
-                    Err(_) => return,
-                };
-                let Ok((index, lines)) = job else {
-                    return; // the pool was dropped: no more jobs
-                };
-                // A panic (a bug) must not leave the chunk waiting for this job
-                // forever: report nothing, and the calling thread redoes the job.
-                let result = panic::catch_unwind(AssertUnwindSafe(|| {
-                    let mut text = Vec::with_capacity(lines.len());
-                    let errors = eval_chunk(&lines, &mut text);
-                    (text, errors)
-                }))
-                .ok();
-                if done_tx.send((index, result)).is_err() {
-                    return;
+            s.spawn(move || {
+                // Ends when the pool, and with it this channel's sender, is dropped.
+                while let Ok(work) = rx.recv() {
+                    work.run(&done_tx);
                 }
             });
+            senders.push(tx);
         }
-        Pool { jobs, done }
+        Pool {
+            workers: senders,
+            done_tx,
+            done,
+        }
     }
 
-    /// Evaluates the lines of one chunk on the workers, output in input order.
+    /// Evaluates the lines of one chunk on every thread, output in input order.
     fn eval(&self, lines: &[u8], out: &mut Vec<u8>) -> usize {
         let count = lines.iter().filter(|&&b| b == b'\n').count();
         if count < PARALLEL_MIN_LINES {
             return eval_chunk(lines, out);
         }
-        let mut sent = 0;
-        for job in job_slices(lines, JOB_LINES) {
-            if self.jobs.send((sent, job.to_vec())).is_err() {
-                // No worker left (cannot happen while the pool lives): finish here.
-                return eval_chunk(lines, out);
-            }
-            sent += 1;
+        let work = Arc::new(Work::new(lines));
+        for worker in &self.workers {
+            // A worker that is gone (cannot happen while the pool lives) just
+            // leaves its share to the others.
+            let _ = worker.send(Arc::clone(&work));
         }
-        let mut results: Vec<Option<(Vec<u8>, usize)>> = (0..sent).map(|_| None).collect();
-        for _ in 0..sent {
+        work.run(&self.done_tx);
+        let mut results: Vec<Outcome> = (0..work.jobs.len()).map(|_| None).collect();
+        for _ in 0..work.jobs.len() {
             match self.done.recv() {
-                Ok((index, result)) => results[index] = result,
+                Ok((index, outcome)) => results[index] = outcome,
                 Err(_) => break,
             }
         }
         let mut errors = 0;
-        for (job, result) in job_slices(lines, JOB_LINES).zip(results) {
-            // A job whose worker failed is evaluated here instead.
-            let (text, e) = result.unwrap_or_else(|| {
+        for (range, outcome) in work.jobs.iter().zip(results) {
+            // A job whose evaluation failed is evaluated here again.
+            let (text, e) = outcome.unwrap_or_else(|| {
                 let mut text = Vec::new();
-                let e = eval_chunk(job, &mut text);
+                let e = eval_chunk(&work.text[range.clone()], &mut text);
                 (text, e)
             });
             out.extend_from_slice(&text);
