@@ -1,10 +1,9 @@
 //! Coordinates: IntTuples, possibly holding the slicing placeholder [`Underscore`].
 use core::fmt;
 
-use typenum::Unsigned;
-
 use super::flag::{StaticFlag, True};
 use super::int::{IntLike, C};
+use super::numeral::Numeral;
 use super::tuple::{ok_or_raise, Congruent, IntTuple};
 use crate::dynamic::DTuple;
 use crate::error::Error;
@@ -75,7 +74,7 @@ macro_rules! leaf_coord {
         }
     };
 }
-leaf_coord!([U: Unsigned,] C<U>);
+leaf_coord!([N: Numeral,] C<N>);
 leaf_coord!([] i64);
 
 impl Coord for Underscore {
