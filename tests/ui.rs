@@ -19,21 +19,6 @@ fn ui() {
 /// Most lines the whole error of one case may take.
 const MAX_LINES: usize = 30;
 
-/// Cases whose error does not yet meet the readability rules, and why. Each is
-/// an error of the typed layer: a post-monomorphization `const` error prints the
-/// typenum types of the layouts (`C<UInt<UInt<…>>>`) and a chain of notes, and a
-/// failed trait bound lists every tuple impl. The test below fails when one of
-/// these becomes readable, so that it is taken off this list.
-const KNOWN_UNREADABLE: &[&str] = &[
-    "complement_not_injective",
-    "composition_shape_divisibility",
-    "typed_zero_shape",
-    "not_a_layout",
-    "not_an_integer_leaf",
-    "tensor_array_too_short",
-    "coord_static_outside_shape",
-];
-
 fn stderr_files() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("ui-tests/fail");
     let mut files: Vec<PathBuf> = fs::read_dir(&dir)
@@ -65,7 +50,7 @@ fn readability_problem(text: &str) -> Option<String> {
 }
 
 /// Every error of the suite starts with the rule in plain words, prints no
-/// typenum types and stays short, except the listed known cases.
+/// typenum types and stays short.
 #[test]
 fn ui_errors_are_readable() {
     let files = stderr_files();
@@ -74,14 +59,8 @@ fn ui_errors_are_readable() {
     for path in &files {
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
         let text = fs::read_to_string(path).unwrap();
-        let problem = readability_problem(&text);
-        let known = KNOWN_UNREADABLE.contains(&name.as_str());
-        match (problem, known) {
-            (Some(p), false) => failures.push(format!("{name}: {p}")),
-            (None, true) => failures.push(format!(
-                "{name} is readable now: take it off KNOWN_UNREADABLE"
-            )),
-            _ => {}
+        if let Some(problem) = readability_problem(&text) {
+            failures.push(format!("{name}: {problem}"));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

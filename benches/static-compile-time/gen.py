@@ -99,10 +99,11 @@ def int_tuple(text, static):
 
 def static_int(n):
     """A static integer: the alias `_n` where there is one (0 to 256 and the
-    powers of two to 65536), else `C::<typenum::Un>::new()`."""
+    powers of two to 65536), else `C::<(D…)>::new()` with the decimal digits of n."""
     if n <= 256 or (n <= 65536 and n & (n - 1) == 0):
         return f"_{n}"
-    return f"C::<typenum::U{n}>::new()"
+    digits = ", ".join(f"D{d}" for d in str(n))
+    return f"C::<({digits})>::new()"
 
 
 def split_layout(text):

@@ -6,29 +6,26 @@ use quote::quote;
 use crate::model::{LayoutModel, Node};
 
 /// The type of a static integer `v >= 0`: the alias `_v` where the typed layer
-/// has one (0 to 256, powers of two to 65536), otherwise `C<U>` with `U` the
-/// typenum unsigned written out in binary.
+/// has one (0 to 256, powers of two to 65536), otherwise `C<N>` with `N` the
+/// decimal numeral of `v` (`C<(D1, D0, D0, D0)>` for 1000).
 fn static_type(v: i64) -> TokenStream {
     if has_alias(v) {
         let alias = Ident::new(&format!("_{v}"), Span::call_site());
         return quote!(::cute::typed::#alias);
     }
-    let unsigned = typenum_unsigned(v as u64);
-    quote!(::cute::typed::C<#unsigned>)
+    let numeral = decimal_numeral(v);
+    quote!(::cute::typed::C<#numeral>)
 }
 
-/// typenum's `UInt<UInt<…, B1>, B0>` for `v` (most significant bit innermost).
-fn typenum_unsigned(v: u64) -> TokenStream {
-    if v == 0 {
-        return quote!(::cute::typed::typenum::UTerm);
-    }
-    let high = typenum_unsigned(v >> 1);
-    let bit = if v & 1 == 1 {
-        quote!(::cute::typed::typenum::B1)
-    } else {
-        quote!(::cute::typed::typenum::B0)
-    };
-    quote!(::cute::typed::typenum::UInt<#high, #bit>)
+/// The typed layer's numeral of `v >= 10`: its digits `D0 … D9` in a tuple, most
+/// significant first.
+fn decimal_numeral(v: i64) -> TokenStream {
+    let digits: Vec<Ident> = v
+        .to_string()
+        .chars()
+        .map(|d| Ident::new(&format!("D{d}"), Span::call_site()))
+        .collect();
+    quote!((#(::cute::typed::#digits),*))
 }
 
 fn has_alias(v: i64) -> bool {

@@ -8,7 +8,7 @@
 //! | [`coord!`] | a coordinate value, `_` allowed | `coord!((1,_))` |
 //! | [`IntTuple!`] | a nested tuple type | `IntTuple![(4,{})]` |
 //!
-//! Integer literals are static (zero-sized typenum leaves, as `Int<4>` in CuTe);
+//! Integer literals are static (zero-sized `_4` leaves, as `Int<4>` in CuTe);
 //! a run-time value is written in braces, `{n}`, and becomes a dynamic leaf.
 //! Algebra over literals, such as `layout!(composition((20):(2), (4,5):(1,4)))`,
 //! is computed while the macro expands and gives the static result.

@@ -8,7 +8,7 @@ use crate::source::{Leaf, LeafSource};
 /// One node of a shape, stride or coordinate.
 #[derive(Clone)]
 pub enum Node {
-    /// A static integer (a typenum type in the typed layer).
+    /// A static integer (`C<numeral>` in the typed layer).
     Static(i64),
     /// A run-time integer: the user's expression, or `None` where the value is
     /// computed by the typed layer (strides of a shape with run-time leaves).

@@ -11,7 +11,7 @@
 //!   representation, so the same code runs at compile time (for static layouts)
 //!   and at run time.
 //! * the typed layer ([`Layout`]): `Layout<Shape, Stride>` over nested Rust tuples
-//!   whose leaves are typenum integers (`_4`, zero-sized) or plain `i64`s.
+//!   whose leaves are static integers (`_4`, zero-sized) or plain `i64`s.
 //!
 //! See `docs/architecture.md` in the repository for the map.
 #![no_std]

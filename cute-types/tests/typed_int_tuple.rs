@@ -22,7 +22,9 @@ fn aliases_are_types_and_values() {
     // Usable in const items.
     const S: (_4, _8) = (_4, _8);
     assert_eq!(S.to_dtuple().to_string(), "(_4,_8)");
-    assert_type_eq_all!(_4, C<typenum::U4>);
+    assert_type_eq_all!(_4, C<D4>);
+    assert_type_eq_all!(_256, C<(D2, D5, D6)>);
+    assert_type_eq_all!(C<Decimal<typenum::U4>>, _4);
 }
 
 #[test]

@@ -5,7 +5,6 @@
 use cute_types::dynamic::DTiler;
 use cute_types::typed::*;
 use cute_types::{algebra, DLayout, Error};
-use typenum::{U320, U360, U480};
 
 /// CuTe text without static marks, as in `public.tsv`.
 fn plain(x: impl core::fmt::Display) -> String {
@@ -140,7 +139,7 @@ fn divides() {
         "((2,4),4,2):((1,8),2,32)"
     );
     let z = make_layout_strided((_128, _5), (_0, _1));
-    let zt = make_layout_strided(C::<U320>::new(), _2);
+    let zt = make_layout_strided(C::<(D3, D2, D0)>::new(), _2);
     check(
         zipped_divide(z, zt),
         "((64,5),2):((0,1),0)",
@@ -148,7 +147,7 @@ fn divides() {
     );
     let f = make_layout_strided(
         (_4, _5, ((_4, _6), _2)),
-        (_1, _16, ((_4, _80), C::<U480>::new())),
+        (_1, _16, ((_4, _80), C::<(D4, D8, D0)>::new())),
     );
     let fd = flat_divide(f, (_4, _5, make_layout_strided(_16, _1)));
     assert_eq!(plain(fd), "(4,5,(4,4),1,1,3):(1,16,(4,80),0,0,320)");
@@ -195,7 +194,10 @@ fn products_tile_to_shape_and_casts() {
         plain(tile_to_shape_ordered(blk, (_8, _4), (_2, _1))),
         "((2,4),(2,2)):((1,8),(2,4))"
     );
-    let u = make_layout_strided((_3, _4, (_5, _2)), (C::<U360>::new(), _90, (_6, _1)));
+    let u = make_layout_strided(
+        (_3, _4, (_5, _2)),
+        (C::<(D3, D6, D0)>::new(), _90, (_6, _1)),
+    );
     check(
         upcast(u, _2),
         "(3,4,(5,1)):(180,45,(3,1))",

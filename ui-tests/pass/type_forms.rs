@@ -35,5 +35,5 @@ fn main() {
 
     // Static values beyond the aliases name the same type either way.
     let big: Layout![(1000):(1)] = layout!((1000):(1));
-    let _: Layout<(C<typenum::U1000>,), (_1,)> = big;
+    let _: Layout<(C<(D1, D0, D0, D0)>,), (_1,)> = big;
 }

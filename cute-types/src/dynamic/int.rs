@@ -17,7 +17,7 @@ use crate::tri;
 pub struct DInt {
     /// The value.
     pub value: i64,
-    /// Whether the value is known at compile time (a typenum leaf, or `_4` in text).
+    /// Whether the value is known at compile time (a static leaf such as `_4`, in the typed layer or in text).
     pub is_static: bool,
 }
 

@@ -3,12 +3,11 @@
 //!
 //! The stride of a mode is the product of the shapes before it (LayoutLeft) or
 //! after it (LayoutRight). A static shape `_1` gets the static stride `_0`, as in
-//! CuTe C++. While the running product is static, strides are static (typenum
-//! multiplication); from the first dynamic shape on, they are `i64`:
+//! CuTe C++. While the running product is static, strides are static (type-level
+//! multiplication, [`IntMul`]); from the first dynamic shape on, they are `i64`:
 //! `(_2, 4)` gives `(_1, _2)` in LayoutLeft and `(4, _1)` in LayoutRight.
-use typenum::{Bit, UInt, UTerm, Unsigned, B1};
-
 use super::int::{IntLike, IntMul, C};
+use super::numeral::{D0, D1, D2, D3, D4, D5, D6, D7, D8, D9};
 use super::tuple::IntTuple;
 use crate::dynamic;
 use crate::error::Error;
@@ -48,19 +47,22 @@ pub trait CompactStride<M: Major, Cur: IntLike + IntTuple>: IntTuple {
 }
 
 /// The compact stride type of shape `S` in major order `M`.
-pub type CompactOf<S, M> = <S as CompactStride<M, C<typenum::U1>>>::Stride;
+pub type CompactOf<S, M> = <S as CompactStride<M, C<D1>>>::Stride;
 
-impl<M: Major, Cur: IntLike + IntTuple> CompactStride<M, Cur> for C<UInt<UTerm, B1>> {
-    type Stride = C<UTerm>;
+impl<M: Major, Cur: IntLike + IntTuple> CompactStride<M, Cur> for C<D1> {
+    type Stride = C<D0>;
     type Next = Cur;
-    fn compact_stride(&self, cur: Cur) -> Result<(C<UTerm>, Cur), Error> {
+    fn compact_stride(&self, cur: Cur) -> Result<(C<D0>, Cur), Error> {
         Ok((C::new(), cur))
     }
 }
 
 macro_rules! stride_is_current {
-    ([$($gen:tt)*] $T:ty) => {
-        impl<M: Major, Cur: IntMul<$T> + IntTuple, $($gen)*> CompactStride<M, Cur> for $T {
+    ([$($gen:ident),*] $T:ty) => {
+        impl<M: Major, Cur: IntMul<$T> + IntTuple, $($gen,)*> CompactStride<M, Cur> for $T
+        where
+            $T: IntLike + IntTuple,
+        {
             type Stride = Cur;
             type Next = <Cur as IntMul<$T>>::Output;
             fn compact_stride(&self, cur: Cur) -> Result<(Cur, Self::Next), Error> {
@@ -69,10 +71,48 @@ macro_rules! stride_is_current {
         }
     };
 }
-// Shapes of at least 2 (`UInt<UInt<…>, _>`), the invalid static 0 (rejected by the
-// layout checks with a rule, not here), and dynamic shapes.
-stride_is_current!([X: Unsigned, Ba: Bit, Bb: Bit] C<UInt<UInt<X, Ba>, Bb>>);
-stride_is_current!([] C<UTerm>);
+// Every static shape but 1: the digits 2 to 9, numerals of several digits, the
+// invalid static 0 (rejected by the layout checks with a rule, not here); and
+// dynamic shapes.
+stride_is_current!([] C<D0>);
+stride_is_current!([] C<D2>);
+stride_is_current!([] C<D3>);
+stride_is_current!([] C<D4>);
+stride_is_current!([] C<D5>);
+stride_is_current!([] C<D6>);
+stride_is_current!([] C<D7>);
+stride_is_current!([] C<D8>);
+stride_is_current!([] C<D9>);
+stride_is_current!([T0, T1] C<(T0, T1)>);
+stride_is_current!([T0, T1, T2] C<(T0, T1, T2)>);
+stride_is_current!([T0, T1, T2, T3] C<(T0, T1, T2, T3)>);
+stride_is_current!([T0, T1, T2, T3, T4] C<(T0, T1, T2, T3, T4)>);
+stride_is_current!([T0, T1, T2, T3, T4, T5] C<(T0, T1, T2, T3, T4, T5)>);
+stride_is_current!([T0, T1, T2, T3, T4, T5, T6] C<(T0, T1, T2, T3, T4, T5, T6)>);
+stride_is_current!([T0, T1, T2, T3, T4, T5, T6, T7] C<(T0, T1, T2, T3, T4, T5, T6, T7)>);
+stride_is_current!([T0, T1, T2, T3, T4, T5, T6, T7, T8] C<(T0, T1, T2, T3, T4, T5, T6, T7, T8)>);
+stride_is_current!([T0, T1, T2, T3, T4, T5, T6, T7, T8, T9]
+    C<(T0, T1, T2, T3, T4, T5, T6, T7, T8, T9)>);
+stride_is_current!([T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10]
+    C<(T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10)>);
+stride_is_current!([T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11]
+    C<(T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11)>);
+stride_is_current!([T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12]
+    C<(T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12)>);
+stride_is_current!([T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13]
+    C<(T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13)>);
+stride_is_current!([T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14]
+    C<(T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14)>);
+stride_is_current!([T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15]
+    C<(T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15)>);
+stride_is_current!([T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16]
+    C<(T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16)>);
+stride_is_current!([T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17]
+    C<(T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17)>);
+stride_is_current!([T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, T18]
+    C<(T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, T18)>);
+stride_is_current!([T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, T18, T19]
+    C<(T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, T18, T19)>);
 stride_is_current!([] i64);
 
 impl<M: Major, Cur: IntLike + IntTuple> CompactStride<M, Cur> for () {

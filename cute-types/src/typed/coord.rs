@@ -1,10 +1,9 @@
 //! Coordinates: IntTuples, possibly holding the slicing placeholder [`Underscore`].
 use core::fmt;
 
-use typenum::Unsigned;
-
 use super::flag::{StaticFlag, True};
 use super::int::{IntLike, C};
+use super::numeral::Numeral;
 use super::tuple::{ok_or_raise, Congruent, IntTuple};
 use crate::dynamic::DTuple;
 use crate::error::Error;
@@ -66,6 +65,7 @@ pub fn crd2idx<K: CoordOf<S, D>, S: Congruent<D>, D: IntTuple>(
 /// a 1-D index into it, so it is bounded by the mode's size. Dynamic leaves and
 /// dynamic modes are not checked here: at run time CuTe's rule applies (an index
 /// beyond the domain runs on in the last mode), as in C++.
+#[track_caller]
 pub const fn check_static_coord(coord: &DTuple, shape: &DTuple) {
     if coord.is_underscore() {
         return;
@@ -107,7 +107,7 @@ macro_rules! leaf_coord {
         }
     };
 }
-leaf_coord!([U: Unsigned,] C<U>);
+leaf_coord!([N: Numeral,] C<N>);
 leaf_coord!([] i64);
 
 impl Coord for Underscore {

@@ -2,11 +2,20 @@
 //! the dispatch they drive: all-static inputs give plain values checked at
 //! compile time, anything dynamic gives a `Result` checked at run time.
 use crate::error::Error;
-pub use typenum::{False, True};
+
+/// The flag of values whose every leaf is static.
+///
+/// Its own type rather than typenum's `True` (`B1`): compile errors of static
+/// results print it (`<True as Dispatch<…>>::CHECK`), and `True` says what it means.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct True;
+/// The flag of values with at least one dynamic (`i64`) leaf.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct False;
 
 /// A type-level boolean (`True` or `False`): "is every leaf static?".
 ///
-/// Implemented only for typenum's `True` (`B1`) and `False` (`B0`).
+/// Implemented only for [`True`] and [`False`].
 pub trait StaticFlag: sealed::Sealed + Copy + Default + 'static {
     /// The boolean as a value.
     const VALUE: bool;

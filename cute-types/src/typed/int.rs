@@ -1,13 +1,13 @@
-//! Integers of the typed layer: static `C<U>` (a typenum unsigned in a
+//! Integers of the typed layer: static `C<N>` (a decimal [`Numeral`] in a
 //! zero-sized wrapper, aliased `_0 … _256` and powers of two up to `_65536`) and
 //! dynamic `i64`, unified by [`IntLike`].
 //!
-//! Why a wrapper around typenum rather than typenum itself: a static integer
-//! must be usable as a type (`Layout<(_4, _8), (_1, _4)>`) *and* as a value
-//! (`make_layout((_4, 8))`). typenum's `UInt` can only be built by its non-`const`
-//! `new()`/`Default`, so `pub const _4: U4 = …` does not compile (checked on
-//! Rust 1.95). `C<U>` is built by `const fn C::new()`, keeps typenum's unbounded
-//! type-level arithmetic, and is zero-sized like `U`.
+//! Why a wrapper: a static integer must be usable as a type
+//! (`Layout<(_4, _8), (_1, _4)>`) *and* as a value (`make_layout((_4, 8))`), and
+//! `C<N>` is built by `const fn C::new()`. Why decimal numerals (`_16` is
+//! `C<(D1, D6)>`) rather than typenum's binary `UInt<UInt<…>>`: rustc prints these
+//! types in compile errors (see [`super::numeral`]); arithmetic still goes
+//! through typenum.
 //!
 //! Why `i64` for dynamic integers: CuTe strides may be negative and tensor
 //! sizes exceed 32 bits; every run-time operation is checked, overflow is
@@ -19,16 +19,19 @@ use core::hash::{Hash, Hasher};
 use core::marker::PhantomData;
 use core::ops;
 
-use typenum::consts::*;
-use typenum::{Prod, Quot, Sum, Unsigned};
+use typenum::{Prod, Quot, Sum};
 
 use super::flag::{False, StaticFlag, True};
+use super::numeral::{
+    Decimal, FromBinary, Numeral, ToBinary, D0, D1, D2, D3, D4, D5, D6, D7, D8, D9,
+};
 use crate::dynamic::DInt;
 use crate::error::Error;
 
-/// A static (compile-time) integer: the typenum unsigned `U` as a zero-sized
-/// value. Written through its aliases: `_4` is `C<U4>`, as a type and as a value.
-pub struct C<U>(PhantomData<U>);
+/// A static (compile-time) integer: the decimal numeral `N` as a zero-sized
+/// value. Written through its aliases: `_4` is `C<D4>` and `_16` is
+/// `C<(D1, D6)>`, as a type and as a value; `C::<(D3, D2, D0)>::new()` is 320.
+pub struct C<N>(PhantomData<N>);
 
 impl<U> C<U> {
     /// The value of the static integer (zero-sized; usable in `const`).
@@ -37,14 +40,14 @@ impl<U> C<U> {
     }
 }
 
-impl<U: Unsigned> C<U> {
+impl<N: Numeral> C<N> {
     /// The integer this type stands for.
-    pub const VALUE: i64 = static_value(U::U64);
+    pub const VALUE: i64 = static_value(N::VALUE);
 }
 
-/// `v` as `i64`; a typenum value beyond `i64` is a compile error naming the rule.
-const fn static_value(v: u64) -> i64 {
-    if v > i64::MAX as u64 {
+/// `v` as `i64`; a numeral beyond `i64` is a compile error naming the rule.
+const fn static_value(v: u128) -> i64 {
+    if v > i64::MAX as u128 {
         Error::Overflow.raise()
     }
     v as i64
@@ -70,19 +73,19 @@ impl<U> Eq for C<U> {}
 impl<U> Hash for C<U> {
     fn hash<H: Hasher>(&self, _: &mut H) {}
 }
-impl<U: Unsigned> fmt::Debug for C<U> {
+impl<N: Numeral> fmt::Debug for C<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "_{}", Self::VALUE)
     }
 }
-impl<U: Unsigned> fmt::Display for C<U> {
+impl<N: Numeral> fmt::Display for C<N> {
     /// CuTe notation: `_4`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "_{}", Self::VALUE)
     }
 }
 
-/// A leaf of a shape, stride or coordinate: a static `C<U>` (`_4`) or a dynamic `i64`.
+/// A leaf of a shape, stride or coordinate: a static `C<N>` (`_4`) or a dynamic `i64`.
 ///
 /// Like nalgebra's `Dim`, one trait serves both kinds; [`IntLike::STATIC`] tells
 /// them apart at compile time.
@@ -105,7 +108,7 @@ pub trait IntLike: Copy + Default + fmt::Debug + 'static {
     fn from_value(v: i64) -> Result<Self, Error>;
 }
 
-impl<U: Unsigned> IntLike for C<U> {
+impl<N: Numeral> IntLike for C<N> {
     type IsStatic = True;
     const STATIC: Option<i64> = Some(Self::VALUE);
     fn value(&self) -> i64 {
@@ -150,7 +153,8 @@ pub fn dynamic(v: impl Into<i64>) -> i64 {
 }
 
 /// Checked arithmetic on [`IntLike`]s: static ⊗ static is static (typenum
-/// arithmetic, no run-time work), anything with an `i64` operand is an `i64`.
+/// arithmetic on the numerals' [`ToBinary`] forms, no run-time work), anything
+/// with an `i64` operand is an `i64`.
 macro_rules! int_op {
     ($Trait:ident, $method:ident, $Op:ident, $op_fn:ident, $Out:ident, $checked:ident, $doc:literal) => {
         #[doc = $doc]
@@ -160,27 +164,29 @@ macro_rules! int_op {
             #[doc = $doc]
             fn $method(self, rhs: Rhs) -> Result<Self::Output, Error>;
         }
-        impl<U, V> $Trait<C<V>> for C<U>
+        impl<N, M> $Trait<C<M>> for C<N>
         where
-            U: Unsigned + ops::$Op<V>,
-            V: Unsigned,
-            $Out<U, V>: Unsigned,
+            N: Numeral + ToBinary,
+            M: Numeral + ToBinary,
+            N::Binary: ops::$Op<M::Binary>,
+            $Out<N::Binary, M::Binary>: FromBinary,
+            Decimal<$Out<N::Binary, M::Binary>>: Numeral,
         {
-            type Output = C<$Out<U, V>>;
-            fn $method(self, _: C<V>) -> Result<Self::Output, Error> {
+            type Output = C<Decimal<$Out<N::Binary, M::Binary>>>;
+            fn $method(self, _: C<M>) -> Result<Self::Output, Error> {
                 Ok(C::new())
             }
         }
-        impl<U: Unsigned> $Trait<i64> for C<U> {
+        impl<N: Numeral> $Trait<i64> for C<N> {
             type Output = i64;
             fn $method(self, rhs: i64) -> Result<i64, Error> {
                 dyn_op(Self::VALUE.$checked(rhs), rhs)
             }
         }
-        impl<V: Unsigned> $Trait<C<V>> for i64 {
+        impl<M: Numeral> $Trait<C<M>> for i64 {
             type Output = i64;
-            fn $method(self, _: C<V>) -> Result<i64, Error> {
-                dyn_op(self.$checked(C::<V>::VALUE), C::<V>::VALUE)
+            fn $method(self, _: C<M>) -> Result<i64, Error> {
+                dyn_op(self.$checked(C::<M>::VALUE), C::<M>::VALUE)
             }
         }
         impl $Trait<i64> for i64 {
@@ -189,12 +195,15 @@ macro_rules! int_op {
                 dyn_op(self.$checked(rhs), rhs)
             }
         }
-        impl<U, V> ops::$Op<C<V>> for C<U>
+        impl<N, M> ops::$Op<C<M>> for C<N>
         where
-            U: ops::$Op<V>,
+            N: ToBinary,
+            M: ToBinary,
+            N::Binary: ops::$Op<M::Binary>,
+            $Out<N::Binary, M::Binary>: FromBinary,
         {
-            type Output = C<$Out<U, V>>;
-            fn $op_fn(self, _: C<V>) -> Self::Output {
+            type Output = C<Decimal<$Out<N::Binary, M::Binary>>>;
+            fn $op_fn(self, _: C<M>) -> Self::Output {
                 C::new()
             }
         }
@@ -231,11 +240,11 @@ int_op!(
 );
 
 macro_rules! aliases {
-    ($($name:ident $U:ident),* $(,)?) => {
+    ($($name:ident $N:ty),* $(,)?) => {
         $(
             #[doc = concat!("The static integer `", stringify!($name), "` (type and value).")]
             #[allow(non_camel_case_types)]
-            pub type $name = C<$U>;
+            pub type $name = C<$N>;
             #[doc = concat!("The static integer `", stringify!($name), "` (type and value).")]
             #[allow(non_upper_case_globals)]
             pub const $name: $name = C::new();
@@ -244,269 +253,269 @@ macro_rules! aliases {
 }
 
 aliases! {
-    _0 U0,
-    _1 U1,
-    _2 U2,
-    _3 U3,
-    _4 U4,
-    _5 U5,
-    _6 U6,
-    _7 U7,
-    _8 U8,
-    _9 U9,
-    _10 U10,
-    _11 U11,
-    _12 U12,
-    _13 U13,
-    _14 U14,
-    _15 U15,
-    _16 U16,
-    _17 U17,
-    _18 U18,
-    _19 U19,
-    _20 U20,
-    _21 U21,
-    _22 U22,
-    _23 U23,
-    _24 U24,
-    _25 U25,
-    _26 U26,
-    _27 U27,
-    _28 U28,
-    _29 U29,
-    _30 U30,
-    _31 U31,
-    _32 U32,
-    _33 U33,
-    _34 U34,
-    _35 U35,
-    _36 U36,
-    _37 U37,
-    _38 U38,
-    _39 U39,
-    _40 U40,
-    _41 U41,
-    _42 U42,
-    _43 U43,
-    _44 U44,
-    _45 U45,
-    _46 U46,
-    _47 U47,
-    _48 U48,
-    _49 U49,
-    _50 U50,
-    _51 U51,
-    _52 U52,
-    _53 U53,
-    _54 U54,
-    _55 U55,
-    _56 U56,
-    _57 U57,
-    _58 U58,
-    _59 U59,
-    _60 U60,
-    _61 U61,
-    _62 U62,
-    _63 U63,
-    _64 U64,
-    _65 U65,
-    _66 U66,
-    _67 U67,
-    _68 U68,
-    _69 U69,
-    _70 U70,
-    _71 U71,
-    _72 U72,
-    _73 U73,
-    _74 U74,
-    _75 U75,
-    _76 U76,
-    _77 U77,
-    _78 U78,
-    _79 U79,
-    _80 U80,
-    _81 U81,
-    _82 U82,
-    _83 U83,
-    _84 U84,
-    _85 U85,
-    _86 U86,
-    _87 U87,
-    _88 U88,
-    _89 U89,
-    _90 U90,
-    _91 U91,
-    _92 U92,
-    _93 U93,
-    _94 U94,
-    _95 U95,
-    _96 U96,
-    _97 U97,
-    _98 U98,
-    _99 U99,
-    _100 U100,
-    _101 U101,
-    _102 U102,
-    _103 U103,
-    _104 U104,
-    _105 U105,
-    _106 U106,
-    _107 U107,
-    _108 U108,
-    _109 U109,
-    _110 U110,
-    _111 U111,
-    _112 U112,
-    _113 U113,
-    _114 U114,
-    _115 U115,
-    _116 U116,
-    _117 U117,
-    _118 U118,
-    _119 U119,
-    _120 U120,
-    _121 U121,
-    _122 U122,
-    _123 U123,
-    _124 U124,
-    _125 U125,
-    _126 U126,
-    _127 U127,
-    _128 U128,
-    _129 U129,
-    _130 U130,
-    _131 U131,
-    _132 U132,
-    _133 U133,
-    _134 U134,
-    _135 U135,
-    _136 U136,
-    _137 U137,
-    _138 U138,
-    _139 U139,
-    _140 U140,
-    _141 U141,
-    _142 U142,
-    _143 U143,
-    _144 U144,
-    _145 U145,
-    _146 U146,
-    _147 U147,
-    _148 U148,
-    _149 U149,
-    _150 U150,
-    _151 U151,
-    _152 U152,
-    _153 U153,
-    _154 U154,
-    _155 U155,
-    _156 U156,
-    _157 U157,
-    _158 U158,
-    _159 U159,
-    _160 U160,
-    _161 U161,
-    _162 U162,
-    _163 U163,
-    _164 U164,
-    _165 U165,
-    _166 U166,
-    _167 U167,
-    _168 U168,
-    _169 U169,
-    _170 U170,
-    _171 U171,
-    _172 U172,
-    _173 U173,
-    _174 U174,
-    _175 U175,
-    _176 U176,
-    _177 U177,
-    _178 U178,
-    _179 U179,
-    _180 U180,
-    _181 U181,
-    _182 U182,
-    _183 U183,
-    _184 U184,
-    _185 U185,
-    _186 U186,
-    _187 U187,
-    _188 U188,
-    _189 U189,
-    _190 U190,
-    _191 U191,
-    _192 U192,
-    _193 U193,
-    _194 U194,
-    _195 U195,
-    _196 U196,
-    _197 U197,
-    _198 U198,
-    _199 U199,
-    _200 U200,
-    _201 U201,
-    _202 U202,
-    _203 U203,
-    _204 U204,
-    _205 U205,
-    _206 U206,
-    _207 U207,
-    _208 U208,
-    _209 U209,
-    _210 U210,
-    _211 U211,
-    _212 U212,
-    _213 U213,
-    _214 U214,
-    _215 U215,
-    _216 U216,
-    _217 U217,
-    _218 U218,
-    _219 U219,
-    _220 U220,
-    _221 U221,
-    _222 U222,
-    _223 U223,
-    _224 U224,
-    _225 U225,
-    _226 U226,
-    _227 U227,
-    _228 U228,
-    _229 U229,
-    _230 U230,
-    _231 U231,
-    _232 U232,
-    _233 U233,
-    _234 U234,
-    _235 U235,
-    _236 U236,
-    _237 U237,
-    _238 U238,
-    _239 U239,
-    _240 U240,
-    _241 U241,
-    _242 U242,
-    _243 U243,
-    _244 U244,
-    _245 U245,
-    _246 U246,
-    _247 U247,
-    _248 U248,
-    _249 U249,
-    _250 U250,
-    _251 U251,
-    _252 U252,
-    _253 U253,
-    _254 U254,
-    _255 U255,
-    _256 U256,
-    _512 U512,
-    _1024 U1024,
-    _2048 U2048,
-    _4096 U4096,
-    _8192 U8192,
-    _16384 U16384,
-    _32768 U32768,
-    _65536 U65536
+    _0 D0,
+    _1 D1,
+    _2 D2,
+    _3 D3,
+    _4 D4,
+    _5 D5,
+    _6 D6,
+    _7 D7,
+    _8 D8,
+    _9 D9,
+    _10 (D1, D0),
+    _11 (D1, D1),
+    _12 (D1, D2),
+    _13 (D1, D3),
+    _14 (D1, D4),
+    _15 (D1, D5),
+    _16 (D1, D6),
+    _17 (D1, D7),
+    _18 (D1, D8),
+    _19 (D1, D9),
+    _20 (D2, D0),
+    _21 (D2, D1),
+    _22 (D2, D2),
+    _23 (D2, D3),
+    _24 (D2, D4),
+    _25 (D2, D5),
+    _26 (D2, D6),
+    _27 (D2, D7),
+    _28 (D2, D8),
+    _29 (D2, D9),
+    _30 (D3, D0),
+    _31 (D3, D1),
+    _32 (D3, D2),
+    _33 (D3, D3),
+    _34 (D3, D4),
+    _35 (D3, D5),
+    _36 (D3, D6),
+    _37 (D3, D7),
+    _38 (D3, D8),
+    _39 (D3, D9),
+    _40 (D4, D0),
+    _41 (D4, D1),
+    _42 (D4, D2),
+    _43 (D4, D3),
+    _44 (D4, D4),
+    _45 (D4, D5),
+    _46 (D4, D6),
+    _47 (D4, D7),
+    _48 (D4, D8),
+    _49 (D4, D9),
+    _50 (D5, D0),
+    _51 (D5, D1),
+    _52 (D5, D2),
+    _53 (D5, D3),
+    _54 (D5, D4),
+    _55 (D5, D5),
+    _56 (D5, D6),
+    _57 (D5, D7),
+    _58 (D5, D8),
+    _59 (D5, D9),
+    _60 (D6, D0),
+    _61 (D6, D1),
+    _62 (D6, D2),
+    _63 (D6, D3),
+    _64 (D6, D4),
+    _65 (D6, D5),
+    _66 (D6, D6),
+    _67 (D6, D7),
+    _68 (D6, D8),
+    _69 (D6, D9),
+    _70 (D7, D0),
+    _71 (D7, D1),
+    _72 (D7, D2),
+    _73 (D7, D3),
+    _74 (D7, D4),
+    _75 (D7, D5),
+    _76 (D7, D6),
+    _77 (D7, D7),
+    _78 (D7, D8),
+    _79 (D7, D9),
+    _80 (D8, D0),
+    _81 (D8, D1),
+    _82 (D8, D2),
+    _83 (D8, D3),
+    _84 (D8, D4),
+    _85 (D8, D5),
+    _86 (D8, D6),
+    _87 (D8, D7),
+    _88 (D8, D8),
+    _89 (D8, D9),
+    _90 (D9, D0),
+    _91 (D9, D1),
+    _92 (D9, D2),
+    _93 (D9, D3),
+    _94 (D9, D4),
+    _95 (D9, D5),
+    _96 (D9, D6),
+    _97 (D9, D7),
+    _98 (D9, D8),
+    _99 (D9, D9),
+    _100 (D1, D0, D0),
+    _101 (D1, D0, D1),
+    _102 (D1, D0, D2),
+    _103 (D1, D0, D3),
+    _104 (D1, D0, D4),
+    _105 (D1, D0, D5),
+    _106 (D1, D0, D6),
+    _107 (D1, D0, D7),
+    _108 (D1, D0, D8),
+    _109 (D1, D0, D9),
+    _110 (D1, D1, D0),
+    _111 (D1, D1, D1),
+    _112 (D1, D1, D2),
+    _113 (D1, D1, D3),
+    _114 (D1, D1, D4),
+    _115 (D1, D1, D5),
+    _116 (D1, D1, D6),
+    _117 (D1, D1, D7),
+    _118 (D1, D1, D8),
+    _119 (D1, D1, D9),
+    _120 (D1, D2, D0),
+    _121 (D1, D2, D1),
+    _122 (D1, D2, D2),
+    _123 (D1, D2, D3),
+    _124 (D1, D2, D4),
+    _125 (D1, D2, D5),
+    _126 (D1, D2, D6),
+    _127 (D1, D2, D7),
+    _128 (D1, D2, D8),
+    _129 (D1, D2, D9),
+    _130 (D1, D3, D0),
+    _131 (D1, D3, D1),
+    _132 (D1, D3, D2),
+    _133 (D1, D3, D3),
+    _134 (D1, D3, D4),
+    _135 (D1, D3, D5),
+    _136 (D1, D3, D6),
+    _137 (D1, D3, D7),
+    _138 (D1, D3, D8),
+    _139 (D1, D3, D9),
+    _140 (D1, D4, D0),
+    _141 (D1, D4, D1),
+    _142 (D1, D4, D2),
+    _143 (D1, D4, D3),
+    _144 (D1, D4, D4),
+    _145 (D1, D4, D5),
+    _146 (D1, D4, D6),
+    _147 (D1, D4, D7),
+    _148 (D1, D4, D8),
+    _149 (D1, D4, D9),
+    _150 (D1, D5, D0),
+    _151 (D1, D5, D1),
+    _152 (D1, D5, D2),
+    _153 (D1, D5, D3),
+    _154 (D1, D5, D4),
+    _155 (D1, D5, D5),
+    _156 (D1, D5, D6),
+    _157 (D1, D5, D7),
+    _158 (D1, D5, D8),
+    _159 (D1, D5, D9),
+    _160 (D1, D6, D0),
+    _161 (D1, D6, D1),
+    _162 (D1, D6, D2),
+    _163 (D1, D6, D3),
+    _164 (D1, D6, D4),
+    _165 (D1, D6, D5),
+    _166 (D1, D6, D6),
+    _167 (D1, D6, D7),
+    _168 (D1, D6, D8),
+    _169 (D1, D6, D9),
+    _170 (D1, D7, D0),
+    _171 (D1, D7, D1),
+    _172 (D1, D7, D2),
+    _173 (D1, D7, D3),
+    _174 (D1, D7, D4),
+    _175 (D1, D7, D5),
+    _176 (D1, D7, D6),
+    _177 (D1, D7, D7),
+    _178 (D1, D7, D8),
+    _179 (D1, D7, D9),
+    _180 (D1, D8, D0),
+    _181 (D1, D8, D1),
+    _182 (D1, D8, D2),
+    _183 (D1, D8, D3),
+    _184 (D1, D8, D4),
+    _185 (D1, D8, D5),
+    _186 (D1, D8, D6),
+    _187 (D1, D8, D7),
+    _188 (D1, D8, D8),
+    _189 (D1, D8, D9),
+    _190 (D1, D9, D0),
+    _191 (D1, D9, D1),
+    _192 (D1, D9, D2),
+    _193 (D1, D9, D3),
+    _194 (D1, D9, D4),
+    _195 (D1, D9, D5),
+    _196 (D1, D9, D6),
+    _197 (D1, D9, D7),
+    _198 (D1, D9, D8),
+    _199 (D1, D9, D9),
+    _200 (D2, D0, D0),
+    _201 (D2, D0, D1),
+    _202 (D2, D0, D2),
+    _203 (D2, D0, D3),
+    _204 (D2, D0, D4),
+    _205 (D2, D0, D5),
+    _206 (D2, D0, D6),
+    _207 (D2, D0, D7),
+    _208 (D2, D0, D8),
+    _209 (D2, D0, D9),
+    _210 (D2, D1, D0),
+    _211 (D2, D1, D1),
+    _212 (D2, D1, D2),
+    _213 (D2, D1, D3),
+    _214 (D2, D1, D4),
+    _215 (D2, D1, D5),
+    _216 (D2, D1, D6),
+    _217 (D2, D1, D7),
+    _218 (D2, D1, D8),
+    _219 (D2, D1, D9),
+    _220 (D2, D2, D0),
+    _221 (D2, D2, D1),
+    _222 (D2, D2, D2),
+    _223 (D2, D2, D3),
+    _224 (D2, D2, D4),
+    _225 (D2, D2, D5),
+    _226 (D2, D2, D6),
+    _227 (D2, D2, D7),
+    _228 (D2, D2, D8),
+    _229 (D2, D2, D9),
+    _230 (D2, D3, D0),
+    _231 (D2, D3, D1),
+    _232 (D2, D3, D2),
+    _233 (D2, D3, D3),
+    _234 (D2, D3, D4),
+    _235 (D2, D3, D5),
+    _236 (D2, D3, D6),
+    _237 (D2, D3, D7),
+    _238 (D2, D3, D8),
+    _239 (D2, D3, D9),
+    _240 (D2, D4, D0),
+    _241 (D2, D4, D1),
+    _242 (D2, D4, D2),
+    _243 (D2, D4, D3),
+    _244 (D2, D4, D4),
+    _245 (D2, D4, D5),
+    _246 (D2, D4, D6),
+    _247 (D2, D4, D7),
+    _248 (D2, D4, D8),
+    _249 (D2, D4, D9),
+    _250 (D2, D5, D0),
+    _251 (D2, D5, D1),
+    _252 (D2, D5, D2),
+    _253 (D2, D5, D3),
+    _254 (D2, D5, D4),
+    _255 (D2, D5, D5),
+    _256 (D2, D5, D6),
+    _512 (D5, D1, D2),
+    _1024 (D1, D0, D2, D4),
+    _2048 (D2, D0, D4, D8),
+    _4096 (D4, D0, D9, D6),
+    _8192 (D8, D1, D9, D2),
+    _16384 (D1, D6, D3, D8, D4),
+    _32768 (D3, D2, D7, D6, D8),
+    _65536 (D6, D5, D5, D3, D6)
 }

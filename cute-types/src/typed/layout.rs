@@ -49,7 +49,7 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     /// positive is [`Error::NonPositiveShape`], a size or cosize beyond `i64`
     /// [`Error::Overflow`]. Non-congruent shape and stride do not compile.
     pub fn new(shape: S, stride: D) -> CheckedLayout<S, D> {
-        let () = const { Self::STATIC_CHECK };
+        let () = Self::STATIC_CHECK;
         <BothStatic<S, D> as StaticFlag>::checked(
             || Layout { shape, stride },
             || Self::try_new(shape, stride),
@@ -58,7 +58,7 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
 
     /// As [`Layout::new`], always returning a `Result` (for generic code).
     pub fn try_new(shape: S, stride: D) -> Result<Self, Error> {
-        let () = const { Self::STATIC_CHECK };
+        let () = Self::STATIC_CHECK;
         shape.check_positive()?;
         shape.product()?;
         checked_add(shape.span(&stride)?, 1)?;
@@ -159,7 +159,9 @@ impl<S: Congruent<D>, D: IntTuple> From<Layout<S, D>> for DLayout {
 }
 
 /// Static leaves of a shape are positive; a fully static layout's size and
-/// cosize fit in `i64`. Stops compilation with the rule otherwise.
+/// cosize fit in `i64`. Stops compilation with the rule otherwise, reported at
+/// the `const` that calls it (`#[track_caller]`: no note for this frame).
+#[track_caller]
 const fn check_static_leaves(shape: &DTuple, stride: &DTuple) {
     let n = shape.leaf_count();
     let mut k = 0;
@@ -171,10 +173,11 @@ const fn check_static_leaves(shape: &DTuple, stride: &DTuple) {
         k += 1;
     }
     if shape.is_static() && stride.is_static() {
-        check_layout(&ok_or_raise(DLayout::new(*shape, *stride)));
+        check_layout(&DLayout::new(*shape, *stride));
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<S: Congruent<D>, D: IntTuple> LayoutOperand for Layout<S, D> {
     type IsStatic = BothStatic<S, D>;
     const STATIC: Option<DLayout> = match (S::STATIC, D::STATIC) {
@@ -206,7 +209,7 @@ where
     S: Congruent<D> + IntTuple<IsStatic = True>,
     D: IntTuple<IsStatic = True>,
 {
-    const LAYOUT: DLayout = ok_or_raise(DLayout::new(S::PATTERN, D::PATTERN));
+    const RESULT: Result<DLayout, Error> = DLayout::new(S::PATTERN, D::PATTERN);
 }
 
 impl<S, D> Default for Layout<S, D>
@@ -216,7 +219,7 @@ where
 {
     /// The only value of a fully static layout type (checked at compile time).
     fn default() -> Self {
-        let () = const { Self::STATIC_CHECK };
+        let () = Self::STATIC_CHECK;
         Layout {
             shape: S::default(),
             stride: D::default(),
@@ -317,7 +320,7 @@ pub fn make_layout_strided<S: Congruent<D>, D: IntTuple>(
     shape: S,
     stride: D,
 ) -> CheckedLayout<S, D> {
-    let () = const { Layout::<S, D>::STATIC_CHECK };
+    let () = Layout::<S, D>::STATIC_CHECK;
     <BothStatic<S, D> as StaticFlag>::checked(
         || Layout { shape, stride },
         || Layout::try_new(shape, stride),

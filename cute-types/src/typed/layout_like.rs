@@ -25,6 +25,7 @@ pub trait LayoutOperand: Copy {
     fn to_dynamic(&self) -> DLayout;
 }
 
+#[diagnostic::do_not_recommend]
 impl LayoutOperand for DLayout {
     type IsStatic = False;
     const STATIC: Option<DLayout> = None;
@@ -77,18 +78,26 @@ pub trait LayoutLike: LayoutOperand + fmt::Display + fmt::Debug {
 /// A layout whose shape and stride are all static: the whole layout is the
 /// `const` [`StaticLayout::LAYOUT`], and the type is zero-sized.
 pub trait StaticLayout: LayoutLike<IsStatic = True> + Default {
-    /// The layout, computed at compile time.
-    const LAYOUT: DLayout;
+    /// The layout, or the rule its inputs violate, computed at compile time.
+    const RESULT: Result<DLayout, Error>;
+    /// The layout, computed at compile time (a compile error naming the rule
+    /// when [`StaticLayout::RESULT`] is an error).
+    const LAYOUT: DLayout = ok_or_raise(Self::RESULT);
     /// Its size, computed at compile time.
     const SIZE: i64 = ok_or_raise(Self::LAYOUT.size()).value;
     /// Its cosize, computed at compile time.
     const COSIZE: i64 = ok_or_raise(Self::LAYOUT.cosize()).value;
     /// Evaluating this `const` compiles only when the layout is valid.
-    const CHECK: () = check_layout(&Self::LAYOUT);
+    const CHECK: () = check_layout(&Self::RESULT);
 }
 
-/// A valid layout's size and cosize fit in `i64`; otherwise compilation stops with the rule.
-pub(crate) const fn check_layout(l: &DLayout) {
+/// A valid layout's size and cosize fit in `i64`; otherwise compilation stops
+/// with the rule. Also the rule of an invalid layout (`Err`): `#[track_caller]`
+/// makes the `const` that calls it the place of the error, so that rustc prints
+/// no note for the frames in between.
+#[track_caller]
+pub(crate) const fn check_layout(l: &Result<DLayout, Error>) {
+    let l = ok_or_raise(*l);
     ok_or_raise(l.size());
     ok_or_raise(l.cosize());
 }

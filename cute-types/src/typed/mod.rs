@@ -1,5 +1,5 @@
 //! The typed layer: `Layout<Shape, Stride>` over nested Rust tuples whose leaves
-//! are static integers (`_4`: a typenum unsigned in the zero-sized [`C`]) or
+//! are static integers (`_4`: a decimal numeral in the zero-sized [`C`]) or
 //! dynamic `i64`s. What is static stays static, is checked at compile time and
 //! costs nothing at run time; what is dynamic is checked at run time (`Result`).
 //!
@@ -7,8 +7,9 @@
 //!
 //! **Integers.**
 //! * `_0 … _256` and the powers of two `_512 … _65536` are each a type *and* a
-//!   `const` value: `pub type _4 = C<typenum::U4>; pub const _4: _4 = C::new();`.
-//!   Other static values: `C<typenum::U320>` / `C::<typenum::U320>::new()`.
+//!   `const` value: `pub type _4 = C<D4>; pub const _4: _4 = C::new();`.
+//!   Other static values are written in decimal digits ([`numeral`]):
+//!   `C<(D3, D2, D0)>` / `C::<(D3, D2, D0)>::new()` is 320.
 //! * Dynamic leaves are `i64` (the only integer type implementing the traits, so
 //!   the literal `8` in `(_4, 8)` is an `i64`); [`dynamic`] converts `i32`, `u32`, ….
 //! * [`IntLike`] (`STATIC: Option<i64>`, `value`, `to_dint`, `from_value`),
@@ -57,13 +58,14 @@
 //! `to_dynamic`) like `Layout` does.
 //!
 //! **Compile errors.** Trait bounds carry short `on_unimplemented` messages:
-//! "shape and stride are not congruent: they must have the same nesting",
+//! "shape and stride must be congruent integer tuples: the same nesting, every leaf a static integer (`_4`) or an `i64`",
 //! "the coordinate does not match the layout's shape", "mode index {I} is out of
 //! range", "`T` is not a CuTe integer", "`T` is not an integer tuple", "`T` is not
 //! a layout", "`T` is not a tiler". Value rules on static leaves (shape entries
 //! positive, overflow, every algebra precondition) are `const` evaluation errors
 //! with [`Error::rule`](crate::Error::rule) as message, pointing at the caller's
-//! line. They appear in `cargo build`/`test`/`run`, **not in `cargo check`**
+//! line; rustc prints the layouts' types in the notes, and static integers print
+//! as decimal digits (`C<(D1, D6)>` is 16). They appear in `cargo build`/`test`/`run`, **not in `cargo check`**
 //! (Rust 1.95 does not evaluate constants of generic code in check builds);
 //! [`check_static!`](crate::check_static) forces one in a `const` item, which
 //! `cargo check` does evaluate.
@@ -73,6 +75,7 @@ mod flag;
 mod int;
 mod layout;
 mod layout_like;
+pub mod numeral;
 mod operand;
 mod ops_core;
 mod ops_macros;
@@ -88,6 +91,9 @@ pub use flag::{And, False, StaticFlag, True};
 pub use int::*;
 pub use layout::*;
 pub use layout_like::*;
+pub use numeral::{
+    Decimal, Digit, LeadingDigit, Numeral, ToBinary, D0, D1, D2, D3, D4, D5, D6, D7, D8, D9,
+};
 pub use operand::{DTilerArg, TilerOperand};
 pub use ops_core::*;
 pub use ops_modes::*;
@@ -97,6 +103,6 @@ pub use tuple::{
     compatible, congruent, make_shape, make_stride, static_compatible, weakly_congruent, Congruent,
     Get, IntTuple, WeaklyCongruent,
 };
-/// typenum, for naming static values without an alias (`C<typenum::U320>`, or
-/// `C<UInt<UInt<UTerm, B1>, B0>>` in generated code).
+/// typenum, the arithmetic behind static integers ([`ToBinary`], [`Decimal`]):
+/// `C<Decimal<typenum::U320>>` is `C<(D3, D2, D0)>`.
 pub use typenum;

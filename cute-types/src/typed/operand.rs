@@ -1,12 +1,12 @@
 //! Tilers as operands of the typed algebra: a layout, an integer `n` (the layout
 //! `n:1`, or `_1:_0` for a static 1) or a Rust tuple of tilers (CuTe's by-mode
 //! `Tile<…>`; tuples nest).
-use typenum::Unsigned;
 
 use super::flag::{False, StaticFlag, True};
 use super::int::{IntLike, C};
 use super::layout::Layout;
 use super::layout_like::LayoutOperand;
+use super::numeral::Numeral;
 use super::tuple::{ok_or_raise, Congruent, IntTuple};
 use crate::dynamic::{DLayout, DTiler, DTuple, TilerMode};
 use crate::error::Error;
@@ -115,10 +115,10 @@ impl TilerOperand for DTilerArg {
     }
 }
 
-impl<U: Unsigned> TilerOperand for C<U> {
+impl<N: Numeral> TilerOperand for C<N> {
     type IsStatic = True;
     const STATIC_TILER: Option<DTilerArg> = Some(DTilerArg::Layout(ok_or_raise(
-        DLayout::col_major(DTuple::s(C::<U>::VALUE)),
+        DLayout::col_major(DTuple::s(C::<N>::VALUE)),
     )));
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
         Ok(DTilerArg::Layout(DLayout::col_major(DTuple::int(

@@ -191,7 +191,7 @@ pub fn max_common_vector<A: LayoutOperand, B: LayoutOperand>(
 where
     And<A::IsStatic, B::IsStatic>: DispatchInt<MaxCommonVector<A, B>>,
 {
-    let () = const { <And<A::IsStatic, B::IsStatic> as DispatchInt<MaxCommonVector<A, B>>>::CHECK };
+    let () = <And<A::IsStatic, B::IsStatic> as DispatchInt<MaxCommonVector<A, B>>>::CHECK;
     <And<A::IsStatic, B::IsStatic> as DispatchInt<MaxCommonVector<A, B>>>::run(|| {
         Ok(algebra::max_common_vector(&a.to_dynamic(), &b.to_dynamic())?.value)
     })

@@ -2,13 +2,18 @@
 //! result (see [`super::static_result`]).
 
 /// Writes `pub fn $fname` and its marker `$Marker`: the marker's
-/// `StaticLayout::LAYOUT` is `$static_expr` (evaluated at compile time, valid when
-/// `$wc` holds); the function returns the marker when `$flag` is `True` and runs
-/// `$dyn_expr` (a `Result<DLayout, Error>` expression over the arguments) otherwise.
+/// `StaticLayout::RESULT` is `$static_expr` (a `Result<DLayout, Error>` evaluated
+/// at compile time, valid when `$wc` holds); the function returns the marker when
+/// `$flag` is `True` and runs `$dyn_expr` (a `Result<DLayout, Error>` expression
+/// over the arguments) otherwise.
+///
+/// The function's body names [`Dispatch::CHECK`](crate::typed::Dispatch::CHECK)
+/// as a plain constant (not in a `const { }` block, which would add a second note
+/// to the error), so that a violated rule is reported with the caller's line.
 macro_rules! static_op {
     (
         $(#[$doc:meta])*
-        pub fn $fname:ident<$($T:ident: $Tb:path),+>($($arg:ident: $argty:ty),+) -> $Marker:ident
+        pub fn $fname:ident<$($T:ident: $Tb:tt),+>($($arg:ident: $argty:ty),+) -> $Marker:ident
         where flag = $flag:ty, static [$($wc:tt)*]
         { static: $static_expr:expr, dynamic: $dyn_expr:expr $(,)? }
     ) => {
@@ -16,7 +21,7 @@ macro_rules! static_op {
                          a layout computed at compile time.")]
         pub struct $Marker<$($T),+>(core::marker::PhantomData<fn() -> ($($T,)+)>);
         impl<$($T),+> $crate::typed::StaticLayout for $Marker<$($T),+> where $($wc)* {
-            const LAYOUT: $crate::DLayout = $crate::typed::tuple::ok_or_raise($static_expr);
+            const RESULT: Result<$crate::DLayout, $crate::Error> = $static_expr;
         }
         $crate::typed::static_result::marker_impls!([$($T),+] $Marker<$($T),+>, [$($wc)*]);
         $(#[$doc])*
@@ -24,7 +29,7 @@ macro_rules! static_op {
         where
             $flag: $crate::typed::Dispatch<$Marker<$($T),+>>,
         {
-            let () = const { <$flag as $crate::typed::Dispatch<$Marker<$($T),+>>>::CHECK };
+            let () = <$flag as $crate::typed::Dispatch<$Marker<$($T),+>>>::CHECK;
             <$flag as $crate::typed::Dispatch<$Marker<$($T),+>>>::run(|| $dyn_expr)
         }
     };

@@ -12,7 +12,6 @@ use super::flag::{And, True};
 use super::layout_like::{LayoutOperand, StaticLayout};
 use super::ops_macros::static_op;
 use super::static_result::{marker_impls, static_layout, Dispatch, Out};
-use super::tuple::ok_or_raise;
 use crate::dynamic::{DLayout, DTuple};
 use crate::error::Error;
 
@@ -21,7 +20,7 @@ pub struct Taken<A, const B: usize, const E: usize>(PhantomData<fn() -> A>);
 impl<A: LayoutOperand<IsStatic = True>, const B: usize, const E: usize> StaticLayout
     for Taken<A, B, E>
 {
-    const LAYOUT: DLayout = ok_or_raise(static_layout(A::STATIC).take(B, E));
+    const RESULT: Result<DLayout, Error> = static_layout(A::STATIC).take(B, E);
 }
 marker_impls!([A, const B: usize, const E: usize] Taken<A, B, E>, [A: LayoutOperand<IsStatic = True>]);
 
@@ -39,7 +38,7 @@ pub fn take<const B: usize, const E: usize, A: LayoutOperand>(
 where
     A::IsStatic: Dispatch<Taken<A, B, E>>,
 {
-    let () = const { <A::IsStatic as Dispatch<Taken<A, B, E>>>::CHECK };
+    let () = <A::IsStatic as Dispatch<Taken<A, B, E>>>::CHECK;
     <A::IsStatic as Dispatch<Taken<A, B, E>>>::run(|| a.to_dynamic().take(B, E))
 }
 
@@ -48,7 +47,7 @@ pub struct Grouped<A, const B: usize, const E: usize>(PhantomData<fn() -> A>);
 impl<A: LayoutOperand<IsStatic = True>, const B: usize, const E: usize> StaticLayout
     for Grouped<A, B, E>
 {
-    const LAYOUT: DLayout = ok_or_raise(static_layout(A::STATIC).group(B, E));
+    const RESULT: Result<DLayout, Error> = static_layout(A::STATIC).group(B, E);
 }
 marker_impls!([A, const B: usize, const E: usize] Grouped<A, B, E>, [A: LayoutOperand<IsStatic = True>]);
 
@@ -66,7 +65,7 @@ pub fn group<const B: usize, const E: usize, A: LayoutOperand>(
 where
     A::IsStatic: Dispatch<Grouped<A, B, E>>,
 {
-    let () = const { <A::IsStatic as Dispatch<Grouped<A, B, E>>>::CHECK };
+    let () = <A::IsStatic as Dispatch<Grouped<A, B, E>>>::CHECK;
     <A::IsStatic as Dispatch<Grouped<A, B, E>>>::run(|| a.to_dynamic().group(B, E))
 }
 
@@ -77,8 +76,8 @@ where
     A: LayoutOperand<IsStatic = True>,
     X: LayoutOperand<IsStatic = True>,
 {
-    const LAYOUT: DLayout =
-        ok_or_raise(static_layout(A::STATIC).replace(I, &static_layout(X::STATIC)));
+    const RESULT: Result<DLayout, Error> =
+        static_layout(A::STATIC).replace(I, &static_layout(X::STATIC));
 }
 marker_impls!(
     [A, const I: usize, X] Replaced<A, I, X>,
@@ -93,7 +92,7 @@ pub fn replace<const I: usize, A: LayoutOperand, X: LayoutOperand>(
 where
     And<A::IsStatic, X::IsStatic>: Dispatch<Replaced<A, I, X>>,
 {
-    let () = const { <And<A::IsStatic, X::IsStatic> as Dispatch<Replaced<A, I, X>>>::CHECK };
+    let () = <And<A::IsStatic, X::IsStatic> as Dispatch<Replaced<A, I, X>>>::CHECK;
     <And<A::IsStatic, X::IsStatic> as Dispatch<Replaced<A, I, X>>>::run(|| {
         a.to_dynamic().replace(I, &x.to_dynamic())
     })

@@ -420,7 +420,7 @@ mod tests {
             (_2, _4),
         ));
         // A size-1 mode and a stride-0 mode (left out of the plan).
-        let n = make_layout_strided((_3, (_1, _5), _2), (C::<typenum::U7>::new(), (_0, _2), _0));
+        let n = make_layout_strided((_3, (_1, _5), _2), (_7, (_0, _2), _0));
         check(logical_divide(n, _3));
         check(right_inverse(make_layout_strided(
             (_2, (_8, _2), _8),

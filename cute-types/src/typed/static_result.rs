@@ -13,15 +13,19 @@
 //! `False`) through [`Dispatch`], implemented once for each flag (coherence-safe:
 //! the two impls have different `Self` types).
 //!
-//! Compile errors: the marker's `const` is forced by an inline `const { }` block in
-//! [`Dispatch::run`], so a violated precondition stops `cargo build` (and `cargo
-//! test`, `cargo run`). `cargo check` does not evaluate constants of generic code
+//! Compile errors: each typed function names [`Dispatch::CHECK`] in its body, so
+//! a violated precondition stops `cargo build` (and `cargo test`, `cargo run`)
+//! with the rule as message and the caller's line in a note. `Dispatch::CHECK`
+//! raises the rule itself from the marker's [`StaticLayout::RESULT`] rather than
+//! through the other `const`s (`LAYOUT`, `StaticLayout::CHECK`): each `const`
+//! between the failure and the function would add a note to the error, and a
+//! failure inside the marker's macro-written `const` would print the macro too. `cargo check` does not evaluate constants of generic code
 //! (Rust 1.95), so it does not report them; [`check_static!`](crate::check_static)
 //! forces one in a non-generic `const` item, which `cargo check` does evaluate.
 use core::fmt;
 
 use super::flag::{False, StaticFlag, True};
-use super::layout_like::StaticLayout;
+use super::layout_like::{check_layout, StaticLayout};
 use crate::dynamic::{DLayout, DTuple};
 use crate::error::Error;
 
@@ -41,9 +45,8 @@ pub trait Dispatch<M>: StaticFlag {
 
 impl<M: StaticLayout> Dispatch<M> for True {
     type Output = M;
-    const CHECK: () = M::CHECK;
+    const CHECK: () = check_layout(&M::RESULT);
     fn run(_: impl FnOnce() -> Result<DLayout, Error>) -> M {
-        let () = const { M::CHECK };
         M::default()
     }
 }
@@ -156,6 +159,7 @@ macro_rules! marker_impls {
                 Self(core::marker::PhantomData)
             }
         }
+        #[diagnostic::do_not_recommend]
         impl<$($gen)*> $crate::typed::LayoutOperand for $T where $($wc)* {
             type IsStatic = $crate::typed::True;
             const STATIC: Option<$crate::DLayout> =

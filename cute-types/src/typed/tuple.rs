@@ -7,10 +7,9 @@
 //! computed at compile time by the same `const fn`s as the dynamic layer.
 use core::fmt;
 
-use typenum::Unsigned;
-
 use super::flag::{StaticFlag, True};
 use super::int::{IntLike, C};
+use super::numeral::Numeral;
 use crate::dynamic::DTuple;
 use crate::error::Error;
 
@@ -111,9 +110,9 @@ pub trait Get<const I: usize>: IntTuple {
 /// A fact of the types: `(A0, A1)` is congruent with `(B0, B1)` when `A0` is with
 /// `B0` and `A1` with `B1`; any two integers are congruent.
 #[diagnostic::on_unimplemented(
-    message = "shape and stride are not congruent: they must have the same nesting",
-    label = "the stride's nesting differs from the shape's",
-    note = "congruent means: both integers, or tuples of equal rank whose modes are congruent"
+    message = "shape and stride must be congruent integer tuples: the same nesting, every leaf a static integer (`_4`) or an `i64`",
+    label = "not an integer tuple of the stride's nesting",
+    note = "congruent means: both integers, or tuples of equal rank whose modes are congruent; a leaf is a static integer such as `_4` or an `i64` (convert other integers with `cute::typed::dynamic`)"
 )]
 pub trait Congruent<D: IntTuple>: IntTuple {
     #[doc(hidden)]
@@ -133,6 +132,7 @@ pub trait Congruent<D: IntTuple>: IntTuple {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct InferenceGuard;
 
+#[diagnostic::do_not_recommend]
 impl IntTuple for InferenceGuard {
     type IsStatic = True;
     type Dyn = InferenceGuard;
@@ -160,6 +160,7 @@ impl IntTuple for InferenceGuard {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<T: IntTuple> Congruent<InferenceGuard> for T {
     fn eval_index(&self, _: &InferenceGuard, _: i64) -> Result<i64, Error> {
         Err(Error::NotCongruent)
@@ -228,7 +229,9 @@ fn leaf_span(s: i64, d: i64) -> Result<i64, Error> {
     checked_mul(s.checked_sub(1).ok_or(Error::Overflow)?, d)
 }
 
-/// Unwraps a `const` computation or stops compilation with the rule.
+/// Unwraps a `const` computation or stops compilation with the rule (at the
+/// caller's place: `#[track_caller]`).
+#[track_caller]
 pub(crate) const fn ok_or_raise<T: Copy>(r: Result<T, Error>) -> T {
     match r {
         Ok(v) => v,
@@ -238,6 +241,7 @@ pub(crate) const fn ok_or_raise<T: Copy>(r: Result<T, Error>) -> T {
 
 macro_rules! leaf_int_tuple {
     ([$($gen:tt)*] $T:ty, $pattern:expr) => {
+        #[diagnostic::do_not_recommend]
         impl<$($gen)*> IntTuple for $T {
             type IsStatic = <$T as IntLike>::IsStatic;
             type Dyn = i64;
@@ -278,11 +282,12 @@ macro_rules! leaf_int_tuple {
     };
 }
 
-leaf_int_tuple!([U: Unsigned,] C<U>, DTuple::s(C::<U>::VALUE));
+leaf_int_tuple!([N: Numeral,] C<N>, DTuple::s(C::<N>::VALUE));
 leaf_int_tuple!([] i64, DTuple::d(0));
 
 macro_rules! leaf_congruent {
     ([$($gen:tt)*] $A:ty, $B:ty) => {
+        #[diagnostic::do_not_recommend]
         impl<$($gen)*> Congruent<$B> for $A {
             fn eval_index(&self, stride: &$B, c: i64) -> Result<i64, Error> {
                 checked_mul(c, stride.value())
@@ -293,11 +298,12 @@ macro_rules! leaf_congruent {
         }
     };
 }
-leaf_congruent!([U: Unsigned, V: Unsigned] C<U>, C<V>);
-leaf_congruent!([U: Unsigned] C<U>, i64);
-leaf_congruent!([V: Unsigned] i64, C<V>);
+leaf_congruent!([N: Numeral, M: Numeral] C<N>, C<M>);
+leaf_congruent!([N: Numeral] C<N>, i64);
+leaf_congruent!([M: Numeral] i64, C<M>);
 leaf_congruent!([] i64, i64);
 
+#[diagnostic::do_not_recommend]
 impl IntTuple for () {
     type IsStatic = True;
     type Dyn = ();
@@ -322,6 +328,7 @@ impl IntTuple for () {
         Ok(())
     }
 }
+#[diagnostic::do_not_recommend]
 impl Congruent<()> for () {
     fn eval_index(&self, _: &(), _: i64) -> Result<i64, Error> {
         Ok(0)
@@ -356,6 +363,7 @@ macro_rules! tuple_get {
 
 macro_rules! tuple_int_tuple {
     ($n:literal: $($A:ident $B:ident $i:tt),+) => {
+        #[diagnostic::do_not_recommend]
         impl<$($A: IntTuple),+> IntTuple for ($($A,)+) {
             type IsStatic = all_static!($($A)+);
             type Dyn = ($($A::Dyn,)+);
@@ -410,6 +418,7 @@ macro_rules! tuple_int_tuple {
             }
         }
         tuple_get!([$($A)+]; $($A $i)+);
+        #[diagnostic::do_not_recommend]
         impl<$($A: IntTuple, $B: IntTuple),+> Congruent<($($B,)+)> for ($($A,)+)
         where
             $($A: Congruent<$B>),+
