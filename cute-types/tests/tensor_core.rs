@@ -201,3 +201,29 @@ fn display_prints_header_and_rows() {
     let t = make_tensor(&a[..], l("(2,3):(3,1)")).unwrap();
     assert_eq!(t.to_string(), "tensor (2,3):(3,1) o 0\n1 2 3\n4 5 6\n");
 }
+
+/// The compile-time equal-size check of `copy`/`axpby`, run here as a plain
+/// function (its refusal is a panic with the rule).
+#[test]
+fn static_sizes_of_elementwise_operands_must_match() {
+    use cute_types::tensor::check_same_static_size;
+    let refused = |a, b| std::panic::catch_unwind(|| check_same_static_size(a, b)).is_err();
+    assert!(refused(Some(32), Some(16)));
+    assert!(!refused(Some(32), Some(32)));
+    // a dynamic size leaves the check to run time
+    assert!(!refused(None, Some(16)));
+    assert!(!refused(Some(32), None));
+    // and at run time a mismatch is an error, not a panic
+    let a = [0i32; 32];
+    let mut b = [0i32; 16];
+    let src =
+        cute_types::tensor::make_tensor(&a[..], "32:1".parse::<cute_types::DLayout>().unwrap())
+            .unwrap();
+    let mut dst =
+        cute_types::tensor::make_tensor(&mut b[..], "16:1".parse::<cute_types::DLayout>().unwrap())
+            .unwrap();
+    assert_eq!(
+        cute_types::tensor::copy(&src, &mut dst),
+        Err(cute_types::Error::SizeMismatch)
+    );
+}

@@ -12,12 +12,34 @@ use crate::typed::LayoutOperand;
 /// ([`crate::typed::StaticLayout`]) also gives a stack tensor its array length
 /// check at compile time ([`super::make_tensor_from_array`]).
 pub trait TensorLayout {
+    /// The size (number of coordinates), when the layout is wholly static.
+    const STATIC_SIZE: Option<i64>;
     /// This layout as a run-time layout.
     fn to_dlayout(&self) -> DLayout;
 }
 
 impl<L: LayoutOperand> TensorLayout for L {
+    const STATIC_SIZE: Option<i64> = match L::STATIC {
+        Some(l) => match l.size() {
+            Ok(n) => Some(n.value),
+            Err(e) => e.raise(),
+        },
+        None => None,
+    };
     fn to_dlayout(&self) -> DLayout {
         self.to_dynamic()
+    }
+}
+
+/// Compile-time form of the equal-size precondition of the element-wise
+/// algorithms (`copy`, `axpby`): two wholly static layouts of different sizes
+/// are [`crate::Error::SizeMismatch`] at compile time, not at run time. When
+/// either size is dynamic the check is left to run time.
+#[track_caller]
+pub const fn check_same_static_size(a: Option<i64>, b: Option<i64>) {
+    if let (Some(a), Some(b)) = (a, b) {
+        if a != b {
+            crate::Error::SizeMismatch.raise()
+        }
     }
 }

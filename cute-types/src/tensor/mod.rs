@@ -61,7 +61,7 @@ pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide, Tiler
 pub use engine::{Counting, Engine, Storage, StorageMut};
 pub use identity::make_identity_tensor;
 pub use iter::{Offsets, TensorIter};
-pub use layout_trait::TensorLayout;
+pub use layout_trait::{check_same_static_size, TensorLayout};
 pub use local_partition::{local_partition, local_partition_layout, thread_coord, Partition};
 pub use local_tile::{local_tile, local_tile_layout, shape_tiler, TileGrid};
 pub use make_tensor::{make_tensor, make_tensor_from_array};

@@ -2,14 +2,15 @@
 use super::numeric::Numeric;
 use crate::error::Error;
 use crate::tensor::engine::{Storage, StorageMut};
-use crate::tensor::layout_trait::TensorLayout;
+use crate::tensor::layout_trait::{check_same_static_size, TensorLayout};
 use crate::tensor::tensor::{element, element_mut};
 use crate::tensor::Tensor;
 
 /// CuTe's `axpby(alpha, x, beta, y)`: `y(i) = alpha·x(i) + beta·y(i)` for every
 /// 1-D index `i` (layout order; the layouts may differ).
 ///
-/// Precondition: equal sizes ([`Error::SizeMismatch`]).
+/// Precondition: equal sizes ([`Error::SizeMismatch`]); for two wholly static
+/// layouts a compile error.
 ///
 /// ```
 /// use cute_types::{tensor::{axpby, make_tensor}, DLayout};
@@ -33,6 +34,7 @@ where
     LX: TensorLayout,
     LY: TensorLayout,
 {
+    let () = const { check_same_static_size(LX::STATIC_SIZE, LY::STATIC_SIZE) };
     if x.size() != y.size() {
         return Err(Error::SizeMismatch);
     }

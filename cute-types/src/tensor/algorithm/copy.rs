@@ -1,7 +1,7 @@
 //! `copy(src, dst)`: element-wise copy in layout order.
 use crate::error::Error;
 use crate::tensor::engine::{Storage, StorageMut};
-use crate::tensor::layout_trait::TensorLayout;
+use crate::tensor::layout_trait::{check_same_static_size, TensorLayout};
 use crate::tensor::tensor::{element, element_mut};
 use crate::tensor::Tensor;
 
@@ -9,7 +9,8 @@ use crate::tensor::Tensor;
 /// order), whatever the two layouts are — a transpose is a copy between a
 /// row-major and a column-major tensor of the same shape.
 ///
-/// Precondition: equal sizes ([`Error::SizeMismatch`]).
+/// Precondition: equal sizes ([`Error::SizeMismatch`]); for two wholly static
+/// layouts a compile error.
 ///
 /// ```
 /// use cute_types::{tensor::{copy, make_tensor}, DLayout};
@@ -28,6 +29,7 @@ where
     LS: TensorLayout,
     LD: TensorLayout,
 {
+    let () = const { check_same_static_size(LS::STATIC_SIZE, LD::STATIC_SIZE) };
     if src.size() != dst.size() {
         return Err(Error::SizeMismatch);
     }
