@@ -82,17 +82,8 @@ impl DTuple {
     /// [`DTuple::push`] in place: the algebra builds its results this way, because
     /// moving a whole `DTuple` in and out of every call is what its time went to.
     pub const fn push_in(&mut self, child: &DTuple) -> Result<(), Error> {
-        if !self.is_tuple() {
-            return Err(Error::ExpectedTuple);
-        }
-        if self.kinds[0] >= MAX_CHILDREN {
-            return Err(Error::Capacity);
-        }
-        let n = self.len as usize;
         let m = child.len as usize;
-        if n + m > CAPACITY {
-            return Err(Error::Capacity);
-        }
+        let n = tri!(self.room_for_child(m));
         let mut i = 0;
         while i < m {
             self.kinds[n + i] = child.kinds[i];
@@ -110,18 +101,21 @@ impl DTuple {
         self.kinds[0] += 1;
         Ok(())
     }
-    /// Appends the integer `v` as the last child, in place (no temporary tuple).
-    pub const fn push_int(&mut self, v: DInt) -> Result<(), Error> {
+    /// Checks that this tuple can take one more child of `nodes` nodes; returns
+    /// the position the child would start at (the current node count).
+    const fn room_for_child(&self, nodes: usize) -> Result<usize, Error> {
         if !self.is_tuple() {
             return Err(Error::ExpectedTuple);
         }
-        if self.kinds[0] >= MAX_CHILDREN {
-            return Err(Error::Capacity);
-        }
         let n = self.len as usize;
-        if n + 1 > CAPACITY {
+        if self.kinds[0] >= MAX_CHILDREN || n + nodes > CAPACITY {
             return Err(Error::Capacity);
         }
+        Ok(n)
+    }
+    /// Appends the integer `v` as the last child, in place (no temporary tuple).
+    pub const fn push_int(&mut self, v: DInt) -> Result<(), Error> {
+        let n = tri!(self.room_for_child(1));
         self.kinds[n] = LEAF;
         self.vals[n] = v.value;
         if v.is_static {
