@@ -13,7 +13,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::dynamic::{DInt, DLayout, DTuple, CAPACITY};
+use crate::dynamic::{DInt, DLayout, DLayoutN, DTuple, DTupleN};
 use crate::error::Error;
 
 /// A syntax or semantic error in layout text, with the byte offset it points at.
@@ -202,26 +202,29 @@ impl<'a> Cursor<'a> {
     }
     /// Parses an integer leaf: `4`, `-4` (dynamic) or `_4` (static). With
     /// `allow_star`, a lone `_` is the slicing placeholder.
-    pub fn int_leaf(&mut self, allow_star: bool) -> Result<DTuple, ParseError> {
+    pub fn int_leaf<const N: usize>(&mut self, allow_star: bool) -> Result<DTupleN<N>, ParseError> {
+        Ok(match self.leaf(allow_star)? {
+            Leaf::Int(v) => DTupleN::int(v),
+            Leaf::Star => DTupleN::underscore(),
+        })
+    }
+    /// The leaf at the cursor (see [`Cursor::int_leaf`]).
+    fn leaf(&mut self, allow_star: bool) -> Result<Leaf, ParseError> {
         let start = match self.peek() {
             Some(_) => self.pos,
             None => return Err(self.unexpected()),
         };
         if self.eat(b'_') {
             match self.src.get(self.pos) {
-                Some(b) if b.is_ascii_digit() => {
-                    Ok(DTuple::int(DInt::s(self.digits(start, false)?)))
-                }
+                Some(b) if b.is_ascii_digit() => Ok(Leaf::Int(DInt::s(self.digits(start, false)?))),
                 Some(b'-')
                     if self.negative_static
                         && matches!(self.src.get(self.pos + 1), Some(b) if b.is_ascii_digit()) =>
                 {
                     self.pos += 1;
-                    Ok(DTuple::int(DInt::s(self.digits(start, true)?)))
+                    Ok(Leaf::Int(DInt::s(self.digits(start, true)?)))
                 }
-                _ if allow_star && !matches!(self.src.get(self.pos), Some(b'-')) => {
-                    Ok(DTuple::underscore())
-                }
+                _ if allow_star && !matches!(self.src.get(self.pos), Some(b'-')) => Ok(Leaf::Star),
                 _ => Err(ParseError {
                     pos: start,
                     kind: ParseErrorKind::BadStatic,
@@ -232,72 +235,112 @@ impl<'a> Cursor<'a> {
             if negative && !matches!(self.src.get(self.pos), Some(b) if b.is_ascii_digit()) {
                 return Err(self.unexpected());
             }
-            Ok(DTuple::int(DInt::d(self.digits(start, negative)?)))
+            Ok(Leaf::Int(DInt::d(self.digits(start, negative)?)))
         }
     }
     /// Parses an IntTuple (`4`, `_4`, `(4,(2,_2))`, `()`); `allow_star` permits `_` leaves.
-    pub fn int_tuple(&mut self, allow_star: bool) -> Result<DTuple, ParseError> {
-        self.nested_int_tuple(allow_star, 0)
-    }
-    /// [`Cursor::int_tuple`] at nesting `depth`. Every level is a node of the
-    /// result, so text nested deeper than [`CAPACITY`] can never fit: it is refused
-    /// as [`Error::Capacity`] before the recursion could exhaust the stack.
-    fn nested_int_tuple(&mut self, allow_star: bool, depth: usize) -> Result<DTuple, ParseError> {
+    ///
+    /// The tuple is built in place, node by node, into the result: no
+    /// intermediate tuple per leaf or per mode (their copies were most of the
+    /// calculator's parsing time).
+    pub fn int_tuple<const N: usize>(
+        &mut self,
+        allow_star: bool,
+    ) -> Result<DTupleN<N>, ParseError> {
         let start = self.peek().map(|_| self.pos).unwrap_or(self.pos);
         if self.eat(b'(') {
-            if depth >= CAPACITY {
-                return Err(ParseError {
-                    pos: start,
-                    kind: ParseErrorKind::Invalid(Error::Capacity),
-                });
-            }
-            let mut t = DTuple::empty();
-            if self.eat(b')') {
-                return Ok(t);
-            }
-            loop {
-                let child = self.nested_int_tuple(allow_star, depth + 1)?;
-                t = t.push(&child).map_err(|e| ParseError {
-                    pos: start,
-                    kind: ParseErrorKind::Invalid(e),
-                })?;
-                if self.eat(b')') {
-                    return Ok(t);
-                }
-                self.expect(b',')?;
-            }
+            let mut t = DTupleN::empty();
+            self.tuple_rest(&mut t, 0, start, 1, allow_star)?;
+            return Ok(t);
         }
         match self.peek() {
             Some(b'_' | b'-' | b'0'..=b'9') => self.int_leaf(allow_star),
             _ => Err(self.unexpected()),
         }
     }
+    /// After the `(` of tuple node `node` of `t` (written at `start`, nested
+    /// `depth` deep): its children and the closing `)`. Children are appended
+    /// under `node`, which is always the innermost open tuple, so the prefix
+    /// order of `t` stays intact.
+    ///
+    /// Every level is a node of the result, so text nested `N` deep can never
+    /// fit: it is refused as [`Error::Capacity`] before the recursion could
+    /// exhaust the stack.
+    fn tuple_rest<const N: usize>(
+        &mut self,
+        t: &mut DTupleN<N>,
+        node: usize,
+        start: usize,
+        depth: usize,
+        allow_star: bool,
+    ) -> Result<(), ParseError> {
+        let full = |e| ParseError {
+            pos: start,
+            kind: ParseErrorKind::Invalid(e),
+        };
+        if self.eat(b')') {
+            return Ok(());
+        }
+        loop {
+            let child_start = self.peek().map(|_| self.pos).unwrap_or(self.pos);
+            if self.eat(b'(') {
+                if depth >= N {
+                    return Err(ParseError {
+                        pos: child_start,
+                        kind: ParseErrorKind::Invalid(Error::Capacity),
+                    });
+                }
+                let child = t.push_tuple_under(node).map_err(full)?;
+                self.tuple_rest(t, child, child_start, depth + 1, allow_star)?;
+            } else {
+                if !matches!(self.peek(), Some(b'_' | b'-' | b'0'..=b'9')) {
+                    return Err(self.unexpected());
+                }
+                let pushed = match self.leaf(allow_star)? {
+                    Leaf::Int(v) => t.push_int_under(node, v),
+                    Leaf::Star => t.push_underscore_under(node),
+                };
+                pushed.map_err(full)?;
+            }
+            if self.eat(b')') {
+                return Ok(());
+            }
+            self.expect(b',')?;
+        }
+    }
     /// Parses `shape:stride` or a bare shape (compact column-major).
-    pub fn layout(&mut self) -> Result<DLayout, ParseError> {
+    pub fn layout<const N: usize>(&mut self) -> Result<DLayoutN<N>, ParseError> {
         self.peek();
         let shape_pos = self.pos;
-        let shape = self.int_tuple(false)?;
+        let shape = self.int_tuple::<N>(false)?;
         if self.eat(b':') {
             self.peek();
             let stride_pos = self.pos;
-            let stride = self.int_tuple(false)?;
+            let stride = self.int_tuple::<N>(false)?;
             if !shape.congruent(&stride) {
                 return Err(ParseError {
                     pos: stride_pos,
                     kind: ParseErrorKind::Invalid(Error::NotCongruent),
                 });
             }
-            DLayout::new(shape, stride).map_err(|e| ParseError {
+            DLayoutN::new(shape, stride).map_err(|e| ParseError {
                 pos: shape_pos,
                 kind: ParseErrorKind::Invalid(e),
             })
         } else {
-            DLayout::col_major(shape).map_err(|e| ParseError {
+            DLayoutN::col_major(shape).map_err(|e| ParseError {
                 pos: shape_pos,
                 kind: ParseErrorKind::Invalid(e),
             })
         }
     }
+}
+
+/// One leaf of IntTuple text.
+enum Leaf {
+    Int(DInt),
+    /// the slicing placeholder `_`
+    Star,
 }
 
 /// Parses a whole IntTuple (no placeholders).
@@ -324,6 +367,8 @@ pub fn parse_layout(s: &str) -> Result<DLayout, ParseError> {
     Ok(l)
 }
 
+// `FromStr` is implemented for the default capacity only, so that
+// `"4:1".parse()` infers its type wherever a layout or tuple is expected.
 impl FromStr for DLayout {
     type Err = ParseError;
     /// Parses CuTe notation: `(_4,(2,2)):(_4,(1,2))`, or a bare shape.

@@ -2,7 +2,7 @@
 //! contiguous in every mode.
 use super::logical_product::logical_product;
 use super::zip::zip;
-use crate::dynamic::{DInt, DLayout};
+use crate::dynamic::{DInt, DLayoutN};
 use crate::error::Error;
 use crate::tri;
 
@@ -36,14 +36,20 @@ use crate::tri;
 /// let b: DLayout = "(_3,_4):(_1,_3)".parse().unwrap();
 /// assert_eq!(blocked_product(&a, &b).unwrap().to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
 /// ```
-pub const fn blocked_product(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
+pub const fn blocked_product<const N: usize>(
+    a: &DLayoutN<N>,
+    b: &DLayoutN<N>,
+) -> Result<DLayoutN<N>, Error> {
     let (block, copies) = tri!(padded_product(a, b));
     zip(&block, &copies)
 }
 
 /// `(A', complement(A', …) ∘ B')` for `A`, `B` padded to their common rank: the two
 /// halves that [`blocked_product`] and `raked_product` zip in either order.
-pub(crate) const fn padded_product(a: &DLayout, b: &DLayout) -> Result<(DLayout, DLayout), Error> {
+pub(crate) const fn padded_product<const N: usize>(
+    a: &DLayoutN<N>,
+    b: &DLayoutN<N>,
+) -> Result<(DLayoutN<N>, DLayoutN<N>), Error> {
     let rank = if a.rank() > b.rank() {
         a.rank()
     } else {
@@ -58,7 +64,10 @@ pub(crate) const fn padded_product(a: &DLayout, b: &DLayout) -> Result<(DLayout,
 
 /// C++'s `append<rank>(l, _1:_0)`: `l` with `_1:_0` modes added up to `rank`;
 /// an integer-shaped `l` stays as it is for rank 1 and becomes the first mode otherwise.
-pub(crate) const fn pad_to_rank(l: &DLayout, rank: usize) -> Result<DLayout, Error> {
+pub(crate) const fn pad_to_rank<const N: usize>(
+    l: &DLayoutN<N>,
+    rank: usize,
+) -> Result<DLayoutN<N>, Error> {
     if l.rank() >= rank {
         return Ok(*l);
     }
@@ -68,5 +77,5 @@ pub(crate) const fn pad_to_rank(l: &DLayout, rank: usize) -> Result<DLayout, Err
         tri!(shape.push_int(DInt::s(1)));
         tri!(stride.push_int(DInt::s(0)));
     }
-    DLayout::new(shape, stride)
+    DLayoutN::<N>::new(shape, stride)
 }

@@ -2,7 +2,7 @@
 use super::composition::composition;
 use super::logical_divide::logical_divide;
 use super::logical_product::logical_product;
-use crate::dynamic::{DLayout, DTiler, DTuple, TilerMode};
+use crate::dynamic::{DLayoutN, DTilerN, DTupleN, TilerModeN};
 use crate::error::Error;
 use crate::tri;
 
@@ -19,7 +19,11 @@ pub(crate) enum ModeOp {
 }
 
 impl ModeOp {
-    const fn apply(self, mode: &DLayout, t: &DLayout) -> Result<DLayout, Error> {
+    const fn apply<const N: usize>(
+        self,
+        mode: &DLayoutN<N>,
+        t: &DLayoutN<N>,
+    ) -> Result<DLayoutN<N>, Error> {
         match self {
             ModeOp::Compose => composition(mode, t),
             ModeOp::Divide => logical_divide(mode, t),
@@ -34,7 +38,11 @@ impl ModeOp {
 /// `(op(a₀, t₀), op(a₁, t₁), …)`, recursing into nested tilers; modes of `a` past
 /// the tiler are kept or dropped as `op` says. A tiler with more modes than `a` is
 /// [`Error::TilerRank`].
-pub(crate) const fn by_mode(a: &DLayout, tiler: &DTiler, op: ModeOp) -> Result<DLayout, Error> {
+pub(crate) const fn by_mode<const N: usize>(
+    a: &DLayoutN<N>,
+    tiler: &DTilerN<N>,
+    op: ModeOp,
+) -> Result<DLayoutN<N>, Error> {
     if tiler.rank() > a.rank() {
         return Err(Error::TilerRank);
     }
@@ -43,15 +51,15 @@ pub(crate) const fn by_mode(a: &DLayout, tiler: &DTiler, op: ModeOp) -> Result<D
     } else {
         tiler.rank()
     };
-    let mut shape = DTuple::empty();
-    let mut stride = DTuple::empty();
+    let mut shape = DTupleN::<N>::empty();
+    let mut stride = DTupleN::<N>::empty();
     let mut i = 0;
     while i < end {
         let mode = tri!(a.get(i));
         let part = if i < tiler.rank() {
             match tri!(tiler.mode(i)) {
-                TilerMode::Layout(t) => tri!(op.apply(&mode, &t)),
-                TilerMode::Tiler(t) => tri!(by_mode(&mode, &t, op)),
+                TilerModeN::<N>::Layout(t) => tri!(op.apply(&mode, &t)),
+                TilerModeN::<N>::Tiler(t) => tri!(by_mode(&mode, &t, op)),
             }
         } else {
             mode
@@ -60,5 +68,5 @@ pub(crate) const fn by_mode(a: &DLayout, tiler: &DTiler, op: ModeOp) -> Result<D
         tri!(stride.push_in(&part.stride()));
         i += 1;
     }
-    DLayout::new(shape, stride)
+    DLayoutN::<N>::new(shape, stride)
 }

@@ -1,6 +1,6 @@
 //! `coalesce`: the simplest layout computing the same function on its domain.
 use super::modes::Modes;
-use crate::dynamic::{DInt, DLayout, DTuple};
+use crate::dynamic::{DInt, DLayoutN, DTupleN};
 use crate::error::Error;
 use crate::tri;
 
@@ -31,8 +31,8 @@ use crate::tri;
 /// let d: DLayout = "(2,(1,6)):(1,(6,2))".parse().unwrap();
 /// assert_eq!(coalesce(&d).unwrap().to_string(), "(2,1,6):(1,6,2)");
 /// ```
-pub const fn coalesce(l: &DLayout) -> Result<DLayout, Error> {
-    let m = tri!(coalesce_modes(&Modes::of_layout(l), false));
+pub const fn coalesce<const N: usize>(l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
+    let m = tri!(coalesce_modes(&Modes::<N>::of_layout(l), false));
     m.layout()
 }
 
@@ -49,7 +49,10 @@ pub const fn coalesce(l: &DLayout) -> Result<DLayout, Error> {
 /// let p: DTuple = "(1,(1,1))".parse().unwrap();
 /// assert_eq!(coalesce_profile(&l, &p).unwrap().to_string(), "(_4,(_4,_3)):(_1,(_4,_16))");
 /// ```
-pub const fn coalesce_profile(l: &DLayout, profile: &DTuple) -> Result<DLayout, Error> {
+pub const fn coalesce_profile<const N: usize>(
+    l: &DLayoutN<N>,
+    profile: &DTupleN<N>,
+) -> Result<DLayoutN<N>, Error> {
     if !profile.is_tuple() {
         return coalesce(l);
     }
@@ -57,8 +60,8 @@ pub const fn coalesce_profile(l: &DLayout, profile: &DTuple) -> Result<DLayout, 
     if r > l.rank() {
         return Err(Error::ProfileRank);
     }
-    let mut shape = DTuple::empty();
-    let mut stride = DTuple::empty();
+    let mut shape = DTupleN::<N>::empty();
+    let mut stride = DTupleN::<N>::empty();
     let mut i = 0;
     while i < l.rank() {
         let mode = tri!(l.get(i));
@@ -71,7 +74,7 @@ pub const fn coalesce_profile(l: &DLayout, profile: &DTuple) -> Result<DLayout, 
         tri!(stride.push_in(&out.stride()));
         i += 1;
     }
-    DLayout::new(shape, stride)
+    DLayoutN::<N>::new(shape, stride)
 }
 
 /// CuTe's `detail::coalesce_x`: like [`coalesce`], but the result also agrees with
@@ -79,24 +82,31 @@ pub const fn coalesce_profile(l: &DLayout, profile: &DTuple) -> Result<DLayout, 
 /// shape-1 mode is kept as the last mode (with a placeholder shape `_2`, which is
 /// never read: only the last mode's stride matters beyond the domain).
 /// Composition uses this form of its left-hand side.
-pub(crate) const fn coalesce_x(l: &DLayout) -> Result<Modes, Error> {
-    coalesce_modes(&Modes::of_layout(l), true)
+pub(crate) const fn coalesce_x<const N: usize>(l: &DLayoutN<N>) -> Result<Modes<N>, Error> {
+    coalesce_modes(&Modes::<N>::of_layout(l), true)
 }
 
 /// The backward walk shared by [`coalesce`], [`coalesce_x`] and the algebra files
 /// that coalesce an intermediate list of modes.
-pub(crate) const fn coalesce_modes(m: &Modes, keep_rest: bool) -> Result<Modes, Error> {
+pub(crate) const fn coalesce_modes<const N: usize>(
+    m: &Modes<N>,
+    keep_rest: bool,
+) -> Result<Modes<N>, Error> {
     coalesce_walk(m, keep_rest, false)
 }
 
 /// The walk itself; `by_value` decides every test by value instead of requiring
 /// static integers.
-const fn coalesce_walk(m: &Modes, keep_rest: bool, by_value: bool) -> Result<Modes, Error> {
+const fn coalesce_walk<const N: usize>(
+    m: &Modes<N>,
+    keep_rest: bool,
+    by_value: bool,
+) -> Result<Modes<N>, Error> {
     if m.len == 0 {
-        return Ok(Modes::unit());
+        return Ok(Modes::<N>::unit());
     }
     let last = m.len - 1;
-    let mut front_first = Modes::new();
+    let mut front_first = Modes::<N>::new();
     let first_shape = if keep_rest && m.shape[last].is_static_eq(1) {
         DInt::s(2)
     } else {
@@ -131,7 +141,7 @@ const fn coalesce_walk(m: &Modes, keep_rest: bool, by_value: bool) -> Result<Mod
         }
     }
     if single && is_one(front_first.shape[0], by_value) {
-        return Ok(Modes::unit());
+        return Ok(Modes::<N>::unit());
     }
     Ok(front_first.reversed())
 }
@@ -148,7 +158,7 @@ const fn is_one(s: DInt, by_value: bool) -> bool {
 /// [`coalesce_modes`] deciding by value alone, as if every integer were static
 /// (the flags of the results still follow the arithmetic). Operations that C++
 /// compiles only for static strides use it to compute their run-time answer.
-pub(crate) const fn coalesce_values(m: &Modes) -> Result<Modes, Error> {
+pub(crate) const fn coalesce_values<const N: usize>(m: &Modes<N>) -> Result<Modes<N>, Error> {
     coalesce_walk(m, false, true)
 }
 
@@ -168,7 +178,7 @@ const fn product_is(s: DInt, d: DInt, target: DInt) -> bool {
 /// let s: DTuple = "(_2,(_3,4),5,_6)".parse().unwrap();
 /// assert_eq!(coalesce_shape(&s).unwrap().to_string(), "(_6,20,_6)");
 /// ```
-pub const fn coalesce_shape(shape: &DTuple) -> Result<DTuple, Error> {
+pub const fn coalesce_shape<const N: usize>(shape: &DTupleN<N>) -> Result<DTupleN<N>, Error> {
     if !shape.is_tuple() {
         return Ok(*shape);
     }
@@ -176,7 +186,7 @@ pub const fn coalesce_shape(shape: &DTuple) -> Result<DTuple, Error> {
     if n == 0 {
         return Ok(*shape);
     }
-    let mut acc = Modes::new();
+    let mut acc = Modes::<N>::new();
     tri!(acc.push(shape.leaf(0), DInt::s(0)));
     let mut k = 1;
     while k < n {

@@ -2,7 +2,7 @@
 use super::coalesce::{coalesce_modes, coalesce_shape, coalesce_values};
 use super::filter::filter_modes;
 use super::modes::Modes;
-use crate::dynamic::{DInt, DLayout, DTuple};
+use crate::dynamic::{DInt, DLayoutN, DTupleN};
 use crate::error::Error;
 use crate::tri;
 
@@ -39,7 +39,10 @@ use crate::tri;
 /// let shape: DTuple = "(_3,_5)".parse().unwrap();
 /// assert_eq!(complement(&"_2:_1".parse().unwrap(), &shape).unwrap().to_string(), "_10:_2");
 /// ```
-pub const fn complement(l: &DLayout, cotarget: &DTuple) -> Result<DLayout, Error> {
+pub const fn complement<const N: usize>(
+    l: &DLayoutN<N>,
+    cotarget: &DTupleN<N>,
+) -> Result<DLayoutN<N>, Error> {
     // A placeholder `_` is no extent (and would make the walk over the
     // cotarget's modes recurse forever: mode 0 of `_` is `_`).
     if cotarget.has_underscore() {
@@ -56,13 +59,16 @@ pub const fn complement(l: &DLayout, cotarget: &DTuple) -> Result<DLayout, Error
 /// let l: DLayout = "(_2,_4):(_1,_6)".parse().unwrap();
 /// assert_eq!(complement_default(&l).unwrap().to_string(), "_3:_2");
 /// ```
-pub const fn complement_default(l: &DLayout) -> Result<DLayout, Error> {
+pub const fn complement_default<const N: usize>(l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
     let f = tri!(filter_modes(l));
     let cosize = tri!(tri!(f.layout()).cosize());
-    complement_of_filtered(&f, &DTuple::int(cosize))
+    complement_of_filtered(&f, &DTupleN::<N>::int(cosize))
 }
 
-const fn complement_of_filtered(f: &Modes, cotarget: &DTuple) -> Result<DLayout, Error> {
+const fn complement_of_filtered<const N: usize>(
+    f: &Modes<N>,
+    cotarget: &DTupleN<N>,
+) -> Result<DLayoutN<N>, Error> {
     // C++ compiles rank>1 complements only with static strides; otherwise the
     // answer is computed by value (merging as static coalescing would).
     let f = if strides_static(f) || f.len == 1 {
@@ -74,13 +80,13 @@ const fn complement_of_filtered(f: &Modes, cotarget: &DTuple) -> Result<DLayout,
     if modes.len == 0 {
         // Nothing to avoid: the compact layout of the (coalesced) cotarget.
         let rest = tri!(coalesce_shape(cotarget));
-        let mut out = Modes::new();
+        let mut out = Modes::<N>::new();
         tri!(push_compact(&mut out, &rest, DInt::s(1)));
         let (s, d) = tri!(out.int_or_tuples());
-        return DLayout::new(s, d);
+        return DLayoutN::<N>::new(s, d);
     }
     let mut rest_modes = modes;
-    let mut gaps = Modes::new();
+    let mut gaps = Modes::<N>::new();
     // The gap before the first mode is measured from stride 1.
     let mut reached = DInt::s(1);
     while rest_modes.len > 0 {
@@ -103,9 +109,9 @@ const fn complement_of_filtered(f: &Modes, cotarget: &DTuple) -> Result<DLayout,
 /// filter leaves when nothing moves) is no mode at all. Run-time strides are
 /// handled by value: shape-1 modes are dropped (C++ cannot drop them, but also does
 /// not compile such complements), a remaining stride 0 is a non-injective mode.
-const fn moving_modes(f: &Modes) -> Result<Modes, Error> {
+const fn moving_modes<const N: usize>(f: &Modes<N>) -> Result<Modes<N>, Error> {
     let all_static = strides_static(f);
-    let mut out = Modes::new();
+    let mut out = Modes::<N>::new();
     let mut k = 0;
     while k < f.len {
         let s = f.shape[k];
@@ -128,7 +134,7 @@ const fn moving_modes(f: &Modes) -> Result<Modes, Error> {
     Ok(out)
 }
 
-const fn strides_static(f: &Modes) -> bool {
+const fn strides_static<const N: usize>(f: &Modes<N>) -> bool {
     let mut k = 0;
     while k < f.len {
         if !f.stride[k].is_static {
@@ -141,7 +147,7 @@ const fn strides_static(f: &Modes) -> bool {
 
 /// Index of the first smallest stride, and the smallest stride, static only when
 /// every stride is (as CuTe's `min` over a tuple).
-const fn first_min_stride(m: &Modes) -> (usize, DInt) {
+const fn first_min_stride<const N: usize>(m: &Modes<N>) -> (usize, DInt) {
     let mut best = 0;
     let mut min = m.stride[0];
     let mut k = 1;
@@ -157,11 +163,11 @@ const fn first_min_stride(m: &Modes) -> (usize, DInt) {
 
 /// CuTe's `ceil_div(shape, n)`: an integer is divided up; a tuple is divided mode by
 /// mode, each mode by what the previous modes have not absorbed yet.
-const fn ceil_div_tuple(a: &DTuple, b: DInt) -> Result<DTuple, Error> {
+const fn ceil_div_tuple<const N: usize>(a: &DTupleN<N>, b: DInt) -> Result<DTupleN<N>, Error> {
     if let Some(v) = a.as_int() {
-        return Ok(DTuple::int(tri!(v.ceil_div(b))));
+        return Ok(DTupleN::<N>::int(tri!(v.ceil_div(b))));
     }
-    let mut out = DTuple::empty();
+    let mut out = DTupleN::<N>::empty();
     let mut rest = b;
     let mut i = 0;
     while i < a.rank() {
@@ -175,7 +181,11 @@ const fn ceil_div_tuple(a: &DTuple, b: DInt) -> Result<DTuple, Error> {
 
 /// Appends the compact column-major modes of the flat `shape` starting at `start`
 /// (CuTe's `compact_major<LayoutLeft>`; a static shape-1 mode gets stride `_0`).
-const fn push_compact(out: &mut Modes, shape: &DTuple, start: DInt) -> Result<(), Error> {
+const fn push_compact<const N: usize>(
+    out: &mut Modes<N>,
+    shape: &DTupleN<N>,
+    start: DInt,
+) -> Result<(), Error> {
     let mut current = start;
     let n = shape.leaf_count();
     let mut k = 0;

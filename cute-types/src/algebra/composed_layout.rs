@@ -3,7 +3,7 @@
 use super::coalesce::{coalesce, coalesce_profile};
 use super::composition::{composition, composition_tiler};
 use super::swizzle::Swizzle;
-use crate::dynamic::{DInt, DLayout, DTiler, DTuple};
+use crate::dynamic::{DInt, DLayoutN, DTilerN, DTupleN, CAPACITY};
 use crate::error::Error;
 use crate::tri;
 
@@ -42,47 +42,56 @@ use crate::tri;
 /// assert!(matches!(compose_swizzle(Swizzle::new(0, 4, 3).unwrap(), &l), SwizzledLayout::Plain(_)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DComposedLayout {
+pub struct DComposedLayoutN<const N: usize> {
     swizzle: Swizzle,
     offset: DInt,
-    layout: DLayout,
+    layout: DLayoutN<N>,
 }
+
+/// A composed layout of the default capacity.
+pub type DComposedLayout = DComposedLayoutN<CAPACITY>;
 
 /// The result of composing a swizzle with a layout: a swizzled layout, or the
 /// plain layout when the swizzle is the identity and the offset a static 0
 /// (C++ returns the layout itself then).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SwizzledLayout {
+pub enum SwizzledLayoutN<const N: usize> {
     /// `Sw<0,m,s> ∘ _0 ∘ L` simplified to `L`.
-    Plain(DLayout),
+    Plain(DLayoutN<N>),
     /// A genuine swizzled layout.
-    Swizzled(DComposedLayout),
+    Swizzled(DComposedLayoutN<N>),
 }
+
+/// A swizzled-or-plain layout of the default capacity.
+pub type SwizzledLayout = SwizzledLayoutN<CAPACITY>;
 
 /// CuTe's `composition(Swizzle<b,m,s>, L)`: `sw ∘ _0 ∘ L`, or `L` itself when `b == 0`.
-pub const fn compose_swizzle(swizzle: Swizzle, layout: &DLayout) -> SwizzledLayout {
-    DComposedLayout::new(swizzle, DInt::s(0), *layout).simplified()
+pub const fn compose_swizzle<const N: usize>(
+    swizzle: Swizzle,
+    layout: &DLayoutN<N>,
+) -> SwizzledLayoutN<N> {
+    DComposedLayoutN::<N>::new(swizzle, DInt::s(0), *layout).simplified()
 }
 
-impl DComposedLayout {
+impl<const N: usize> DComposedLayoutN<N> {
     /// `swizzle ∘ offset ∘ layout`, kept as given (no simplification).
-    pub const fn new(swizzle: Swizzle, offset: DInt, layout: DLayout) -> DComposedLayout {
-        DComposedLayout {
+    pub const fn new(swizzle: Swizzle, offset: DInt, layout: DLayoutN<N>) -> DComposedLayoutN<N> {
+        DComposedLayoutN::<N> {
             swizzle,
             offset,
             layout,
         }
     }
     /// The same composition with `layout` as the inner layout, simplified as C++ does.
-    pub const fn with_layout(&self, layout: DLayout) -> SwizzledLayout {
-        DComposedLayout::new(self.swizzle, self.offset, layout).simplified()
+    pub const fn with_layout(&self, layout: DLayoutN<N>) -> SwizzledLayoutN<N> {
+        DComposedLayoutN::<N>::new(self.swizzle, self.offset, layout).simplified()
     }
     /// `Plain(L)` when the swizzle is the identity and the offset a static 0, else `Swizzled(self)`.
-    pub const fn simplified(self) -> SwizzledLayout {
+    pub const fn simplified(self) -> SwizzledLayoutN<N> {
         if self.swizzle.is_identity() && self.offset.is_static_eq(0) {
-            SwizzledLayout::Plain(self.layout)
+            SwizzledLayoutN::<N>::Plain(self.layout)
         } else {
-            SwizzledLayout::Swizzled(self)
+            SwizzledLayoutN::<N>::Swizzled(self)
         }
     }
     /// The swizzle (outer function).
@@ -94,17 +103,17 @@ impl DComposedLayout {
         self.offset
     }
     /// The inner layout.
-    pub const fn layout(&self) -> DLayout {
+    pub const fn layout(&self) -> DLayoutN<N> {
         self.layout
     }
     /// `sw(offset + L(c))` for any coordinate form `L` accepts.
-    pub const fn eval(&self, coord: &DTuple) -> Result<DInt, Error> {
+    pub const fn eval(&self, coord: &DTupleN<N>) -> Result<DInt, Error> {
         let inner = tri!(self.layout.eval(coord));
         Ok(self.swizzle.apply_int(tri!(self.offset.add(inner))))
     }
     /// `SL(i)` for a 1-D index.
     pub const fn eval_index(&self, i: i64) -> Result<DInt, Error> {
-        self.eval(&DTuple::d(i))
+        self.eval(&DTupleN::<N>::d(i))
     }
     /// The inner layout's size.
     pub const fn size(&self) -> Result<DInt, Error> {
@@ -115,7 +124,7 @@ impl DComposedLayout {
         self.layout.cosize()
     }
     /// The inner layout's shape.
-    pub const fn shape(&self) -> DTuple {
+    pub const fn shape(&self) -> DTupleN<N> {
         self.layout.shape()
     }
     /// The inner layout's rank.
@@ -127,52 +136,55 @@ impl DComposedLayout {
         self.layout.depth()
     }
     /// `coalesce(sw ∘ o ∘ L) = sw ∘ o ∘ coalesce(L)`.
-    pub const fn coalesce(&self) -> Result<SwizzledLayout, Error> {
+    pub const fn coalesce(&self) -> Result<SwizzledLayoutN<N>, Error> {
         Ok(self.with_layout(tri!(coalesce(&self.layout))))
     }
     /// `coalesce(sw ∘ o ∘ L, profile) = sw ∘ o ∘ coalesce(L, profile)`.
-    pub const fn coalesce_profile(&self, profile: &DTuple) -> Result<SwizzledLayout, Error> {
+    pub const fn coalesce_profile(
+        &self,
+        profile: &DTupleN<N>,
+    ) -> Result<SwizzledLayoutN<N>, Error> {
         Ok(self.with_layout(tri!(coalesce_profile(&self.layout, profile))))
     }
     /// `(sw ∘ o ∘ L) ∘ B = sw ∘ o ∘ (L ∘ B)`.
-    pub const fn composition(&self, b: &DLayout) -> Result<SwizzledLayout, Error> {
+    pub const fn composition(&self, b: &DLayoutN<N>) -> Result<SwizzledLayoutN<N>, Error> {
         Ok(self.with_layout(tri!(composition(&self.layout, b))))
     }
     /// `(sw ∘ o ∘ L) ∘ [t0, …] = sw ∘ o ∘ (L ∘ [t0, …])`.
-    pub const fn composition_tiler(&self, tiler: &DTiler) -> Result<SwizzledLayout, Error> {
+    pub const fn composition_tiler(&self, tiler: &DTilerN<N>) -> Result<SwizzledLayoutN<N>, Error> {
         Ok(self.with_layout(tri!(composition_tiler(&self.layout, tiler))))
     }
 }
 
-impl SwizzledLayout {
+impl<const N: usize> SwizzledLayoutN<N> {
     /// `SL(c)` (or `L(c)` for a plain layout).
-    pub const fn eval(&self, coord: &DTuple) -> Result<DInt, Error> {
+    pub const fn eval(&self, coord: &DTupleN<N>) -> Result<DInt, Error> {
         match self {
-            SwizzledLayout::Plain(l) => l.eval(coord),
-            SwizzledLayout::Swizzled(c) => c.eval(coord),
+            SwizzledLayoutN::<N>::Plain(l) => l.eval(coord),
+            SwizzledLayoutN::<N>::Swizzled(c) => c.eval(coord),
         }
     }
     /// The layout of the domain (the inner layout, or the plain layout).
-    pub const fn inner(&self) -> DLayout {
+    pub const fn inner(&self) -> DLayoutN<N> {
         match self {
-            SwizzledLayout::Plain(l) => *l,
-            SwizzledLayout::Swizzled(c) => c.layout,
+            SwizzledLayoutN::<N>::Plain(l) => *l,
+            SwizzledLayoutN::<N>::Swizzled(c) => c.layout,
         }
     }
 }
 
-impl core::fmt::Display for DComposedLayout {
+impl<const N: usize> core::fmt::Display for DComposedLayoutN<N> {
     /// CuTe notation: `Sw<3,4,3> o _0 o (_8,_64):(_64,_1)`.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "{} o {} o {}", self.swizzle, self.offset, self.layout)
     }
 }
 
-impl core::fmt::Display for SwizzledLayout {
+impl<const N: usize> core::fmt::Display for SwizzledLayoutN<N> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
-            SwizzledLayout::Plain(l) => write!(f, "{l}"),
-            SwizzledLayout::Swizzled(c) => write!(f, "{c}"),
+            SwizzledLayoutN::<N>::Plain(l) => write!(f, "{l}"),
+            SwizzledLayoutN::<N>::Swizzled(c) => write!(f, "{c}"),
         }
     }
 }
@@ -180,6 +192,7 @@ impl core::fmt::Display for SwizzledLayout {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dynamic::{DLayout, DTiler, DTuple};
     use std::string::ToString;
 
     fn sl(b: i64, m: i64, s: i64, l: &str) -> SwizzledLayout {

@@ -2,7 +2,7 @@
 use super::by_mode::{by_mode, ModeOp};
 use super::coalesce::coalesce_x;
 use super::modes::Modes;
-use crate::dynamic::{DInt, DLayout, DTiler, DTuple, CAPACITY};
+use crate::dynamic::{DInt, DLayoutN, DTilerN, DTupleN};
 use crate::error::Error;
 use crate::tri;
 
@@ -96,12 +96,15 @@ const ENUMERATION_LIMIT: i64 = 1 << 16;
 /// let bad: DLayout = "(3,5):(1,4)".parse().unwrap();
 /// assert!(composition(&bad, &"10:2".parse().unwrap()).is_err());
 /// ```
-pub const fn composition(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
+pub const fn composition<const N: usize>(
+    a: &DLayoutN<N>,
+    b: &DLayoutN<N>,
+) -> Result<DLayoutN<N>, Error> {
     // B's shape must be positive (a layout built with `new_unchecked_shape` may not be).
-    tri!(DLayout::new(b.shape(), b.stride()));
+    tri!(DLayoutN::<N>::new(b.shape(), b.stride()));
     let lhs = tri!(coalesce_x(a));
-    let a_values = Modes::of_layout(a);
-    let mut load = DigitLoad::new();
+    let a_values = Modes::<N>::of_layout(a);
+    let mut load = DigitLoad::<N>::new();
     let (shape, stride) = tri!(compose_tree(
         &lhs,
         &a_values,
@@ -112,7 +115,7 @@ pub const fn composition(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
     if load.not_functional {
         return Err(Error::NotFunctional);
     }
-    let r = tri!(DLayout::new(shape, stride));
+    let r = tri!(DLayoutN::<N>::new(shape, stride));
     tri!(check_leaves_add_up(&lhs, &load, &a_values, b, &r));
     Ok(r)
 }
@@ -130,25 +133,28 @@ pub const fn composition(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
 /// let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_2".parse().unwrap()]).unwrap();
 /// assert_eq!(composition_tiler(&a, &t).unwrap().to_string(), "(_2,_4):(_1,_8)");
 /// ```
-pub const fn composition_tiler(a: &DLayout, tiler: &DTiler) -> Result<DLayout, Error> {
+pub const fn composition_tiler<const N: usize>(
+    a: &DLayoutN<N>,
+    tiler: &DTilerN<N>,
+) -> Result<DLayoutN<N>, Error> {
     by_mode(a, tiler, ModeOp::Compose)
 }
 
 /// Right distributivity: `A ∘ (B0, B1, …) = (A ∘ B0, A ∘ B1, …)`, down to the leaves.
-const fn compose_tree(
-    lhs: &Modes,
-    a_values: &Modes,
-    shape: &DTuple,
-    stride: &DTuple,
-    load: &mut DigitLoad,
-) -> Result<(DTuple, DTuple), Error> {
+const fn compose_tree<const N: usize>(
+    lhs: &Modes<N>,
+    a_values: &Modes<N>,
+    shape: &DTupleN<N>,
+    stride: &DTupleN<N>,
+    load: &mut DigitLoad<N>,
+) -> Result<(DTupleN<N>, DTupleN<N>), Error> {
     if let Some(s) = shape.as_int() {
         let (modes, usage) = tri!(compose_leaf(lhs, a_values, s, tri!(stride.to_int())));
         load.add(&usage);
         return modes.int_or_tuples();
     }
-    let mut out_shape = DTuple::empty();
-    let mut out_stride = DTuple::empty();
+    let mut out_shape = DTupleN::<N>::empty();
+    let mut out_stride = DTupleN::<N>::empty();
     let mut i = 0;
     while i < shape.rank() {
         let (s, d) = tri!(compose_tree(
@@ -180,16 +186,16 @@ struct Inexact {
 
 /// `A ∘ (s:d)` for one leaf of `B`, checked for functionality, with the digits of
 /// `A`'s mixed radix that the leaf's values use.
-const fn compose_leaf(
-    lhs: &Modes,
-    a_values: &Modes,
+const fn compose_leaf<const N: usize>(
+    lhs: &Modes<N>,
+    a_values: &Modes<N>,
     s: DInt,
     d: DInt,
-) -> Result<(Modes, DigitUse), Error> {
+) -> Result<(Modes<N>, DigitUse<N>), Error> {
     // a leaf of size 1 is the constant 0, whatever its stride
     let moving = if s.value == 1 { 0 } else { d.value.signum() };
-    let mut usage = DigitUse::new(moving);
-    let mut out = Modes::new();
+    let mut usage = DigitUse::<N>::new(moving);
+    let mut out = Modes::<N>::new();
     // A stride-0 leaf maps everything to A(0) = 0: it is its own composition. C++
     // takes this shortcut for a static 0; a run-time 0 would divide by zero there.
     if d.value == 0 {
@@ -320,9 +326,9 @@ const fn step_is_exact(s: i64, ds: i64, rho: i64, m: i64) -> bool {
 }
 
 /// `R(i) == A(i·d)` on `[0, s)`, decided as explained on [`composition`].
-const fn check_functional(
-    a_values: &Modes,
-    r: &Modes,
+const fn check_functional<const N: usize>(
+    a_values: &Modes<N>,
+    r: &Modes<N>,
     s: DInt,
     d: DInt,
     exact: bool,
@@ -357,7 +363,13 @@ const fn check_functional(
 }
 
 /// Whether `R(q·i') != A(q·i'·d)`.
-const fn differs(a_values: &Modes, r: &Modes, d: DInt, q: i64, ip: i64) -> Result<bool, Error> {
+const fn differs<const N: usize>(
+    a_values: &Modes<N>,
+    r: &Modes<N>,
+    d: DInt,
+    q: i64,
+    ip: i64,
+) -> Result<bool, Error> {
     let i = match q.checked_mul(ip) {
         Some(v) => v,
         None => return Err(Error::Overflow),
@@ -461,7 +473,7 @@ const fn add_point(out: &mut [i64; MAX_WITNESSES], len: usize, p: i64, m: i64) -
 /// The digits of `A`'s mixed radix (its coalesced modes but the last) that the
 /// values `c·d` of one leaf `s:d` of `B` occupy, known when every step was exact.
 #[derive(Clone, Copy)]
-struct DigitUse {
+struct DigitUse<const N: usize> {
     /// sign of the leaf's stride (0: the leaf is constant)
     sign: i64,
     /// every step exact, so `max`/`at` describe the leaf
@@ -469,23 +481,23 @@ struct DigitUse {
     /// the leaf's own composition is not functional
     not_functional: bool,
     /// the largest value of digit `j` among the leaf's values
-    max: [i64; CAPACITY],
+    max: [i64; N],
     /// a leaf-local index whose value has digit `j` at `max[j]` and all other
     /// digits (but the last mode's) zero
-    at: [i64; CAPACITY],
+    at: [i64; N],
     /// digit `j` reaches `max[j]` only together with a carry into higher digits
-    coupled: [bool; CAPACITY],
+    coupled: [bool; N],
 }
 
-impl DigitUse {
-    const fn new(sign: i64) -> DigitUse {
-        DigitUse {
+impl<const N: usize> DigitUse<N> {
+    const fn new(sign: i64) -> DigitUse<N> {
+        DigitUse::<N> {
             sign,
             characterized: true,
             not_functional: false,
-            max: [0; CAPACITY],
-            at: [0; CAPACITY],
-            coupled: [false; CAPACITY],
+            max: [0; N],
+            at: [0; N],
+            coupled: [false; N],
         }
     }
     /// An exact step at mode `j` (shape `s`) with |stride| `rho < s`, sub-problem
@@ -520,10 +532,10 @@ impl DigitUse {
 }
 
 /// The sum over the leaves of `B` of their largest digits, per mode of `A`.
-struct DigitLoad {
-    pos: [i64; CAPACITY],
-    neg: [i64; CAPACITY],
-    coupled: [bool; CAPACITY],
+struct DigitLoad<const N: usize> {
+    pos: [i64; N],
+    neg: [i64; N],
+    coupled: [bool; N],
     any_pos: bool,
     any_neg: bool,
     uncharacterized: bool,
@@ -533,12 +545,12 @@ struct DigitLoad {
     not_functional: bool,
 }
 
-impl DigitLoad {
-    const fn new() -> DigitLoad {
-        DigitLoad {
-            pos: [0; CAPACITY],
-            neg: [0; CAPACITY],
-            coupled: [false; CAPACITY],
+impl<const N: usize> DigitLoad<N> {
+    const fn new() -> DigitLoad<N> {
+        DigitLoad::<N> {
+            pos: [0; N],
+            neg: [0; N],
+            coupled: [false; N],
             any_pos: false,
             any_neg: false,
             uncharacterized: false,
@@ -546,7 +558,7 @@ impl DigitLoad {
             not_functional: false,
         }
     }
-    const fn add(&mut self, u: &DigitUse) {
+    const fn add(&mut self, u: &DigitUse<N>) {
         self.not_functional |= u.not_functional;
         if u.sign == 0 {
             return;
@@ -561,7 +573,7 @@ impl DigitLoad {
             self.any_neg = true;
         }
         let mut j = 0;
-        while j < CAPACITY {
+        while j < N {
             if u.sign > 0 {
                 self.pos[j] = self.pos[j].saturating_add(u.max[j]);
             } else {
@@ -576,9 +588,9 @@ impl DigitLoad {
 /// A maximal run of modes of `A` (but the last) that carry into each other without
 /// changing the function (`d_next == s·d` by value; non-last shape-1 modes, whose
 /// digit is always 0, are passed over): one digit of `A`'s reduced mixed radix.
-struct DigitGroup {
-    modes: [usize; CAPACITY],
-    weight: [i64; CAPACITY],
+struct DigitGroup<const N: usize> {
+    modes: [usize; N],
+    weight: [i64; N],
     len: usize,
     size: i64,
     /// the run continues into the last mode, which takes the rest: it never carries
@@ -587,11 +599,11 @@ struct DigitGroup {
     end: usize,
 }
 
-const fn digit_group(lhs: &Modes, start: usize) -> DigitGroup {
+const fn digit_group<const N: usize>(lhs: &Modes<N>, start: usize) -> DigitGroup<N> {
     let last = lhs.len - 1;
-    let mut g = DigitGroup {
-        modes: [0; CAPACITY],
-        weight: [0; CAPACITY],
+    let mut g = DigitGroup::<N> {
+        modes: [0; N],
+        weight: [0; N],
         len: 1,
         size: lhs.shape[start].value,
         unbounded: false,
@@ -637,12 +649,12 @@ const fn digit_group(lhs: &Modes, start: usize) -> DigitGroup {
 /// witness is evaluated. Leaves of both signs, leaves not characterized by exact
 /// steps and the coupled stride-0 digits are decided by enumeration (up to 2^16
 /// points) or refused.
-const fn check_leaves_add_up(
-    lhs: &Modes,
-    load: &DigitLoad,
-    a_values: &Modes,
-    b: &DLayout,
-    r: &DLayout,
+const fn check_leaves_add_up<const N: usize>(
+    lhs: &Modes<N>,
+    load: &DigitLoad<N>,
+    a_values: &Modes<N>,
+    b: &DLayoutN<N>,
+    r: &DLayoutN<N>,
 ) -> Result<(), Error> {
     // one moving leaf: nothing to add up; a linear A adds up everything
     if load.moving <= 1 || is_linear(lhs) {
@@ -697,7 +709,7 @@ const fn check_leaves_add_up(
 }
 
 /// `A` is linear by value: all its modes but the last merge into the last one.
-const fn is_linear(lhs: &Modes) -> bool {
+const fn is_linear<const N: usize>(lhs: &Modes<N>) -> bool {
     if lhs.len < 2 {
         return true;
     }
@@ -709,9 +721,9 @@ const fn is_linear(lhs: &Modes) -> bool {
 }
 
 /// Some leaf has a non-zero digit below A's last mode.
-const fn uses_digits(load: &DigitLoad) -> bool {
+const fn uses_digits<const N: usize>(load: &DigitLoad<N>) -> bool {
     let mut j = 0;
-    while j < CAPACITY {
+    while j < N {
         if load.pos[j] != 0 || load.neg[j] != 0 {
             return true;
         }
@@ -722,18 +734,18 @@ const fn uses_digits(load: &DigitLoad) -> bool {
 
 /// Builds the carry witness for digit group `g` (leaves of stride sign `sign`) and
 /// reports whether `R` and `A ∘ B` differ there.
-const fn carry_witness_differs(
-    lhs: &Modes,
-    a_values: &Modes,
-    b: &DLayout,
-    r: &DLayout,
-    g: &DigitGroup,
+const fn carry_witness_differs<const N: usize>(
+    lhs: &Modes<N>,
+    a_values: &Modes<N>,
+    b: &DLayoutN<N>,
+    r: &DLayoutN<N>,
+    g: &DigitGroup<N>,
     sign: i64,
 ) -> Result<bool, Error> {
-    let leaves = Modes::of_layout(b);
-    let mut value = [0i64; CAPACITY];
-    let mut local = [0i64; CAPACITY];
-    let mut weight_b = [0i64; CAPACITY];
+    let leaves = Modes::<N>::of_layout(b);
+    let mut value = [0i64; N];
+    let mut local = [0i64; N];
+    let mut weight_b = [0i64; N];
     let mut prefix: i64 = 1;
     let mut l = 0;
     while l < leaves.len {
@@ -760,26 +772,26 @@ const fn carry_witness_differs(
         l += 1;
     }
     // largest digit values first, until their sum reaches the group's size
-    let mut taken = [false; CAPACITY];
+    let mut taken = [false; N];
     let mut sum: i64 = 0;
     let mut index: i64 = 0;
     while sum < g.size {
-        let mut best = CAPACITY;
+        let mut best = N;
         let mut l = 0;
         while l < leaves.len {
-            if !taken[l] && value[l] > 0 && (best == CAPACITY || value[l] > value[best]) {
+            if !taken[l] && value[l] > 0 && (best == N || value[l] > value[best]) {
                 best = l;
             }
             l += 1;
         }
-        if best == CAPACITY {
+        if best == N {
             return Ok(false);
         }
         taken[best] = true;
         sum = sum.saturating_add(value[best]);
         index = index.saturating_add(local[best].saturating_mul(weight_b[best]));
     }
-    let rm = Modes::of_layout(r);
+    let rm = Modes::<N>::of_layout(r);
     let bm = leaves;
     let x = tri!(bm.eval(index));
     Ok(tri!(rm.eval(index)) != tri!(a_values.eval(x)))
@@ -787,13 +799,17 @@ const fn carry_witness_differs(
 
 /// Point-by-point check of `R(i) == A(B(i))` over `[0, size(B))`, for the cases the
 /// criteria above leave open; beyond 2^16 points the composition is refused.
-const fn enumerate_all(a_values: &Modes, b: &DLayout, r: &DLayout) -> Result<(), Error> {
+const fn enumerate_all<const N: usize>(
+    a_values: &Modes<N>,
+    b: &DLayoutN<N>,
+    r: &DLayoutN<N>,
+) -> Result<(), Error> {
     let size = tri!(b.size()).value;
     if size > ENUMERATION_LIMIT {
         return Err(Error::NotFunctional);
     }
-    let bm = Modes::of_layout(b);
-    let rm = Modes::of_layout(r);
+    let bm = Modes::<N>::of_layout(b);
+    let rm = Modes::<N>::of_layout(r);
     let mut i = 0;
     while i < size {
         if tri!(rm.eval(i)) != tri!(a_values.eval(tri!(bm.eval(i)))) {

@@ -1,6 +1,6 @@
 //! `downcast(L, n)`: the layout of the same data seen as elements `n` times
 //! narrower (CuTe's `downcast<N>`).
-use crate::dynamic::{DInt, DLayout};
+use crate::dynamic::{DInt, DLayoutN};
 use crate::error::Error;
 use crate::tri;
 
@@ -32,7 +32,7 @@ use crate::tri;
 /// assert_eq!(downcast(&l, 2).unwrap().to_string(), "(_4,_16):(_16,_1)");
 /// assert!(downcast(&"(_4,_4):(_2,_8)".parse().unwrap(), 2).is_err());
 /// ```
-pub const fn downcast(layout: &DLayout, n: i64) -> Result<DLayout, Error> {
+pub const fn downcast<const N: usize>(layout: &DLayoutN<N>, n: i64) -> Result<DLayoutN<N>, Error> {
     if n <= 0 {
         return Err(Error::NonPositiveFactor);
     }
@@ -58,12 +58,13 @@ pub const fn downcast(layout: &DLayout, n: i64) -> Result<DLayout, Error> {
     if !has_unit {
         return Err(Error::DowncastNoUnitStride);
     }
-    DLayout::new(shape, stride)
+    DLayoutN::<N>::new(shape, stride)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dynamic::DLayout;
     use std::string::ToString;
 
     fn down(s: &str, n: i64) -> Result<std::string::String, Error> {

@@ -1,7 +1,7 @@
 //! `filter`: coalesce after removing the modes that do not move (stride 0) and
 use super::coalesce::coalesce_modes;
 use super::modes::Modes;
-use crate::dynamic::{DInt, DLayout};
+use crate::dynamic::{DInt, DLayoutN};
 use crate::error::Error;
 use crate::tri;
 
@@ -27,14 +27,14 @@ use crate::tri;
 /// let z: DLayout = "(_2,_2):(_0,_0)".parse().unwrap();
 /// assert_eq!(filter(&z).unwrap().to_string(), "_1:_0");
 /// ```
-pub const fn filter(l: &DLayout) -> Result<DLayout, Error> {
+pub const fn filter<const N: usize>(l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
     let m = tri!(filter_modes(l));
     m.layout()
 }
 
 /// The filtered layout as flat modes (a single `_1:_0` when nothing remains).
-pub(crate) const fn filter_modes(l: &DLayout) -> Result<Modes, Error> {
-    let mut m = Modes::of_layout(l);
+pub(crate) const fn filter_modes<const N: usize>(l: &DLayoutN<N>) -> Result<Modes<N>, Error> {
+    let mut m = Modes::<N>::of_layout(l);
     let mut k = 0;
     while k < m.len {
         if m.stride[k].is_static_eq(0) {

@@ -2,7 +2,7 @@
 //! unpacked: `(T0, T1, …, rest0, rest1, …)`.
 use super::tiled_divide::push_unpacked;
 use super::zipped_divide::{zipped_divide, zipped_divide_tiler};
-use crate::dynamic::{DLayout, DTiler, DTuple};
+use crate::dynamic::{DLayoutN, DTilerN, DTupleN};
 use crate::error::Error;
 use crate::tri;
 
@@ -28,22 +28,28 @@ use crate::tri;
 /// let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
 /// assert_eq!(flat_divide_tiler(&m, &t).unwrap().to_string(), "(_2,_4,_4,_2):(_1,_8,_2,_32)");
 /// ```
-pub const fn flat_divide(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
+pub const fn flat_divide<const N: usize>(
+    a: &DLayoutN<N>,
+    b: &DLayoutN<N>,
+) -> Result<DLayoutN<N>, Error> {
     unpack_both(&tri!(zipped_divide(a, b)))
 }
 
 /// CuTe's `flat_divide(A, [t0, t1, …])`.
-pub const fn flat_divide_tiler(a: &DLayout, tiler: &DTiler) -> Result<DLayout, Error> {
+pub const fn flat_divide_tiler<const N: usize>(
+    a: &DLayoutN<N>,
+    tiler: &DTilerN<N>,
+) -> Result<DLayoutN<N>, Error> {
     unpack_both(&tri!(zipped_divide_tiler(a, tiler)))
 }
 
 /// `(Z0, Z1)` to the modes of `Z0` followed by those of `Z1` (rank-1 halves kept whole).
-pub(crate) const fn unpack_both(z: &DLayout) -> Result<DLayout, Error> {
+pub(crate) const fn unpack_both<const N: usize>(z: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
     let (shape, stride) = tri!(push_unpacked(
-        DTuple::empty(),
-        DTuple::empty(),
+        DTupleN::<N>::empty(),
+        DTupleN::<N>::empty(),
         &tri!(z.get(0))
     ));
     let (shape, stride) = tri!(push_unpacked(shape, stride, &tri!(z.get(1))));
-    DLayout::new(shape, stride)
+    DLayoutN::<N>::new(shape, stride)
 }

@@ -2,7 +2,7 @@
 //! unpacked: `(A0, A1, …, copy0, copy1, …)`.
 use super::flat_divide::unpack_both;
 use super::zipped_product::{zipped_product, zipped_product_tiler};
-use crate::dynamic::{DLayout, DTiler};
+use crate::dynamic::{DLayoutN, DTilerN};
 use crate::error::Error;
 use crate::tri;
 
@@ -28,11 +28,17 @@ use crate::tri;
 /// let t = DTiler::from_layouts(&["_3:_1".parse().unwrap(), "_2:_1".parse().unwrap()]).unwrap();
 /// assert_eq!(flat_product_tiler(&a, &t).unwrap().to_string(), "(_2,_2,_3,_2):(_1,_2,_2,_1)");
 /// ```
-pub const fn flat_product(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
+pub const fn flat_product<const N: usize>(
+    a: &DLayoutN<N>,
+    b: &DLayoutN<N>,
+) -> Result<DLayoutN<N>, Error> {
     unpack_both(&tri!(zipped_product(a, b)))
 }
 
 /// CuTe's `flat_product(A, [t0, t1, …])`.
-pub const fn flat_product_tiler(a: &DLayout, tiler: &DTiler) -> Result<DLayout, Error> {
+pub const fn flat_product_tiler<const N: usize>(
+    a: &DLayoutN<N>,
+    tiler: &DTilerN<N>,
+) -> Result<DLayoutN<N>, Error> {
     unpack_both(&tri!(zipped_product_tiler(a, tiler)))
 }

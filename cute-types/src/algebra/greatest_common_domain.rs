@@ -1,13 +1,13 @@
 //! `greatest_common_domain(A, B)`: the largest set of 1-D indices on which both
 //! shapes split linearly (Cecka, *CuTe Layout Representation and Algebra*, 2026;
 //! absent from CuTe C++ 4.2).
-use crate::dynamic::{DInt, DLayout, DTuple};
+use crate::dynamic::{DInt, DLayoutN, DTupleN};
 use crate::error::Error;
 use crate::tri;
 
 /// A cursor over the non-unit leaves of a flattened shape.
-struct Walk {
-    leaves: DTuple,
+struct Walk<const N: usize> {
+    leaves: DTupleN<N>,
     count: usize,
     index: usize,
     /// What is left of the current leaf.
@@ -16,10 +16,10 @@ struct Walk {
     offset: i64,
 }
 
-impl Walk {
-    const fn new(shape: &DTuple) -> Walk {
+impl<const N: usize> Walk<N> {
+    const fn new(shape: &DTupleN<N>) -> Walk<N> {
         let leaves = shape.flatten();
-        let mut w = Walk {
+        let mut w = Walk::<N> {
             leaves,
             count: leaves.leaf_count(),
             index: 0,
@@ -105,15 +105,18 @@ const fn gcd(a: i64, b: i64) -> i64 {
 /// let g = greatest_common_domain(&"(5,3)".parse().unwrap(), &"(3,5)".parse().unwrap()).unwrap();
 /// assert_eq!(g.to_string(), "(_1):(_0)");
 /// ```
-pub const fn greatest_common_domain(a: &DTuple, b: &DTuple) -> Result<DLayout, Error> {
+pub const fn greatest_common_domain<const N: usize>(
+    a: &DTupleN<N>,
+    b: &DTupleN<N>,
+) -> Result<DLayoutN<N>, Error> {
     if a.has_underscore() || b.has_underscore() {
         return Err(Error::ExpectedInt);
     }
     let is_static = a.is_static() && b.is_static();
-    let mut wa = Walk::new(a);
-    let mut wb = Walk::new(b);
-    let mut shape = DTuple::empty();
-    let mut stride = DTuple::empty();
+    let mut wa = Walk::<N>::new(a);
+    let mut wb = Walk::<N>::new(b);
+    let mut shape = DTupleN::<N>::empty();
+    let mut stride = DTupleN::<N>::empty();
     while !wa.done() && !wb.done() {
         if wa.rest <= 0 || wb.rest <= 0 {
             return Err(Error::NonPositiveShape);
@@ -158,7 +161,7 @@ pub const fn greatest_common_domain(a: &DTuple, b: &DTuple) -> Result<DLayout, E
         tri!(shape.push_int(DInt::s(1)));
         tri!(stride.push_int(DInt::s(0)));
     }
-    DLayout::new(shape, stride)
+    DLayoutN::<N>::new(shape, stride)
 }
 
 #[cfg(test)]

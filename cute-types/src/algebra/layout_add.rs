@@ -2,7 +2,7 @@
 //! Representation and Algebra*, 2026; absent from CuTe C++ 4.2).
 use super::coalesce::coalesce;
 use super::greatest_common_domain::greatest_common_domain;
-use crate::dynamic::{DLayout, DTuple};
+use crate::dynamic::{DLayoutN, DTupleN};
 use crate::error::Error;
 use crate::tri;
 
@@ -50,7 +50,10 @@ use crate::tri;
 /// let d: DLayout = "(_10,_6):(_1,_10)".parse().unwrap();
 /// assert_eq!(layout_add(&c, &d).unwrap().to_string(), "_60:_2");
 /// ```
-pub const fn layout_add(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
+pub const fn layout_add<const N: usize>(
+    a: &DLayoutN<N>,
+    b: &DLayoutN<N>,
+) -> Result<DLayoutN<N>, Error> {
     let size = tri!(a.size());
     if size.value != tri!(b.size()).value {
         return Err(Error::SizeMismatch);
@@ -72,18 +75,19 @@ pub const fn layout_add(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
     let mut k = 0;
     while k < n {
         let e = g_stride.leaf(k).value;
-        let sum = tri!(tri!(a.eval(&DTuple::d(e).with_all_static(true)))
-            .add(tri!(b.eval(&DTuple::d(e).with_all_static(true)))));
+        let sum = tri!(tri!(a.eval(&DTupleN::<N>::d(e).with_all_static(true)))
+            .add(tri!(b.eval(&DTupleN::<N>::d(e).with_all_static(true)))));
         shape = shape.with_leaf(k, g_shape.leaf(k).with_static(shapes_static));
         stride = stride.with_leaf(k, sum);
         k += 1;
     }
-    coalesce(&tri!(DLayout::new(shape, stride)))
+    coalesce(&tri!(DLayoutN::<N>::new(shape, stride)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dynamic::DLayout;
     use std::string::ToString;
 
     fn add(a: &str, b: &str) -> Result<std::string::String, Error> {

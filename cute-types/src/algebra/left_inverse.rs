@@ -1,7 +1,7 @@
 //! `left_inverse`: a layout `R` with `R(L(i)) == i`.
 use super::coalesce::{coalesce_modes, coalesce_values};
 use super::modes::{prefix_products, sort_by_stride, Modes};
-use crate::dynamic::{DInt, DLayout, CAPACITY};
+use crate::dynamic::{DInt, DLayoutN};
 use crate::error::Error;
 use crate::tri;
 
@@ -37,14 +37,14 @@ use crate::tri;
 /// assert_eq!(left_inverse(&l).unwrap().to_string(), "(_4,_2):(_2,_1)");
 /// assert_eq!(left_inverse(&"_4:_2".parse().unwrap()).unwrap().to_string(), "(_2,_4):(_0,_1)");
 /// ```
-pub const fn left_inverse(l: &DLayout) -> Result<DLayout, Error> {
-    let c = tri!(coalesce_for_inverse(&Modes::of_layout(l)));
+pub const fn left_inverse<const N: usize>(l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
+    let c = tri!(coalesce_for_inverse(&Modes::<N>::of_layout(l)));
     let prefix = tri!(prefix_products(&c));
-    let keep = [true; CAPACITY];
+    let keep = [true; N];
     let (order, n) = sort_by_stride(&c, &keep);
     // shapes.shape[k] pairs with strides.shape[k]; strides start with the leading `_0`.
-    let mut shapes = Modes::new();
-    let mut strides = Modes::new();
+    let mut shapes = Modes::<N>::new();
+    let mut strides = Modes::<N>::new();
     tri!(strides.push(DInt::s(0), DInt::s(0)));
     let mut built = DInt::s(1);
     let mut i = 0;
@@ -67,7 +67,7 @@ pub const fn left_inverse(l: &DLayout) -> Result<DLayout, Error> {
     }
     let last = if n > 0 { order[n - 1] } else { 0 };
     tri!(shapes.push(c.shape[last], DInt::s(0)));
-    let mut out = Modes::new();
+    let mut out = Modes::<N>::new();
     let mut k = 0;
     while k < shapes.len {
         tri!(out.push(shapes.shape[k], strides.shape[k]));
@@ -79,7 +79,7 @@ pub const fn left_inverse(l: &DLayout) -> Result<DLayout, Error> {
 /// C++'s coalesce; with a run-time stride (which C++ cannot compile) the answer is
 /// computed by value instead: modes are merged and shape-1 modes dropped as static
 /// coalescing would, so that they do not take part in the stride divisibility.
-const fn coalesce_for_inverse(m: &Modes) -> Result<Modes, Error> {
+const fn coalesce_for_inverse<const N: usize>(m: &Modes<N>) -> Result<Modes<N>, Error> {
     let mut k = 0;
     while k < m.len {
         if !m.stride[k].is_static {

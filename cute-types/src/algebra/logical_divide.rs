@@ -3,7 +3,7 @@ use super::by_mode::{by_mode, ModeOp};
 use super::coalesce::coalesce;
 use super::complement::complement;
 use super::composition::composition;
-use crate::dynamic::{DLayout, DTiler};
+use crate::dynamic::{DLayoutN, DTilerN};
 use crate::error::Error;
 use crate::tri;
 
@@ -43,14 +43,20 @@ use crate::tri;
 /// let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
 /// assert_eq!(logical_divide_tiler(&m, &t).unwrap().to_string(), "((_2,_4),(_4,_2)):((_1,_2),(_8,_32))");
 /// ```
-pub const fn logical_divide(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
+pub const fn logical_divide<const N: usize>(
+    a: &DLayoutN<N>,
+    b: &DLayoutN<N>,
+) -> Result<DLayoutN<N>, Error> {
     let cotarget = tri!(coalesce(a)).shape();
     let rest = tri!(complement(b, &cotarget));
-    let tile_and_rest = tri!(DLayout::from_modes(&[*b, rest]));
+    let tile_and_rest = tri!(DLayoutN::<N>::from_modes(&[*b, rest]));
     composition(a, &tile_and_rest)
 }
 
 /// CuTe's `logical_divide(A, [t0, t1, …])`: mode-by-mode division.
-pub const fn logical_divide_tiler(a: &DLayout, tiler: &DTiler) -> Result<DLayout, Error> {
+pub const fn logical_divide_tiler<const N: usize>(
+    a: &DLayoutN<N>,
+    tiler: &DTilerN<N>,
+) -> Result<DLayoutN<N>, Error> {
     by_mode(a, tiler, ModeOp::Divide)
 }

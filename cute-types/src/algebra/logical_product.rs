@@ -2,7 +2,7 @@
 use super::by_mode::{by_mode, ModeOp};
 use super::complement::complement;
 use super::composition::composition;
-use crate::dynamic::{DLayout, DTiler, DTuple};
+use crate::dynamic::{DLayoutN, DTilerN, DTupleN};
 use crate::error::Error;
 use crate::tri;
 
@@ -35,14 +35,20 @@ use crate::tri;
 /// let b: DLayout = "_6:_1".parse().unwrap();
 /// assert_eq!(logical_product(&a, &b).unwrap().to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
 /// ```
-pub const fn logical_product(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
+pub const fn logical_product<const N: usize>(
+    a: &DLayoutN<N>,
+    b: &DLayoutN<N>,
+) -> Result<DLayoutN<N>, Error> {
     let extent = tri!(tri!(a.size()).mul(tri!(b.cosize())));
-    let free = tri!(complement(a, &DTuple::int(extent)));
+    let free = tri!(complement(a, &DTupleN::<N>::int(extent)));
     let copies = tri!(composition(&free, b));
-    DLayout::from_modes(&[*a, copies])
+    DLayoutN::<N>::from_modes(&[*a, copies])
 }
 
 /// CuTe's `logical_product(A, [t0, t1, …])`: mode-by-mode product.
-pub const fn logical_product_tiler(a: &DLayout, tiler: &DTiler) -> Result<DLayout, Error> {
+pub const fn logical_product_tiler<const N: usize>(
+    a: &DLayoutN<N>,
+    tiler: &DTilerN<N>,
+) -> Result<DLayoutN<N>, Error> {
     by_mode(a, tiler, ModeOp::Product)
 }

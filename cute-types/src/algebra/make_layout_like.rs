@@ -1,7 +1,7 @@
 //! `make_layout_like(L)`: the compact layout of `L`'s shape whose modes are laid
 //! out in the order of `L`'s strides.
 use super::make_ordered_layout::compact_order;
-use crate::dynamic::{DInt, DLayout};
+use crate::dynamic::{DInt, DLayoutN};
 use crate::error::Error;
 use crate::tri;
 
@@ -33,7 +33,7 @@ use crate::tri;
 /// let l: DLayout = "(_2,_8,_4):(_0,_8,_2)".parse().unwrap();
 /// assert_eq!(make_layout_like(&l).unwrap().to_string(), "(_2,_8,_4):(_0,_4,_1)");
 /// ```
-pub const fn make_layout_like(layout: &DLayout) -> Result<DLayout, Error> {
+pub const fn make_layout_like<const N: usize>(layout: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
     let shape = layout.shape();
     let stride = layout.stride();
     // filter_zeros: a static-0 stride mode counts as a static 1 in the ordering.
@@ -46,12 +46,13 @@ pub const fn make_layout_like(layout: &DLayout) -> Result<DLayout, Error> {
         }
         k += 1;
     }
-    DLayout::new(shape, tri!(compact_order(&filtered, &stride)))
+    DLayoutN::<N>::new(shape, tri!(compact_order(&filtered, &stride)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dynamic::DLayout;
     use std::string::ToString;
 
     fn like(s: &str) -> std::string::String {

@@ -1,6 +1,6 @@
 //! `make_ordered_layout(shape, order)` and `compact_order(shape, order)`: the
 //! compact layout of `shape` whose modes are laid out in the order given by `order`.
-use crate::dynamic::{product_like, DInt, DLayout, DTuple, CAPACITY};
+use crate::dynamic::{product_like, DInt, DLayoutN, DTupleN};
 use crate::error::Error;
 use crate::tri;
 
@@ -36,19 +36,25 @@ use crate::tri;
 /// let l = make_ordered_layout(&"(2,3,4,5)".parse().unwrap(), &"(_2,67,42,_50)".parse().unwrap()).unwrap();
 /// assert_eq!(l.to_string(), "(2,3,4,5):(_1,10,30,2)");
 /// ```
-pub const fn make_ordered_layout(shape: &DTuple, order: &DTuple) -> Result<DLayout, Error> {
-    DLayout::new(*shape, tri!(compact_order(shape, order)))
+pub const fn make_ordered_layout<const N: usize>(
+    shape: &DTupleN<N>,
+    order: &DTupleN<N>,
+) -> Result<DLayoutN<N>, Error> {
+    DLayoutN::<N>::new(*shape, tri!(compact_order(shape, order)))
 }
 
 /// The per-leaf ranks and sizes that [`compact_order`] sorts by.
-struct Ranking {
-    sizes: [DInt; CAPACITY],
-    ranks: [i64; CAPACITY],
+struct Ranking<const N: usize> {
+    sizes: [DInt; N],
+    ranks: [i64; N],
     count: usize,
 }
 
 /// CuTe's `compact_order(shape, order)`: the strides of [`make_ordered_layout`].
-pub const fn compact_order(shape: &DTuple, order: &DTuple) -> Result<DTuple, Error> {
+pub const fn compact_order<const N: usize>(
+    shape: &DTupleN<N>,
+    order: &DTupleN<N>,
+) -> Result<DTupleN<N>, Error> {
     let sizes = tri!(product_like(shape, order)).flatten();
     let flat_order = order.flatten();
     let count = flat_order.leaf_count();
@@ -62,9 +68,9 @@ pub const fn compact_order(shape: &DTuple, order: &DTuple) -> Result<DTuple, Err
         }
         k += 1;
     }
-    let mut ranking = Ranking {
-        sizes: [DInt::s(1); CAPACITY],
-        ranks: [0; CAPACITY],
+    let mut ranking = Ranking::<N> {
+        sizes: [DInt::s(1); N],
+        ranks: [0; N],
         count,
     };
     k = 0;
@@ -88,17 +94,17 @@ pub const fn compact_order(shape: &DTuple, order: &DTuple) -> Result<DTuple, Err
 
 /// Walks `shape` along `order`'s structure; at each leaf of `order` lays out the
 /// whole sub-shape compactly from its start offset.
-const fn strides_by_order(
-    shape: &DTuple,
-    order: &DTuple,
-    ranking: &Ranking,
+const fn strides_by_order<const N: usize>(
+    shape: &DTupleN<N>,
+    order: &DTupleN<N>,
+    ranking: &Ranking<N>,
     next_leaf: &mut usize,
-) -> Result<DTuple, Error> {
+) -> Result<DTupleN<N>, Error> {
     if order.is_tuple() {
         if !shape.is_tuple() || shape.rank() != order.rank() {
             return Err(Error::CoordinateMismatch);
         }
-        let mut out = DTuple::empty();
+        let mut out = DTupleN::<N>::empty();
         let mut i = 0;
         while i < order.rank() {
             let sub = tri!(strides_by_order(
@@ -119,7 +125,7 @@ const fn strides_by_order(
 }
 
 /// `Π { size_j : rank_j < rank_k }`, static iff every factor taken is.
-const fn start_offset(ranking: &Ranking, k: usize) -> Result<DInt, Error> {
+const fn start_offset<const N: usize>(ranking: &Ranking<N>, k: usize) -> Result<DInt, Error> {
     let mut acc = DInt::s(1);
     let mut j = 0;
     while j < ranking.count {
@@ -134,8 +140,11 @@ const fn start_offset(ranking: &Ranking, k: usize) -> Result<DInt, Error> {
 /// Compact column-major strides of `shape` starting at `start` (CuTe's
 /// `compact_col_major(shape, start)`): the unit-start strides scaled by `start`,
 /// except that a static shape-1 leaf keeps `_0`.
-const fn compact_left_from(shape: &DTuple, start: DInt) -> Result<DTuple, Error> {
-    let unit = tri!(DLayout::col_major(*shape)).stride();
+const fn compact_left_from<const N: usize>(
+    shape: &DTupleN<N>,
+    start: DInt,
+) -> Result<DTupleN<N>, Error> {
+    let unit = tri!(DLayoutN::<N>::col_major(*shape)).stride();
     let mut out = unit;
     let n = shape.leaf_count();
     let mut k = 0;

@@ -2,13 +2,16 @@
 use super::coalesce::coalesce;
 use super::composition::composition;
 use super::right_inverse::right_inverse;
-use crate::dynamic::{DInt, DLayout, DTuple};
+use crate::dynamic::{DInt, DLayoutN, DTupleN};
 use crate::error::Error;
 use crate::tri;
 
 /// The leading static stride-`_1` mode of `coalesce(A ∘ right_inverse(B))`, with
 /// `right_inverse(B)`.
-const fn common_vector(a: &DLayout, b: &DLayout) -> Result<(Option<DLayout>, DLayout), Error> {
+const fn common_vector<const N: usize>(
+    a: &DLayoutN<N>,
+    b: &DLayoutN<N>,
+) -> Result<(Option<DLayoutN<N>>, DLayoutN<N>), Error> {
     let inv_b = tri!(right_inverse(b));
     let common = tri!(coalesce(&tri!(composition(a, &inv_b))));
     let first = tri!(common.get(0));
@@ -45,7 +48,10 @@ const fn common_vector(a: &DLayout, b: &DLayout) -> Result<(Option<DLayout>, DLa
 /// assert_eq!(max_common_vector(&a, &b).unwrap().value, 1);
 /// assert_eq!(max_common_layout(&a, &a).unwrap().to_string(), "_32:_1");
 /// ```
-pub const fn max_common_vector(a: &DLayout, b: &DLayout) -> Result<DInt, Error> {
+pub const fn max_common_vector<const N: usize>(
+    a: &DLayoutN<N>,
+    b: &DLayoutN<N>,
+) -> Result<DInt, Error> {
     match tri!(common_vector(a, b)) {
         (Some(v), _) => v.shape().to_int(),
         (None, _) => Ok(DInt::s(1)),
@@ -54,9 +60,12 @@ pub const fn max_common_vector(a: &DLayout, b: &DLayout) -> Result<DInt, Error> 
 
 /// CuTe's `max_common_layout(A, B)`: the layout `composition(right_inverse(B), V)`
 /// of [`max_common_vector`]'s common vector `V` (`_1:_0` when there is none).
-pub const fn max_common_layout(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
+pub const fn max_common_layout<const N: usize>(
+    a: &DLayoutN<N>,
+    b: &DLayoutN<N>,
+) -> Result<DLayoutN<N>, Error> {
     match tri!(common_vector(a, b)) {
         (Some(v), inv_b) => composition(&inv_b, &v),
-        (None, _) => DLayout::new(DTuple::s(1), DTuple::s(0)),
+        (None, _) => DLayoutN::<N>::new(DTupleN::<N>::s(1), DTupleN::<N>::s(0)),
     }
 }

@@ -3,45 +3,45 @@
 //!
 //! A [`DTuple`] answers `leaf(k)` in linear time; the algorithms here touch every
 //! mode several times, so they copy the leaves once into plain arrays.
-use crate::dynamic::{DInt, DLayout, DTuple, CAPACITY};
+use crate::dynamic::{DInt, DLayoutN, DTupleN};
 use crate::error::Error;
 use crate::tri;
 
 /// Flat modes of a layout, in order. `len` of them are meaningful.
 #[derive(Clone, Copy)]
-pub(crate) struct Modes {
-    pub(crate) shape: [DInt; CAPACITY],
-    pub(crate) stride: [DInt; CAPACITY],
+pub(crate) struct Modes<const N: usize> {
+    pub(crate) shape: [DInt; N],
+    pub(crate) stride: [DInt; N],
     pub(crate) len: usize,
 }
 
-impl Modes {
+impl<const N: usize> Modes<N> {
     /// No modes.
-    pub(crate) const fn new() -> Modes {
-        Modes {
-            shape: [DInt::s(0); CAPACITY],
-            stride: [DInt::s(0); CAPACITY],
+    pub(crate) const fn new() -> Modes<N> {
+        Modes::<N> {
+            shape: [DInt::s(0); N],
+            stride: [DInt::s(0); N],
             len: 0,
         }
     }
     /// The single static mode `_1:_0` (CuTe's `Layout<_1,_0>`).
-    pub(crate) const fn unit() -> Modes {
-        let mut m = Modes::new();
+    pub(crate) const fn unit() -> Modes<N> {
+        let mut m = Modes::<N>::new();
         m.shape[0] = DInt::s(1);
         m.stride[0] = DInt::s(0);
         m.len = 1;
         m
     }
     /// The leaves of `l`, flattened.
-    pub(crate) const fn of_layout(l: &DLayout) -> Modes {
-        let mut m = Modes::new();
+    pub(crate) const fn of_layout(l: &DLayoutN<N>) -> Modes<N> {
+        let mut m = Modes::<N>::new();
         m.len = l.shape_ref().leaves_into(&mut m.shape);
         l.stride_ref().leaves_into(&mut m.stride);
         m
     }
     /// Appends a mode.
     pub(crate) const fn push(&mut self, s: DInt, d: DInt) -> Result<(), Error> {
-        if self.len >= CAPACITY {
+        if self.len >= N {
             return Err(Error::Capacity);
         }
         self.shape[self.len] = s;
@@ -62,8 +62,8 @@ impl Modes {
         }
     }
     /// The modes in reverse order.
-    pub(crate) const fn reversed(&self) -> Modes {
-        let mut m = Modes::new();
+    pub(crate) const fn reversed(&self) -> Modes<N> {
+        let mut m = Modes::<N>::new();
         let mut k = 0;
         while k < self.len {
             m.shape[k] = self.shape[self.len - 1 - k];
@@ -84,9 +84,9 @@ impl Modes {
         Ok(acc)
     }
     /// The flat tuples of shapes and strides, always as tuples.
-    pub(crate) const fn tuples(&self) -> Result<(DTuple, DTuple), Error> {
-        let mut s = DTuple::empty();
-        let mut d = DTuple::empty();
+    pub(crate) const fn tuples(&self) -> Result<(DTupleN<N>, DTupleN<N>), Error> {
+        let mut s = DTupleN::<N>::empty();
+        let mut d = DTupleN::<N>::empty();
         let mut k = 0;
         while k < self.len {
             tri!(s.push_int(self.shape[k]));
@@ -96,16 +96,19 @@ impl Modes {
         Ok((s, d))
     }
     /// Shapes and strides as integers when there is exactly one mode, else as tuples.
-    pub(crate) const fn int_or_tuples(&self) -> Result<(DTuple, DTuple), Error> {
+    pub(crate) const fn int_or_tuples(&self) -> Result<(DTupleN<N>, DTupleN<N>), Error> {
         if self.len == 1 {
-            return Ok((DTuple::int(self.shape[0]), DTuple::int(self.stride[0])));
+            return Ok((
+                DTupleN::<N>::int(self.shape[0]),
+                DTupleN::<N>::int(self.stride[0]),
+            ));
         }
         self.tuples()
     }
     /// The layout of these modes: integer-shaped when there is exactly one mode.
-    pub(crate) const fn layout(&self) -> Result<DLayout, Error> {
+    pub(crate) const fn layout(&self) -> Result<DLayoutN<N>, Error> {
         let (s, d) = tri!(self.int_or_tuples());
-        DLayout::new(s, d)
+        DLayoutN::<N>::new(s, d)
     }
     /// `L(x)` for a 1-D index, CuTe's way: colexicographic split over the modes,
     /// the last mode taking the rest (C++ truncating `/` and `%`, so `L(-x) = -L(x)`).
@@ -140,8 +143,8 @@ impl Modes {
 }
 
 /// Exclusive prefix products of the shapes: `(_1, s0, s0*s1, …)`, one per mode.
-pub(crate) const fn prefix_products(m: &Modes) -> Result<[DInt; CAPACITY], Error> {
-    let mut out = [DInt::s(1); CAPACITY];
+pub(crate) const fn prefix_products<const N: usize>(m: &Modes<N>) -> Result<[DInt; N], Error> {
+    let mut out = [DInt::s(1); N];
     let mut acc = DInt::s(1);
     let mut k = 0;
     while k < m.len {
@@ -156,12 +159,12 @@ pub(crate) const fn prefix_products(m: &Modes) -> Result<[DInt; CAPACITY], Error
 ///
 /// The same swap sequence as C++ (not a stable sort), so that ties come out in
 /// the order C++ produces. `keep[k]` false drops mode `k` before sorting.
-pub(crate) const fn sort_by_stride(
-    m: &Modes,
-    keep: &[bool; CAPACITY],
-) -> ([usize; CAPACITY], usize) {
-    let mut idx = [0usize; CAPACITY];
-    let mut key = [0i64; CAPACITY];
+pub(crate) const fn sort_by_stride<const N: usize>(
+    m: &Modes<N>,
+    keep: &[bool; N],
+) -> ([usize; N], usize) {
+    let mut idx = [0usize; N];
+    let mut key = [0i64; N];
     let mut n = 0;
     let mut k = 0;
     while k < m.len {

@@ -1,6 +1,6 @@
 //! `nullspace(L)`: the layout of all 1-D indices that `L` maps to 0 (the kernel
 //! of `L`).
-use crate::dynamic::{DInt, DLayout, DTuple};
+use crate::dynamic::{DInt, DLayoutN, DTupleN};
 use crate::error::Error;
 use crate::tri;
 
@@ -72,13 +72,13 @@ struct Signed {
 /// let d: DLayout = "(3,3):(1,-1)".parse().unwrap();
 /// assert_eq!(nullspace(&d).unwrap().to_string(), "3:4");
 /// ```
-pub const fn nullspace(layout: &DLayout) -> Result<DLayout, Error> {
+pub const fn nullspace<const N: usize>(layout: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
     let shape = layout.shape();
     let stride = layout.stride();
-    let domain = tri!(DLayout::col_major(shape.flatten())).stride();
+    let domain = tri!(DLayoutN::<N>::col_major(shape.flatten())).stride();
     let n = shape.leaf_count();
-    let mut out_shape = DTuple::empty();
-    let mut out_stride = DTuple::empty();
+    let mut out_shape = DTupleN::<N>::empty();
+    let mut out_stride = DTupleN::<N>::empty();
     let mut signed = Signed {
         positive: None,
         negative: None,
@@ -116,9 +116,9 @@ pub const fn nullspace(layout: &DLayout) -> Result<DLayout, Error> {
         }
     }
     match out_shape.rank() {
-        0 => DLayout::new(DTuple::s(1), DTuple::s(0)),
-        1 => DLayout::new(tri!(out_shape.get(0)), tri!(out_stride.get(0))),
-        _ => DLayout::new(out_shape, out_stride),
+        0 => DLayoutN::<N>::new(DTupleN::<N>::s(1), DTupleN::<N>::s(0)),
+        1 => DLayoutN::<N>::new(tri!(out_shape.get(0)), tri!(out_stride.get(0))),
+        _ => DLayoutN::<N>::new(out_shape, out_stride),
     }
 }
 
@@ -143,6 +143,7 @@ const fn balanced_mode(a: Leaf, b: Leaf) -> Result<Option<(DInt, DInt)>, Error> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dynamic::DLayout;
     use std::string::ToString;
     use std::vec::Vec;
 

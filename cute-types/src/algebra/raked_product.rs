@@ -2,7 +2,7 @@
 //! in every mode the copies vary fastest.
 use super::blocked_product::padded_product;
 use super::zip::zip;
-use crate::dynamic::DLayout;
+use crate::dynamic::DLayoutN;
 use crate::error::Error;
 use crate::tri;
 
@@ -32,7 +32,10 @@ use crate::tri;
 /// let b: DLayout = "(_3,_4):(_1,_3)".parse().unwrap();
 /// assert_eq!(raked_product(&a, &b).unwrap().to_string(), "((_3,_2),(_4,_5)):((_10,_5),(_30,_1))");
 /// ```
-pub const fn raked_product(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
+pub const fn raked_product<const N: usize>(
+    a: &DLayoutN<N>,
+    b: &DLayoutN<N>,
+) -> Result<DLayoutN<N>, Error> {
     let (block, copies) = tri!(padded_product(a, b));
     zip(&copies, &block)
 }

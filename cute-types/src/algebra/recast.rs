@@ -2,7 +2,7 @@
 //! elements of `new_bits` instead of `old_bits` (CuTe's `recast_layout<Old,New>`).
 use super::downcast::downcast;
 use super::upcast::upcast;
-use crate::dynamic::{DInt, DLayout};
+use crate::dynamic::{DInt, DLayoutN};
 use crate::error::Error;
 use crate::tri;
 
@@ -36,11 +36,11 @@ use crate::tri;
 /// // and as 8-bit ones: twice as many.
 /// assert_eq!(recast_layout(&halves, 16, 8).unwrap().to_string(), "(_4,_16):(_16,_1)");
 /// ```
-pub const fn recast_layout(
-    layout: &DLayout,
+pub const fn recast_layout<const N: usize>(
+    layout: &DLayoutN<N>,
     old_bits: i64,
     new_bits: i64,
-) -> Result<DLayout, Error> {
+) -> Result<DLayoutN<N>, Error> {
     if old_bits <= 0 || new_bits <= 0 {
         return Err(Error::NonPositiveFactor);
     }
@@ -61,6 +61,7 @@ pub const fn recast_layout(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dynamic::DLayout;
     use std::string::ToString;
 
     #[test]

@@ -1,7 +1,7 @@
 //! `right_inverse`: a layout `R` with `L(R(i)) == i`.
 use super::coalesce::coalesce_modes;
 use super::modes::{prefix_products, sort_by_stride, Modes};
-use crate::dynamic::{DInt, DLayout, CAPACITY};
+use crate::dynamic::{DInt, DLayoutN};
 use crate::error::Error;
 use crate::tri;
 
@@ -30,17 +30,17 @@ use crate::tri;
 /// let d: DLayout = "(2,3):(3,1)".parse().unwrap();
 /// assert_eq!(right_inverse(&d).unwrap().to_string(), "_1:_0");
 /// ```
-pub const fn right_inverse(l: &DLayout) -> Result<DLayout, Error> {
-    let c = tri!(coalesce_modes(&Modes::of_layout(l), false));
+pub const fn right_inverse<const N: usize>(l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
+    let c = tri!(coalesce_modes(&Modes::<N>::of_layout(l), false));
     let prefix = tri!(prefix_products(&c));
-    let mut keep = [false; CAPACITY];
+    let mut keep = [false; N];
     let mut k = 0;
     while k < c.len {
         keep[k] = c.stride[k].is_static;
         k += 1;
     }
     let (order, n) = sort_by_stride(&c, &keep);
-    let mut out = Modes::new();
+    let mut out = Modes::<N>::new();
     tri!(out.push(DInt::s(1), DInt::s(0)));
     let mut next = DInt::s(1);
     let mut i = 0;

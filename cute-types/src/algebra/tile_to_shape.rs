@@ -2,7 +2,7 @@
 //! cover `shape`.
 use super::blocked_product::{blocked_product, pad_to_rank};
 use super::make_ordered_layout::make_ordered_layout;
-use crate::dynamic::{DLayout, DTuple};
+use crate::dynamic::{DLayoutN, DTupleN};
 use crate::error::Error;
 use crate::tri;
 
@@ -40,11 +40,11 @@ use crate::tri;
 /// let r = tile_to_shape(&block, &"(_8,_4)".parse().unwrap(), Some(&"(_2,_1)".parse().unwrap())).unwrap();
 /// assert_eq!(r.to_string(), "((_2,_4),(_2,_2)):((_1,_8),(_2,_4))");
 /// ```
-pub const fn tile_to_shape(
-    block: &DLayout,
-    shape: &DTuple,
-    order: Option<&DTuple>,
-) -> Result<DLayout, Error> {
+pub const fn tile_to_shape<const N: usize>(
+    block: &DLayoutN<N>,
+    shape: &DTupleN<N>,
+    order: Option<&DTupleN<N>>,
+) -> Result<DLayoutN<N>, Error> {
     let rank = shape.rank();
     if block.rank() > rank {
         return Err(Error::TileToShape);
@@ -52,7 +52,7 @@ pub const fn tile_to_shape(
     let padded = tri!(pad_to_rank(block, rank));
     let target = shape.as_tuple();
     let check = shape.is_static();
-    let mut copies = DTuple::empty();
+    let mut copies = DTupleN::<N>::empty();
     let mut i = 0;
     while i < rank {
         let want = tri!(tri!(target.get(i)).product());
@@ -65,7 +65,7 @@ pub const fn tile_to_shape(
     }
     let arrangement = match order {
         Some(o) => tri!(make_ordered_layout(&copies, o)),
-        None => tri!(DLayout::col_major(copies)),
+        None => tri!(DLayoutN::<N>::col_major(copies)),
     };
     blocked_product(&padded, &arrangement)
 }

@@ -1,6 +1,6 @@
 //! `tile_unzip(L, tiler)`: gathers the tile modes and the rest modes of a divided
 //! or multiplied layout into a rank-2 layout (CuTe's `tile_unzip`, `zip2_by`).
-use crate::dynamic::{DLayout, DTiler, DTuple, TilerMode};
+use crate::dynamic::{DLayoutN, DTilerN, DTupleN, TilerModeN};
 use crate::error::Error;
 use crate::tri;
 
@@ -37,26 +37,32 @@ use crate::tri;
 /// let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
 /// assert_eq!(tile_unzip(&l, &t).unwrap().to_string(), "((_2,_4),(_4,_2)):((_1,_8),(_2,_32))");
 /// ```
-pub const fn tile_unzip(l: &DLayout, tiler: &DTiler) -> Result<DLayout, Error> {
+pub const fn tile_unzip<const N: usize>(
+    l: &DLayoutN<N>,
+    tiler: &DTilerN<N>,
+) -> Result<DLayoutN<N>, Error> {
     let (tiles, rests) = tri!(unzip_modes(l, tiler));
-    DLayout::from_modes(&[tiles, rests])
+    DLayoutN::<N>::from_modes(&[tiles, rests])
 }
 
 /// The two halves `(T0, T1, …)` and `(R0, R1, …, X_r, …)` as tuple-shaped layouts.
-const fn unzip_modes(l: &DLayout, tiler: &DTiler) -> Result<(DLayout, DLayout), Error> {
+const fn unzip_modes<const N: usize>(
+    l: &DLayoutN<N>,
+    tiler: &DTilerN<N>,
+) -> Result<(DLayoutN<N>, DLayoutN<N>), Error> {
     if tiler.rank() > l.rank() {
         return Err(Error::TilerRank);
     }
-    let mut tile_shape = DTuple::empty();
-    let mut tile_stride = DTuple::empty();
-    let mut rest_shape = DTuple::empty();
-    let mut rest_stride = DTuple::empty();
+    let mut tile_shape = DTupleN::<N>::empty();
+    let mut tile_stride = DTupleN::<N>::empty();
+    let mut rest_shape = DTupleN::<N>::empty();
+    let mut rest_stride = DTupleN::<N>::empty();
     let mut i = 0;
     while i < l.rank() {
         let mode = tri!(l.get(i));
         if i < tiler.rank() {
             let (tile, rest) = match tri!(tiler.mode(i)) {
-                TilerMode::Layout(_) => {
+                TilerModeN::<N>::Layout(_) => {
                     if mode.rank() != 2 {
                         return Err(Error::ModeOutOfRange {
                             index: 1,
@@ -65,7 +71,7 @@ const fn unzip_modes(l: &DLayout, tiler: &DTiler) -> Result<(DLayout, DLayout), 
                     }
                     (tri!(mode.get(0)), tri!(mode.get(1)))
                 }
-                TilerMode::Tiler(t) => tri!(unzip_modes(&mode, &t)),
+                TilerModeN::<N>::Tiler(t) => tri!(unzip_modes(&mode, &t)),
             };
             tri!(tile_shape.push_in(&tile.shape()));
             tri!(tile_stride.push_in(&tile.stride()));
@@ -78,7 +84,7 @@ const fn unzip_modes(l: &DLayout, tiler: &DTiler) -> Result<(DLayout, DLayout), 
         i += 1;
     }
     Ok((
-        tri!(DLayout::new(tile_shape, tile_stride)),
-        tri!(DLayout::new(rest_shape, rest_stride)),
+        tri!(DLayoutN::<N>::new(tile_shape, tile_stride)),
+        tri!(DLayoutN::<N>::new(rest_shape, rest_stride)),
     ))
 }

@@ -1,7 +1,7 @@
 //! `tiled_divide(A, B)`: [`zipped_divide`](super::zipped_divide) with the rest
 //! mode unpacked: `((T0, T1, …), rest0, rest1, …)`.
 use super::zipped_divide::{zipped_divide, zipped_divide_tiler};
-use crate::dynamic::{DLayout, DTiler, DTuple};
+use crate::dynamic::{DLayoutN, DTilerN, DTupleN};
 use crate::error::Error;
 use crate::tri;
 
@@ -33,33 +33,39 @@ use crate::tri;
 /// let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
 /// assert_eq!(tiled_divide_tiler(&m, &t).unwrap().to_string(), "((_2,_4),_4,_2):((_1,_8),_2,_32)");
 /// ```
-pub const fn tiled_divide(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
+pub const fn tiled_divide<const N: usize>(
+    a: &DLayoutN<N>,
+    b: &DLayoutN<N>,
+) -> Result<DLayoutN<N>, Error> {
     unpack_rest(&tri!(zipped_divide(a, b)))
 }
 
 /// CuTe's `tiled_divide(A, [t0, t1, …])`.
-pub const fn tiled_divide_tiler(a: &DLayout, tiler: &DTiler) -> Result<DLayout, Error> {
+pub const fn tiled_divide_tiler<const N: usize>(
+    a: &DLayoutN<N>,
+    tiler: &DTilerN<N>,
+) -> Result<DLayoutN<N>, Error> {
     unpack_rest(&tri!(zipped_divide_tiler(a, tiler)))
 }
 
 /// `(Z0, Z1)` to `(Z0, Z1_0, Z1_1, …)`, keeping a rank-1 `Z1` whole.
-pub(crate) const fn unpack_rest(z: &DLayout) -> Result<DLayout, Error> {
-    let mut shape = DTuple::empty();
-    let mut stride = DTuple::empty();
+pub(crate) const fn unpack_rest<const N: usize>(z: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
+    let mut shape = DTupleN::<N>::empty();
+    let mut stride = DTupleN::<N>::empty();
     let tile = tri!(z.get(0));
     tri!(shape.push_in(&tile.shape()));
     tri!(stride.push_in(&tile.stride()));
     let (shape, stride) = tri!(push_unpacked(shape, stride, &tri!(z.get(1))));
-    DLayout::new(shape, stride)
+    DLayoutN::<N>::new(shape, stride)
 }
 
 /// Appends the modes of `m` one by one, or `m` itself when it has rank 1 (C++'s
 /// slice by `repeat<rank(m)>(_)`, which is `_` for rank 1).
-pub(crate) const fn push_unpacked(
-    mut shape: DTuple,
-    mut stride: DTuple,
-    m: &DLayout,
-) -> Result<(DTuple, DTuple), Error> {
+pub(crate) const fn push_unpacked<const N: usize>(
+    mut shape: DTupleN<N>,
+    mut stride: DTupleN<N>,
+    m: &DLayoutN<N>,
+) -> Result<(DTupleN<N>, DTupleN<N>), Error> {
     if m.rank() == 1 {
         tri!(shape.push_in(&m.shape()));
         tri!(stride.push_in(&m.stride()));

@@ -2,7 +2,7 @@
 //! mode unpacked: `((A0, A1, …), copy0, copy1, …)`.
 use super::tiled_divide::unpack_rest;
 use super::zipped_product::{zipped_product, zipped_product_tiler};
-use crate::dynamic::{DLayout, DTiler};
+use crate::dynamic::{DLayoutN, DTilerN};
 use crate::error::Error;
 use crate::tri;
 
@@ -27,11 +27,17 @@ use crate::tri;
 /// let t = DTiler::from_layouts(&["_3:_1".parse().unwrap(), "_2:_1".parse().unwrap()]).unwrap();
 /// assert_eq!(tiled_product_tiler(&a, &t).unwrap().to_string(), "((_2,_2),_3,_2):((_1,_2),_2,_1)");
 /// ```
-pub const fn tiled_product(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
+pub const fn tiled_product<const N: usize>(
+    a: &DLayoutN<N>,
+    b: &DLayoutN<N>,
+) -> Result<DLayoutN<N>, Error> {
     unpack_rest(&tri!(zipped_product(a, b)))
 }
 
 /// CuTe's `tiled_product(A, [t0, t1, …])`.
-pub const fn tiled_product_tiler(a: &DLayout, tiler: &DTiler) -> Result<DLayout, Error> {
+pub const fn tiled_product_tiler<const N: usize>(
+    a: &DLayoutN<N>,
+    tiler: &DTilerN<N>,
+) -> Result<DLayoutN<N>, Error> {
     unpack_rest(&tri!(zipped_product_tiler(a, tiler)))
 }

@@ -1,6 +1,6 @@
 //! `upcast(L, n)`: the layout of the same data seen as elements `n` times wider
 //! (CuTe's `upcast<N>`).
-use crate::dynamic::{DInt, DLayout};
+use crate::dynamic::{DInt, DLayoutN};
 use crate::error::Error;
 use crate::tri;
 
@@ -40,7 +40,7 @@ use crate::tri;
 /// assert_eq!(upcast(&l, 8).unwrap().to_string(), "(_2,_1,_8):(_1,_1,_2)");
 /// assert!(upcast(&"_8:_3".parse().unwrap(), 2).is_err());
 /// ```
-pub const fn upcast(layout: &DLayout, n: i64) -> Result<DLayout, Error> {
+pub const fn upcast<const N: usize>(layout: &DLayoutN<N>, n: i64) -> Result<DLayoutN<N>, Error> {
     if n <= 0 {
         return Err(Error::NonPositiveFactor);
     }
@@ -55,7 +55,7 @@ pub const fn upcast(layout: &DLayout, n: i64) -> Result<DLayout, Error> {
         stride = stride.with_leaf(k, d);
         k += 1;
     }
-    DLayout::new(shape, stride)
+    DLayoutN::<N>::new(shape, stride)
 }
 
 /// One mode `s:d` of [`upcast`].
@@ -86,6 +86,7 @@ const fn upcast_leaf(s: DInt, d: DInt, n: DInt) -> Result<(DInt, DInt), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dynamic::DLayout;
     use std::string::ToString;
 
     fn up(s: &str, n: i64) -> Result<std::string::String, Error> {

@@ -1,5 +1,5 @@
 //! `zip(X, Y)`: the layout whose mode `j` is `(X_j, Y_j)` (CuTe's `zip` of two layouts).
-use crate::dynamic::{DLayout, DTuple};
+use crate::dynamic::{DLayoutN, DTupleN};
 use crate::error::Error;
 use crate::tri;
 
@@ -30,25 +30,25 @@ use crate::tri;
 /// assert_eq!(zip(&x, &y).unwrap().to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
 /// assert_eq!(zip(&"_4:_1".parse().unwrap(), &"_2:_4".parse().unwrap()).unwrap().to_string(), "((_4,_2)):((_1,_4))");
 /// ```
-pub const fn zip(x: &DLayout, y: &DLayout) -> Result<DLayout, Error> {
-    DLayout::new(
+pub const fn zip<const N: usize>(x: &DLayoutN<N>, y: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
+    DLayoutN::<N>::new(
         tri!(zip_tuples(&x.shape(), &y.shape())),
         tri!(zip_tuples(&x.stride(), &y.stride())),
     )
 }
 
 /// `zip` on IntTuples: `((x_0,y_0),(x_1,y_1),…)`, or `((x,y))` for an integer `x`.
-const fn zip_tuples(x: &DTuple, y: &DTuple) -> Result<DTuple, Error> {
+const fn zip_tuples<const N: usize>(x: &DTupleN<N>, y: &DTupleN<N>) -> Result<DTupleN<N>, Error> {
     if !x.is_tuple() {
-        return DTuple::tuple(&[tri!(DTuple::tuple(&[*x, *y]))]);
+        return DTupleN::<N>::tuple(&[tri!(DTupleN::<N>::tuple(&[*x, *y]))]);
     }
     if !y.is_tuple() || x.rank() != y.rank() {
         return Err(Error::NotCongruent);
     }
-    let mut out = DTuple::empty();
+    let mut out = DTupleN::<N>::empty();
     let mut j = 0;
     while j < x.rank() {
-        let pair = tri!(DTuple::tuple(&[tri!(x.get(j)), tri!(y.get(j))]));
+        let pair = tri!(DTupleN::<N>::tuple(&[tri!(x.get(j)), tri!(y.get(j))]));
         tri!(out.push_in(&pair));
         j += 1;
     }

@@ -2,7 +2,7 @@
 //! modes gathered in mode 0 and the rest modes in mode 1.
 use super::logical_divide::{logical_divide, logical_divide_tiler};
 use super::tile_unzip::tile_unzip;
-use crate::dynamic::{DLayout, DTiler};
+use crate::dynamic::{DLayoutN, DTilerN};
 use crate::error::Error;
 use crate::tri;
 
@@ -33,11 +33,17 @@ use crate::tri;
 /// let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
 /// assert_eq!(zipped_divide_tiler(&m, &t).unwrap().to_string(), "((_2,_4),(_4,_2)):((_1,_8),(_2,_32))");
 /// ```
-pub const fn zipped_divide(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
+pub const fn zipped_divide<const N: usize>(
+    a: &DLayoutN<N>,
+    b: &DLayoutN<N>,
+) -> Result<DLayoutN<N>, Error> {
     logical_divide(a, b)
 }
 
 /// CuTe's `zipped_divide(A, [t0, t1, …])`.
-pub const fn zipped_divide_tiler(a: &DLayout, tiler: &DTiler) -> Result<DLayout, Error> {
+pub const fn zipped_divide_tiler<const N: usize>(
+    a: &DLayoutN<N>,
+    tiler: &DTilerN<N>,
+) -> Result<DLayoutN<N>, Error> {
     tile_unzip(&tri!(logical_divide_tiler(a, tiler)), tiler)
 }

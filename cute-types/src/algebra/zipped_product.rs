@@ -2,7 +2,7 @@
 //! block modes gathered in mode 0 and the copy modes in mode 1.
 use super::logical_product::{logical_product, logical_product_tiler};
 use super::tile_unzip::tile_unzip;
-use crate::dynamic::{DLayout, DTiler};
+use crate::dynamic::{DLayoutN, DTilerN};
 use crate::error::Error;
 use crate::tri;
 
@@ -29,11 +29,17 @@ use crate::tri;
 /// let t = DTiler::from_layouts(&["_3:_1".parse().unwrap(), "_2:_1".parse().unwrap()]).unwrap();
 /// assert_eq!(zipped_product_tiler(&a, &t).unwrap().to_string(), "((_2,_2),(_3,_2)):((_1,_2),(_2,_1))");
 /// ```
-pub const fn zipped_product(a: &DLayout, b: &DLayout) -> Result<DLayout, Error> {
+pub const fn zipped_product<const N: usize>(
+    a: &DLayoutN<N>,
+    b: &DLayoutN<N>,
+) -> Result<DLayoutN<N>, Error> {
     logical_product(a, b)
 }
 
 /// CuTe's `zipped_product(A, [t0, t1, …])`.
-pub const fn zipped_product_tiler(a: &DLayout, tiler: &DTiler) -> Result<DLayout, Error> {
+pub const fn zipped_product_tiler<const N: usize>(
+    a: &DLayoutN<N>,
+    tiler: &DTilerN<N>,
+) -> Result<DLayoutN<N>, Error> {
     tile_unzip(&tri!(logical_product_tiler(a, tiler)), tiler)
 }

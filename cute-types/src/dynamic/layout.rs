@@ -1,6 +1,6 @@
 //! [`DLayout`]: a layout whose structure is known only at run time.
 use super::int::DInt;
-use super::tuple::DTuple;
+use super::tuple::{DTupleN, CAPACITY};
 use crate::error::Error;
 use crate::tri;
 
@@ -10,10 +10,14 @@ use crate::tri;
 /// Invariant: `shape` and `stride` are congruent. Shape leaves may be any
 /// integer the constructor accepted (positive for [`DLayout::new`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub struct DLayout {
-    shape: DTuple,
-    stride: DTuple,
+pub struct DLayoutN<const N: usize> {
+    shape: DTupleN<N>,
+    stride: DTupleN<N>,
 }
+
+/// A layout whose shape and stride have room for [`CAPACITY`] nodes each: the
+/// layout of the typed layer, of static results and of the library's API.
+pub type DLayout = DLayoutN<CAPACITY>;
 
 /// Which compact stride to generate from a shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,7 +28,7 @@ pub enum Major {
     Right,
 }
 
-impl DLayout {
+impl<const N: usize> DLayoutN<N> {
     /// `shape:stride`; errors unless the two are congruent and every shape entry is positive.
     ///
     /// ```
@@ -32,7 +36,7 @@ impl DLayout {
     /// let l: DLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
     /// assert_eq!(l.eval_index(5).unwrap().value, 5);
     /// ```
-    pub const fn new(shape: DTuple, stride: DTuple) -> Result<DLayout, Error> {
+    pub const fn new(shape: DTupleN<N>, stride: DTupleN<N>) -> Result<DLayoutN<N>, Error> {
         if !shape.congruent(&stride) {
             return Err(Error::NotCongruent);
         }
@@ -42,56 +46,59 @@ impl DLayout {
         if shape.has_underscore() || stride.has_underscore() {
             return Err(Error::ExpectedInt);
         }
-        Ok(DLayout { shape, stride })
+        Ok(DLayoutN::<N> { shape, stride })
     }
     /// `shape:stride` without the positive-shape check (algebra results that CuTe
     /// allows to carry shape-0 or negative modes use this). Congruence is still checked.
-    pub const fn new_unchecked_shape(shape: DTuple, stride: DTuple) -> Result<DLayout, Error> {
+    pub const fn new_unchecked_shape(
+        shape: DTupleN<N>,
+        stride: DTupleN<N>,
+    ) -> Result<DLayoutN<N>, Error> {
         if !shape.congruent(&stride) {
             return Err(Error::NotCongruent);
         }
-        Ok(DLayout { shape, stride })
+        Ok(DLayoutN::<N> { shape, stride })
     }
     /// The compact layout of `shape` in the given major order. As in CuTe C++, a
     /// *static* shape-1 mode gets the static stride `_0`.
-    pub const fn compact(shape: DTuple, major: Major) -> Result<DLayout, Error> {
+    pub const fn compact(shape: DTupleN<N>, major: Major) -> Result<DLayoutN<N>, Error> {
         let stride = tri!(compact_stride(&shape, major, DInt::s(1)));
-        DLayout::new(shape, stride)
+        DLayoutN::<N>::new(shape, stride)
     }
     /// CuTe's `make_layout(shape)`: compact column-major (`LayoutLeft`).
-    pub const fn col_major(shape: DTuple) -> Result<DLayout, Error> {
-        DLayout::compact(shape, Major::Left)
+    pub const fn col_major(shape: DTupleN<N>) -> Result<DLayoutN<N>, Error> {
+        DLayoutN::<N>::compact(shape, Major::Left)
     }
     /// `make_layout(shape, LayoutRight{})`: compact row-major.
-    pub const fn row_major(shape: DTuple) -> Result<DLayout, Error> {
-        DLayout::compact(shape, Major::Right)
+    pub const fn row_major(shape: DTupleN<N>) -> Result<DLayoutN<N>, Error> {
+        DLayoutN::<N>::compact(shape, Major::Right)
     }
     /// The layout whose modes are `modes` (CuTe's `make_layout(l0, l1, …)`).
-    pub const fn from_modes(modes: &[DLayout]) -> Result<DLayout, Error> {
-        let mut shape = DTuple::empty();
-        let mut stride = DTuple::empty();
+    pub const fn from_modes(modes: &[DLayoutN<N>]) -> Result<DLayoutN<N>, Error> {
+        let mut shape = DTupleN::<N>::empty();
+        let mut stride = DTupleN::<N>::empty();
         let mut i = 0;
         while i < modes.len() {
             tri!(shape.push_in(&modes[i].shape));
             tri!(stride.push_in(&modes[i].stride));
             i += 1;
         }
-        Ok(DLayout { shape, stride })
+        Ok(DLayoutN::<N> { shape, stride })
     }
     /// The shape.
-    pub const fn shape(&self) -> DTuple {
+    pub const fn shape(&self) -> DTupleN<N> {
         self.shape
     }
     /// The stride.
-    pub const fn stride(&self) -> DTuple {
+    pub const fn stride(&self) -> DTupleN<N> {
         self.stride
     }
     /// The shape, borrowed (no copy).
-    pub const fn shape_ref(&self) -> &DTuple {
+    pub const fn shape_ref(&self) -> &DTupleN<N> {
         &self.shape
     }
     /// The stride, borrowed (no copy).
-    pub const fn stride_ref(&self) -> &DTuple {
+    pub const fn stride_ref(&self) -> &DTupleN<N> {
         &self.stride
     }
     /// Number of top-level modes (1 for an integer shape).
@@ -125,22 +132,22 @@ impl DLayout {
         self.shape.is_static() && self.stride.is_static()
     }
     /// The same layout with every leaf marked static (`true`) or dynamic (`false`).
-    pub const fn with_all_static(self, is_static: bool) -> DLayout {
-        DLayout {
+    pub const fn with_all_static(self, is_static: bool) -> DLayoutN<N> {
+        DLayoutN::<N> {
             shape: self.shape.with_all_static(is_static),
             stride: self.stride.with_all_static(is_static),
         }
     }
     /// Mode `i` as a layout (`layout<i>` in CuTe).
-    pub const fn get(&self, i: usize) -> Result<DLayout, Error> {
-        Ok(DLayout {
+    pub const fn get(&self, i: usize) -> Result<DLayoutN<N>, Error> {
+        Ok(DLayoutN::<N> {
             shape: tri!(self.shape.get(i)),
             stride: tri!(self.stride.get(i)),
         })
     }
     /// Mode at an index path (`layout<i, j, …>` in CuTe).
-    pub const fn get_path(&self, path: &[usize]) -> Result<DLayout, Error> {
-        Ok(DLayout {
+    pub const fn get_path(&self, path: &[usize]) -> Result<DLayoutN<N>, Error> {
+        Ok(DLayoutN::<N> {
             shape: tri!(self.shape.get_path(path)),
             stride: tri!(self.stride.get_path(path)),
         })
@@ -148,12 +155,12 @@ impl DLayout {
     /// `L(c)` for a coordinate of any form the shape accepts: an integer (1-D
     /// index), a tuple of the shape's rank (R-D), or a natural (h-D) coordinate.
     /// Coordinates beyond the domain follow CuTe: the last mode takes the rest.
-    pub const fn eval(&self, coord: &DTuple) -> Result<DInt, Error> {
+    pub const fn eval(&self, coord: &DTupleN<N>) -> Result<DInt, Error> {
         crd2idx(coord, &self.shape, &self.stride)
     }
     /// `L(i)` for a 1-D index.
     pub const fn eval_index(&self, i: i64) -> Result<DInt, Error> {
-        self.eval(&DTuple::d(i))
+        self.eval(&DTupleN::<N>::d(i))
     }
     /// `L(i)` as a plain `i64`, `i` in `[0, size)` assumed (used in hot loops of tests
     /// and pictures). Same result as [`DLayout::eval_index`].
@@ -164,8 +171,8 @@ impl DLayout {
         }
     }
     /// The natural coordinate of the 1-D index `i` (colexicographic; the last mode is not wrapped).
-    pub const fn idx2crd(&self, i: i64) -> Result<DTuple, Error> {
-        idx2crd(&DTuple::d(i), &self.shape)
+    pub const fn idx2crd(&self, i: i64) -> Result<DTupleN<N>, Error> {
+        idx2crd(&DTupleN::<N>::d(i), &self.shape)
     }
 }
 
@@ -178,7 +185,11 @@ impl DLayout {
 /// the modes at every level, which reverses the leaf order. The product past
 /// the last leaf (the size) is never formed, so a layout whose strides fit is
 /// built even when its size does not fit (as with 64-bit integers in C++).
-const fn compact_stride(shape: &DTuple, major: Major, current: DInt) -> Result<DTuple, Error> {
+const fn compact_stride<const N: usize>(
+    shape: &DTupleN<N>,
+    major: Major,
+    current: DInt,
+) -> Result<DTupleN<N>, Error> {
     // `_` is neither an integer nor a tuple: it has no compact stride.
     if shape.has_underscore() {
         return Err(Error::ExpectedInt);
@@ -218,7 +229,11 @@ const fn compact_stride(shape: &DTuple, major: Major, current: DInt) -> Result<D
 ///   taking the rest (no wrap);
 /// * integer, integer: `coord * stride`;
 /// * tuple coordinate, integer shape: [`Error::CoordinateMismatch`].
-pub const fn crd2idx(coord: &DTuple, shape: &DTuple, stride: &DTuple) -> Result<DInt, Error> {
+pub const fn crd2idx<const N: usize>(
+    coord: &DTupleN<N>,
+    shape: &DTupleN<N>,
+    stride: &DTupleN<N>,
+) -> Result<DInt, Error> {
     if coord.is_underscore() {
         return Err(Error::CoordinateMismatch);
     }
@@ -251,11 +266,11 @@ pub const fn crd2idx(coord: &DTuple, shape: &DTuple, stride: &DTuple) -> Result<
         let s = tri!(shape.get(i));
         let d = tri!(stride.get(i));
         if i + 1 == r {
-            acc = tri!(acc.add(tri!(crd2idx(&DTuple::int(rest), &s, &d))));
+            acc = tri!(acc.add(tri!(crd2idx(&DTupleN::<N>::int(rest), &s, &d))));
         } else {
             let p = tri!(s.product());
             let m = tri!(rest.rem(p));
-            acc = tri!(acc.add(tri!(crd2idx(&DTuple::int(m), &s, &d))));
+            acc = tri!(acc.add(tri!(crd2idx(&DTupleN::<N>::int(m), &s, &d))));
             rest = tri!(rest.div(p));
         }
         i += 1;
@@ -265,12 +280,15 @@ pub const fn crd2idx(coord: &DTuple, shape: &DTuple, stride: &DTuple) -> Result<
 
 /// CuTe's two-argument `idx2crd(index, shape)`: the natural coordinate of an
 /// index (colexicographic, the last mode not wrapped), or per-mode for a tuple index.
-pub const fn idx2crd(idx: &DTuple, shape: &DTuple) -> Result<DTuple, Error> {
+pub const fn idx2crd<const N: usize>(
+    idx: &DTupleN<N>,
+    shape: &DTupleN<N>,
+) -> Result<DTupleN<N>, Error> {
     if idx.is_tuple() {
         if !shape.is_tuple() || idx.rank() != shape.rank() {
             return Err(Error::CoordinateMismatch);
         }
-        let mut out = DTuple::empty();
+        let mut out = DTupleN::<N>::empty();
         let mut i = 0;
         while i < idx.rank() {
             tri!(out.push_in(&tri!(idx2crd(&tri!(idx.get(i)), &tri!(shape.get(i))))));
@@ -283,16 +301,16 @@ pub const fn idx2crd(idx: &DTuple, shape: &DTuple) -> Result<DTuple, Error> {
         return Ok(*idx);
     }
     let r = shape.rank();
-    let mut out = DTuple::empty();
+    let mut out = DTupleN::<N>::empty();
     let mut rest = c;
     let mut i = 0;
     while i < r {
         let s = tri!(shape.get(i));
         if i + 1 == r {
-            tri!(out.push_in(&tri!(idx2crd(&DTuple::int(rest), &s))));
+            tri!(out.push_in(&tri!(idx2crd(&DTupleN::<N>::int(rest), &s))));
         } else {
             let p = tri!(s.product());
-            tri!(out.push_in(&tri!(idx2crd(&DTuple::int(tri!(rest.rem(p))), &s))));
+            tri!(out.push_in(&tri!(idx2crd(&DTupleN::<N>::int(tri!(rest.rem(p))), &s))));
             rest = tri!(rest.div(p));
         }
         i += 1;
@@ -303,11 +321,11 @@ pub const fn idx2crd(idx: &DTuple, shape: &DTuple) -> Result<DTuple, Error> {
 /// CuTe's three-argument `idx2crd(index, shape, stride)`: each leaf is `(i / d) % s`
 /// (a static shape 1 gives `_0`). An integer `stride` stands for the compact
 /// column-major strides of `shape` starting at that value.
-pub const fn idx2crd_strided(
-    idx: &DTuple,
-    shape: &DTuple,
-    stride: &DTuple,
-) -> Result<DTuple, Error> {
+pub const fn idx2crd_strided<const N: usize>(
+    idx: &DTupleN<N>,
+    shape: &DTupleN<N>,
+    stride: &DTupleN<N>,
+) -> Result<DTupleN<N>, Error> {
     if idx.is_tuple() {
         if !shape.is_tuple()
             || !stride.is_tuple()
@@ -316,7 +334,7 @@ pub const fn idx2crd_strided(
         {
             return Err(Error::CoordinateMismatch);
         }
-        let mut out = DTuple::empty();
+        let mut out = DTupleN::<N>::empty();
         let mut i = 0;
         while i < idx.rank() {
             let m = tri!(idx2crd_strided(
@@ -339,7 +357,7 @@ pub const fn idx2crd_strided(
         } else {
             tri!(compact_stride(shape, Major::Left, tri!(stride.to_int())))
         };
-        let mut out = DTuple::empty();
+        let mut out = DTupleN::<N>::empty();
         let mut i = 0;
         while i < shape.rank() {
             let m = tri!(idx2crd_strided(
@@ -357,14 +375,19 @@ pub const fn idx2crd_strided(
     }
     let s = tri!(shape.to_int());
     if s.is_static_eq(1) {
-        return Ok(DTuple::s(0));
+        return Ok(DTupleN::<N>::s(0));
     }
-    Ok(DTuple::int(tri!(tri!(c.div(tri!(stride.to_int()))).rem(s))))
+    Ok(DTupleN::<N>::int(tri!(
+        tri!(c.div(tri!(stride.to_int()))).rem(s)
+    )))
 }
 
 /// CuTe's two-argument `crd2idx(coord, shape)`: colexicographic (Horner) index of
 /// a coordinate; an integer coordinate is already an index.
-pub const fn crd2idx_compact(coord: &DTuple, shape: &DTuple) -> Result<DInt, Error> {
+pub const fn crd2idx_compact<const N: usize>(
+    coord: &DTupleN<N>,
+    shape: &DTupleN<N>,
+) -> Result<DInt, Error> {
     if let Some(c) = coord.as_int() {
         return Ok(c);
     }
@@ -395,14 +418,17 @@ pub const fn crd2idx_compact(coord: &DTuple, shape: &DTuple) -> Result<DInt, Err
 
 /// CuTe's `product_like(shape, coord)`: `shape` reduced to the nesting of `coord`
 /// (each mode where `coord` is an integer becomes its product).
-pub const fn product_like(shape: &DTuple, coord: &DTuple) -> Result<DTuple, Error> {
+pub const fn product_like<const N: usize>(
+    shape: &DTupleN<N>,
+    coord: &DTupleN<N>,
+) -> Result<DTupleN<N>, Error> {
     if !coord.is_tuple() {
-        return Ok(DTuple::int(tri!(shape.product())));
+        return Ok(DTupleN::<N>::int(tri!(shape.product())));
     }
     if !shape.is_tuple() || shape.rank() != coord.rank() {
         return Err(Error::CoordinateMismatch);
     }
-    let mut out = DTuple::empty();
+    let mut out = DTupleN::<N>::empty();
     let mut i = 0;
     while i < shape.rank() {
         out = tri!(out.push(&tri!(product_like(
@@ -414,13 +440,13 @@ pub const fn product_like(shape: &DTuple, coord: &DTuple) -> Result<DTuple, Erro
     Ok(out)
 }
 
-impl core::fmt::Debug for DLayout {
+impl<const N: usize> core::fmt::Debug for DLayoutN<N> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         core::fmt::Display::fmt(self, f)
     }
 }
 
-impl core::fmt::Display for DLayout {
+impl<const N: usize> core::fmt::Display for DLayoutN<N> {
     /// CuTe notation `shape:stride`, static leaves marked `_`: `(_4,(2,2)):(_4,(1,2))`.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "{}:{}", self.shape, self.stride)

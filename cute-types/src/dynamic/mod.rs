@@ -10,7 +10,7 @@ mod tuple;
 
 pub use int::DInt;
 pub use layout::{
-    crd2idx, crd2idx_compact, idx2crd, idx2crd_strided, product_like, DLayout, Major,
+    crd2idx, crd2idx_compact, idx2crd, idx2crd_strided, product_like, DLayout, DLayoutN, Major,
 };
-pub use tiler::{DTiler, TilerMode, MAX_TILER_DEPTH, TILER_CAPACITY};
-pub use tuple::{DTuple, CAPACITY};
+pub use tiler::{DTiler, DTilerN, TilerMode, TilerModeN, MAX_TILER_DEPTH, TILER_CAPACITY};
+pub use tuple::{DTuple, DTupleN, CAPACITY};

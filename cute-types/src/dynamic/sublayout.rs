@@ -22,17 +22,17 @@
 //! assert_eq!((s.to_string(), off.value), ("(2,4):(1,6)".to_string(), 2));
 //! ```
 use super::int::DInt;
-use super::layout::{crd2idx, DLayout};
-use super::tuple::DTuple;
+use super::layout::{crd2idx, DLayoutN};
+use super::tuple::DTupleN;
 use crate::error::Error;
 use crate::tri;
 
-impl DLayout {
+impl<const N: usize> DLayoutN<N> {
     /// CuTe's `select<I...>(L)`: the modes `indices` (repeats allowed), as a tuple.
     /// An index out of range is [`Error::ModeOutOfRange`].
-    pub const fn select(&self, indices: &[usize]) -> Result<DLayout, Error> {
-        let mut shape = DTuple::empty();
-        let mut stride = DTuple::empty();
+    pub const fn select(&self, indices: &[usize]) -> Result<DLayoutN<N>, Error> {
+        let mut shape = DTupleN::<N>::empty();
+        let mut stride = DTupleN::<N>::empty();
         let mut k = 0;
         while k < indices.len() {
             let mode = tri!(self.get(indices[k]));
@@ -40,13 +40,13 @@ impl DLayout {
             tri!(stride.push_in(&mode.stride()));
             k += 1;
         }
-        DLayout::new_unchecked_shape(shape, stride)
+        DLayoutN::<N>::new_unchecked_shape(shape, stride)
     }
 
     /// CuTe's `take<B,E>(L)`: the modes `[b, e)`, as a tuple. Requires `b < e`
     /// ([`Error::EmptyRange`]) and `e <= rank` ([`Error::ModeOutOfRange`]).
-    pub const fn take(&self, b: usize, e: usize) -> Result<DLayout, Error> {
-        DLayout::new_unchecked_shape(
+    pub const fn take(&self, b: usize, e: usize) -> Result<DLayoutN<N>, Error> {
+        DLayoutN::<N>::new_unchecked_shape(
             tri!(self.shape().take(b, e)),
             tri!(self.stride().take(b, e)),
         )
@@ -55,8 +55,8 @@ impl DLayout {
     /// CuTe's `group<B,E>(L)`: the modes `[b, e)` gathered into one mode, the others
     /// unchanged. `b == e` leaves the modes as they are (still as a tuple). Requires
     /// `b <= e` ([`Error::EmptyRange`]) and `e <= rank` ([`Error::ModeOutOfRange`]).
-    pub const fn group(&self, b: usize, e: usize) -> Result<DLayout, Error> {
-        DLayout::new_unchecked_shape(
+    pub const fn group(&self, b: usize, e: usize) -> Result<DLayoutN<N>, Error> {
+        DLayoutN::<N>::new_unchecked_shape(
             tri!(group_tuple(&self.shape(), b, e)),
             tri!(group_tuple(&self.stride(), b, e)),
         )
@@ -64,16 +64,16 @@ impl DLayout {
 
     /// CuTe's `append(L, X)`: `X` becomes the last mode (an integer-shaped `L` becomes
     /// the pair `(L, X)`).
-    pub const fn append(&self, x: &DLayout) -> Result<DLayout, Error> {
-        DLayout::new_unchecked_shape(
+    pub const fn append(&self, x: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
+        DLayoutN::<N>::new_unchecked_shape(
             tri!(append_tuple(&self.shape(), &x.shape())),
             tri!(append_tuple(&self.stride(), &x.stride())),
         )
     }
 
     /// CuTe's `prepend(L, X)`: `X` becomes the first mode.
-    pub const fn prepend(&self, x: &DLayout) -> Result<DLayout, Error> {
-        DLayout::new_unchecked_shape(
+    pub const fn prepend(&self, x: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
+        DLayoutN::<N>::new_unchecked_shape(
             tri!(prepend_tuple(&self.shape(), &x.shape())),
             tri!(prepend_tuple(&self.stride(), &x.stride())),
         )
@@ -81,16 +81,16 @@ impl DLayout {
 
     /// CuTe's `replace<I>(L, X)`: mode `i` becomes `X`. For an integer-shaped `L`
     /// only `i == 0` is valid and the result is `X` itself.
-    pub const fn replace(&self, i: usize, x: &DLayout) -> Result<DLayout, Error> {
-        DLayout::new_unchecked_shape(
+    pub const fn replace(&self, i: usize, x: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
+        DLayoutN::<N>::new_unchecked_shape(
             tri!(replace_tuple(&self.shape(), i, &x.shape())),
             tri!(replace_tuple(&self.stride(), i, &x.stride())),
         )
     }
 
     /// CuTe's `flatten(L)`: depth at most 1; an integer-shaped layout stays as it is.
-    pub const fn flatten(&self) -> DLayout {
-        match DLayout::new_unchecked_shape(self.shape().flatten(), self.stride().flatten()) {
+    pub const fn flatten(&self) -> DLayoutN<N> {
+        match DLayoutN::<N>::new_unchecked_shape(self.shape().flatten(), self.stride().flatten()) {
             Ok(l) => l,
             // flatten keeps shape and stride congruent
             Err(_) => *self,
@@ -101,15 +101,18 @@ impl DLayout {
     /// placeholder `_`, in order, flattened into one tuple (`c = _` gives `L`; an
     /// integer `c` gives the empty layout). A tuple in `c` must match `L`'s rank
     /// there ([`Error::CoordinateMismatch`]).
-    pub const fn slice(&self, c: &DTuple) -> Result<DLayout, Error> {
+    pub const fn slice(&self, c: &DTupleN<N>) -> Result<DLayoutN<N>, Error> {
         if c.is_underscore() {
             return Ok(*self);
         }
         if c.is_int() {
-            return DLayout::new_unchecked_shape(DTuple::empty(), DTuple::empty());
+            return DLayoutN::<N>::new_unchecked_shape(
+                DTupleN::<N>::empty(),
+                DTupleN::<N>::empty(),
+            );
         }
-        let mut shape = DTuple::empty();
-        let mut stride = DTuple::empty();
+        let mut shape = DTupleN::<N>::empty();
+        let mut stride = DTupleN::<N>::empty();
         tri!(keep_modes(
             c,
             &self.shape(),
@@ -118,21 +121,24 @@ impl DLayout {
             &mut shape,
             &mut stride
         ));
-        DLayout::new_unchecked_shape(shape, stride)
+        DLayoutN::<N>::new_unchecked_shape(shape, stride)
     }
 
     /// CuTe's `dice(c, L)`: the modes of `L` where the coordinate `c` has an integer,
     /// the complement of [`DLayout::slice`] (`c = _` gives the empty layout; an
     /// integer `c` gives `L`).
-    pub const fn dice(&self, c: &DTuple) -> Result<DLayout, Error> {
+    pub const fn dice(&self, c: &DTupleN<N>) -> Result<DLayoutN<N>, Error> {
         if c.is_underscore() {
-            return DLayout::new_unchecked_shape(DTuple::empty(), DTuple::empty());
+            return DLayoutN::<N>::new_unchecked_shape(
+                DTupleN::<N>::empty(),
+                DTupleN::<N>::empty(),
+            );
         }
         if c.is_int() {
             return Ok(*self);
         }
-        let mut shape = DTuple::empty();
-        let mut stride = DTuple::empty();
+        let mut shape = DTupleN::<N>::empty();
+        let mut stride = DTupleN::<N>::empty();
         tri!(keep_modes(
             c,
             &self.shape(),
@@ -141,12 +147,12 @@ impl DLayout {
             &mut shape,
             &mut stride
         ));
-        DLayout::new_unchecked_shape(shape, stride)
+        DLayoutN::<N>::new_unchecked_shape(shape, stride)
     }
 
     /// CuTe's `slice_and_offset(c, L)`: `(slice(c, L), L(c'))`, where `c'` is `c` with
     /// every `_` read as 0, so that `L(c) == offset + sliced(c restricted to the _ modes)`.
-    pub const fn slice_and_offset(&self, c: &DTuple) -> Result<(DLayout, DInt), Error> {
+    pub const fn slice_and_offset(&self, c: &DTupleN<N>) -> Result<(DLayoutN<N>, DInt), Error> {
         let sliced = tri!(self.slice(c));
         let offset = tri!(crd2idx(
             &tri!(underscores_as_zero(c)),
@@ -159,13 +165,13 @@ impl DLayout {
 
 /// The modes of `(shape, stride)` paired with `_` (`keep_underscore`) or with an
 /// integer (otherwise) in `c`, appended to `out_*`; tuples of `c` are walked into.
-const fn keep_modes(
-    c: &DTuple,
-    shape: &DTuple,
-    stride: &DTuple,
+const fn keep_modes<const N: usize>(
+    c: &DTupleN<N>,
+    shape: &DTupleN<N>,
+    stride: &DTupleN<N>,
     keep_underscore: bool,
-    out_shape: &mut DTuple,
-    out_stride: &mut DTuple,
+    out_shape: &mut DTupleN<N>,
+    out_stride: &mut DTupleN<N>,
 ) -> Result<(), Error> {
     if c.is_underscore() || c.is_int() {
         if c.is_underscore() == keep_underscore {
@@ -193,14 +199,14 @@ const fn keep_modes(
 }
 
 /// `c` with every `_` replaced by a static 0 (CuTe's `Underscore` is an `Int<0>`).
-const fn underscores_as_zero(c: &DTuple) -> Result<DTuple, Error> {
+const fn underscores_as_zero<const N: usize>(c: &DTupleN<N>) -> Result<DTupleN<N>, Error> {
     if c.is_underscore() {
-        return Ok(DTuple::s(0));
+        return Ok(DTupleN::<N>::s(0));
     }
     if c.is_int() {
         return Ok(*c);
     }
-    let mut out = DTuple::empty();
+    let mut out = DTupleN::<N>::empty();
     let mut i = 0;
     while i < c.rank() {
         tri!(out.push_in(&tri!(underscores_as_zero(&tri!(c.get(i))))));
@@ -210,11 +216,15 @@ const fn underscores_as_zero(c: &DTuple) -> Result<DTuple, Error> {
 }
 
 /// The modes of `t` as a tuple (an integer is the 1-tuple of itself).
-const fn modes_of(t: &DTuple) -> DTuple {
+const fn modes_of<const N: usize>(t: &DTupleN<N>) -> DTupleN<N> {
     t.as_tuple()
 }
 
-const fn group_tuple(t: &DTuple, b: usize, e: usize) -> Result<DTuple, Error> {
+const fn group_tuple<const N: usize>(
+    t: &DTupleN<N>,
+    b: usize,
+    e: usize,
+) -> Result<DTupleN<N>, Error> {
     let modes = modes_of(t);
     let r = modes.rank();
     if b > e {
@@ -226,7 +236,7 @@ const fn group_tuple(t: &DTuple, b: usize, e: usize) -> Result<DTuple, Error> {
             rank: r,
         });
     }
-    let mut out = DTuple::empty();
+    let mut out = DTupleN::<N>::empty();
     let mut i = 0;
     while i < b {
         tri!(out.push_in(&tri!(modes.get(i))));
@@ -243,13 +253,16 @@ const fn group_tuple(t: &DTuple, b: usize, e: usize) -> Result<DTuple, Error> {
     Ok(out)
 }
 
-const fn append_tuple(t: &DTuple, x: &DTuple) -> Result<DTuple, Error> {
+const fn append_tuple<const N: usize>(t: &DTupleN<N>, x: &DTupleN<N>) -> Result<DTupleN<N>, Error> {
     modes_of(t).push(x)
 }
 
-const fn prepend_tuple(t: &DTuple, x: &DTuple) -> Result<DTuple, Error> {
+const fn prepend_tuple<const N: usize>(
+    t: &DTupleN<N>,
+    x: &DTupleN<N>,
+) -> Result<DTupleN<N>, Error> {
     let modes = modes_of(t);
-    let mut out = tri!(DTuple::empty().push(x));
+    let mut out = tri!(DTupleN::<N>::empty().push(x));
     let mut i = 0;
     while i < modes.rank() {
         tri!(out.push_in(&tri!(modes.get(i))));
@@ -258,7 +271,11 @@ const fn prepend_tuple(t: &DTuple, x: &DTuple) -> Result<DTuple, Error> {
     Ok(out)
 }
 
-const fn replace_tuple(t: &DTuple, i: usize, x: &DTuple) -> Result<DTuple, Error> {
+const fn replace_tuple<const N: usize>(
+    t: &DTupleN<N>,
+    i: usize,
+    x: &DTupleN<N>,
+) -> Result<DTupleN<N>, Error> {
     if !t.is_tuple() {
         if i != 0 {
             return Err(Error::ModeOutOfRange { index: i, rank: 1 });
@@ -269,7 +286,7 @@ const fn replace_tuple(t: &DTuple, i: usize, x: &DTuple) -> Result<DTuple, Error
     if i >= r {
         return Err(Error::ModeOutOfRange { index: i, rank: r });
     }
-    let mut out = DTuple::empty();
+    let mut out = DTupleN::<N>::empty();
     let mut k = 0;
     while k < r {
         if k == i {

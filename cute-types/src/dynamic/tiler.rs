@@ -2,8 +2,8 @@
 //! entry is a layout or a nested tiler. Mode `i` of a tiler applies to mode `i`
 //! of a layout; a layout used as a tiler instead applies to the whole layout.
 use super::int::DInt;
-use super::layout::DLayout;
-use super::tuple::DTuple;
+use super::layout::DLayoutN;
+use super::tuple::{DTupleN, CAPACITY};
 use crate::error::Error;
 use crate::tri;
 
@@ -28,37 +28,42 @@ pub const MAX_TILER_DEPTH: usize = 16;
 /// All of a tiler's layouts share the node capacity of one [`DTuple`]
 /// ([`Error::Capacity`] beyond it), and there are at most [`TILER_CAPACITY`].
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub struct DTiler {
-    structure: DTuple,
-    shapes: DTuple,
-    strides: DTuple,
+pub struct DTilerN<const N: usize> {
+    structure: DTupleN<N>,
+    shapes: DTupleN<N>,
+    strides: DTupleN<N>,
     count: usize,
 }
+
+/// A tiler of the default capacity ([`CAPACITY`] nodes per tuple).
+pub type DTiler = DTilerN<CAPACITY>;
+/// A mode of a [`DTiler`].
+pub type TilerMode = TilerModeN<CAPACITY>;
 
 /// One mode of a tiler.
 // Both variants are plain `Copy` values on purpose: `const fn` code cannot box.
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum TilerMode {
+pub enum TilerModeN<const N: usize> {
     /// A layout entry (an integer `n` in text stands for the layout `n:1`).
-    Layout(DLayout),
+    Layout(DLayoutN<N>),
     /// A nested tiler.
-    Tiler(DTiler),
+    Tiler(DTilerN<N>),
 }
 
-impl DTiler {
+impl<const N: usize> DTilerN<N> {
     /// The empty tiler `[]`.
-    pub const fn new() -> DTiler {
-        DTiler {
-            structure: DTuple::empty(),
-            shapes: DTuple::empty(),
-            strides: DTuple::empty(),
+    pub const fn new() -> DTilerN<N> {
+        DTilerN::<N> {
+            structure: DTupleN::<N>::empty(),
+            shapes: DTupleN::<N>::empty(),
+            strides: DTupleN::<N>::empty(),
             count: 0,
         }
     }
     /// The flat tiler `[l0, l1, …]`.
-    pub const fn from_layouts(modes: &[DLayout]) -> Result<DTiler, Error> {
-        let mut t = DTiler::new();
+    pub const fn from_layouts(modes: &[DLayoutN<N>]) -> Result<DTilerN<N>, Error> {
+        let mut t = DTilerN::<N>::new();
         let mut i = 0;
         while i < modes.len() {
             t = tri!(t.push_layout(modes[i]));
@@ -67,11 +72,11 @@ impl DTiler {
         Ok(t)
     }
     /// Layout `k` of the store (`k < count`).
-    const fn layout_at(&self, k: usize) -> Result<DLayout, Error> {
-        DLayout::new_unchecked_shape(tri!(self.shapes.get(k)), tri!(self.strides.get(k)))
+    const fn layout_at(&self, k: usize) -> Result<DLayoutN<N>, Error> {
+        DLayoutN::<N>::new_unchecked_shape(tri!(self.shapes.get(k)), tri!(self.strides.get(k)))
     }
     /// Adds `l` to the store, without touching the structure.
-    const fn store(&mut self, l: &DLayout) -> Result<(), Error> {
+    const fn store(&mut self, l: &DLayoutN<N>) -> Result<(), Error> {
         if self.count >= TILER_CAPACITY {
             return Err(Error::Capacity);
         }
@@ -81,7 +86,7 @@ impl DTiler {
         Ok(())
     }
     /// Appends a layout entry.
-    pub const fn push_layout(mut self, l: DLayout) -> Result<DTiler, Error> {
+    pub const fn push_layout(mut self, l: DLayoutN<N>) -> Result<DTilerN<N>, Error> {
         let index = self.count;
         tri!(self.store(&l));
         tri!(self.structure.push_int(DInt::d(index as i64)));
@@ -89,7 +94,7 @@ impl DTiler {
     }
     /// Appends a nested tiler entry; [`Error::TooLarge`] if the result would be
     /// nested deeper than [`MAX_TILER_DEPTH`].
-    pub const fn push_tiler(mut self, t: &DTiler) -> Result<DTiler, Error> {
+    pub const fn push_tiler(mut self, t: &DTilerN<N>) -> Result<DTilerN<N>, Error> {
         if self.count + t.count > TILER_CAPACITY {
             return Err(Error::Capacity);
         }
@@ -115,10 +120,10 @@ impl DTiler {
         Ok(self)
     }
     /// Appends a mode.
-    pub const fn push(self, m: &TilerMode) -> Result<DTiler, Error> {
+    pub const fn push(self, m: &TilerModeN<N>) -> Result<DTilerN<N>, Error> {
         match m {
-            TilerMode::Layout(l) => self.push_layout(*l),
-            TilerMode::Tiler(t) => self.push_tiler(t),
+            TilerModeN::<N>::Layout(l) => self.push_layout(*l),
+            TilerModeN::<N>::Tiler(t) => self.push_tiler(t),
         }
     }
     /// Number of top-level modes.
@@ -126,19 +131,21 @@ impl DTiler {
         self.structure.rank()
     }
     /// Mode `i`.
-    pub const fn mode(&self, i: usize) -> Result<TilerMode, Error> {
+    pub const fn mode(&self, i: usize) -> Result<TilerModeN<N>, Error> {
         let sub = tri!(self.structure.get(i));
         if let Some(idx) = sub.as_int() {
-            return Ok(TilerMode::Layout(tri!(self.layout_at(idx.value as usize))));
+            return Ok(TilerModeN::<N>::Layout(tri!(
+                self.layout_at(idx.value as usize)
+            )));
         }
-        Ok(TilerMode::Tiler(tri!(self.sub_tiler(&sub))))
+        Ok(TilerModeN::<N>::Tiler(tri!(self.sub_tiler(&sub))))
     }
     /// The nested tiler whose structure is `sub` (a mode of this tiler): its
     /// layouts, renumbered from 0 in leaf order. Built in one pass rather than
     /// by recursing into the nesting, whose every level would hold several
     /// `DTiler`s on the stack.
-    const fn sub_tiler(&self, sub: &DTuple) -> Result<DTiler, Error> {
-        let mut t = DTiler::new();
+    const fn sub_tiler(&self, sub: &DTupleN<N>) -> Result<DTilerN<N>, Error> {
+        let mut t = DTilerN::<N>::new();
         let mut structure = *sub;
         // (a mode never has more leaves than its tiler has layouts)
         let n = sub.leaf_count();
@@ -156,37 +163,41 @@ impl DTiler {
         self.shapes.is_static() && self.strides.is_static()
     }
     /// The same tiler with all layout leaves marked static or dynamic.
-    pub const fn with_all_static(mut self, s: bool) -> DTiler {
+    pub const fn with_all_static(mut self, s: bool) -> DTilerN<N> {
         self.shapes = self.shapes.with_all_static(s);
         self.strides = self.strides.with_all_static(s);
         self
     }
 }
 
-impl Default for DTiler {
+impl<const N: usize> Default for DTilerN<N> {
     fn default() -> Self {
-        DTiler::new()
+        DTilerN::<N>::new()
     }
 }
 
-impl core::fmt::Debug for DTiler {
+impl<const N: usize> core::fmt::Debug for DTilerN<N> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         core::fmt::Display::fmt(self, f)
     }
 }
 
-impl core::fmt::Display for DTiler {
+impl<const N: usize> core::fmt::Display for DTilerN<N> {
     /// `[2:1,(4:2)]`-style text: layouts in CuTe notation, nested tilers in brackets.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         self.write_structure(f, &self.structure)
     }
 }
 
-impl DTiler {
+impl<const N: usize> DTilerN<N> {
     /// Writes the part of this tiler whose structure is `sub`. Recurses over the
     /// small structure tuple, not over nested `DTiler`s, so that deep nesting
     /// stays cheap on the stack.
-    fn write_structure(&self, f: &mut core::fmt::Formatter<'_>, sub: &DTuple) -> core::fmt::Result {
+    fn write_structure(
+        &self,
+        f: &mut core::fmt::Formatter<'_>,
+        sub: &DTupleN<N>,
+    ) -> core::fmt::Result {
         if let Some(idx) = sub.as_int() {
             let k = usize::try_from(idx.value).map_err(|_| core::fmt::Error)?;
             let layout = self.layout_at(k).map_err(|_| core::fmt::Error)?;

@@ -22,21 +22,35 @@ const MAX_CHILDREN: u8 = STAR - 1;
 /// Stored in prefix order: each node is either a leaf (with a value) or a tuple
 /// node that records how many children follow. A `DTuple` is either a single
 /// integer (`4`) or a tuple (`(4,(2,2))`), possibly empty (`()`).
+///
+/// `N` is the room in nodes (at most 64). [`DTuple`] is the usual one, with
+/// [`CAPACITY`] nodes; a smaller `N` makes every copy cheaper, which is how the
+/// calculator evaluates most lines (and falls back to [`CAPACITY`] when a line
+/// needs more room). Every result that fits is the same at any `N`.
 #[derive(Clone, Copy)]
-pub struct DTuple {
+pub struct DTupleN<const N: usize> {
     len: u8,
-    kinds: [u8; CAPACITY],
-    vals: [i64; CAPACITY],
+    kinds: [u8; N],
+    vals: [i64; N],
     statics: u64,
 }
 
-impl DTuple {
+/// A nested tuple with room for [`CAPACITY`] nodes: the tuple of the typed layer,
+/// of static results and of the library's API.
+pub type DTuple = DTupleN<CAPACITY>;
+
+impl<const N: usize> DTupleN<N> {
+    /// Refuses, at compile time, a capacity the static-flag bitmask (`u64`) or
+    /// the `u8` node count cannot index.
+    const ROOM_IS_VALID: () = assert!(N >= 1 && N <= 64, "a DTupleN holds 1 to 64 nodes");
+
     /// A single integer.
-    pub const fn int(v: DInt) -> DTuple {
-        let mut t = DTuple {
+    pub const fn int(v: DInt) -> DTupleN<N> {
+        let () = Self::ROOM_IS_VALID;
+        let mut t = DTupleN::<N> {
             len: 1,
-            kinds: [0; CAPACITY],
-            vals: [0; CAPACITY],
+            kinds: [0; N],
+            vals: [0; N],
             statics: 0,
         };
         t.kinds[0] = LEAF;
@@ -47,25 +61,26 @@ impl DTuple {
         t
     }
     /// A static integer `_v`.
-    pub const fn s(v: i64) -> DTuple {
-        DTuple::int(DInt::s(v))
+    pub const fn s(v: i64) -> DTupleN<N> {
+        DTupleN::<N>::int(DInt::s(v))
     }
     /// A dynamic integer `v`.
-    pub const fn d(v: i64) -> DTuple {
-        DTuple::int(DInt::d(v))
+    pub const fn d(v: i64) -> DTupleN<N> {
+        DTupleN::<N>::int(DInt::d(v))
     }
     /// The empty tuple `()`.
-    pub const fn empty() -> DTuple {
-        DTuple {
+    pub const fn empty() -> DTupleN<N> {
+        let () = Self::ROOM_IS_VALID;
+        DTupleN::<N> {
             len: 1,
-            kinds: [0; CAPACITY],
-            vals: [0; CAPACITY],
+            kinds: [0; N],
+            vals: [0; N],
             statics: 0,
         }
     }
     /// The tuple of `children`.
-    pub const fn tuple(children: &[DTuple]) -> Result<DTuple, Error> {
-        let mut t = DTuple::empty();
+    pub const fn tuple(children: &[DTupleN<N>]) -> Result<DTupleN<N>, Error> {
+        let mut t = DTupleN::<N>::empty();
         let mut i = 0;
         while i < children.len() {
             tri!(t.push_in(&children[i]));
@@ -75,13 +90,13 @@ impl DTuple {
     }
     /// Appends `child` as the last child of this tuple; pushing onto an integer is
     /// [`Error::ExpectedTuple`].
-    pub const fn push(mut self, child: &DTuple) -> Result<DTuple, Error> {
+    pub const fn push(mut self, child: &DTupleN<N>) -> Result<DTupleN<N>, Error> {
         tri!(self.push_in(child));
         Ok(self)
     }
     /// [`DTuple::push`] in place: the algebra builds its results this way, because
     /// moving a whole `DTuple` in and out of every call is what its time went to.
-    pub const fn push_in(&mut self, child: &DTuple) -> Result<(), Error> {
+    pub const fn push_in(&mut self, child: &DTupleN<N>) -> Result<(), Error> {
         let m = child.len as usize;
         let n = tri!(self.room_for_child(m));
         let mut i = 0;
@@ -91,7 +106,7 @@ impl DTuple {
             i += 1;
         }
         // `n + m <= 64`; the shifts stay below 64 (`n < 64` as the root exists).
-        let child_bits = if m == CAPACITY {
+        let child_bits = if m >= 64 {
             child.statics
         } else {
             child.statics & ((1u64 << m) - 1)
@@ -108,7 +123,7 @@ impl DTuple {
             return Err(Error::ExpectedTuple);
         }
         let n = self.len as usize;
-        if self.kinds[0] >= MAX_CHILDREN || n + nodes > CAPACITY {
+        if self.kinds[0] >= MAX_CHILDREN || n + nodes > N {
             return Err(Error::Capacity);
         }
         Ok(n)
@@ -125,9 +140,55 @@ impl DTuple {
         self.kinds[0] += 1;
         Ok(())
     }
+    /// Appends the integer `v` as the last child of tuple node `parent`, in place.
+    ///
+    /// `parent` must be the innermost open tuple: every node after it belongs
+    /// to its subtree (a parser building a tuple front to back keeps this so).
+    pub(crate) const fn push_int_under(&mut self, parent: usize, v: DInt) -> Result<(), Error> {
+        match self.push_node_under(parent, LEAF, v.value, v.is_static) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+    /// Appends the placeholder `_` as the last child of tuple node `parent`
+    /// (see [`DTupleN::push_int_under`]).
+    pub(crate) const fn push_underscore_under(&mut self, parent: usize) -> Result<(), Error> {
+        match self.push_node_under(parent, STAR, 0, false) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+    /// Appends an empty tuple as the last child of tuple node `parent` (see
+    /// [`DTupleN::push_int_under`]); returns its node, the new innermost open tuple.
+    pub(crate) const fn push_tuple_under(&mut self, parent: usize) -> Result<usize, Error> {
+        self.push_node_under(parent, 0, 0, false)
+    }
+    const fn push_node_under(
+        &mut self,
+        parent: usize,
+        kind: u8,
+        value: i64,
+        is_static: bool,
+    ) -> Result<usize, Error> {
+        if parent >= self.len as usize || self.kinds[parent] >= STAR {
+            return Err(Error::ExpectedTuple);
+        }
+        let n = self.len as usize;
+        if self.kinds[parent] >= MAX_CHILDREN || n >= N {
+            return Err(Error::Capacity);
+        }
+        self.kinds[n] = kind;
+        self.vals[n] = value;
+        if is_static {
+            self.statics |= 1u64 << n;
+        }
+        self.kinds[parent] += 1;
+        self.len = (n + 1) as u8;
+        Ok(n)
+    }
     /// The slicing placeholder `_` (CuTe's `Underscore`), used in coordinates.
-    pub const fn underscore() -> DTuple {
-        let mut t = DTuple::empty();
+    pub const fn underscore() -> DTupleN<N> {
+        let mut t = DTupleN::<N>::empty();
         t.kinds[0] = STAR;
         t
     }
@@ -204,8 +265,8 @@ impl DTuple {
         p
     }
     /// The subtree at node range `[start, end)` as its own tuple.
-    const fn slice(&self, start: usize, end: usize) -> DTuple {
-        let mut t = DTuple::empty();
+    const fn slice(&self, start: usize, end: usize) -> DTupleN<N> {
+        let mut t = DTupleN::<N>::empty();
         let mut i = start;
         while i < end {
             t.kinds[i - start] = self.kinds[i];
@@ -231,7 +292,7 @@ impl DTuple {
         let mut max = 0usize;
         let mut cur = 0usize;
         // Walk with an explicit stack of remaining-children counters.
-        let mut stack = [0usize; CAPACITY];
+        let mut stack = [0usize; N];
         let mut sp = 0usize;
         let mut p = 0usize;
         while p < self.len as usize {
@@ -269,7 +330,7 @@ impl DTuple {
         max
     }
     /// Mode `i`. For an integer, `get(0)` is the integer itself (as `get<0>` in CuTe).
-    pub const fn get(&self, i: usize) -> Result<DTuple, Error> {
+    pub const fn get(&self, i: usize) -> Result<DTupleN<N>, Error> {
         if self.kinds[0] >= STAR {
             if i == 0 {
                 return Ok(*self);
@@ -289,7 +350,7 @@ impl DTuple {
         Ok(self.slice(p, self.subtree_end(p)))
     }
     /// Mode at an index path: `get_path(&[1, 0])` is `get(1)?.get(0)?`.
-    pub const fn get_path(&self, path: &[usize]) -> Result<DTuple, Error> {
+    pub const fn get_path(&self, path: &[usize]) -> Result<DTupleN<N>, Error> {
         let mut t = *self;
         let mut i = 0;
         while i < path.len() {
@@ -326,7 +387,7 @@ impl DTuple {
         DInt::d(0)
     }
     /// Replaces the `k`-th leaf (structure unchanged).
-    pub const fn with_leaf(mut self, k: usize, v: DInt) -> DTuple {
+    pub const fn with_leaf(mut self, k: usize, v: DInt) -> DTupleN<N> {
         let mut n = 0;
         let mut p = 0;
         while p < self.len as usize {
@@ -347,12 +408,12 @@ impl DTuple {
         self
     }
     /// Flattens: an integer stays an integer; a tuple becomes the tuple of its leaves.
-    pub const fn flatten(&self) -> DTuple {
+    pub const fn flatten(&self) -> DTupleN<N> {
         if !self.is_tuple() {
             return *self;
         }
         // Leaves and placeholders, in order, become the children of one root.
-        let mut t = DTuple::empty();
+        let mut t = DTupleN::<N>::empty();
         let mut q = 1;
         let mut p = 0;
         while p < self.len as usize {
@@ -432,7 +493,7 @@ impl DTuple {
         true
     }
     /// The same tuple with every leaf marked static (`true`) or dynamic (`false`).
-    pub const fn with_all_static(mut self, is_static: bool) -> DTuple {
+    pub const fn with_all_static(mut self, is_static: bool) -> DTupleN<N> {
         let mut p = 0;
         while p < self.len as usize {
             if self.kinds[p] == LEAF {
@@ -447,7 +508,7 @@ impl DTuple {
         self
     }
     /// Same nesting: both integers, or both tuples of equal rank with congruent modes.
-    pub const fn congruent(&self, o: &DTuple) -> bool {
+    pub const fn congruent(&self, o: &DTupleN<N>) -> bool {
         if self.len != o.len {
             return false;
         }
@@ -462,7 +523,7 @@ impl DTuple {
     }
     /// Weak congruence: `self` is an integer, or both are tuples of equal rank whose
     /// modes are weakly congruent (`self` may be coarser than `o`).
-    pub const fn weakly_congruent(&self, o: &DTuple) -> bool {
+    pub const fn weakly_congruent(&self, o: &DTupleN<N>) -> bool {
         if !self.is_tuple() {
             return true;
         }
@@ -485,7 +546,7 @@ impl DTuple {
     /// Compatibility (shapes): sizes are equal and every coordinate of `self` is a
     /// coordinate of `o`: `self` is an integer of the same size, or both are tuples
     /// of equal rank whose modes are compatible.
-    pub const fn compatible(&self, o: &DTuple) -> bool {
+    pub const fn compatible(&self, o: &DTupleN<N>) -> bool {
         if self.is_int() {
             return match (self.product(), o.product()) {
                 (Ok(a), Ok(b)) => a.value == b.value,
@@ -509,7 +570,7 @@ impl DTuple {
         true
     }
     /// Structural and value equality, ignoring static flags.
-    pub const fn eq_values(&self, o: &DTuple) -> bool {
+    pub const fn eq_values(&self, o: &DTupleN<N>) -> bool {
         if !self.congruent(o) {
             return false;
         }
@@ -523,7 +584,7 @@ impl DTuple {
         true
     }
     /// Equality of structure, values and static flags.
-    pub const fn eq_exact(&self, o: &DTuple) -> bool {
+    pub const fn eq_exact(&self, o: &DTupleN<N>) -> bool {
         if !self.eq_values(o) {
             return false;
         }
@@ -537,7 +598,7 @@ impl DTuple {
         true
     }
     /// A tuple of the same structure as `self` with every leaf replaced by `v`.
-    pub const fn fill(&self, v: DInt) -> DTuple {
+    pub const fn fill(&self, v: DInt) -> DTupleN<N> {
         let mut t = *self;
         let mut p = 0;
         while p < t.len as usize {
@@ -554,7 +615,7 @@ impl DTuple {
         t
     }
     /// Modes `[b, e)` as a tuple (an integer counts as rank 1).
-    pub const fn take(&self, b: usize, e: usize) -> Result<DTuple, Error> {
+    pub const fn take(&self, b: usize, e: usize) -> Result<DTupleN<N>, Error> {
         if b >= e {
             return Err(Error::EmptyRange);
         }
@@ -564,7 +625,7 @@ impl DTuple {
                 rank: self.rank(),
             });
         }
-        let mut t = DTuple::empty();
+        let mut t = DTupleN::<N>::empty();
         let mut i = b;
         while i < e {
             tri!(t.push_in(&tri!(self.get(i))));
@@ -573,9 +634,9 @@ impl DTuple {
         Ok(t)
     }
     /// This value as a tuple: an integer becomes the 1-tuple `(v)`.
-    pub const fn as_tuple(&self) -> DTuple {
+    pub const fn as_tuple(&self) -> DTupleN<N> {
         if !self.is_tuple() {
-            match DTuple::tuple(&[*self]) {
+            match DTupleN::<N>::tuple(&[*self]) {
                 Ok(t) => t,
                 Err(_) => *self,
             }
@@ -585,21 +646,21 @@ impl DTuple {
     }
 }
 
-impl PartialEq for DTuple {
+impl<const N: usize> PartialEq for DTupleN<N> {
     /// Equal structure, values and static flags.
-    fn eq(&self, o: &DTuple) -> bool {
+    fn eq(&self, o: &DTupleN<N>) -> bool {
         self.eq_exact(o)
     }
 }
-impl Eq for DTuple {}
+impl<const N: usize> Eq for DTupleN<N> {}
 
-impl core::fmt::Debug for DTuple {
+impl<const N: usize> core::fmt::Debug for DTupleN<N> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         core::fmt::Display::fmt(self, f)
     }
 }
 
-impl core::fmt::Display for DTuple {
+impl<const N: usize> core::fmt::Display for DTupleN<N> {
     /// CuTe notation: `(_4,(2,2))`.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         if let Some(v) = self.as_int() {

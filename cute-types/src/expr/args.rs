@@ -4,38 +4,38 @@ use super::alloc::boxed::Box;
 use super::alloc::vec::Vec;
 use super::error::ExprError;
 use super::functions::evaluate_expr;
-use super::parse::Expr;
-use super::value::Value;
-use crate::algebra::DComposedLayout;
-use crate::dynamic::{DInt, DLayout, DTiler, DTuple};
+use super::parse::ExprN;
+use super::value::ValueN;
+use crate::algebra::DComposedLayoutN;
+use crate::dynamic::{DInt, DLayoutN, DTilerN, DTupleN};
 
 /// A tiler argument `T`: a layout (applied to the whole layout) or a by-mode tiler.
 #[derive(Clone, Debug)]
 // Layouts are kept inline on purpose: they are short-lived, and boxing them
 // would cost an allocation per argument on the calculator's hot path.
 #[allow(clippy::large_enum_variant)]
-pub(crate) enum TilerArg {
+pub(crate) enum TilerArg<const N: usize> {
     /// a layout; an int `n` arrives here as `make_layout(n)`
-    Layout(DLayout),
+    Layout(DLayoutN<N>),
     /// a by-mode tiler `[…]` (boxed: it holds several layouts, and evaluation
     /// frames stay small on the recursion path)
-    Tiler(Box<DTiler>),
+    Tiler(Box<DTilerN<N>>),
 }
 
 /// A layout, or a swizzled layout.
-pub(crate) enum LayoutOrSwizzled {
+pub(crate) enum LayoutOrSwizzled<const N: usize> {
     /// a layout
-    Layout(DLayout),
+    Layout(DLayoutN<N>),
     /// `Sw o offset o L`
-    Swizzled(DComposedLayout),
+    Swizzled(DComposedLayoutN<N>),
 }
 
-impl LayoutOrSwizzled {
+impl<const N: usize> LayoutOrSwizzled<N> {
     /// The layout, or the swizzled layout's inner layout.
-    pub fn inner(&self) -> DLayout {
+    pub fn inner(&self) -> DLayoutN<N> {
         match self {
-            LayoutOrSwizzled::Layout(l) => *l,
-            LayoutOrSwizzled::Swizzled(c) => c.layout(),
+            LayoutOrSwizzled::<N>::Layout(l) => *l,
+            LayoutOrSwizzled::<N>::Swizzled(c) => c.layout(),
         }
     }
 }
@@ -44,22 +44,22 @@ impl LayoutOrSwizzled {
 // Layouts are kept inline on purpose: they are short-lived, and boxing them
 // would cost an allocation per argument on the calculator's hot path.
 #[allow(clippy::large_enum_variant)]
-pub(crate) enum ShapeOrLayout {
+pub(crate) enum ShapeOrLayout<const N: usize> {
     /// a bare IntTuple
-    Shape(DTuple),
+    Shape(DTupleN<N>),
     /// `shape:stride`, or a call giving a layout
-    Layout(DLayout),
+    Layout(DLayoutN<N>),
 }
 
 /// The arguments of one call, with the function's name for error messages.
-pub(crate) struct Args<'e, 'a> {
+pub(crate) struct Args<'e, 'a, const N: usize> {
     pub function: &'static str,
-    args: &'e [Expr<'a>],
+    args: &'e [ExprN<'a, N>],
 }
 
-impl<'e, 'a> Args<'e, 'a> {
-    pub fn new(function: &'static str, args: &'e [Expr<'a>]) -> Self {
-        Args { function, args }
+impl<'e, 'a, const N: usize> Args<'e, 'a, N> {
+    pub fn new(function: &'static str, args: &'e [ExprN<'a, N>]) -> Self {
+        Args::<N> { function, args }
     }
 
     /// Number of arguments.
@@ -94,11 +94,11 @@ impl<'e, 'a> Args<'e, 'a> {
     }
 
     /// Argument `i` as a value, a bare IntTuple read as a shape-only layout.
-    pub fn operand(&self, i: usize) -> Result<Value, ExprError> {
+    pub fn operand(&self, i: usize) -> Result<ValueN<N>, ExprError> {
         match &self.args[i] {
             // `make_layout(shape)` errors (overflow) are reported as this function's.
-            Expr::Tuple { value, .. } => make_layout(**value)
-                .map(Value::Layout)
+            ExprN::Tuple { value, .. } => make_layout(**value)
+                .map(ValueN::<N>::Layout)
                 .map_err(|e| self.fail(e)),
             e => evaluate_expr(e),
         }
@@ -106,57 +106,59 @@ impl<'e, 'a> Args<'e, 'a> {
 
     /// Argument `i` where a layout is expected: an int or IntTuple becomes
     /// `make_layout(shape)` (compact column-major, static shape 1 → stride 0).
-    pub fn layout(&self, i: usize) -> Result<DLayout, ExprError> {
+    pub fn layout(&self, i: usize) -> Result<DLayoutN<N>, ExprError> {
         let v = self.operand(i)?;
         self.value_as_layout(i, v)
     }
 
     /// A value where a layout is expected (see [`Args::layout`]).
-    pub fn value_as_layout(&self, i: usize, v: Value) -> Result<DLayout, ExprError> {
+    pub fn value_as_layout(&self, i: usize, v: ValueN<N>) -> Result<DLayoutN<N>, ExprError> {
         match v {
-            Value::Layout(l) => Ok(l),
-            Value::Int(n) => make_layout(DTuple::int(n)).map_err(|e| self.fail(e)),
-            Value::Tuple(t) => make_layout(t).map_err(|e| self.fail(e)),
+            ValueN::<N>::Layout(l) => Ok(l),
+            ValueN::<N>::Int(n) => make_layout(DTupleN::<N>::int(n)).map_err(|e| self.fail(e)),
+            ValueN::<N>::Tuple(t) => make_layout(t).map_err(|e| self.fail(e)),
             other => Err(self.kind_error(i, "a layout", other.kind())),
         }
     }
 
     /// Argument `i` where a layout or a swizzled layout is expected.
-    pub fn layout_or_swizzled(&self, i: usize) -> Result<LayoutOrSwizzled, ExprError> {
+    pub fn layout_or_swizzled(&self, i: usize) -> Result<LayoutOrSwizzled<N>, ExprError> {
         match self.operand(i)? {
-            Value::Swizzled(c) => Ok(LayoutOrSwizzled::Swizzled(c)),
-            v => self.value_as_layout(i, v).map(LayoutOrSwizzled::Layout),
+            ValueN::<N>::Swizzled(c) => Ok(LayoutOrSwizzled::<N>::Swizzled(c)),
+            v => self
+                .value_as_layout(i, v)
+                .map(LayoutOrSwizzled::<N>::Layout),
         }
     }
 
     /// Argument `i` where a layout is expected, a swizzled layout standing for
     /// its inner layout (the domain queries `size`, `shape`, …).
-    pub fn domain_layout(&self, i: usize) -> Result<DLayout, ExprError> {
+    pub fn domain_layout(&self, i: usize) -> Result<DLayoutN<N>, ExprError> {
         Ok(self.layout_or_swizzled(i)?.inner())
     }
 
     /// Argument `i` where an IntTuple is expected (coordinate, shape, stride, profile).
-    pub fn tuple(&self, i: usize) -> Result<DTuple, ExprError> {
+    pub fn tuple(&self, i: usize) -> Result<DTupleN<N>, ExprError> {
         match &self.args[i] {
-            Expr::Tuple { value, .. } => Ok(**value),
-            Expr::Layout { .. } => Err(self.kind_error(i, "an IntTuple", "a layout")),
-            Expr::Tiler { .. } => Err(self.kind_error(i, "an IntTuple", "a tiler")),
-            Expr::Call { .. } => match self.operand(i)? {
-                Value::Int(n) => Ok(DTuple::int(n)),
-                Value::Tuple(t) => Ok(t),
+            ExprN::Tuple { value, .. } => Ok(**value),
+            ExprN::Layout { .. } => Err(self.kind_error(i, "an IntTuple", "a layout")),
+            ExprN::Tiler { .. } => Err(self.kind_error(i, "an IntTuple", "a tiler")),
+            ExprN::Call { .. } => match self.operand(i)? {
+                ValueN::<N>::Int(n) => Ok(DTupleN::<N>::int(n)),
+                ValueN::<N>::Tuple(t) => Ok(t),
                 other => Err(self.kind_error(i, "an IntTuple", other.kind())),
             },
         }
     }
 
     /// Argument `i` as a cotarget: an IntTuple, or a layout standing for its shape.
-    pub fn cotarget(&self, i: usize) -> Result<DTuple, ExprError> {
+    pub fn cotarget(&self, i: usize) -> Result<DTupleN<N>, ExprError> {
         match &self.args[i] {
-            Expr::Layout { value, .. } => Ok(value.shape()),
-            Expr::Call { .. } => match self.operand(i)? {
-                Value::Layout(l) => Ok(l.shape()),
-                Value::Int(n) => Ok(DTuple::int(n)),
-                Value::Tuple(t) => Ok(t),
+            ExprN::Layout { value, .. } => Ok(value.shape()),
+            ExprN::Call { .. } => match self.operand(i)? {
+                ValueN::<N>::Layout(l) => Ok(l.shape()),
+                ValueN::<N>::Int(n) => Ok(DTupleN::<N>::int(n)),
+                ValueN::<N>::Tuple(t) => Ok(t),
                 other => Err(self.kind_error(i, "an IntTuple or a layout", other.kind())),
             },
             _ => self.tuple(i),
@@ -164,16 +166,16 @@ impl<'e, 'a> Args<'e, 'a> {
     }
 
     /// Argument `i` as a shape (a bare IntTuple) or as a layout (written with its strides).
-    pub fn shape_or_layout(&self, i: usize) -> Result<ShapeOrLayout, ExprError> {
+    pub fn shape_or_layout(&self, i: usize) -> Result<ShapeOrLayout<N>, ExprError> {
         match &self.args[i] {
-            Expr::Layout { value, .. } => Ok(ShapeOrLayout::Layout(**value)),
-            Expr::Call { .. } => match self.operand(i)? {
-                Value::Layout(l) => Ok(ShapeOrLayout::Layout(l)),
-                Value::Int(n) => Ok(ShapeOrLayout::Shape(DTuple::int(n))),
-                Value::Tuple(t) => Ok(ShapeOrLayout::Shape(t)),
+            ExprN::Layout { value, .. } => Ok(ShapeOrLayout::<N>::Layout(**value)),
+            ExprN::Call { .. } => match self.operand(i)? {
+                ValueN::<N>::Layout(l) => Ok(ShapeOrLayout::<N>::Layout(l)),
+                ValueN::<N>::Int(n) => Ok(ShapeOrLayout::<N>::Shape(DTupleN::<N>::int(n))),
+                ValueN::<N>::Tuple(t) => Ok(ShapeOrLayout::<N>::Shape(t)),
                 other => Err(self.kind_error(i, "a shape or a layout", other.kind())),
             },
-            _ => self.tuple(i).map(ShapeOrLayout::Shape),
+            _ => self.tuple(i).map(ShapeOrLayout::<N>::Shape),
         }
     }
 
@@ -198,18 +200,18 @@ impl<'e, 'a> Args<'e, 'a> {
 
     /// Argument `i` where a tiler `T` is expected: a layout, a tiler or an int
     /// (an int `n` is `make_layout(n)`).
-    pub fn tiler(&self, i: usize) -> Result<TilerArg, ExprError> {
+    pub fn tiler(&self, i: usize) -> Result<TilerArg<N>, ExprError> {
         match self.operand(i)? {
-            Value::Tiler(t) => Ok(TilerArg::Tiler(t)),
-            v => Ok(TilerArg::Layout(self.value_as_layout(i, v)?)),
+            ValueN::<N>::Tiler(t) => Ok(TilerArg::<N>::Tiler(t)),
+            v => Ok(TilerArg::<N>::Layout(self.value_as_layout(i, v)?)),
         }
     }
 }
 
 /// CuTe's `make_layout(shape)` for the calculator: every leaf static, so a
 /// shape-1 mode gets stride 0 as with `Int<1>` in C++.
-pub(crate) fn make_layout(shape: DTuple) -> Result<DLayout, crate::Error> {
-    DLayout::col_major(shape.with_all_static(true))
+pub(crate) fn make_layout<const N: usize>(shape: DTupleN<N>) -> Result<DLayoutN<N>, crate::Error> {
+    DLayoutN::<N>::col_major(shape.with_all_static(true))
 }
 
 /// Builds a tiler from the entries of a `[…]` literal: nested brackets are
@@ -219,12 +221,14 @@ pub(crate) fn make_layout(shape: DTuple) -> Result<DLayout, crate::Error> {
 /// 10 KiB `DTiler` values (and their debug-build temporaries) live on the heap
 /// and in [`push_entry`], whose frame is gone before the next level starts.
 /// (With `DTiler`s in this frame, 18 nested levels overflowed a 2 MiB stack.)
-pub(crate) fn build_tiler(items: &[Expr<'_>]) -> Result<Box<DTiler>, ExprError> {
-    let mut t = Box::new(DTiler::new());
+pub(crate) fn build_tiler<const N: usize>(
+    items: &[ExprN<'_, N>],
+) -> Result<Box<DTilerN<N>>, ExprError> {
+    let mut t = Box::new(DTilerN::<N>::new());
     for (i, item) in items.iter().enumerate() {
         let entry = match item {
-            Expr::Tiler { items, .. } => TilerEntry::Tiler(build_tiler(items)?),
-            _ => TilerEntry::Layout(Box::new(Args::new("tiler", items).layout(i)?)),
+            ExprN::Tiler { items, .. } => TilerEntry::<N>::Tiler(build_tiler(items)?),
+            _ => TilerEntry::<N>::Layout(Box::new(Args::<N>::new("tiler", items).layout(i)?)),
         };
         push_entry(&mut t, entry)?;
     }
@@ -232,17 +236,17 @@ pub(crate) fn build_tiler(items: &[Expr<'_>]) -> Result<Box<DTiler>, ExprError> 
 }
 
 /// One entry of a tiler literal, boxed (see [`build_tiler`]).
-enum TilerEntry {
-    Layout(Box<DLayout>),
-    Tiler(Box<DTiler>),
+enum TilerEntry<const N: usize> {
+    Layout(Box<DLayoutN<N>>),
+    Tiler(Box<DTilerN<N>>),
 }
 
 /// Appends `entry` to `t` in place.
 #[inline(never)]
-fn push_entry(t: &mut DTiler, entry: TilerEntry) -> Result<(), ExprError> {
+fn push_entry<const N: usize>(t: &mut DTilerN<N>, entry: TilerEntry<N>) -> Result<(), ExprError> {
     let pushed = match entry {
-        TilerEntry::Layout(l) => t.push_layout(*l),
-        TilerEntry::Tiler(inner) => t.push_tiler(&inner),
+        TilerEntry::<N>::Layout(l) => t.push_layout(*l),
+        TilerEntry::<N>::Tiler(inner) => t.push_tiler(&inner),
     };
     *t = pushed.map_err(|e| ExprError::algebra("tiler", e))?;
     Ok(())

@@ -3,145 +3,151 @@
 use super::alloc::string::ToString;
 use super::args::{build_tiler, make_layout, Args, LayoutOrSwizzled, ShapeOrLayout, TilerArg};
 use super::error::ExprError;
-use super::parse::Expr;
-use super::value::Value;
+use super::parse::ExprN;
+use super::value::ValueN;
 use crate::algebra::{self, compose_swizzle, Swizzle};
-use crate::dynamic::{crd2idx_compact, idx2crd, idx2crd_strided, DInt, DLayout, DTiler};
+use crate::dynamic::{crd2idx_compact, idx2crd, idx2crd_strided, DInt, DLayoutN, DTilerN};
 use crate::error::Error;
 
-type Handler = fn(&Args<'_, '_>) -> Result<Value, ExprError>;
+type Handler<const N: usize> = fn(&Args<'_, '_, N>) -> Result<ValueN<N>, ExprError>;
 
-/// Every function of the calculator, by name.
-const FUNCTIONS: &[(&str, Handler)] = &[
-    ("size", size),
-    ("cosize", cosize),
-    ("rank", rank),
-    ("depth", depth),
-    ("shape", shape),
-    ("stride", stride),
-    ("get", get),
-    ("eval", eval),
-    ("idx2crd", idx2crd_fn),
-    ("crd2idx", crd2idx_fn),
-    ("flatten", flatten),
-    ("coalesce", coalesce),
-    ("filter", filter),
-    ("right_inverse", right_inverse),
-    ("left_inverse", left_inverse),
-    ("composition", composition),
-    ("complement", complement),
-    ("logical_divide", logical_divide),
-    ("zipped_divide", zipped_divide),
-    ("tiled_divide", tiled_divide),
-    ("flat_divide", flat_divide),
-    ("logical_product", logical_product),
-    ("zipped_product", zipped_product),
-    ("tiled_product", tiled_product),
-    ("flat_product", flat_product),
-    ("blocked_product", blocked_product),
-    ("raked_product", raked_product),
-    ("tile_to_shape", tile_to_shape),
-    ("upcast", upcast),
-    ("downcast", downcast),
-    ("max_common_vector", max_common_vector),
-    ("max_common_layout", max_common_layout),
-    ("make_layout_like", make_layout_like),
-    ("select", select),
-    ("take", take),
-    ("group", group),
-    ("append", append),
-    ("prepend", prepend),
-    ("swizzle", swizzle),
-];
+/// Every function of the calculator, by name, at capacity `N`.
+struct Functions<const N: usize>;
+
+impl<const N: usize> Functions<N> {
+    const TABLE: &'static [(&'static str, Handler<N>)] = &[
+        ("size", size::<N>),
+        ("cosize", cosize::<N>),
+        ("rank", rank::<N>),
+        ("depth", depth::<N>),
+        ("shape", shape::<N>),
+        ("stride", stride::<N>),
+        ("get", get::<N>),
+        ("eval", eval::<N>),
+        ("idx2crd", idx2crd_fn::<N>),
+        ("crd2idx", crd2idx_fn::<N>),
+        ("flatten", flatten::<N>),
+        ("coalesce", coalesce::<N>),
+        ("filter", filter::<N>),
+        ("right_inverse", right_inverse::<N>),
+        ("left_inverse", left_inverse::<N>),
+        ("composition", composition::<N>),
+        ("complement", complement::<N>),
+        ("logical_divide", logical_divide::<N>),
+        ("zipped_divide", zipped_divide::<N>),
+        ("tiled_divide", tiled_divide::<N>),
+        ("flat_divide", flat_divide::<N>),
+        ("logical_product", logical_product::<N>),
+        ("zipped_product", zipped_product::<N>),
+        ("tiled_product", tiled_product::<N>),
+        ("flat_product", flat_product::<N>),
+        ("blocked_product", blocked_product::<N>),
+        ("raked_product", raked_product::<N>),
+        ("tile_to_shape", tile_to_shape::<N>),
+        ("upcast", upcast::<N>),
+        ("downcast", downcast::<N>),
+        ("max_common_vector", max_common_vector::<N>),
+        ("max_common_layout", max_common_layout::<N>),
+        ("make_layout_like", make_layout_like::<N>),
+        ("select", select::<N>),
+        ("take", take::<N>),
+        ("group", group::<N>),
+        ("append", append::<N>),
+        ("prepend", prepend::<N>),
+        ("swizzle", swizzle::<N>),
+    ];
+}
 
 /// Evaluates a parsed expression. A bare IntTuple literal is a shape-only layout
 /// here (the reading of an operand); positions that expect IntTuples read their
 /// literals directly through [`Args`].
-pub(crate) fn evaluate_expr(e: &Expr<'_>) -> Result<Value, ExprError> {
+pub(crate) fn evaluate_expr<const N: usize>(e: &ExprN<'_, N>) -> Result<ValueN<N>, ExprError> {
     match e {
-        Expr::Tuple { value, .. } => make_layout(**value)
-            .map(Value::Layout)
+        ExprN::Tuple { value, .. } => make_layout(**value)
+            .map(ValueN::<N>::Layout)
             .map_err(|err| ExprError::algebra("make_layout", err)),
-        Expr::Layout { value, .. } => Ok(Value::Layout(**value)),
-        Expr::Tiler { items, .. } => build_tiler(items).map(Value::Tiler),
-        Expr::Call { name, args, pos } => {
-            let (function, handler) =
-                FUNCTIONS.iter().find(|(n, _)| n == name).ok_or_else(|| {
-                    ExprError::UnknownFunction {
-                        name: name.to_string(),
-                        pos: *pos,
-                    }
+        ExprN::Layout { value, .. } => Ok(ValueN::<N>::Layout(**value)),
+        ExprN::Tiler { items, .. } => build_tiler(items).map(ValueN::<N>::Tiler),
+        ExprN::Call { name, args, pos } => {
+            let (function, handler) = Functions::<N>::TABLE
+                .iter()
+                .find(|(n, _)| n == name)
+                .ok_or_else(|| ExprError::UnknownFunction {
+                    name: name.to_string(),
+                    pos: *pos,
                 })?;
-            handler(&Args::new(function, args))
+            handler(&Args::<N>::new(function, args))
         }
     }
 }
 
-fn int(v: DInt) -> Result<Value, ExprError> {
-    Ok(Value::Int(v))
+fn int<const N: usize>(v: DInt) -> Result<ValueN<N>, ExprError> {
+    Ok(ValueN::<N>::Int(v))
 }
 
-fn size(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn size<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(1, 1, "1")?;
     int(a.domain_layout(0)?.size().map_err(|e| a.fail(e))?)
 }
 
-fn cosize(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn cosize<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(1, 1, "1")?;
     int(a.domain_layout(0)?.cosize().map_err(|e| a.fail(e))?)
 }
 
-fn rank(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn rank<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(1, 1, "1")?;
     int(DInt::s(a.domain_layout(0)?.rank() as i64))
 }
 
-fn depth(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn depth<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(1, 1, "1")?;
     int(DInt::s(a.domain_layout(0)?.depth() as i64))
 }
 
-fn shape(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn shape<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(1, 1, "1")?;
-    Ok(Value::Tuple(a.domain_layout(0)?.shape()))
+    Ok(ValueN::<N>::Tuple(a.domain_layout(0)?.shape()))
 }
 
-fn stride(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn stride<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(1, 1, "1")?;
-    Ok(Value::Tuple(a.layout(0)?.stride()))
+    Ok(ValueN::<N>::Tuple(a.layout(0)?.stride()))
 }
 
 /// `get(L, i, j, …)`: `get<i,j,…>(L)`.
-fn get(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn get<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(2, usize::MAX, "2 or more")?;
     let l = a.layout(0)?;
     let path = a.indices(1)?;
-    Ok(Value::Layout(l.get_path(&path).map_err(|e| a.fail(e))?))
+    Ok(ValueN::<N>::Layout(
+        l.get_path(&path).map_err(|e| a.fail(e))?,
+    ))
 }
 
 /// `eval(L, c)`: `L(c)`; `eval(swizzle, x)`: `Sw(x)`; `eval(SL, c)`: `SL(c)`.
-fn eval(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn eval<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(2, 2, "2")?;
-    if let Value::Swizzle(sw) = a.operand(0)? {
+    if let ValueN::<N>::Swizzle(sw) = a.operand(0)? {
         return int(sw.apply_int(a.int(1)?));
     }
     let c = a.tuple(1)?;
     let v = match a.layout_or_swizzled(0)? {
-        LayoutOrSwizzled::Layout(l) => l.eval(&c),
-        LayoutOrSwizzled::Swizzled(sl) => sl.eval(&c),
+        LayoutOrSwizzled::<N>::Layout(l) => l.eval(&c),
+        LayoutOrSwizzled::<N>::Swizzled(sl) => sl.eval(&c),
     };
     int(v.map_err(|e| a.fail(e))?)
 }
 
 /// `swizzle(b, m, s)`: `Swizzle<b,m,s>{}`.
-fn swizzle(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn swizzle<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(3, 3, "3")?;
     let sw = Swizzle::new(a.int(0)?.value, a.int(1)?.value, a.int(2)?.value);
-    Ok(Value::Swizzle(sw.map_err(|e| a.fail(e))?))
+    Ok(ValueN::<N>::Swizzle(sw.map_err(|e| a.fail(e))?))
 }
 
 /// `idx2crd(i, S)` or `idx2crd(i, S, D)`.
-fn idx2crd_fn(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn idx2crd_fn<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(2, 3, "2 or 3")?;
     let i = a.tuple(0)?;
     let s = a.tuple(1)?;
@@ -150,53 +156,59 @@ fn idx2crd_fn(a: &Args<'_, '_>) -> Result<Value, ExprError> {
     } else {
         idx2crd(&i, &s)
     };
-    Ok(Value::Tuple(c.map_err(|e| a.fail(e))?))
+    Ok(ValueN::<N>::Tuple(c.map_err(|e| a.fail(e))?))
 }
 
 /// `crd2idx(c, S)`, `crd2idx(c, S, D)` or `crd2idx(c, L)` with `L` a layout.
-fn crd2idx_fn(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn crd2idx_fn<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(2, 3, "2 or 3")?;
     let c = a.tuple(0)?;
     if a.len() == 3 {
-        let l = DLayout::new(a.tuple(1)?, a.tuple(2)?).map_err(|e| a.fail(e))?;
+        let l = DLayoutN::<N>::new(a.tuple(1)?, a.tuple(2)?).map_err(|e| a.fail(e))?;
         return int(l.eval(&c).map_err(|e| a.fail(e))?);
     }
     match a.shape_or_layout(1)? {
-        ShapeOrLayout::Layout(l) => int(l.eval(&c).map_err(|e| a.fail(e))?),
-        ShapeOrLayout::Shape(s) => int(crd2idx_compact(&c, &s).map_err(|e| a.fail(e))?),
+        ShapeOrLayout::<N>::Layout(l) => int(l.eval(&c).map_err(|e| a.fail(e))?),
+        ShapeOrLayout::<N>::Shape(s) => int(crd2idx_compact(&c, &s).map_err(|e| a.fail(e))?),
     }
 }
 
 /// A layout result of this function, or its algebra error.
-fn layout(a: &Args<'_, '_>, r: Result<DLayout, Error>) -> Result<Value, ExprError> {
-    Ok(Value::Layout(r.map_err(|e| a.fail(e))?))
+fn layout<const N: usize>(
+    a: &Args<'_, '_, N>,
+    r: Result<DLayoutN<N>, Error>,
+) -> Result<ValueN<N>, ExprError> {
+    Ok(ValueN::<N>::Layout(r.map_err(|e| a.fail(e))?))
 }
 
 /// A function of one layout giving a layout.
-fn unary(a: &Args<'_, '_>, f: fn(&DLayout) -> Result<DLayout, Error>) -> Result<Value, ExprError> {
+fn unary<const N: usize>(
+    a: &Args<'_, '_, N>,
+    f: fn(&DLayoutN<N>) -> Result<DLayoutN<N>, Error>,
+) -> Result<ValueN<N>, ExprError> {
     a.arity(1, 1, "1")?;
     layout(a, f(&a.layout(0)?))
 }
 
-fn make_layout_like(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn make_layout_like<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     unary(a, algebra::make_layout_like)
 }
 
-fn filter(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn filter<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     unary(a, algebra::filter)
 }
 
-fn right_inverse(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn right_inverse<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     unary(a, algebra::right_inverse)
 }
 
-fn left_inverse(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn left_inverse<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     unary(a, algebra::left_inverse)
 }
 
 /// `complement(L)`, `complement(L, n)`, `complement(L, S)`; a layout as the
 /// cotarget stands for its shape.
-fn complement(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn complement<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(1, 2, "1 or 2")?;
     let l = a.layout(0)?;
     if a.len() == 1 {
@@ -206,10 +218,10 @@ fn complement(a: &Args<'_, '_>) -> Result<Value, ExprError> {
 }
 
 /// `upcast(L, n)` / `downcast(L, n)`: `n` a positive integer.
-fn cast(
-    a: &Args<'_, '_>,
-    f: fn(&DLayout, i64) -> Result<DLayout, Error>,
-) -> Result<Value, ExprError> {
+fn cast<const N: usize>(
+    a: &Args<'_, '_, N>,
+    f: fn(&DLayoutN<N>, i64) -> Result<DLayoutN<N>, Error>,
+) -> Result<ValueN<N>, ExprError> {
     a.arity(2, 2, "2")?;
     let l = a.layout(0)?;
     let n = a.int(1)?.value;
@@ -219,16 +231,16 @@ fn cast(
     layout(a, f(&l, n))
 }
 
-fn upcast(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn upcast<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     cast(a, algebra::upcast)
 }
 
-fn downcast(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn downcast<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     cast(a, algebra::downcast)
 }
 
 /// `coalesce(L)`, `coalesce(L, P)`; on a swizzled layout, coalesces its inner layout.
-fn coalesce(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn coalesce<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(1, 2, "1 or 2")?;
     let target = a.layout_or_swizzled(0)?;
     let inner = target.inner();
@@ -241,15 +253,15 @@ fn coalesce(a: &Args<'_, '_>) -> Result<Value, ExprError> {
 }
 
 /// `composition(L, T)`, `composition(swizzle, L)`, `composition(SL, T)`.
-fn composition(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn composition<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(2, 2, "2")?;
     match a.operand(0)? {
-        Value::Swizzle(sw) => Ok(compose_swizzle(sw, &a.layout(1)?).into()),
-        Value::Swizzled(c) => {
+        ValueN::<N>::Swizzle(sw) => Ok(compose_swizzle(sw, &a.layout(1)?).into()),
+        ValueN::<N>::Swizzled(c) => {
             let r = compose(a, &c.layout(), &a.tiler(1)?)?;
             Ok(c.with_layout(r).into())
         }
-        v => Ok(Value::Layout(compose(
+        v => Ok(ValueN::<N>::Layout(compose(
             a,
             &a.value_as_layout(0, v)?,
             &a.tiler(1)?,
@@ -258,121 +270,125 @@ fn composition(a: &Args<'_, '_>) -> Result<Value, ExprError> {
 }
 
 /// `A ∘ T` for a layout or a by-mode tiler `T`.
-fn compose(a: &Args<'_, '_>, l: &DLayout, t: &TilerArg) -> Result<DLayout, ExprError> {
+fn compose<const N: usize>(
+    a: &Args<'_, '_, N>,
+    l: &DLayoutN<N>,
+    t: &TilerArg<N>,
+) -> Result<DLayoutN<N>, ExprError> {
     let r = match t {
-        TilerArg::Layout(b) => algebra::composition(l, b),
-        TilerArg::Tiler(t) => algebra::composition_tiler(l, t),
+        TilerArg::<N>::Layout(b) => algebra::composition(l, b),
+        TilerArg::<N>::Tiler(t) => algebra::composition_tiler(l, t),
     };
     r.map_err(|e| a.fail(e))
 }
 
 /// The result of an operation on the inner layout of `target`, wrapped back in
 /// its swizzle when `target` is swizzled.
-fn rewrap(
-    a: &Args<'_, '_>,
-    target: &LayoutOrSwizzled,
-    r: Result<DLayout, Error>,
-) -> Result<Value, ExprError> {
+fn rewrap<const N: usize>(
+    a: &Args<'_, '_, N>,
+    target: &LayoutOrSwizzled<N>,
+    r: Result<DLayoutN<N>, Error>,
+) -> Result<ValueN<N>, ExprError> {
     let l = r.map_err(|e| a.fail(e))?;
     Ok(match target {
-        LayoutOrSwizzled::Layout(_) => Value::Layout(l),
-        LayoutOrSwizzled::Swizzled(c) => c.with_layout(l).into(),
+        LayoutOrSwizzled::<N>::Layout(_) => ValueN::<N>::Layout(l),
+        LayoutOrSwizzled::<N>::Swizzled(c) => c.with_layout(l).into(),
     })
 }
 
 /// A function of two layouts giving a layout.
-fn binary(
-    a: &Args<'_, '_>,
-    f: fn(&DLayout, &DLayout) -> Result<DLayout, Error>,
-) -> Result<Value, ExprError> {
+fn binary<const N: usize>(
+    a: &Args<'_, '_, N>,
+    f: fn(&DLayoutN<N>, &DLayoutN<N>) -> Result<DLayoutN<N>, Error>,
+) -> Result<ValueN<N>, ExprError> {
     a.arity(2, 2, "2")?;
     layout(a, f(&a.layout(0)?, &a.layout(1)?))
 }
 
 /// A divide or product `(L, T)`: `by_layout` for a layout (or int) `T`,
 /// `by_mode` for a tiler `[…]`.
-fn with_tiler(
-    a: &Args<'_, '_>,
-    by_layout: fn(&DLayout, &DLayout) -> Result<DLayout, Error>,
-    by_mode: fn(&DLayout, &DTiler) -> Result<DLayout, Error>,
-) -> Result<Value, ExprError> {
+fn with_tiler<const N: usize>(
+    a: &Args<'_, '_, N>,
+    by_layout: fn(&DLayoutN<N>, &DLayoutN<N>) -> Result<DLayoutN<N>, Error>,
+    by_mode: fn(&DLayoutN<N>, &DTilerN<N>) -> Result<DLayoutN<N>, Error>,
+) -> Result<ValueN<N>, ExprError> {
     a.arity(2, 2, "2")?;
     let l = a.layout(0)?;
     layout(
         a,
         match a.tiler(1)? {
-            TilerArg::Layout(t) => by_layout(&l, &t),
-            TilerArg::Tiler(t) => by_mode(&l, &t),
+            TilerArg::<N>::Layout(t) => by_layout(&l, &t),
+            TilerArg::<N>::Tiler(t) => by_mode(&l, &t),
         },
     )
 }
 
-fn flatten(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn flatten<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(1, 1, "1")?;
-    Ok(Value::Layout(a.layout(0)?.flatten()))
+    Ok(ValueN::<N>::Layout(a.layout(0)?.flatten()))
 }
 
-fn logical_divide(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn logical_divide<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     with_tiler(a, algebra::logical_divide, algebra::logical_divide_tiler)
 }
 
-fn zipped_divide(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn zipped_divide<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     with_tiler(a, algebra::zipped_divide, algebra::zipped_divide_tiler)
 }
 
-fn tiled_divide(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn tiled_divide<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     with_tiler(a, algebra::tiled_divide, algebra::tiled_divide_tiler)
 }
 
-fn flat_divide(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn flat_divide<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     with_tiler(a, algebra::flat_divide, algebra::flat_divide_tiler)
 }
 
-fn logical_product(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn logical_product<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     with_tiler(a, algebra::logical_product, algebra::logical_product_tiler)
 }
 
-fn zipped_product(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn zipped_product<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     with_tiler(a, algebra::zipped_product, algebra::zipped_product_tiler)
 }
 
-fn tiled_product(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn tiled_product<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     with_tiler(a, algebra::tiled_product, algebra::tiled_product_tiler)
 }
 
-fn flat_product(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn flat_product<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     with_tiler(a, algebra::flat_product, algebra::flat_product_tiler)
 }
 
-fn blocked_product(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn blocked_product<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     binary(a, algebra::blocked_product)
 }
 
-fn raked_product(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn raked_product<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     binary(a, algebra::raked_product)
 }
 
-fn max_common_layout(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn max_common_layout<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     binary(a, algebra::max_common_layout)
 }
 
-fn append(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn append<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     binary(a, |l, x| l.append(x))
 }
 
-fn prepend(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn prepend<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     binary(a, |l, x| l.prepend(x))
 }
 
 /// `max_common_vector(A, B)`: an integer.
-fn max_common_vector(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn max_common_vector<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(2, 2, "2")?;
     let v = algebra::max_common_vector(&a.layout(0)?, &a.layout(1)?);
     int(v.map_err(|e| a.fail(e))?)
 }
 
 /// `tile_to_shape(L, S)` or `tile_to_shape(L, S, O)`.
-fn tile_to_shape(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn tile_to_shape<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(2, 3, "2 or 3")?;
     let block = a.layout(0)?;
     let shape = a.tuple(1)?;
@@ -385,26 +401,26 @@ fn tile_to_shape(a: &Args<'_, '_>) -> Result<Value, ExprError> {
 }
 
 /// `select(L, i, …)`.
-fn select(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn select<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(2, usize::MAX, "2 or more")?;
     let l = a.layout(0)?;
     layout(a, l.select(&a.indices(1)?))
 }
 
 /// `take(L, b, e)` / `group(L, b, e)`: a mode range.
-fn range(
-    a: &Args<'_, '_>,
-    f: fn(&DLayout, usize, usize) -> Result<DLayout, Error>,
-) -> Result<Value, ExprError> {
+fn range<const N: usize>(
+    a: &Args<'_, '_, N>,
+    f: fn(&DLayoutN<N>, usize, usize) -> Result<DLayoutN<N>, Error>,
+) -> Result<ValueN<N>, ExprError> {
     a.arity(3, 3, "3")?;
     let l = a.layout(0)?;
     layout(a, f(&l, a.index(1)?, a.index(2)?))
 }
 
-fn take(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn take<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     range(a, |l, b, e| l.take(b, e))
 }
 
-fn group(a: &Args<'_, '_>) -> Result<Value, ExprError> {
+fn group<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     range(a, |l, b, e| l.group(b, e))
 }

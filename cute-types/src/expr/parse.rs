@@ -9,7 +9,7 @@
 use super::alloc::boxed::Box;
 use super::alloc::vec::Vec;
 use super::error::ExprError;
-use crate::dynamic::{DLayout, DTuple};
+use crate::dynamic::{DLayoutN, DTupleN, CAPACITY};
 use crate::text::Cursor;
 
 /// Deepest bracket nesting accepted (calls, tilers and tuples together).
@@ -23,25 +23,25 @@ pub const MAX_NESTING: usize = 24;
 /// A parsed expression. Literals keep their written form, because what a bare
 /// `(4,8)` means depends on the argument position it fills.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Expr<'a> {
+pub enum ExprN<'a, const N: usize> {
     /// A bare IntTuple (`4`, `(4,(2,2))`), every leaf static.
     Tuple {
         /// the value
-        value: Box<DTuple>,
+        value: Box<DTupleN<N>>,
         /// byte offset in the source
         pos: usize,
     },
     /// A `shape:stride` literal, every leaf static.
     Layout {
         /// the value
-        value: Box<DLayout>,
+        value: Box<DLayoutN<N>>,
         /// byte offset in the source
         pos: usize,
     },
     /// A by-mode tiler `[e1, e2, …]`.
     Tiler {
         /// the entries
-        items: Vec<Expr<'a>>,
+        items: Vec<ExprN<'a, N>>,
         /// byte offset of `[`
         pos: usize,
     },
@@ -50,26 +50,34 @@ pub enum Expr<'a> {
         /// the function name as written
         name: &'a str,
         /// the arguments
-        args: Vec<Expr<'a>>,
+        args: Vec<ExprN<'a, N>>,
         /// byte offset of the name
         pos: usize,
     },
 }
 
-impl Expr<'_> {
+/// A parsed expression of the default capacity.
+pub type Expr<'a> = ExprN<'a, CAPACITY>;
+
+impl<const N: usize> ExprN<'_, N> {
     /// Byte offset of the expression in the source.
     pub fn pos(&self) -> usize {
         match self {
-            Expr::Tuple { pos, .. }
-            | Expr::Layout { pos, .. }
-            | Expr::Tiler { pos, .. }
-            | Expr::Call { pos, .. } => *pos,
+            ExprN::Tuple { pos, .. }
+            | ExprN::Layout { pos, .. }
+            | ExprN::Tiler { pos, .. }
+            | ExprN::Call { pos, .. } => *pos,
         }
     }
 }
 
 /// Parses a whole calculator expression.
 pub fn parse(src: &str) -> Result<Expr<'_>, ExprError> {
+    parse_n(src)
+}
+
+/// [`parse`] with room for `N` nodes per tuple.
+pub(crate) fn parse_n<const N: usize>(src: &str) -> Result<ExprN<'_, N>, ExprError> {
     check_nesting(src)?;
     let mut c = Cursor::new(src);
     // The calculator's grammar: `_` marks non-negative literals only (`_-4` is an error).
@@ -100,7 +108,7 @@ fn check_nesting(src: &str) -> Result<(), ExprError> {
     Ok(())
 }
 
-fn expr<'a>(src: &'a str, c: &mut Cursor<'_>) -> Result<Expr<'a>, ExprError> {
+fn expr<'a, const N: usize>(src: &'a str, c: &mut Cursor<'_>) -> Result<ExprN<'a, N>, ExprError> {
     match c.peek() {
         Some(b'[') => tiler(src, c),
         Some(b) if b.is_ascii_alphabetic() => call(src, c),
@@ -109,15 +117,15 @@ fn expr<'a>(src: &'a str, c: &mut Cursor<'_>) -> Result<Expr<'a>, ExprError> {
 }
 
 /// `int`, `inttuple` or `inttuple:inttuple`, all leaves made static.
-fn literal<'a>(src: &str, c: &mut Cursor<'_>) -> Result<Expr<'a>, ExprError> {
+fn literal<'a, const N: usize>(src: &str, c: &mut Cursor<'_>) -> Result<ExprN<'a, N>, ExprError> {
     c.peek();
     let pos = c.pos;
     if has_stride(src.as_bytes(), pos) {
         let value = Box::new(c.layout()?.with_all_static(true));
-        return Ok(Expr::Layout { value, pos });
+        return Ok(ExprN::Layout { value, pos });
     }
     let shape = c.int_tuple(false)?;
-    Ok(Expr::Tuple {
+    Ok(ExprN::Tuple {
         value: Box::new(shape.with_all_static(true)),
         pos,
     })
@@ -159,14 +167,14 @@ fn tuple_end(src: &[u8], pos: usize) -> Option<usize> {
     None
 }
 
-fn tiler<'a>(src: &'a str, c: &mut Cursor<'_>) -> Result<Expr<'a>, ExprError> {
+fn tiler<'a, const N: usize>(src: &'a str, c: &mut Cursor<'_>) -> Result<ExprN<'a, N>, ExprError> {
     let pos = c.pos;
     c.expect(b'[')?;
     let items = list(src, c, b']')?;
-    Ok(Expr::Tiler { items, pos })
+    Ok(ExprN::Tiler { items, pos })
 }
 
-fn call<'a>(src: &'a str, c: &mut Cursor<'_>) -> Result<Expr<'a>, ExprError> {
+fn call<'a, const N: usize>(src: &'a str, c: &mut Cursor<'_>) -> Result<ExprN<'a, N>, ExprError> {
     let pos = c.pos;
     let len = src.as_bytes()[pos..]
         .iter()
@@ -176,11 +184,15 @@ fn call<'a>(src: &'a str, c: &mut Cursor<'_>) -> Result<Expr<'a>, ExprError> {
     c.pos += len;
     c.expect(b'(')?;
     let args = list(src, c, b')')?;
-    Ok(Expr::Call { name, args, pos })
+    Ok(ExprN::Call { name, args, pos })
 }
 
 /// `expr (',' expr)* close`.
-fn list<'a>(src: &'a str, c: &mut Cursor<'_>, close: u8) -> Result<Vec<Expr<'a>>, ExprError> {
+fn list<'a, const N: usize>(
+    src: &'a str,
+    c: &mut Cursor<'_>,
+    close: u8,
+) -> Result<Vec<ExprN<'a, N>>, ExprError> {
     // Calls take at most a few arguments; room for 4 avoids regrowing.
     let mut items = Vec::with_capacity(4);
     loop {

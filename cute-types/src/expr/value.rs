@@ -4,61 +4,64 @@ use core::fmt;
 use super::alloc::string::String;
 
 use super::alloc::boxed::Box;
-use crate::algebra::{DComposedLayout, Swizzle, SwizzledLayout};
-use crate::dynamic::{DInt, DLayout, DTiler, DTuple, TilerMode};
+use crate::algebra::{DComposedLayoutN, Swizzle, SwizzledLayoutN};
+use crate::dynamic::{DInt, DLayoutN, DTilerN, DTupleN, TilerModeN, CAPACITY};
 
 /// The value of a calculator expression.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Value {
+pub enum ValueN<const N: usize> {
     /// An integer (`size`, `eval`, …).
     Int(DInt),
     /// An IntTuple (`shape`, `stride`, `idx2crd`, …); may also hold a single integer.
-    Tuple(DTuple),
+    Tuple(DTupleN<N>),
     /// A layout.
-    Layout(DLayout),
+    Layout(DLayoutN<N>),
     /// A by-mode tiler (boxed: it holds several layouts).
-    Tiler(Box<DTiler>),
+    Tiler(Box<DTilerN<N>>),
     /// A swizzle functor `Sw<b,m,s>`.
     Swizzle(Swizzle),
     /// A swizzled layout `Sw<b,m,s> o offset o L`.
-    Swizzled(DComposedLayout),
+    Swizzled(DComposedLayoutN<N>),
 }
 
-impl From<SwizzledLayout> for Value {
+/// A value of the default capacity ([`crate::dynamic::CAPACITY`] nodes per tuple).
+pub type Value = ValueN<CAPACITY>;
+
+impl<const N: usize> From<SwizzledLayoutN<N>> for ValueN<N> {
     /// A plain layout stays a layout (C++ drops the identity swizzle).
-    fn from(s: SwizzledLayout) -> Self {
+    fn from(s: SwizzledLayoutN<N>) -> Self {
         match s {
-            SwizzledLayout::Plain(l) => Value::Layout(l),
-            SwizzledLayout::Swizzled(c) => Value::Swizzled(c),
+            SwizzledLayoutN::<N>::Plain(l) => ValueN::<N>::Layout(l),
+            SwizzledLayoutN::<N>::Swizzled(c) => ValueN::<N>::Swizzled(c),
         }
     }
 }
 
-impl Value {
+impl<const N: usize> ValueN<N> {
     /// What kind of value this is, in words, for error messages.
     pub fn kind(&self) -> &'static str {
         match self {
-            Value::Int(_) => "an integer",
-            Value::Tuple(t) if t.is_int() => "an integer",
-            Value::Tuple(_) => "an IntTuple",
-            Value::Layout(_) => "a layout",
-            Value::Tiler(_) => "a tiler",
-            Value::Swizzle(_) => "a swizzle",
-            Value::Swizzled(_) => "a swizzled layout",
+            ValueN::<N>::Int(_) => "an integer",
+            ValueN::<N>::Tuple(t) if t.is_int() => "an integer",
+            ValueN::<N>::Tuple(_) => "an IntTuple",
+            ValueN::<N>::Layout(_) => "a layout",
+            ValueN::<N>::Tiler(_) => "a tiler",
+            ValueN::<N>::Swizzle(_) => "a swizzle",
+            ValueN::<N>::Swizzled(_) => "a swizzled layout",
         }
     }
 }
 
-impl Value {
+impl<const N: usize> ValueN<N> {
     /// Appends the value in calculator notation (see the [`fmt::Display`] impl) to `out`.
     pub fn write_to(&self, out: &mut String) {
         match self {
-            Value::Int(v) => push_int(out, v.value),
-            Value::Tuple(t) => write_tuple(out, t),
-            Value::Layout(l) => write_layout(out, l),
-            Value::Tiler(t) => write_tiler(out, t),
-            Value::Swizzle(sw) => write_swizzle(out, sw),
-            Value::Swizzled(c) => {
+            ValueN::<N>::Int(v) => push_int(out, v.value),
+            ValueN::<N>::Tuple(t) => write_tuple(out, t),
+            ValueN::<N>::Layout(l) => write_layout(out, l),
+            ValueN::<N>::Tiler(t) => write_tiler(out, t),
+            ValueN::<N>::Swizzle(sw) => write_swizzle(out, sw),
+            ValueN::<N>::Swizzled(c) => {
                 write_swizzle(out, &c.swizzle());
                 out.push('o');
                 push_int(out, c.offset().value);
@@ -69,7 +72,7 @@ impl Value {
     }
 }
 
-impl fmt::Display for Value {
+impl<const N: usize> fmt::Display for ValueN<N> {
     /// CuTe notation without spaces and without static `_` marks:
     /// `(4,(2,2)):(4,(1,2))`, `8:2`, `(1,(2,3))`, `12`, `[2:1,4:1]`,
     /// `Sw<3,4,3>`, `Sw<3,4,3>o0o(8,64):(64,1)`.
@@ -113,7 +116,7 @@ fn write_swizzle(out: &mut String, sw: &Swizzle) {
 }
 
 /// Appends an IntTuple as plain integers: `(4,(2,2))`.
-fn write_tuple(out: &mut String, t: &DTuple) {
+fn write_tuple<const N: usize>(out: &mut String, t: &DTupleN<N>) {
     if let Some(v) = t.as_int() {
         return push_int(out, v.value);
     }
@@ -134,21 +137,21 @@ fn write_tuple(out: &mut String, t: &DTuple) {
 }
 
 /// Appends `shape:stride` with plain integers.
-fn write_layout(out: &mut String, l: &DLayout) {
+fn write_layout<const N: usize>(out: &mut String, l: &DLayoutN<N>) {
     write_tuple(out, &l.shape());
     out.push(':');
     write_tuple(out, &l.stride());
 }
 
-fn write_tiler(out: &mut String, t: &DTiler) {
+fn write_tiler<const N: usize>(out: &mut String, t: &DTilerN<N>) {
     out.push('[');
     for i in 0..t.rank() {
         if i > 0 {
             out.push(',');
         }
         match t.mode(i) {
-            Ok(TilerMode::Layout(l)) => write_layout(out, &l),
-            Ok(TilerMode::Tiler(t)) => write_tiler(out, &t),
+            Ok(TilerModeN::<N>::Layout(l)) => write_layout(out, &l),
+            Ok(TilerModeN::<N>::Tiler(t)) => write_tiler(out, &t),
             // i < rank, so the mode exists.
             Err(_) => {}
         }
