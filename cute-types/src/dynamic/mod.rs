@@ -13,4 +13,4 @@ pub use layout::{
     crd2idx, crd2idx_compact, idx2crd, idx2crd_strided, product_like, DLayout, DLayoutN, Major,
 };
 pub use tiler::{DTiler, DTilerN, TilerMode, TilerModeN, MAX_TILER_DEPTH, TILER_CAPACITY};
-pub use tuple::{DTuple, DTupleN, CAPACITY};
+pub use tuple::{DTuple, DTupleN, Token, CAPACITY};

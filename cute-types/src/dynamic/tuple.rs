@@ -660,25 +660,70 @@ impl<const N: usize> core::fmt::Debug for DTupleN<N> {
     }
 }
 
+/// One piece of a tuple's text, in writing order (see [`DTupleN::for_each_token`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Token {
+    /// `(`
+    Open,
+    /// `)`
+    Close,
+    /// `,` between two modes
+    Comma,
+    /// an integer leaf
+    Int(DInt),
+    /// the placeholder `_`
+    Underscore,
+}
+
+impl<const N: usize> DTupleN<N> {
+    /// Calls `f` with the pieces of this tuple's text in order: `(4,(2,_))` is
+    /// `Open, Int(4), Comma, Open, Int(2), Comma, Underscore, Close, Close`.
+    /// One pass over the nodes; printing is built on it.
+    pub fn for_each_token<E>(&self, mut f: impl FnMut(Token) -> Result<(), E>) -> Result<(), E> {
+        // Open tuples: children still to come, and whether one was written.
+        let mut remaining = [0u8; 64];
+        let mut started = [false; 64];
+        let mut depth = 0usize;
+        for p in 0..self.len as usize {
+            if depth > 0 {
+                if started[depth - 1] {
+                    f(Token::Comma)?;
+                }
+                started[depth - 1] = true;
+                remaining[depth - 1] -= 1;
+            }
+            match self.kinds[p] {
+                LEAF => f(Token::Int(self.node_int(p)))?,
+                STAR => f(Token::Underscore)?,
+                children => {
+                    f(Token::Open)?;
+                    if children > 0 {
+                        remaining[depth] = children;
+                        started[depth] = false;
+                        depth += 1;
+                        continue;
+                    }
+                    f(Token::Close)?;
+                }
+            }
+            while depth > 0 && remaining[depth - 1] == 0 {
+                f(Token::Close)?;
+                depth -= 1;
+            }
+        }
+        Ok(())
+    }
+}
+
 impl<const N: usize> core::fmt::Display for DTupleN<N> {
     /// CuTe notation: `(_4,(2,2))`.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        if let Some(v) = self.as_int() {
-            return write!(f, "{v}");
-        }
-        if self.is_underscore() {
-            return f.write_str("_");
-        }
-        f.write_str("(")?;
-        for i in 0..self.rank() {
-            if i > 0 {
-                f.write_str(",")?;
-            }
-            match self.get(i) {
-                Ok(m) => write!(f, "{m}")?,
-                Err(_) => return Err(core::fmt::Error),
-            }
-        }
-        f.write_str(")")
+        self.for_each_token(|t| match t {
+            Token::Open => f.write_str("("),
+            Token::Close => f.write_str(")"),
+            Token::Comma => f.write_str(","),
+            Token::Int(v) => write!(f, "{v}"),
+            Token::Underscore => f.write_str("_"),
+        })
     }
 }

@@ -3,7 +3,7 @@ use core::fmt;
 
 use super::alloc::string::String;
 use crate::error::Error;
-use crate::text::ParseError;
+use crate::text::{ParseError, ParseErrorKind};
 
 /// Why an expression could not be evaluated. Each variant names what is wrong;
 /// the algebra's own rule violations are carried as [`Error`].
@@ -60,6 +60,21 @@ impl ExprError {
     /// The algebra error `error` raised by `function`.
     pub const fn algebra(function: &'static str, error: Error) -> ExprError {
         ExprError::Algebra { function, error }
+    }
+
+    /// Whether the expression failed only for want of room: a tuple needed more
+    /// nodes than its capacity. With a larger capacity it may succeed.
+    pub const fn is_capacity(&self) -> bool {
+        matches!(
+            self,
+            ExprError::Algebra {
+                error: Error::Capacity,
+                ..
+            } | ExprError::Syntax(ParseError {
+                kind: ParseErrorKind::Invalid(Error::Capacity),
+                ..
+            })
+        )
     }
 }
 

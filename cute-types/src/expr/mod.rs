@@ -39,8 +39,8 @@ use core::fmt::Write;
 pub use error::ExprError;
 #[cfg(feature = "std")]
 pub use lines::eval_lines;
-pub use parse::{parse, Expr, MAX_NESTING};
-pub use value::Value;
+pub use parse::{parse, Expr, ExprN, MAX_NESTING};
+pub use value::{Value, ValueN};
 
 /// Parses and evaluates one expression.
 ///
@@ -50,8 +50,23 @@ pub use value::Value;
 /// assert_eq!(v.to_string(), "(4,(2,3))");
 /// ```
 pub fn evaluate(src: &str) -> Result<Value, ExprError> {
-    functions::evaluate_expr(&parse(src)?)
+    evaluate_n(src)
 }
+
+/// [`evaluate`] with room for `N` nodes per tuple.
+fn evaluate_n<const N: usize>(src: &str) -> Result<ValueN<N>, ExprError> {
+    functions::evaluate_expr(&parse::parse_n::<N>(src)?)
+}
+
+/// The capacities (nodes per tuple) the calculator tries before the full
+/// [`crate::dynamic::CAPACITY`], smallest first.
+///
+/// Values are `Copy` arrays, copied whole whatever they hold, so a line costs
+/// roughly in proportion to the capacity it is evaluated at. Most lines fit in
+/// 8 nodes; a line that runs out of room is evaluated again at the next
+/// capacity. The algorithms are the same at every capacity and only running
+/// out of room depends on it, so the answer is always the full-capacity one.
+pub const SMALL_CAPACITIES: [usize; 2] = [8, 16];
 
 /// The calculator's output line for `src`: the value in CuTe notation (no spaces,
 /// no `_` marks), or `error: <message>`.
@@ -63,7 +78,26 @@ pub fn eval_line(src: &str) -> String {
 
 /// Appends the output line for `src` (without newline) to `out`; returns whether it is an error.
 pub(crate) fn write_result(out: &mut String, src: &str) -> bool {
-    match evaluate(src) {
+    if let Some(is_error) = write_if_room::<{ SMALL_CAPACITIES[0] }>(out, src) {
+        return is_error;
+    }
+    if let Some(is_error) = write_if_room::<{ SMALL_CAPACITIES[1] }>(out, src) {
+        return is_error;
+    }
+    write_outcome(out, evaluate(src))
+}
+
+/// Evaluates `src` at capacity `N` and writes the outcome, unless it ran out of
+/// room (`None`: nothing written). Otherwise returns whether it is an error.
+fn write_if_room<const N: usize>(out: &mut String, src: &str) -> Option<bool> {
+    match evaluate_n::<N>(src) {
+        Err(e) if e.is_capacity() => None,
+        r => Some(write_outcome(out, r)),
+    }
+}
+
+fn write_outcome<const N: usize>(out: &mut String, r: Result<ValueN<N>, ExprError>) -> bool {
+    match r {
         Ok(v) => {
             v.write_to(out);
             false

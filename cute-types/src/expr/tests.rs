@@ -285,3 +285,43 @@ fn eval_lines_joins_lines_split_across_reads() {
     eval_lines(reader, &mut out).unwrap();
     assert_eq!(String::from_utf8(out).unwrap(), "32\n16:1\n8\n");
 }
+
+/// The calculator first evaluates at small capacities and retries with more
+/// room; whatever the size of the values, its line must be the full-capacity
+/// evaluation's.
+#[test]
+fn small_capacity_first_gives_the_full_capacity_answer() {
+    let leaves = |n: usize| std::vec!["2"; n].join(",");
+    let cases = [
+        // fits in 8 nodes
+        "composition((4,2):(1,4), 2:1)".to_string(),
+        // literals of 7 to 31 nodes, results of up to 24 nodes per tuple
+        "zipped_divide(((4,2),(2,2)):((1,16),(4,64)), [2,2])".to_string(),
+        "flatten(((2,2),(2,2),(2,2),(2,2)):((1,2),(4,8),(16,32),(64,128)))".to_string(),
+        "coalesce(((2,2),(2,2),(2,2),(2,2),(2,2)):((1,2),(4,8),(16,32),(64,128),(256,512)))"
+            .to_string(),
+        "blocked_product((((2,2),(2,2)),((2,2),(2,2))):(((1,2),(4,8)),((16,32),(64,128))), (2,2,2))"
+            .to_string(),
+        // errors found at a small capacity are the same at full capacity
+        "composition((3,5):(1,4), 10:2)".to_string(),
+        "idx2crd(3, (4,8):(1,4))".to_string(),
+        // 61 nodes: only the full capacity holds it
+        std::format!("size(({}))", leaves(60)),
+        // 71 nodes: refused at every capacity
+        std::format!("size(({}))", leaves(70)),
+    ];
+    for src in &cases {
+        let full = match evaluate(src) {
+            Ok(v) => v.to_string(),
+            Err(e) => std::format!("error: {e}"),
+        };
+        assert_eq!(line(src), full, "{src}");
+    }
+    // The cases do reach past each capacity (case 4: 24 nodes per tuple).
+    assert_eq!(line(&cases[4]).matches(['(', ',']).count(), 42);
+    assert_eq!(line(&cases[7]), (1i64 << 60).to_string());
+    assert!(matches!(
+        evaluate(&cases[8]),
+        Err(ExprError::Syntax(e)) if e.kind == ParseErrorKind::Invalid(Error::Capacity)
+    ));
+}

@@ -5,7 +5,7 @@ use super::alloc::string::String;
 
 use super::alloc::boxed::Box;
 use crate::algebra::{DComposedLayoutN, Swizzle, SwizzledLayoutN};
-use crate::dynamic::{DInt, DLayoutN, DTilerN, DTupleN, TilerModeN, CAPACITY};
+use crate::dynamic::{DInt, DLayoutN, DTilerN, DTupleN, TilerModeN, Token, CAPACITY};
 
 /// The value of a calculator expression.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,23 +117,17 @@ fn write_swizzle(out: &mut String, sw: &Swizzle) {
 
 /// Appends an IntTuple as plain integers: `(4,(2,2))`.
 fn write_tuple<const N: usize>(out: &mut String, t: &DTupleN<N>) {
-    if let Some(v) = t.as_int() {
-        return push_int(out, v.value);
-    }
-    if t.is_underscore() {
-        return out.push('_');
-    }
-    out.push('(');
-    for i in 0..t.rank() {
-        if i > 0 {
-            out.push(',');
+    let written: Result<(), core::convert::Infallible> = t.for_each_token(|token| {
+        match token {
+            Token::Open => out.push('('),
+            Token::Close => out.push(')'),
+            Token::Comma => out.push(','),
+            Token::Int(v) => push_int(out, v.value),
+            Token::Underscore => out.push('_'),
         }
-        // i < rank, so the mode exists.
-        if let Ok(mode) = t.get(i) {
-            write_tuple(out, &mode);
-        }
-    }
-    out.push(')');
+        Ok(())
+    });
+    let Ok(()) = written;
 }
 
 /// Appends `shape:stride` with plain integers.
