@@ -67,7 +67,7 @@ pub fn eval_one(expr: &str) -> Outcome {
 /// `cute eval -`: one result line per input line (see `cute_types::expr::eval_lines`).
 pub fn eval_stdin() -> Outcome {
     let run = || -> Result<(), CliError> {
-        calc::eval_lines(io::stdin().lock(), io::stdout().lock())?;
+        calc::eval_lines(io::stdin().lock(), io::stdout())?;
         Ok(())
     };
     run().into()

@@ -1,53 +1,206 @@
 //! `cute eval -`: one output line per input line, evaluated on all cores.
 //!
-//! Input is taken in the chunks the reader delivers (one `read` each: a typed
-//! line at a terminal, up to the pipe's contents otherwise). A chunk's complete
-//! lines are evaluated — in parallel when there are enough of them — and their
-//! results written, in input order, before the next read; so an interactive
-//! user sees each answer at once, and a piped file keeps every core busy.
+//! Three stages run at once. The calling thread reads: each read's complete
+//! lines are cut into jobs of up to [`JOB_LINES`] lines and queued. Worker
+//! threads, one per core, evaluate jobs. A writer thread puts their outputs
+//! back in input order and writes them, flushing whenever it has nothing more
+//! to write. So a piped file keeps every core busy while it is still being
+//! read, and an interactive user, whose every read is one line, sees each
+//! answer at once.
+use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Write};
 use std::panic::{self, AssertUnwindSafe};
 use std::string::String;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc};
 use std::thread;
 use std::vec::Vec;
+
+use crossbeam_channel::{bounded, unbounded, Receiver, Sender, TryRecvError};
 
 /// Bytes asked of the underlying reader per read.
 const READ_CAPACITY: usize = 1 << 18;
 /// Lines per job handed to a worker: large enough that a job outweighs the
 /// cost of passing it between threads.
 const JOB_LINES: usize = 32;
-/// Chunks with fewer lines than this are evaluated on the calling thread.
-const PARALLEL_MIN_LINES: usize = 2 * JOB_LINES;
+/// Jobs queued per worker before the reader waits: bounds the memory held
+/// when input arrives faster than it is evaluated.
+const QUEUED_JOBS_PER_WORKER: usize = 64;
 
 /// Evaluates every line of `input` and writes one output line per input line to
 /// `output` (see [`super::eval_line`]); an error line never stops the run.
 /// A line that is not UTF-8 gives an error line too. Trailing `\r` is ignored.
 /// Returns the number of lines whose result was an error.
-pub fn eval_lines<R: BufRead, W: Write>(input: R, output: W) -> io::Result<usize> {
+pub fn eval_lines<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Result<usize> {
     let workers = thread::available_parallelism().map_or(1, |n| n.get());
-    let mut out = io::BufWriter::with_capacity(1 << 16, output);
     let mut reader = BufReader::with_capacity(READ_CAPACITY, input);
-    let errors = if workers > 1 {
-        thread::scope(|s| {
-            let pool = Pool::start(s, workers);
-            run(&mut reader, &mut out, |lines, out| pool.eval(lines, out))
-        })?
-    } else {
-        run(&mut reader, &mut out, eval_chunk)?
+    if workers == 1 {
+        let mut out = io::BufWriter::with_capacity(1 << 16, output);
+        let errors = run(&mut reader, &mut out)?;
+        out.flush()?;
+        return Ok(errors);
+    }
+    thread::scope(|s| {
+        let (jobs, queued) = bounded::<Job>(workers * QUEUED_JOBS_PER_WORKER);
+        let (done, finished) = unbounded::<Done>();
+        for _ in 0..workers {
+            let (queued, done) = (queued.clone(), done.clone());
+            s.spawn(move || evaluate_jobs(&queued, &done));
+        }
+        // The writer must see the channel close once the workers are gone.
+        drop(done);
+        drop(queued);
+        let writer = s.spawn(move || write_in_order(&finished, output));
+        let read = read_jobs(&mut reader, &jobs);
+        // No more jobs: the workers finish theirs, then the writer its output.
+        drop(jobs);
+        let written = match writer.join() {
+            Ok(w) => w,
+            Err(panic) => panic::resume_unwind(panic),
+        };
+        // A failed write stops the reader too (the queue closes); report the
+        // write error first, as the cause.
+        let errors = written?;
+        read?;
+        Ok(errors)
+    })
+}
+
+/// One job: consecutive complete lines of the input, and its place in it.
+struct Job {
+    seq: u64,
+    text: Vec<u8>,
+}
+
+/// A job's outcome: its output text and error count, or its lines back if
+/// evaluating them panicked (a bug), for the writer to evaluate again.
+struct Done {
+    seq: u64,
+    outcome: Result<(Vec<u8>, usize), Vec<u8>>,
+}
+
+/// The reading stage: queues the complete lines of each read as jobs, and the
+/// last line when the input ends without a newline. Stops early if the
+/// workers are gone (the writer failed and they stopped).
+fn read_jobs<R: BufRead>(reader: &mut R, jobs: &Sender<Job>) -> io::Result<()> {
+    let mut seq = 0u64;
+    let mut queue = |lines: &[u8]| -> bool {
+        for job in job_slices(lines, JOB_LINES) {
+            let text = job.to_vec();
+            if jobs.send(Job { seq, text }).is_err() {
+                return false;
+            }
+            seq += 1;
+        }
+        true
     };
+    // A line cut by the end of a read waits here for its rest.
+    let mut partial: Vec<u8> = Vec::new();
+    loop {
+        let chunk = reader.fill_buf()?;
+        if chunk.is_empty() {
+            break;
+        }
+        let len = chunk.len();
+        let more = match chunk.iter().rposition(|&b| b == b'\n') {
+            Some(last) => {
+                let lines = &chunk[..=last];
+                let more = if partial.is_empty() {
+                    queue(lines)
+                } else {
+                    partial.extend_from_slice(lines);
+                    let more = queue(&partial);
+                    partial.clear();
+                    more
+                };
+                partial.extend_from_slice(&chunk[last + 1..]);
+                more
+            }
+            None => {
+                partial.extend_from_slice(chunk);
+                true
+            }
+        };
+        reader.consume(len);
+        if !more {
+            return Ok(());
+        }
+    }
+    if !partial.is_empty() {
+        queue(&partial);
+    }
+    Ok(())
+}
+
+/// The evaluating stage, on each worker thread: until the queue closes.
+fn evaluate_jobs(queued: &Receiver<Job>, done: &Sender<Done>) {
+    for job in queued {
+        // A panic (a bug) must not lose the job: its lines go back to the
+        // writer, which evaluates them again on its own thread.
+        let evaluated = panic::catch_unwind(AssertUnwindSafe(|| {
+            let mut text = Vec::with_capacity(job.text.len());
+            let errors = eval_chunk(&job.text, &mut text);
+            (text, errors)
+        }));
+        let outcome = evaluated.map_err(|_| job.text);
+        if done
+            .send(Done {
+                seq: job.seq,
+                outcome,
+            })
+            .is_err()
+        {
+            return;
+        }
+    }
+}
+
+/// The writing stage: outputs in input order; flushes whenever no further
+/// outcome is ready, so that an interactive user sees every answer at once.
+/// Returns the number of error lines.
+fn write_in_order<W: Write>(finished: &Receiver<Done>, output: W) -> io::Result<usize> {
+    let mut out = io::BufWriter::with_capacity(1 << 16, output);
+    let mut errors = 0;
+    // Outcomes that arrived before an earlier job's, by `seq - next`.
+    let mut waiting: VecDeque<Option<Result<(Vec<u8>, usize), Vec<u8>>>> = VecDeque::new();
+    let mut next = 0u64;
+    loop {
+        let done = match finished.try_recv() {
+            Ok(done) => done,
+            Err(TryRecvError::Empty) => {
+                out.flush()?;
+                match finished.recv() {
+                    Ok(done) => done,
+                    Err(_) => break,
+                }
+            }
+            Err(TryRecvError::Disconnected) => break,
+        };
+        // Jobs are numbered from `next` on, so the slot exists or is appended.
+        let slot = usize::try_from(done.seq - next).unwrap_or(usize::MAX);
+        if waiting.len() <= slot {
+            waiting.resize_with(slot + 1, || None);
+        }
+        waiting[slot] = Some(done.outcome);
+        while let Some(Some(_)) = waiting.front() {
+            let Some(Some(outcome)) = waiting.pop_front() else {
+                break;
+            };
+            next += 1;
+            let (text, e) = outcome.unwrap_or_else(|lines| {
+                let mut text = Vec::new();
+                let e = eval_chunk(&lines, &mut text);
+                (text, e)
+            });
+            out.write_all(&text)?;
+            errors += e;
+        }
+    }
     out.flush()?;
     Ok(errors)
 }
 
-/// The read–evaluate–write loop; `eval` turns the complete lines of one chunk
-/// into their output text and error count.
-fn run<R: BufRead, W: Write>(
-    reader: &mut R,
-    out: &mut W,
-    mut eval: impl FnMut(&[u8], &mut Vec<u8>) -> usize,
-) -> io::Result<usize> {
+/// The whole loop on one thread, for a single core: each read's complete lines
+/// are evaluated and written before the next read.
+fn run<R: BufRead, W: Write>(reader: &mut R, out: &mut W) -> io::Result<usize> {
     let mut errors = 0;
     // A line cut by the end of a chunk waits here for its rest.
     let mut partial: Vec<u8> = Vec::new();
@@ -62,7 +215,7 @@ fn run<R: BufRead, W: Write>(
         match chunk.iter().rposition(|&b| b == b'\n') {
             Some(last) => {
                 partial.extend_from_slice(&chunk[..=last]);
-                errors += eval(&partial, &mut text);
+                errors += eval_chunk(&partial, &mut text);
                 partial.clear();
                 partial.extend_from_slice(&chunk[last + 1..]);
             }
@@ -74,7 +227,7 @@ fn run<R: BufRead, W: Write>(
     }
     if !partial.is_empty() {
         text.clear();
-        errors += eval(&partial, &mut text);
+        errors += eval_chunk(&partial, &mut text);
         out.write_all(&text)?;
     }
     Ok(errors)
@@ -110,124 +263,6 @@ fn eval_raw_line(raw: &[u8], line: &mut String) -> bool {
             line.push_str(&std::format!("{}", e.valid_up_to() + 1));
             true
         }
-    }
-}
-
-/// A job's result: its output text and error count (none if the evaluation
-/// panicked).
-type Outcome = Option<(Vec<u8>, usize)>;
-
-/// The complete lines of one chunk, cut into jobs that threads claim one at a
-/// time through an atomic counter. (A shared job queue behind a mutex made
-/// every claim a lock hand-over between threads; on 16 cores those hand-overs,
-/// not the evaluation, set the pace.)
-struct Work {
-    text: Vec<u8>,
-    /// Byte ranges of the jobs in `text`.
-    jobs: Vec<core::ops::Range<usize>>,
-    next: AtomicUsize,
-}
-
-impl Work {
-    fn new(lines: &[u8]) -> Work {
-        let mut jobs = Vec::new();
-        let mut start = 0;
-        for job in job_slices(lines, JOB_LINES) {
-            jobs.push(start..start + job.len());
-            start += job.len();
-        }
-        Work {
-            text: lines.to_vec(),
-            jobs,
-            next: AtomicUsize::new(0),
-        }
-    }
-
-    /// Claims and evaluates jobs until none is left, sending each outcome.
-    fn run(&self, done: &mpsc::Sender<(usize, Outcome)>) {
-        loop {
-            let index = self.next.fetch_add(1, Ordering::Relaxed);
-            let Some(range) = self.jobs.get(index) else {
-                return;
-            };
-            let lines = &self.text[range.clone()];
-            // A panic (a bug) must not leave the chunk waiting for this job
-            // forever: report nothing, and the calling thread redoes the job.
-            let outcome = panic::catch_unwind(AssertUnwindSafe(|| {
-                let mut text = Vec::with_capacity(lines.len());
-                let errors = eval_chunk(lines, &mut text);
-                (text, errors)
-            }))
-            .ok();
-            if done.send((index, outcome)).is_err() {
-                return;
-            }
-        }
-    }
-}
-
-/// Worker threads that join in on every chunk until the pool is dropped.
-struct Pool {
-    workers: Vec<mpsc::Sender<Arc<Work>>>,
-    done_tx: mpsc::Sender<(usize, Outcome)>,
-    done: mpsc::Receiver<(usize, Outcome)>,
-}
-
-impl Pool {
-    /// Starts `workers - 1` threads: the calling thread is the last worker.
-    fn start<'s>(s: &'s thread::Scope<'s, '_>, workers: usize) -> Pool {
-        let (done_tx, done) = mpsc::channel();
-        let mut senders = Vec::with_capacity(workers.saturating_sub(1));
-        for _ in 1..workers {
-            let (tx, rx) = mpsc::channel::<Arc<Work>>();
-            let done_tx = done_tx.clone();
-            s.spawn(move || {
-                // Ends when the pool, and with it this channel's sender, is dropped.
-                while let Ok(work) = rx.recv() {
-                    work.run(&done_tx);
-                }
-            });
-            senders.push(tx);
-        }
-        Pool {
-            workers: senders,
-            done_tx,
-            done,
-        }
-    }
-
-    /// Evaluates the lines of one chunk on every thread, output in input order.
-    fn eval(&self, lines: &[u8], out: &mut Vec<u8>) -> usize {
-        let count = lines.iter().filter(|&&b| b == b'\n').count();
-        if count < PARALLEL_MIN_LINES {
-            return eval_chunk(lines, out);
-        }
-        let work = Arc::new(Work::new(lines));
-        for worker in &self.workers {
-            // A worker that is gone (cannot happen while the pool lives) just
-            // leaves its share to the others.
-            let _ = worker.send(Arc::clone(&work));
-        }
-        work.run(&self.done_tx);
-        let mut results: Vec<Outcome> = (0..work.jobs.len()).map(|_| None).collect();
-        for _ in 0..work.jobs.len() {
-            match self.done.recv() {
-                Ok((index, outcome)) => results[index] = outcome,
-                Err(_) => break,
-            }
-        }
-        let mut errors = 0;
-        for (range, outcome) in work.jobs.iter().zip(results) {
-            // A job whose evaluation failed is evaluated here again.
-            let (text, e) = outcome.unwrap_or_else(|| {
-                let mut text = Vec::new();
-                let e = eval_chunk(&work.text[range.clone()], &mut text);
-                (text, e)
-            });
-            out.extend_from_slice(&text);
-            errors += e;
-        }
-        errors
     }
 }
 

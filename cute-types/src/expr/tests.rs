@@ -325,3 +325,74 @@ fn small_capacity_first_gives_the_full_capacity_answer() {
         Err(ExprError::Syntax(e)) if e.kind == ParseErrorKind::Invalid(Error::Capacity)
     ));
 }
+
+/// Each answer is written (and flushed) as soon as it is known, before the
+/// next line is even read: `cute eval -` at a terminal answers every line.
+#[test]
+fn eval_lines_answers_each_line_before_reading_the_next() {
+    use std::sync::mpsc;
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
+
+    /// Input that hands out one line per read, as a terminal does.
+    struct Typed(mpsc::Receiver<&'static [u8]>);
+    impl std::io::Read for Typed {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let Ok(line) = self.0.recv() else {
+                return Ok(0);
+            };
+            buf[..line.len()].copy_from_slice(line);
+            Ok(line.len())
+        }
+    }
+    /// Output that can be looked at while the evaluation runs.
+    #[derive(Clone)]
+    struct Screen(Arc<Mutex<Vec<u8>>>);
+    impl std::io::Write for Screen {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    let (typing, lines) = mpsc::channel();
+    let screen = Screen(Arc::new(Mutex::new(Vec::new())));
+    let shown = screen.clone();
+    let session =
+        std::thread::spawn(move || eval_lines(std::io::BufReader::new(Typed(lines)), screen));
+    let wait_for = |text: &str| {
+        for _ in 0..500 {
+            if shown.0.lock().unwrap().as_slice() == text.as_bytes() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        panic!("no answer within 5 s: want {text:?}");
+    };
+    typing.send(&b"size((4,8))\n"[..]).unwrap();
+    wait_for("32\n");
+    typing.send(&b"shape(8:2)\n"[..]).unwrap();
+    wait_for("32\n8\n");
+    drop(typing);
+    assert_eq!(session.join().unwrap().unwrap(), 0);
+}
+
+/// A failing output stops the run with its error; nothing waits forever.
+#[test]
+fn eval_lines_stops_at_a_write_error() {
+    struct Closed;
+    impl std::io::Write for Closed {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let input = "size((4,8))\n".repeat(200_000);
+    let err = eval_lines(input.as_bytes(), Closed).unwrap_err();
+    assert_eq!(err.kind(), std::io::ErrorKind::BrokenPipe);
+}
