@@ -74,8 +74,11 @@ struct Job {
 /// evaluating them panicked (a bug), for the writer to evaluate again.
 struct Done {
     seq: u64,
-    outcome: Result<(Vec<u8>, usize), Vec<u8>>,
+    outcome: Outcome,
 }
+
+/// Output text and error count, or the lines whose evaluation panicked.
+type Outcome = Result<(Vec<u8>, usize), Vec<u8>>;
 
 /// The reading stage: queues the complete lines of each read as jobs, and the
 /// last line when the input ends without a newline. Stops early if the
@@ -160,7 +163,7 @@ fn write_in_order<W: Write>(finished: &Receiver<Done>, output: W) -> io::Result<
     let mut out = io::BufWriter::with_capacity(1 << 16, output);
     let mut errors = 0;
     // Outcomes that arrived before an earlier job's, by `seq - next`.
-    let mut waiting: VecDeque<Option<Result<(Vec<u8>, usize), Vec<u8>>>> = VecDeque::new();
+    let mut waiting: VecDeque<Option<Outcome>> = VecDeque::new();
     let mut next = 0u64;
     loop {
         let done = match finished.try_recv() {
