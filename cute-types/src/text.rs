@@ -108,6 +108,9 @@ pub struct Cursor<'a> {
     /// accepted. On by default so that parse ∘ print is the identity; the
     /// calculator's grammar turns it off (there `_` marks non-negative literals only).
     pub negative_static: bool,
+    /// Whether every integer read is static, `_` or not (the calculator's
+    /// reading: all its integers are known). Off by default.
+    pub all_static: bool,
 }
 
 impl<'a> Cursor<'a> {
@@ -117,6 +120,7 @@ impl<'a> Cursor<'a> {
             src: src.as_bytes(),
             pos: 0,
             negative_static: true,
+            all_static: false,
         }
     }
     /// Skips whitespace and returns the next byte without consuming it.
@@ -235,7 +239,11 @@ impl<'a> Cursor<'a> {
             if negative && !matches!(self.src.get(self.pos), Some(b) if b.is_ascii_digit()) {
                 return Err(self.unexpected());
             }
-            Ok(Leaf::Int(DInt::d(self.digits(start, negative)?)))
+            let value = self.digits(start, negative)?;
+            Ok(Leaf::Int(DInt {
+                value,
+                is_static: self.all_static,
+            }))
         }
     }
     /// Parses an IntTuple (`4`, `_4`, `(4,(2,_2))`, `()`); `allow_star` permits `_` leaves.
@@ -317,14 +325,13 @@ impl<'a> Cursor<'a> {
             self.peek();
             let stride_pos = self.pos;
             let stride = self.int_tuple::<N>(false)?;
-            if !shape.congruent(&stride) {
-                return Err(ParseError {
-                    pos: stride_pos,
-                    kind: ParseErrorKind::Invalid(Error::NotCongruent),
-                });
-            }
             DLayoutN::new(shape, stride).map_err(|e| ParseError {
-                pos: shape_pos,
+                // A stride that does not fit the shape is pointed at.
+                pos: if matches!(e, Error::NotCongruent) {
+                    stride_pos
+                } else {
+                    shape_pos
+                },
                 kind: ParseErrorKind::Invalid(e),
             })
         } else {

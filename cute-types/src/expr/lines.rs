@@ -41,13 +41,9 @@ pub fn eval_lines<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Resul
     thread::scope(|s| {
         let (jobs, queued) = bounded::<Job>(workers * QUEUED_JOBS_PER_WORKER);
         let (done, finished) = unbounded::<Done>();
-        for _ in 0..workers {
-            let (queued, done) = (queued.clone(), done.clone());
-            s.spawn(move || evaluate_jobs(&queued, &done));
-        }
-        // The writer must see the channel close once the workers are gone.
-        drop(done);
-        drop(queued);
+        // The workers start themselves: the calling thread starts one, which
+        // starts the others, so reading begins at once.
+        spawn_workers(s, workers, queued, done);
         let writer = s.spawn(move || write_in_order(&finished, output));
         let read = read_jobs(&mut reader, &jobs);
         // No more jobs: the workers finish theirs, then the writer its output.
@@ -131,6 +127,26 @@ fn read_jobs<R: BufRead>(reader: &mut R, jobs: &Sender<Job>) -> io::Result<()> {
         queue(&partial);
     }
     Ok(())
+}
+
+/// Starts `count` evaluating threads as a binary tree: each thread first
+/// starts up to two others, then evaluates. Starting 16 threads one after the
+/// other took milliseconds, longer than evaluating thousands of lines.
+fn spawn_workers<'s>(
+    s: &'s thread::Scope<'s, '_>,
+    count: usize,
+    queued: Receiver<Job>,
+    done: Sender<Done>,
+) {
+    if count == 0 {
+        return;
+    }
+    s.spawn(move || {
+        let rest = count - 1;
+        spawn_workers(s, rest / 2, queued.clone(), done.clone());
+        spawn_workers(s, rest - rest / 2, queued.clone(), done.clone());
+        evaluate_jobs(&queued, &done);
+    });
 }
 
 /// The evaluating stage, on each worker thread: until the queue closes.

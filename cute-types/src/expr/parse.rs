@@ -82,6 +82,8 @@ pub(crate) fn parse_n<const N: usize>(src: &str) -> Result<ExprN<'_, N>, ExprErr
     let mut c = Cursor::new(src);
     // The calculator's grammar: `_` marks non-negative literals only (`_-4` is an error).
     c.negative_static = false;
+    // Every literal of the calculator is static.
+    c.all_static = true;
     let e = expr(src, &mut c)?;
     c.finish()?;
     Ok(e)
@@ -121,12 +123,12 @@ fn literal<'a, const N: usize>(src: &str, c: &mut Cursor<'_>) -> Result<ExprN<'a
     c.peek();
     let pos = c.pos;
     if has_stride(src.as_bytes(), pos) {
-        let value = Box::new(c.layout()?.with_all_static(true));
+        let value = Box::new(c.layout()?);
         return Ok(ExprN::Layout { value, pos });
     }
     let shape = c.int_tuple(false)?;
     Ok(ExprN::Tuple {
-        value: Box::new(shape.with_all_static(true)),
+        value: Box::new(shape),
         pos,
     })
 }
