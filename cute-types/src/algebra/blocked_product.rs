@@ -77,5 +77,5 @@ pub(crate) const fn pad_to_rank<const N: usize>(
         tri!(shape.push_int(DInt::s(1)));
         tri!(stride.push_int(DInt::s(0)));
     }
-    DLayoutN::<N>::new(shape, stride)
+    DLayoutN::new(shape, stride)
 }

@@ -51,15 +51,15 @@ pub(crate) const fn by_mode<const N: usize>(
     } else {
         tiler.rank()
     };
-    let mut shape = DTupleN::<N>::empty();
-    let mut stride = DTupleN::<N>::empty();
+    let mut shape = DTupleN::empty();
+    let mut stride = DTupleN::empty();
     let mut i = 0;
     while i < end {
         let mode = tri!(a.get(i));
         let part = if i < tiler.rank() {
             match tri!(tiler.mode(i)) {
-                TilerModeN::<N>::Layout(t) => tri!(op.apply(&mode, &t)),
-                TilerModeN::<N>::Tiler(t) => tri!(by_mode(&mode, &t, op)),
+                TilerModeN::Layout(t) => tri!(op.apply(&mode, &t)),
+                TilerModeN::Tiler(t) => tri!(by_mode(&mode, &t, op)),
             }
         } else {
             mode
@@ -68,5 +68,5 @@ pub(crate) const fn by_mode<const N: usize>(
         tri!(stride.push_in(&part.stride()));
         i += 1;
     }
-    DLayoutN::<N>::new(shape, stride)
+    DLayoutN::new(shape, stride)
 }

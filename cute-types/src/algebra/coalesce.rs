@@ -32,7 +32,7 @@ use crate::tri;
 /// assert_eq!(coalesce(&d).unwrap().to_string(), "(2,1,6):(1,6,2)");
 /// ```
 pub const fn coalesce<const N: usize>(l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
-    let m = tri!(coalesce_modes(&Modes::<N>::of_layout(l), false));
+    let m = tri!(coalesce_modes(&Modes::of_layout(l), false));
     m.layout()
 }
 
@@ -60,8 +60,8 @@ pub const fn coalesce_profile<const N: usize>(
     if r > l.rank() {
         return Err(Error::ProfileRank);
     }
-    let mut shape = DTupleN::<N>::empty();
-    let mut stride = DTupleN::<N>::empty();
+    let mut shape = DTupleN::empty();
+    let mut stride = DTupleN::empty();
     let mut i = 0;
     while i < l.rank() {
         let mode = tri!(l.get(i));
@@ -74,7 +74,7 @@ pub const fn coalesce_profile<const N: usize>(
         tri!(stride.push_in(&out.stride()));
         i += 1;
     }
-    DLayoutN::<N>::new(shape, stride)
+    DLayoutN::new(shape, stride)
 }
 
 /// CuTe's `detail::coalesce_x`: like [`coalesce`], but the result also agrees with
@@ -83,7 +83,7 @@ pub const fn coalesce_profile<const N: usize>(
 /// never read: only the last mode's stride matters beyond the domain).
 /// Composition uses this form of its left-hand side.
 pub(crate) const fn coalesce_x<const N: usize>(l: &DLayoutN<N>) -> Result<Modes<N>, Error> {
-    coalesce_modes(&Modes::<N>::of_layout(l), true)
+    coalesce_modes(&Modes::of_layout(l), true)
 }
 
 /// The backward walk shared by [`coalesce`], [`coalesce_x`] and the algebra files
@@ -103,10 +103,10 @@ const fn coalesce_walk<const N: usize>(
     by_value: bool,
 ) -> Result<Modes<N>, Error> {
     if m.len == 0 {
-        return Ok(Modes::<N>::unit());
+        return Ok(Modes::unit());
     }
     let last = m.len - 1;
-    let mut front_first = Modes::<N>::new();
+    let mut front_first = Modes::new();
     let first_shape = if keep_rest && m.shape[last].is_static_eq(1) {
         DInt::s(2)
     } else {
@@ -141,7 +141,7 @@ const fn coalesce_walk<const N: usize>(
         }
     }
     if single && is_one(front_first.shape[0], by_value) {
-        return Ok(Modes::<N>::unit());
+        return Ok(Modes::unit());
     }
     Ok(front_first.reversed())
 }
@@ -186,7 +186,7 @@ pub const fn coalesce_shape<const N: usize>(shape: &DTupleN<N>) -> Result<DTuple
     if n == 0 {
         return Ok(*shape);
     }
-    let mut acc = Modes::<N>::new();
+    let mut acc = Modes::new();
     tri!(acc.push(shape.leaf(0), DInt::s(0)));
     let mut k = 1;
     while k < n {

@@ -62,7 +62,7 @@ pub const fn complement<const N: usize>(
 pub const fn complement_default<const N: usize>(l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
     let f = tri!(filter_modes(l));
     let cosize = tri!(tri!(f.layout()).cosize());
-    complement_of_filtered(&f, &DTupleN::<N>::int(cosize))
+    complement_of_filtered(&f, &DTupleN::int(cosize))
 }
 
 const fn complement_of_filtered<const N: usize>(
@@ -80,13 +80,13 @@ const fn complement_of_filtered<const N: usize>(
     if modes.len == 0 {
         // Nothing to avoid: the compact layout of the (coalesced) cotarget.
         let rest = tri!(coalesce_shape(cotarget));
-        let mut out = Modes::<N>::new();
+        let mut out = Modes::new();
         tri!(push_compact(&mut out, &rest, DInt::s(1)));
         let (s, d) = tri!(out.int_or_tuples());
-        return DLayoutN::<N>::new(s, d);
+        return DLayoutN::new(s, d);
     }
     let mut rest_modes = modes;
-    let mut gaps = Modes::<N>::new();
+    let mut gaps = Modes::new();
     // The gap before the first mode is measured from stride 1.
     let mut reached = DInt::s(1);
     while rest_modes.len > 0 {
@@ -111,7 +111,7 @@ const fn complement_of_filtered<const N: usize>(
 /// not compile such complements), a remaining stride 0 is a non-injective mode.
 const fn moving_modes<const N: usize>(f: &Modes<N>) -> Result<Modes<N>, Error> {
     let all_static = strides_static(f);
-    let mut out = Modes::<N>::new();
+    let mut out = Modes::new();
     let mut k = 0;
     while k < f.len {
         let s = f.shape[k];
@@ -165,9 +165,9 @@ const fn first_min_stride<const N: usize>(m: &Modes<N>) -> (usize, DInt) {
 /// mode, each mode by what the previous modes have not absorbed yet.
 const fn ceil_div_tuple<const N: usize>(a: &DTupleN<N>, b: DInt) -> Result<DTupleN<N>, Error> {
     if let Some(v) = a.as_int() {
-        return Ok(DTupleN::<N>::int(tri!(v.ceil_div(b))));
+        return Ok(DTupleN::int(tri!(v.ceil_div(b))));
     }
-    let mut out = DTupleN::<N>::empty();
+    let mut out = DTupleN::empty();
     let mut rest = b;
     let mut i = 0;
     while i < a.rank() {

@@ -70,13 +70,13 @@ pub const fn compose_swizzle<const N: usize>(
     swizzle: Swizzle,
     layout: &DLayoutN<N>,
 ) -> SwizzledLayoutN<N> {
-    DComposedLayoutN::<N>::new(swizzle, DInt::s(0), *layout).simplified()
+    DComposedLayoutN::new(swizzle, DInt::s(0), *layout).simplified()
 }
 
 impl<const N: usize> DComposedLayoutN<N> {
     /// `swizzle ∘ offset ∘ layout`, kept as given (no simplification).
     pub const fn new(swizzle: Swizzle, offset: DInt, layout: DLayoutN<N>) -> DComposedLayoutN<N> {
-        DComposedLayoutN::<N> {
+        DComposedLayoutN {
             swizzle,
             offset,
             layout,
@@ -84,14 +84,14 @@ impl<const N: usize> DComposedLayoutN<N> {
     }
     /// The same composition with `layout` as the inner layout, simplified as C++ does.
     pub const fn with_layout(&self, layout: DLayoutN<N>) -> SwizzledLayoutN<N> {
-        DComposedLayoutN::<N>::new(self.swizzle, self.offset, layout).simplified()
+        DComposedLayoutN::new(self.swizzle, self.offset, layout).simplified()
     }
     /// `Plain(L)` when the swizzle is the identity and the offset a static 0, else `Swizzled(self)`.
     pub const fn simplified(self) -> SwizzledLayoutN<N> {
         if self.swizzle.is_identity() && self.offset.is_static_eq(0) {
-            SwizzledLayoutN::<N>::Plain(self.layout)
+            SwizzledLayoutN::Plain(self.layout)
         } else {
-            SwizzledLayoutN::<N>::Swizzled(self)
+            SwizzledLayoutN::Swizzled(self)
         }
     }
     /// The swizzle (outer function).
@@ -113,7 +113,7 @@ impl<const N: usize> DComposedLayoutN<N> {
     }
     /// `SL(i)` for a 1-D index.
     pub const fn eval_index(&self, i: i64) -> Result<DInt, Error> {
-        self.eval(&DTupleN::<N>::d(i))
+        self.eval(&DTupleN::d(i))
     }
     /// The inner layout's size.
     pub const fn size(&self) -> Result<DInt, Error> {
@@ -160,15 +160,15 @@ impl<const N: usize> SwizzledLayoutN<N> {
     /// `SL(c)` (or `L(c)` for a plain layout).
     pub const fn eval(&self, coord: &DTupleN<N>) -> Result<DInt, Error> {
         match self {
-            SwizzledLayoutN::<N>::Plain(l) => l.eval(coord),
-            SwizzledLayoutN::<N>::Swizzled(c) => c.eval(coord),
+            SwizzledLayoutN::Plain(l) => l.eval(coord),
+            SwizzledLayoutN::Swizzled(c) => c.eval(coord),
         }
     }
     /// The layout of the domain (the inner layout, or the plain layout).
     pub const fn inner(&self) -> DLayoutN<N> {
         match self {
-            SwizzledLayoutN::<N>::Plain(l) => *l,
-            SwizzledLayoutN::<N>::Swizzled(c) => c.layout,
+            SwizzledLayoutN::Plain(l) => *l,
+            SwizzledLayoutN::Swizzled(c) => c.layout,
         }
     }
 }
@@ -183,8 +183,8 @@ impl<const N: usize> core::fmt::Display for DComposedLayoutN<N> {
 impl<const N: usize> core::fmt::Display for SwizzledLayoutN<N> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
-            SwizzledLayoutN::<N>::Plain(l) => write!(f, "{l}"),
-            SwizzledLayoutN::<N>::Swizzled(c) => write!(f, "{c}"),
+            SwizzledLayoutN::Plain(l) => write!(f, "{l}"),
+            SwizzledLayoutN::Swizzled(c) => write!(f, "{c}"),
         }
     }
 }

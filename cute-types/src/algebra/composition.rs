@@ -101,10 +101,10 @@ pub const fn composition<const N: usize>(
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
     // B's shape must be positive (a layout built with `new_unchecked_shape` may not be).
-    tri!(DLayoutN::<N>::new(b.shape(), b.stride()));
+    tri!(DLayoutN::new(b.shape(), b.stride()));
     let lhs = tri!(coalesce_x(a));
-    let a_values = Modes::<N>::of_layout(a);
-    let mut load = DigitLoad::<N>::new();
+    let a_values = Modes::of_layout(a);
+    let mut load = DigitLoad::new();
     let (shape, stride) = tri!(compose_tree(
         &lhs,
         &a_values,
@@ -115,7 +115,7 @@ pub const fn composition<const N: usize>(
     if load.not_functional {
         return Err(Error::NotFunctional);
     }
-    let r = tri!(DLayoutN::<N>::new(shape, stride));
+    let r = tri!(DLayoutN::new(shape, stride));
     tri!(check_leaves_add_up(&lhs, &load, &a_values, b, &r));
     Ok(r)
 }
@@ -153,8 +153,8 @@ const fn compose_tree<const N: usize>(
         load.add(&usage);
         return modes.int_or_tuples();
     }
-    let mut out_shape = DTupleN::<N>::empty();
-    let mut out_stride = DTupleN::<N>::empty();
+    let mut out_shape = DTupleN::empty();
+    let mut out_stride = DTupleN::empty();
     let mut i = 0;
     while i < shape.rank() {
         let (s, d) = tri!(compose_tree(
@@ -194,8 +194,8 @@ const fn compose_leaf<const N: usize>(
 ) -> Result<(Modes<N>, DigitUse<N>), Error> {
     // a leaf of size 1 is the constant 0, whatever its stride
     let moving = if s.value == 1 { 0 } else { d.value.signum() };
-    let mut usage = DigitUse::<N>::new(moving);
-    let mut out = Modes::<N>::new();
+    let mut usage = DigitUse::new(moving);
+    let mut out = Modes::new();
     // A stride-0 leaf maps everything to A(0) = 0: it is its own composition. C++
     // takes this shortcut for a static 0; a run-time 0 would divide by zero there.
     if d.value == 0 {
@@ -491,7 +491,7 @@ struct DigitUse<const N: usize> {
 
 impl<const N: usize> DigitUse<N> {
     const fn new(sign: i64) -> DigitUse<N> {
-        DigitUse::<N> {
+        DigitUse {
             sign,
             characterized: true,
             not_functional: false,
@@ -547,7 +547,7 @@ struct DigitLoad<const N: usize> {
 
 impl<const N: usize> DigitLoad<N> {
     const fn new() -> DigitLoad<N> {
-        DigitLoad::<N> {
+        DigitLoad {
             pos: [0; N],
             neg: [0; N],
             coupled: [false; N],
@@ -601,7 +601,7 @@ struct DigitGroup<const N: usize> {
 
 const fn digit_group<const N: usize>(lhs: &Modes<N>, start: usize) -> DigitGroup<N> {
     let last = lhs.len - 1;
-    let mut g = DigitGroup::<N> {
+    let mut g = DigitGroup {
         modes: [0; N],
         weight: [0; N],
         len: 1,
@@ -742,7 +742,7 @@ const fn carry_witness_differs<const N: usize>(
     g: &DigitGroup<N>,
     sign: i64,
 ) -> Result<bool, Error> {
-    let leaves = Modes::<N>::of_layout(b);
+    let leaves = Modes::of_layout(b);
     let mut value = [0i64; N];
     let mut local = [0i64; N];
     let mut weight_b = [0i64; N];
@@ -791,7 +791,7 @@ const fn carry_witness_differs<const N: usize>(
         sum = sum.saturating_add(value[best]);
         index = index.saturating_add(local[best].saturating_mul(weight_b[best]));
     }
-    let rm = Modes::<N>::of_layout(r);
+    let rm = Modes::of_layout(r);
     let bm = leaves;
     let x = tri!(bm.eval(index));
     Ok(tri!(rm.eval(index)) != tri!(a_values.eval(x)))
@@ -808,8 +808,8 @@ const fn enumerate_all<const N: usize>(
     if size > ENUMERATION_LIMIT {
         return Err(Error::NotFunctional);
     }
-    let bm = Modes::<N>::of_layout(b);
-    let rm = Modes::<N>::of_layout(r);
+    let bm = Modes::of_layout(b);
+    let rm = Modes::of_layout(r);
     let mut i = 0;
     while i < size {
         if tri!(rm.eval(i)) != tri!(a_values.eval(tri!(bm.eval(i)))) {

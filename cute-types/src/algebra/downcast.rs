@@ -58,7 +58,7 @@ pub const fn downcast<const N: usize>(layout: &DLayoutN<N>, n: i64) -> Result<DL
     if !has_unit {
         return Err(Error::DowncastNoUnitStride);
     }
-    DLayoutN::<N>::new(shape, stride)
+    DLayoutN::new(shape, stride)
 }
 
 #[cfg(test)]

@@ -34,7 +34,7 @@ pub const fn filter<const N: usize>(l: &DLayoutN<N>) -> Result<DLayoutN<N>, Erro
 
 /// The filtered layout as flat modes (a single `_1:_0` when nothing remains).
 pub(crate) const fn filter_modes<const N: usize>(l: &DLayoutN<N>) -> Result<Modes<N>, Error> {
-    let mut m = Modes::<N>::of_layout(l);
+    let mut m = Modes::of_layout(l);
     let mut k = 0;
     while k < m.len {
         if m.stride[k].is_static_eq(0) {

@@ -46,10 +46,10 @@ pub const fn flat_divide_tiler<const N: usize>(
 /// `(Z0, Z1)` to the modes of `Z0` followed by those of `Z1` (rank-1 halves kept whole).
 pub(crate) const fn unpack_both<const N: usize>(z: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
     let (shape, stride) = tri!(push_unpacked(
-        DTupleN::<N>::empty(),
-        DTupleN::<N>::empty(),
+        DTupleN::empty(),
+        DTupleN::empty(),
         &tri!(z.get(0))
     ));
     let (shape, stride) = tri!(push_unpacked(shape, stride, &tri!(z.get(1))));
-    DLayoutN::<N>::new(shape, stride)
+    DLayoutN::new(shape, stride)
 }

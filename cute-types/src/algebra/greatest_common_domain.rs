@@ -19,7 +19,7 @@ struct Walk<const N: usize> {
 impl<const N: usize> Walk<N> {
     const fn new(shape: &DTupleN<N>) -> Walk<N> {
         let leaves = shape.flatten();
-        let mut w = Walk::<N> {
+        let mut w = Walk {
             leaves,
             count: leaves.leaf_count(),
             index: 0,
@@ -113,10 +113,10 @@ pub const fn greatest_common_domain<const N: usize>(
         return Err(Error::ExpectedInt);
     }
     let is_static = a.is_static() && b.is_static();
-    let mut wa = Walk::<N>::new(a);
-    let mut wb = Walk::<N>::new(b);
-    let mut shape = DTupleN::<N>::empty();
-    let mut stride = DTupleN::<N>::empty();
+    let mut wa = Walk::new(a);
+    let mut wb = Walk::new(b);
+    let mut shape = DTupleN::empty();
+    let mut stride = DTupleN::empty();
     while !wa.done() && !wb.done() {
         if wa.rest <= 0 || wb.rest <= 0 {
             return Err(Error::NonPositiveShape);
@@ -161,7 +161,7 @@ pub const fn greatest_common_domain<const N: usize>(
         tri!(shape.push_int(DInt::s(1)));
         tri!(stride.push_int(DInt::s(0)));
     }
-    DLayoutN::<N>::new(shape, stride)
+    DLayoutN::new(shape, stride)
 }
 
 #[cfg(test)]

@@ -75,13 +75,13 @@ pub const fn layout_add<const N: usize>(
     let mut k = 0;
     while k < n {
         let e = g_stride.leaf(k).value;
-        let sum = tri!(tri!(a.eval(&DTupleN::<N>::d(e).with_all_static(true)))
-            .add(tri!(b.eval(&DTupleN::<N>::d(e).with_all_static(true)))));
+        let sum = tri!(tri!(a.eval(&DTupleN::d(e).with_all_static(true)))
+            .add(tri!(b.eval(&DTupleN::d(e).with_all_static(true)))));
         shape = shape.with_leaf(k, g_shape.leaf(k).with_static(shapes_static));
         stride = stride.with_leaf(k, sum);
         k += 1;
     }
-    coalesce(&tri!(DLayoutN::<N>::new(shape, stride)))
+    coalesce(&tri!(DLayoutN::new(shape, stride)))
 }
 
 #[cfg(test)]

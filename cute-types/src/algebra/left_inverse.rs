@@ -38,7 +38,7 @@ use crate::tri;
 /// assert_eq!(left_inverse(&"_4:_2".parse().unwrap()).unwrap().to_string(), "(_2,_4):(_0,_1)");
 /// ```
 pub const fn left_inverse<const N: usize>(l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
-    let c = tri!(coalesce_for_inverse(&Modes::<N>::of_layout(l)));
+    let c = tri!(coalesce_for_inverse(&Modes::of_layout(l)));
     let prefix = tri!(prefix_products(&c));
     let keep = [true; N];
     let (order, n) = sort_by_stride(&c, &keep);
@@ -67,7 +67,7 @@ pub const fn left_inverse<const N: usize>(l: &DLayoutN<N>) -> Result<DLayoutN<N>
     }
     let last = if n > 0 { order[n - 1] } else { 0 };
     tri!(shapes.push(c.shape[last], DInt::s(0)));
-    let mut out = Modes::<N>::new();
+    let mut out = Modes::new();
     let mut k = 0;
     while k < shapes.len {
         tri!(out.push(shapes.shape[k], strides.shape[k]));

@@ -49,7 +49,7 @@ pub const fn logical_divide<const N: usize>(
 ) -> Result<DLayoutN<N>, Error> {
     let cotarget = tri!(coalesce(a)).shape();
     let rest = tri!(complement(b, &cotarget));
-    let tile_and_rest = tri!(DLayoutN::<N>::from_modes(&[*b, rest]));
+    let tile_and_rest = tri!(DLayoutN::from_modes(&[*b, rest]));
     composition(a, &tile_and_rest)
 }
 

@@ -40,9 +40,9 @@ pub const fn logical_product<const N: usize>(
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
     let extent = tri!(tri!(a.size()).mul(tri!(b.cosize())));
-    let free = tri!(complement(a, &DTupleN::<N>::int(extent)));
+    let free = tri!(complement(a, &DTupleN::int(extent)));
     let copies = tri!(composition(&free, b));
-    DLayoutN::<N>::from_modes(&[*a, copies])
+    DLayoutN::from_modes(&[*a, copies])
 }
 
 /// CuTe's `logical_product(A, [t0, t1, …])`: mode-by-mode product.

@@ -46,7 +46,7 @@ pub const fn make_layout_like<const N: usize>(layout: &DLayoutN<N>) -> Result<DL
         }
         k += 1;
     }
-    DLayoutN::<N>::new(shape, tri!(compact_order(&filtered, &stride)))
+    DLayoutN::new(shape, tri!(compact_order(&filtered, &stride)))
 }
 
 #[cfg(test)]

@@ -40,7 +40,7 @@ pub const fn make_ordered_layout<const N: usize>(
     shape: &DTupleN<N>,
     order: &DTupleN<N>,
 ) -> Result<DLayoutN<N>, Error> {
-    DLayoutN::<N>::new(*shape, tri!(compact_order(shape, order)))
+    DLayoutN::new(*shape, tri!(compact_order(shape, order)))
 }
 
 /// The per-leaf ranks and sizes that [`compact_order`] sorts by.
@@ -68,7 +68,7 @@ pub const fn compact_order<const N: usize>(
         }
         k += 1;
     }
-    let mut ranking = Ranking::<N> {
+    let mut ranking = Ranking {
         sizes: [DInt::s(1); N],
         ranks: [0; N],
         count,
@@ -104,7 +104,7 @@ const fn strides_by_order<const N: usize>(
         if !shape.is_tuple() || shape.rank() != order.rank() {
             return Err(Error::CoordinateMismatch);
         }
-        let mut out = DTupleN::<N>::empty();
+        let mut out = DTupleN::empty();
         let mut i = 0;
         while i < order.rank() {
             let sub = tri!(strides_by_order(
@@ -144,7 +144,7 @@ const fn compact_left_from<const N: usize>(
     shape: &DTupleN<N>,
     start: DInt,
 ) -> Result<DTupleN<N>, Error> {
-    let unit = tri!(DLayoutN::<N>::col_major(*shape)).stride();
+    let unit = tri!(DLayoutN::col_major(*shape)).stride();
     let mut out = unit;
     let n = shape.leaf_count();
     let mut k = 0;

@@ -66,6 +66,6 @@ pub const fn max_common_layout<const N: usize>(
 ) -> Result<DLayoutN<N>, Error> {
     match tri!(common_vector(a, b)) {
         (Some(v), inv_b) => composition(&inv_b, &v),
-        (None, _) => DLayoutN::<N>::new(DTupleN::<N>::s(1), DTupleN::<N>::s(0)),
+        (None, _) => DLayoutN::new(DTupleN::s(1), DTupleN::s(0)),
     }
 }

@@ -18,7 +18,7 @@ pub(crate) struct Modes<const N: usize> {
 impl<const N: usize> Modes<N> {
     /// No modes.
     pub(crate) const fn new() -> Modes<N> {
-        Modes::<N> {
+        Modes {
             shape: [DInt::s(0); N],
             stride: [DInt::s(0); N],
             len: 0,
@@ -26,7 +26,7 @@ impl<const N: usize> Modes<N> {
     }
     /// The single static mode `_1:_0` (CuTe's `Layout<_1,_0>`).
     pub(crate) const fn unit() -> Modes<N> {
-        let mut m = Modes::<N>::new();
+        let mut m = Modes::new();
         m.shape[0] = DInt::s(1);
         m.stride[0] = DInt::s(0);
         m.len = 1;
@@ -34,7 +34,7 @@ impl<const N: usize> Modes<N> {
     }
     /// The leaves of `l`, flattened.
     pub(crate) const fn of_layout(l: &DLayoutN<N>) -> Modes<N> {
-        let mut m = Modes::<N>::new();
+        let mut m = Modes::new();
         m.len = l.shape_ref().leaves_into(&mut m.shape);
         l.stride_ref().leaves_into(&mut m.stride);
         m
@@ -63,7 +63,7 @@ impl<const N: usize> Modes<N> {
     }
     /// The modes in reverse order.
     pub(crate) const fn reversed(&self) -> Modes<N> {
-        let mut m = Modes::<N>::new();
+        let mut m = Modes::new();
         let mut k = 0;
         while k < self.len {
             m.shape[k] = self.shape[self.len - 1 - k];
@@ -85,8 +85,8 @@ impl<const N: usize> Modes<N> {
     }
     /// The flat tuples of shapes and strides, always as tuples.
     pub(crate) const fn tuples(&self) -> Result<(DTupleN<N>, DTupleN<N>), Error> {
-        let mut s = DTupleN::<N>::empty();
-        let mut d = DTupleN::<N>::empty();
+        let mut s = DTupleN::empty();
+        let mut d = DTupleN::empty();
         let mut k = 0;
         while k < self.len {
             tri!(s.push_int(self.shape[k]));
@@ -98,17 +98,14 @@ impl<const N: usize> Modes<N> {
     /// Shapes and strides as integers when there is exactly one mode, else as tuples.
     pub(crate) const fn int_or_tuples(&self) -> Result<(DTupleN<N>, DTupleN<N>), Error> {
         if self.len == 1 {
-            return Ok((
-                DTupleN::<N>::int(self.shape[0]),
-                DTupleN::<N>::int(self.stride[0]),
-            ));
+            return Ok((DTupleN::int(self.shape[0]), DTupleN::int(self.stride[0])));
         }
         self.tuples()
     }
     /// The layout of these modes: integer-shaped when there is exactly one mode.
     pub(crate) const fn layout(&self) -> Result<DLayoutN<N>, Error> {
         let (s, d) = tri!(self.int_or_tuples());
-        DLayoutN::<N>::new(s, d)
+        DLayoutN::new(s, d)
     }
     /// `L(x)` for a 1-D index, CuTe's way: colexicographic split over the modes,
     /// the last mode taking the rest (C++ truncating `/` and `%`, so `L(-x) = -L(x)`).

@@ -75,10 +75,10 @@ struct Signed {
 pub const fn nullspace<const N: usize>(layout: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
     let shape = layout.shape();
     let stride = layout.stride();
-    let domain = tri!(DLayoutN::<N>::col_major(shape.flatten())).stride();
+    let domain = tri!(DLayoutN::col_major(shape.flatten())).stride();
     let n = shape.leaf_count();
-    let mut out_shape = DTupleN::<N>::empty();
-    let mut out_stride = DTupleN::<N>::empty();
+    let mut out_shape = DTupleN::empty();
+    let mut out_stride = DTupleN::empty();
     let mut signed = Signed {
         positive: None,
         negative: None,
@@ -116,9 +116,9 @@ pub const fn nullspace<const N: usize>(layout: &DLayoutN<N>) -> Result<DLayoutN<
         }
     }
     match out_shape.rank() {
-        0 => DLayoutN::<N>::new(DTupleN::<N>::s(1), DTupleN::<N>::s(0)),
-        1 => DLayoutN::<N>::new(tri!(out_shape.get(0)), tri!(out_stride.get(0))),
-        _ => DLayoutN::<N>::new(out_shape, out_stride),
+        0 => DLayoutN::new(DTupleN::s(1), DTupleN::s(0)),
+        1 => DLayoutN::new(tri!(out_shape.get(0)), tri!(out_stride.get(0))),
+        _ => DLayoutN::new(out_shape, out_stride),
     }
 }
 

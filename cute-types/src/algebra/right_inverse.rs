@@ -31,7 +31,7 @@ use crate::tri;
 /// assert_eq!(right_inverse(&d).unwrap().to_string(), "_1:_0");
 /// ```
 pub const fn right_inverse<const N: usize>(l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
-    let c = tri!(coalesce_modes(&Modes::<N>::of_layout(l), false));
+    let c = tri!(coalesce_modes(&Modes::of_layout(l), false));
     let prefix = tri!(prefix_products(&c));
     let mut keep = [false; N];
     let mut k = 0;
@@ -40,7 +40,7 @@ pub const fn right_inverse<const N: usize>(l: &DLayoutN<N>) -> Result<DLayoutN<N
         k += 1;
     }
     let (order, n) = sort_by_stride(&c, &keep);
-    let mut out = Modes::<N>::new();
+    let mut out = Modes::new();
     tri!(out.push(DInt::s(1), DInt::s(0)));
     let mut next = DInt::s(1);
     let mut i = 0;

@@ -52,7 +52,7 @@ pub const fn tile_to_shape<const N: usize>(
     let padded = tri!(pad_to_rank(block, rank));
     let target = shape.as_tuple();
     let check = shape.is_static();
-    let mut copies = DTupleN::<N>::empty();
+    let mut copies = DTupleN::empty();
     let mut i = 0;
     while i < rank {
         let want = tri!(tri!(target.get(i)).product());
@@ -65,7 +65,7 @@ pub const fn tile_to_shape<const N: usize>(
     }
     let arrangement = match order {
         Some(o) => tri!(make_ordered_layout(&copies, o)),
-        None => tri!(DLayoutN::<N>::col_major(copies)),
+        None => tri!(DLayoutN::col_major(copies)),
     };
     blocked_product(&padded, &arrangement)
 }

@@ -42,7 +42,7 @@ pub const fn tile_unzip<const N: usize>(
     tiler: &DTilerN<N>,
 ) -> Result<DLayoutN<N>, Error> {
     let (tiles, rests) = tri!(unzip_modes(l, tiler));
-    DLayoutN::<N>::from_modes(&[tiles, rests])
+    DLayoutN::from_modes(&[tiles, rests])
 }
 
 /// The two halves `(T0, T1, …)` and `(R0, R1, …, X_r, …)` as tuple-shaped layouts.
@@ -53,16 +53,16 @@ const fn unzip_modes<const N: usize>(
     if tiler.rank() > l.rank() {
         return Err(Error::TilerRank);
     }
-    let mut tile_shape = DTupleN::<N>::empty();
-    let mut tile_stride = DTupleN::<N>::empty();
-    let mut rest_shape = DTupleN::<N>::empty();
-    let mut rest_stride = DTupleN::<N>::empty();
+    let mut tile_shape = DTupleN::empty();
+    let mut tile_stride = DTupleN::empty();
+    let mut rest_shape = DTupleN::empty();
+    let mut rest_stride = DTupleN::empty();
     let mut i = 0;
     while i < l.rank() {
         let mode = tri!(l.get(i));
         if i < tiler.rank() {
             let (tile, rest) = match tri!(tiler.mode(i)) {
-                TilerModeN::<N>::Layout(_) => {
+                TilerModeN::Layout(_) => {
                     if mode.rank() != 2 {
                         return Err(Error::ModeOutOfRange {
                             index: 1,
@@ -71,7 +71,7 @@ const fn unzip_modes<const N: usize>(
                     }
                     (tri!(mode.get(0)), tri!(mode.get(1)))
                 }
-                TilerModeN::<N>::Tiler(t) => tri!(unzip_modes(&mode, &t)),
+                TilerModeN::Tiler(t) => tri!(unzip_modes(&mode, &t)),
             };
             tri!(tile_shape.push_in(&tile.shape()));
             tri!(tile_stride.push_in(&tile.stride()));
@@ -84,7 +84,7 @@ const fn unzip_modes<const N: usize>(
         i += 1;
     }
     Ok((
-        tri!(DLayoutN::<N>::new(tile_shape, tile_stride)),
-        tri!(DLayoutN::<N>::new(rest_shape, rest_stride)),
+        tri!(DLayoutN::new(tile_shape, tile_stride)),
+        tri!(DLayoutN::new(rest_shape, rest_stride)),
     ))
 }

@@ -50,13 +50,13 @@ pub const fn tiled_divide_tiler<const N: usize>(
 
 /// `(Z0, Z1)` to `(Z0, Z1_0, Z1_1, …)`, keeping a rank-1 `Z1` whole.
 pub(crate) const fn unpack_rest<const N: usize>(z: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
-    let mut shape = DTupleN::<N>::empty();
-    let mut stride = DTupleN::<N>::empty();
+    let mut shape = DTupleN::empty();
+    let mut stride = DTupleN::empty();
     let tile = tri!(z.get(0));
     tri!(shape.push_in(&tile.shape()));
     tri!(stride.push_in(&tile.stride()));
     let (shape, stride) = tri!(push_unpacked(shape, stride, &tri!(z.get(1))));
-    DLayoutN::<N>::new(shape, stride)
+    DLayoutN::new(shape, stride)
 }
 
 /// Appends the modes of `m` one by one, or `m` itself when it has rank 1 (C++'s

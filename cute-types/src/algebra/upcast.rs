@@ -55,7 +55,7 @@ pub const fn upcast<const N: usize>(layout: &DLayoutN<N>, n: i64) -> Result<DLay
         stride = stride.with_leaf(k, d);
         k += 1;
     }
-    DLayoutN::<N>::new(shape, stride)
+    DLayoutN::new(shape, stride)
 }
 
 /// One mode `s:d` of [`upcast`].

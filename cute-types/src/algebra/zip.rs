@@ -31,7 +31,7 @@ use crate::tri;
 /// assert_eq!(zip(&"_4:_1".parse().unwrap(), &"_2:_4".parse().unwrap()).unwrap().to_string(), "((_4,_2)):((_1,_4))");
 /// ```
 pub const fn zip<const N: usize>(x: &DLayoutN<N>, y: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
-    DLayoutN::<N>::new(
+    DLayoutN::new(
         tri!(zip_tuples(&x.shape(), &y.shape())),
         tri!(zip_tuples(&x.stride(), &y.stride())),
     )
@@ -40,15 +40,15 @@ pub const fn zip<const N: usize>(x: &DLayoutN<N>, y: &DLayoutN<N>) -> Result<DLa
 /// `zip` on IntTuples: `((x_0,y_0),(x_1,y_1),…)`, or `((x,y))` for an integer `x`.
 const fn zip_tuples<const N: usize>(x: &DTupleN<N>, y: &DTupleN<N>) -> Result<DTupleN<N>, Error> {
     if !x.is_tuple() {
-        return DTupleN::<N>::tuple(&[tri!(DTupleN::<N>::tuple(&[*x, *y]))]);
+        return DTupleN::tuple(&[tri!(DTupleN::tuple(&[*x, *y]))]);
     }
     if !y.is_tuple() || x.rank() != y.rank() {
         return Err(Error::NotCongruent);
     }
-    let mut out = DTupleN::<N>::empty();
+    let mut out = DTupleN::empty();
     let mut j = 0;
     while j < x.rank() {
-        let pair = tri!(DTupleN::<N>::tuple(&[tri!(x.get(j)), tri!(y.get(j))]));
+        let pair = tri!(DTupleN::tuple(&[tri!(x.get(j)), tri!(y.get(j))]));
         tri!(out.push_in(&pair));
         j += 1;
     }

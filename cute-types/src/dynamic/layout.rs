@@ -46,7 +46,7 @@ impl<const N: usize> DLayoutN<N> {
         if shape.has_underscore() || stride.has_underscore() {
             return Err(Error::ExpectedInt);
         }
-        Ok(DLayoutN::<N> { shape, stride })
+        Ok(DLayoutN { shape, stride })
     }
     /// `shape:stride` without the positive-shape check (algebra results that CuTe
     /// allows to carry shape-0 or negative modes use this). Congruence is still checked.
@@ -57,33 +57,33 @@ impl<const N: usize> DLayoutN<N> {
         if !shape.congruent(&stride) {
             return Err(Error::NotCongruent);
         }
-        Ok(DLayoutN::<N> { shape, stride })
+        Ok(DLayoutN { shape, stride })
     }
     /// The compact layout of `shape` in the given major order. As in CuTe C++, a
     /// *static* shape-1 mode gets the static stride `_0`.
     pub const fn compact(shape: DTupleN<N>, major: Major) -> Result<DLayoutN<N>, Error> {
         let stride = tri!(compact_stride(&shape, major, DInt::s(1)));
-        DLayoutN::<N>::new(shape, stride)
+        DLayoutN::new(shape, stride)
     }
     /// CuTe's `make_layout(shape)`: compact column-major (`LayoutLeft`).
     pub const fn col_major(shape: DTupleN<N>) -> Result<DLayoutN<N>, Error> {
-        DLayoutN::<N>::compact(shape, Major::Left)
+        DLayoutN::compact(shape, Major::Left)
     }
     /// `make_layout(shape, LayoutRight{})`: compact row-major.
     pub const fn row_major(shape: DTupleN<N>) -> Result<DLayoutN<N>, Error> {
-        DLayoutN::<N>::compact(shape, Major::Right)
+        DLayoutN::compact(shape, Major::Right)
     }
     /// The layout whose modes are `modes` (CuTe's `make_layout(l0, l1, …)`).
     pub const fn from_modes(modes: &[DLayoutN<N>]) -> Result<DLayoutN<N>, Error> {
-        let mut shape = DTupleN::<N>::empty();
-        let mut stride = DTupleN::<N>::empty();
+        let mut shape = DTupleN::empty();
+        let mut stride = DTupleN::empty();
         let mut i = 0;
         while i < modes.len() {
             tri!(shape.push_in(&modes[i].shape));
             tri!(stride.push_in(&modes[i].stride));
             i += 1;
         }
-        Ok(DLayoutN::<N> { shape, stride })
+        Ok(DLayoutN { shape, stride })
     }
     /// The shape.
     pub const fn shape(&self) -> DTupleN<N> {
@@ -133,21 +133,21 @@ impl<const N: usize> DLayoutN<N> {
     }
     /// The same layout with every leaf marked static (`true`) or dynamic (`false`).
     pub const fn with_all_static(self, is_static: bool) -> DLayoutN<N> {
-        DLayoutN::<N> {
+        DLayoutN {
             shape: self.shape.with_all_static(is_static),
             stride: self.stride.with_all_static(is_static),
         }
     }
     /// Mode `i` as a layout (`layout<i>` in CuTe).
     pub const fn get(&self, i: usize) -> Result<DLayoutN<N>, Error> {
-        Ok(DLayoutN::<N> {
+        Ok(DLayoutN {
             shape: tri!(self.shape.get(i)),
             stride: tri!(self.stride.get(i)),
         })
     }
     /// Mode at an index path (`layout<i, j, …>` in CuTe).
     pub const fn get_path(&self, path: &[usize]) -> Result<DLayoutN<N>, Error> {
-        Ok(DLayoutN::<N> {
+        Ok(DLayoutN {
             shape: tri!(self.shape.get_path(path)),
             stride: tri!(self.stride.get_path(path)),
         })
@@ -160,7 +160,7 @@ impl<const N: usize> DLayoutN<N> {
     }
     /// `L(i)` for a 1-D index.
     pub const fn eval_index(&self, i: i64) -> Result<DInt, Error> {
-        self.eval(&DTupleN::<N>::d(i))
+        self.eval(&DTupleN::d(i))
     }
     /// `L(i)` as a plain `i64`, `i` in `[0, size)` assumed (used in hot loops of tests
     /// and pictures). Same result as [`DLayout::eval_index`].
@@ -172,7 +172,7 @@ impl<const N: usize> DLayoutN<N> {
     }
     /// The natural coordinate of the 1-D index `i` (colexicographic; the last mode is not wrapped).
     pub const fn idx2crd(&self, i: i64) -> Result<DTupleN<N>, Error> {
-        idx2crd(&DTupleN::<N>::d(i), &self.shape)
+        idx2crd(&DTupleN::d(i), &self.shape)
     }
 }
 
@@ -266,11 +266,11 @@ pub const fn crd2idx<const N: usize>(
         let s = tri!(shape.get(i));
         let d = tri!(stride.get(i));
         if i + 1 == r {
-            acc = tri!(acc.add(tri!(crd2idx(&DTupleN::<N>::int(rest), &s, &d))));
+            acc = tri!(acc.add(tri!(crd2idx(&DTupleN::int(rest), &s, &d))));
         } else {
             let p = tri!(s.product());
             let m = tri!(rest.rem(p));
-            acc = tri!(acc.add(tri!(crd2idx(&DTupleN::<N>::int(m), &s, &d))));
+            acc = tri!(acc.add(tri!(crd2idx(&DTupleN::int(m), &s, &d))));
             rest = tri!(rest.div(p));
         }
         i += 1;
@@ -288,7 +288,7 @@ pub const fn idx2crd<const N: usize>(
         if !shape.is_tuple() || idx.rank() != shape.rank() {
             return Err(Error::CoordinateMismatch);
         }
-        let mut out = DTupleN::<N>::empty();
+        let mut out = DTupleN::empty();
         let mut i = 0;
         while i < idx.rank() {
             tri!(out.push_in(&tri!(idx2crd(&tri!(idx.get(i)), &tri!(shape.get(i))))));
@@ -301,16 +301,16 @@ pub const fn idx2crd<const N: usize>(
         return Ok(*idx);
     }
     let r = shape.rank();
-    let mut out = DTupleN::<N>::empty();
+    let mut out = DTupleN::empty();
     let mut rest = c;
     let mut i = 0;
     while i < r {
         let s = tri!(shape.get(i));
         if i + 1 == r {
-            tri!(out.push_in(&tri!(idx2crd(&DTupleN::<N>::int(rest), &s))));
+            tri!(out.push_in(&tri!(idx2crd(&DTupleN::int(rest), &s))));
         } else {
             let p = tri!(s.product());
-            tri!(out.push_in(&tri!(idx2crd(&DTupleN::<N>::int(tri!(rest.rem(p))), &s))));
+            tri!(out.push_in(&tri!(idx2crd(&DTupleN::int(tri!(rest.rem(p))), &s))));
             rest = tri!(rest.div(p));
         }
         i += 1;
@@ -334,7 +334,7 @@ pub const fn idx2crd_strided<const N: usize>(
         {
             return Err(Error::CoordinateMismatch);
         }
-        let mut out = DTupleN::<N>::empty();
+        let mut out = DTupleN::empty();
         let mut i = 0;
         while i < idx.rank() {
             let m = tri!(idx2crd_strided(
@@ -357,7 +357,7 @@ pub const fn idx2crd_strided<const N: usize>(
         } else {
             tri!(compact_stride(shape, Major::Left, tri!(stride.to_int())))
         };
-        let mut out = DTupleN::<N>::empty();
+        let mut out = DTupleN::empty();
         let mut i = 0;
         while i < shape.rank() {
             let m = tri!(idx2crd_strided(
@@ -375,11 +375,11 @@ pub const fn idx2crd_strided<const N: usize>(
     }
     let s = tri!(shape.to_int());
     if s.is_static_eq(1) {
-        return Ok(DTupleN::<N>::s(0));
+        return Ok(DTupleN::s(0));
     }
-    Ok(DTupleN::<N>::int(tri!(
-        tri!(c.div(tri!(stride.to_int()))).rem(s)
-    )))
+    Ok(DTupleN::int(
+        tri!(tri!(c.div(tri!(stride.to_int()))).rem(s)),
+    ))
 }
 
 /// CuTe's two-argument `crd2idx(coord, shape)`: colexicographic (Horner) index of
@@ -423,12 +423,12 @@ pub const fn product_like<const N: usize>(
     coord: &DTupleN<N>,
 ) -> Result<DTupleN<N>, Error> {
     if !coord.is_tuple() {
-        return Ok(DTupleN::<N>::int(tri!(shape.product())));
+        return Ok(DTupleN::int(tri!(shape.product())));
     }
     if !shape.is_tuple() || shape.rank() != coord.rank() {
         return Err(Error::CoordinateMismatch);
     }
-    let mut out = DTupleN::<N>::empty();
+    let mut out = DTupleN::empty();
     let mut i = 0;
     while i < shape.rank() {
         out = tri!(out.push(&tri!(product_like(

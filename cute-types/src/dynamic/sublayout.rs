@@ -31,8 +31,8 @@ impl<const N: usize> DLayoutN<N> {
     /// CuTe's `select<I...>(L)`: the modes `indices` (repeats allowed), as a tuple.
     /// An index out of range is [`Error::ModeOutOfRange`].
     pub const fn select(&self, indices: &[usize]) -> Result<DLayoutN<N>, Error> {
-        let mut shape = DTupleN::<N>::empty();
-        let mut stride = DTupleN::<N>::empty();
+        let mut shape = DTupleN::empty();
+        let mut stride = DTupleN::empty();
         let mut k = 0;
         while k < indices.len() {
             let mode = tri!(self.get(indices[k]));
@@ -40,13 +40,13 @@ impl<const N: usize> DLayoutN<N> {
             tri!(stride.push_in(&mode.stride()));
             k += 1;
         }
-        DLayoutN::<N>::new_unchecked_shape(shape, stride)
+        DLayoutN::new_unchecked_shape(shape, stride)
     }
 
     /// CuTe's `take<B,E>(L)`: the modes `[b, e)`, as a tuple. Requires `b < e`
     /// ([`Error::EmptyRange`]) and `e <= rank` ([`Error::ModeOutOfRange`]).
     pub const fn take(&self, b: usize, e: usize) -> Result<DLayoutN<N>, Error> {
-        DLayoutN::<N>::new_unchecked_shape(
+        DLayoutN::new_unchecked_shape(
             tri!(self.shape().take(b, e)),
             tri!(self.stride().take(b, e)),
         )
@@ -56,7 +56,7 @@ impl<const N: usize> DLayoutN<N> {
     /// unchanged. `b == e` leaves the modes as they are (still as a tuple). Requires
     /// `b <= e` ([`Error::EmptyRange`]) and `e <= rank` ([`Error::ModeOutOfRange`]).
     pub const fn group(&self, b: usize, e: usize) -> Result<DLayoutN<N>, Error> {
-        DLayoutN::<N>::new_unchecked_shape(
+        DLayoutN::new_unchecked_shape(
             tri!(group_tuple(&self.shape(), b, e)),
             tri!(group_tuple(&self.stride(), b, e)),
         )
@@ -65,7 +65,7 @@ impl<const N: usize> DLayoutN<N> {
     /// CuTe's `append(L, X)`: `X` becomes the last mode (an integer-shaped `L` becomes
     /// the pair `(L, X)`).
     pub const fn append(&self, x: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
-        DLayoutN::<N>::new_unchecked_shape(
+        DLayoutN::new_unchecked_shape(
             tri!(append_tuple(&self.shape(), &x.shape())),
             tri!(append_tuple(&self.stride(), &x.stride())),
         )
@@ -73,7 +73,7 @@ impl<const N: usize> DLayoutN<N> {
 
     /// CuTe's `prepend(L, X)`: `X` becomes the first mode.
     pub const fn prepend(&self, x: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
-        DLayoutN::<N>::new_unchecked_shape(
+        DLayoutN::new_unchecked_shape(
             tri!(prepend_tuple(&self.shape(), &x.shape())),
             tri!(prepend_tuple(&self.stride(), &x.stride())),
         )
@@ -82,7 +82,7 @@ impl<const N: usize> DLayoutN<N> {
     /// CuTe's `replace<I>(L, X)`: mode `i` becomes `X`. For an integer-shaped `L`
     /// only `i == 0` is valid and the result is `X` itself.
     pub const fn replace(&self, i: usize, x: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
-        DLayoutN::<N>::new_unchecked_shape(
+        DLayoutN::new_unchecked_shape(
             tri!(replace_tuple(&self.shape(), i, &x.shape())),
             tri!(replace_tuple(&self.stride(), i, &x.stride())),
         )
@@ -90,7 +90,7 @@ impl<const N: usize> DLayoutN<N> {
 
     /// CuTe's `flatten(L)`: depth at most 1; an integer-shaped layout stays as it is.
     pub const fn flatten(&self) -> DLayoutN<N> {
-        match DLayoutN::<N>::new_unchecked_shape(self.shape().flatten(), self.stride().flatten()) {
+        match DLayoutN::new_unchecked_shape(self.shape().flatten(), self.stride().flatten()) {
             Ok(l) => l,
             // flatten keeps shape and stride congruent
             Err(_) => *self,
@@ -106,13 +106,10 @@ impl<const N: usize> DLayoutN<N> {
             return Ok(*self);
         }
         if c.is_int() {
-            return DLayoutN::<N>::new_unchecked_shape(
-                DTupleN::<N>::empty(),
-                DTupleN::<N>::empty(),
-            );
+            return DLayoutN::new_unchecked_shape(DTupleN::empty(), DTupleN::empty());
         }
-        let mut shape = DTupleN::<N>::empty();
-        let mut stride = DTupleN::<N>::empty();
+        let mut shape = DTupleN::empty();
+        let mut stride = DTupleN::empty();
         tri!(keep_modes(
             c,
             &self.shape(),
@@ -121,7 +118,7 @@ impl<const N: usize> DLayoutN<N> {
             &mut shape,
             &mut stride
         ));
-        DLayoutN::<N>::new_unchecked_shape(shape, stride)
+        DLayoutN::new_unchecked_shape(shape, stride)
     }
 
     /// CuTe's `dice(c, L)`: the modes of `L` where the coordinate `c` has an integer,
@@ -129,16 +126,13 @@ impl<const N: usize> DLayoutN<N> {
     /// integer `c` gives `L`).
     pub const fn dice(&self, c: &DTupleN<N>) -> Result<DLayoutN<N>, Error> {
         if c.is_underscore() {
-            return DLayoutN::<N>::new_unchecked_shape(
-                DTupleN::<N>::empty(),
-                DTupleN::<N>::empty(),
-            );
+            return DLayoutN::new_unchecked_shape(DTupleN::empty(), DTupleN::empty());
         }
         if c.is_int() {
             return Ok(*self);
         }
-        let mut shape = DTupleN::<N>::empty();
-        let mut stride = DTupleN::<N>::empty();
+        let mut shape = DTupleN::empty();
+        let mut stride = DTupleN::empty();
         tri!(keep_modes(
             c,
             &self.shape(),
@@ -147,7 +141,7 @@ impl<const N: usize> DLayoutN<N> {
             &mut shape,
             &mut stride
         ));
-        DLayoutN::<N>::new_unchecked_shape(shape, stride)
+        DLayoutN::new_unchecked_shape(shape, stride)
     }
 
     /// CuTe's `slice_and_offset(c, L)`: `(slice(c, L), L(c'))`, where `c'` is `c` with
@@ -201,12 +195,12 @@ const fn keep_modes<const N: usize>(
 /// `c` with every `_` replaced by a static 0 (CuTe's `Underscore` is an `Int<0>`).
 const fn underscores_as_zero<const N: usize>(c: &DTupleN<N>) -> Result<DTupleN<N>, Error> {
     if c.is_underscore() {
-        return Ok(DTupleN::<N>::s(0));
+        return Ok(DTupleN::s(0));
     }
     if c.is_int() {
         return Ok(*c);
     }
-    let mut out = DTupleN::<N>::empty();
+    let mut out = DTupleN::empty();
     let mut i = 0;
     while i < c.rank() {
         tri!(out.push_in(&tri!(underscores_as_zero(&tri!(c.get(i))))));
@@ -236,7 +230,7 @@ const fn group_tuple<const N: usize>(
             rank: r,
         });
     }
-    let mut out = DTupleN::<N>::empty();
+    let mut out = DTupleN::empty();
     let mut i = 0;
     while i < b {
         tri!(out.push_in(&tri!(modes.get(i))));
@@ -262,7 +256,7 @@ const fn prepend_tuple<const N: usize>(
     x: &DTupleN<N>,
 ) -> Result<DTupleN<N>, Error> {
     let modes = modes_of(t);
-    let mut out = tri!(DTupleN::<N>::empty().push(x));
+    let mut out = tri!(DTupleN::empty().push(x));
     let mut i = 0;
     while i < modes.rank() {
         tri!(out.push_in(&tri!(modes.get(i))));
@@ -286,7 +280,7 @@ const fn replace_tuple<const N: usize>(
     if i >= r {
         return Err(Error::ModeOutOfRange { index: i, rank: r });
     }
-    let mut out = DTupleN::<N>::empty();
+    let mut out = DTupleN::empty();
     let mut k = 0;
     while k < r {
         if k == i {

@@ -54,16 +54,16 @@ pub enum TilerModeN<const N: usize> {
 impl<const N: usize> DTilerN<N> {
     /// The empty tiler `[]`.
     pub const fn new() -> DTilerN<N> {
-        DTilerN::<N> {
-            structure: DTupleN::<N>::empty(),
-            shapes: DTupleN::<N>::empty(),
-            strides: DTupleN::<N>::empty(),
+        DTilerN {
+            structure: DTupleN::empty(),
+            shapes: DTupleN::empty(),
+            strides: DTupleN::empty(),
             count: 0,
         }
     }
     /// The flat tiler `[l0, l1, …]`.
     pub const fn from_layouts(modes: &[DLayoutN<N>]) -> Result<DTilerN<N>, Error> {
-        let mut t = DTilerN::<N>::new();
+        let mut t = DTilerN::new();
         let mut i = 0;
         while i < modes.len() {
             t = tri!(t.push_layout(modes[i]));
@@ -73,7 +73,7 @@ impl<const N: usize> DTilerN<N> {
     }
     /// Layout `k` of the store (`k < count`).
     const fn layout_at(&self, k: usize) -> Result<DLayoutN<N>, Error> {
-        DLayoutN::<N>::new_unchecked_shape(tri!(self.shapes.get(k)), tri!(self.strides.get(k)))
+        DLayoutN::new_unchecked_shape(tri!(self.shapes.get(k)), tri!(self.strides.get(k)))
     }
     /// Adds `l` to the store, without touching the structure.
     const fn store(&mut self, l: &DLayoutN<N>) -> Result<(), Error> {
@@ -122,8 +122,8 @@ impl<const N: usize> DTilerN<N> {
     /// Appends a mode.
     pub const fn push(self, m: &TilerModeN<N>) -> Result<DTilerN<N>, Error> {
         match m {
-            TilerModeN::<N>::Layout(l) => self.push_layout(*l),
-            TilerModeN::<N>::Tiler(t) => self.push_tiler(t),
+            TilerModeN::Layout(l) => self.push_layout(*l),
+            TilerModeN::Tiler(t) => self.push_tiler(t),
         }
     }
     /// Number of top-level modes.
@@ -134,18 +134,16 @@ impl<const N: usize> DTilerN<N> {
     pub const fn mode(&self, i: usize) -> Result<TilerModeN<N>, Error> {
         let sub = tri!(self.structure.get(i));
         if let Some(idx) = sub.as_int() {
-            return Ok(TilerModeN::<N>::Layout(tri!(
-                self.layout_at(idx.value as usize)
-            )));
+            return Ok(TilerModeN::Layout(tri!(self.layout_at(idx.value as usize))));
         }
-        Ok(TilerModeN::<N>::Tiler(tri!(self.sub_tiler(&sub))))
+        Ok(TilerModeN::Tiler(tri!(self.sub_tiler(&sub))))
     }
     /// The nested tiler whose structure is `sub` (a mode of this tiler): its
     /// layouts, renumbered from 0 in leaf order. Built in one pass rather than
     /// by recursing into the nesting, whose every level would hold several
     /// `DTiler`s on the stack.
     const fn sub_tiler(&self, sub: &DTupleN<N>) -> Result<DTilerN<N>, Error> {
-        let mut t = DTilerN::<N>::new();
+        let mut t = DTilerN::new();
         let mut structure = *sub;
         // (a mode never has more leaves than its tiler has layouts)
         let n = sub.leaf_count();
@@ -172,7 +170,7 @@ impl<const N: usize> DTilerN<N> {
 
 impl<const N: usize> Default for DTilerN<N> {
     fn default() -> Self {
-        DTilerN::<N>::new()
+        DTilerN::new()
     }
 }
 

@@ -47,7 +47,7 @@ impl<const N: usize> DTupleN<N> {
     /// A single integer.
     pub const fn int(v: DInt) -> DTupleN<N> {
         let () = Self::ROOM_IS_VALID;
-        let mut t = DTupleN::<N> {
+        let mut t = DTupleN {
             len: 1,
             kinds: [0; N],
             vals: [0; N],
@@ -62,16 +62,16 @@ impl<const N: usize> DTupleN<N> {
     }
     /// A static integer `_v`.
     pub const fn s(v: i64) -> DTupleN<N> {
-        DTupleN::<N>::int(DInt::s(v))
+        DTupleN::int(DInt::s(v))
     }
     /// A dynamic integer `v`.
     pub const fn d(v: i64) -> DTupleN<N> {
-        DTupleN::<N>::int(DInt::d(v))
+        DTupleN::int(DInt::d(v))
     }
     /// The empty tuple `()`.
     pub const fn empty() -> DTupleN<N> {
         let () = Self::ROOM_IS_VALID;
-        DTupleN::<N> {
+        DTupleN {
             len: 1,
             kinds: [0; N],
             vals: [0; N],
@@ -80,7 +80,7 @@ impl<const N: usize> DTupleN<N> {
     }
     /// The tuple of `children`.
     pub const fn tuple(children: &[DTupleN<N>]) -> Result<DTupleN<N>, Error> {
-        let mut t = DTupleN::<N>::empty();
+        let mut t = DTupleN::empty();
         let mut i = 0;
         while i < children.len() {
             tri!(t.push_in(&children[i]));
@@ -98,7 +98,7 @@ impl<const N: usize> DTupleN<N> {
     /// moving a whole `DTuple` in and out of every call is what its time went to.
     pub const fn push_in(&mut self, child: &DTupleN<N>) -> Result<(), Error> {
         let m = child.len as usize;
-        let n = tri!(self.room_for_child(m));
+        let n = tri!(self.room_for_child(0, m));
         let mut i = 0;
         while i < m {
             self.kinds[n + i] = child.kinds[i];
@@ -116,29 +116,21 @@ impl<const N: usize> DTupleN<N> {
         self.kinds[0] += 1;
         Ok(())
     }
-    /// Checks that this tuple can take one more child of `nodes` nodes; returns
-    /// the position the child would start at (the current node count).
-    const fn room_for_child(&self, nodes: usize) -> Result<usize, Error> {
-        if !self.is_tuple() {
+    /// Checks that tuple node `parent` can take one more child of `nodes` nodes;
+    /// returns the position the child would start at (the current node count).
+    const fn room_for_child(&self, parent: usize, nodes: usize) -> Result<usize, Error> {
+        if parent >= self.len as usize || self.kinds[parent] >= STAR {
             return Err(Error::ExpectedTuple);
         }
         let n = self.len as usize;
-        if self.kinds[0] >= MAX_CHILDREN || n + nodes > N {
+        if self.kinds[parent] >= MAX_CHILDREN || n + nodes > N {
             return Err(Error::Capacity);
         }
         Ok(n)
     }
     /// Appends the integer `v` as the last child, in place (no temporary tuple).
     pub const fn push_int(&mut self, v: DInt) -> Result<(), Error> {
-        let n = tri!(self.room_for_child(1));
-        self.kinds[n] = LEAF;
-        self.vals[n] = v.value;
-        if v.is_static {
-            self.statics |= 1u64 << n;
-        }
-        self.len = (n + 1) as u8;
-        self.kinds[0] += 1;
-        Ok(())
+        self.push_int_under(0, v)
     }
     /// Appends the integer `v` as the last child of tuple node `parent`, in place.
     ///
@@ -170,13 +162,7 @@ impl<const N: usize> DTupleN<N> {
         value: i64,
         is_static: bool,
     ) -> Result<usize, Error> {
-        if parent >= self.len as usize || self.kinds[parent] >= STAR {
-            return Err(Error::ExpectedTuple);
-        }
-        let n = self.len as usize;
-        if self.kinds[parent] >= MAX_CHILDREN || n >= N {
-            return Err(Error::Capacity);
-        }
+        let n = tri!(self.room_for_child(parent, 1));
         self.kinds[n] = kind;
         self.vals[n] = value;
         if is_static {
@@ -188,7 +174,7 @@ impl<const N: usize> DTupleN<N> {
     }
     /// The slicing placeholder `_` (CuTe's `Underscore`), used in coordinates.
     pub const fn underscore() -> DTupleN<N> {
-        let mut t = DTupleN::<N>::empty();
+        let mut t = DTupleN::empty();
         t.kinds[0] = STAR;
         t
     }
@@ -266,7 +252,7 @@ impl<const N: usize> DTupleN<N> {
     }
     /// The subtree at node range `[start, end)` as its own tuple.
     const fn slice(&self, start: usize, end: usize) -> DTupleN<N> {
-        let mut t = DTupleN::<N>::empty();
+        let mut t = DTupleN::empty();
         let mut i = start;
         while i < end {
             t.kinds[i - start] = self.kinds[i];
@@ -413,7 +399,7 @@ impl<const N: usize> DTupleN<N> {
             return *self;
         }
         // Leaves and placeholders, in order, become the children of one root.
-        let mut t = DTupleN::<N>::empty();
+        let mut t = DTupleN::empty();
         let mut q = 1;
         let mut p = 0;
         while p < self.len as usize {
@@ -625,7 +611,7 @@ impl<const N: usize> DTupleN<N> {
                 rank: self.rank(),
             });
         }
-        let mut t = DTupleN::<N>::empty();
+        let mut t = DTupleN::empty();
         let mut i = b;
         while i < e {
             tri!(t.push_in(&tri!(self.get(i))));
@@ -636,7 +622,7 @@ impl<const N: usize> DTupleN<N> {
     /// This value as a tuple: an integer becomes the 1-tuple `(v)`.
     pub const fn as_tuple(&self) -> DTupleN<N> {
         if !self.is_tuple() {
-            match DTupleN::<N>::tuple(&[*self]) {
+            match DTupleN::tuple(&[*self]) {
                 Ok(t) => t,
                 Err(_) => *self,
             }

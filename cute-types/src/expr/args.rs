@@ -34,8 +34,8 @@ impl<const N: usize> LayoutOrSwizzled<N> {
     /// The layout, or the swizzled layout's inner layout.
     pub fn inner(&self) -> DLayoutN<N> {
         match self {
-            LayoutOrSwizzled::<N>::Layout(l) => *l,
-            LayoutOrSwizzled::<N>::Swizzled(c) => c.layout(),
+            LayoutOrSwizzled::Layout(l) => *l,
+            LayoutOrSwizzled::Swizzled(c) => c.layout(),
         }
     }
 }
@@ -59,7 +59,7 @@ pub(crate) struct Args<'e, 'a, const N: usize> {
 
 impl<'e, 'a, const N: usize> Args<'e, 'a, N> {
     pub fn new(function: &'static str, args: &'e [ExprN<'a, N>]) -> Self {
-        Args::<N> { function, args }
+        Args { function, args }
     }
 
     /// Number of arguments.
@@ -98,7 +98,7 @@ impl<'e, 'a, const N: usize> Args<'e, 'a, N> {
         match &self.args[i] {
             // `make_layout(shape)` errors (overflow) are reported as this function's.
             ExprN::Tuple { value, .. } => make_layout(**value)
-                .map(ValueN::<N>::Layout)
+                .map(ValueN::Layout)
                 .map_err(|e| self.fail(e)),
             e => evaluate_expr(e),
         }
@@ -114,9 +114,9 @@ impl<'e, 'a, const N: usize> Args<'e, 'a, N> {
     /// A value where a layout is expected (see [`Args::layout`]).
     pub fn value_as_layout(&self, i: usize, v: ValueN<N>) -> Result<DLayoutN<N>, ExprError> {
         match v {
-            ValueN::<N>::Layout(l) => Ok(l),
-            ValueN::<N>::Int(n) => make_layout(DTupleN::<N>::int(n)).map_err(|e| self.fail(e)),
-            ValueN::<N>::Tuple(t) => make_layout(t).map_err(|e| self.fail(e)),
+            ValueN::Layout(l) => Ok(l),
+            ValueN::Int(n) => make_layout(DTupleN::int(n)).map_err(|e| self.fail(e)),
+            ValueN::Tuple(t) => make_layout(t).map_err(|e| self.fail(e)),
             other => Err(self.kind_error(i, "a layout", other.kind())),
         }
     }
@@ -124,10 +124,8 @@ impl<'e, 'a, const N: usize> Args<'e, 'a, N> {
     /// Argument `i` where a layout or a swizzled layout is expected.
     pub fn layout_or_swizzled(&self, i: usize) -> Result<LayoutOrSwizzled<N>, ExprError> {
         match self.operand(i)? {
-            ValueN::<N>::Swizzled(c) => Ok(LayoutOrSwizzled::<N>::Swizzled(c)),
-            v => self
-                .value_as_layout(i, v)
-                .map(LayoutOrSwizzled::<N>::Layout),
+            ValueN::Swizzled(c) => Ok(LayoutOrSwizzled::Swizzled(c)),
+            v => self.value_as_layout(i, v).map(LayoutOrSwizzled::Layout),
         }
     }
 
@@ -144,8 +142,8 @@ impl<'e, 'a, const N: usize> Args<'e, 'a, N> {
             ExprN::Layout { .. } => Err(self.kind_error(i, "an IntTuple", "a layout")),
             ExprN::Tiler { .. } => Err(self.kind_error(i, "an IntTuple", "a tiler")),
             ExprN::Call { .. } => match self.operand(i)? {
-                ValueN::<N>::Int(n) => Ok(DTupleN::<N>::int(n)),
-                ValueN::<N>::Tuple(t) => Ok(t),
+                ValueN::Int(n) => Ok(DTupleN::int(n)),
+                ValueN::Tuple(t) => Ok(t),
                 other => Err(self.kind_error(i, "an IntTuple", other.kind())),
             },
         }
@@ -156,9 +154,9 @@ impl<'e, 'a, const N: usize> Args<'e, 'a, N> {
         match &self.args[i] {
             ExprN::Layout { value, .. } => Ok(value.shape()),
             ExprN::Call { .. } => match self.operand(i)? {
-                ValueN::<N>::Layout(l) => Ok(l.shape()),
-                ValueN::<N>::Int(n) => Ok(DTupleN::<N>::int(n)),
-                ValueN::<N>::Tuple(t) => Ok(t),
+                ValueN::Layout(l) => Ok(l.shape()),
+                ValueN::Int(n) => Ok(DTupleN::int(n)),
+                ValueN::Tuple(t) => Ok(t),
                 other => Err(self.kind_error(i, "an IntTuple or a layout", other.kind())),
             },
             _ => self.tuple(i),
@@ -168,14 +166,14 @@ impl<'e, 'a, const N: usize> Args<'e, 'a, N> {
     /// Argument `i` as a shape (a bare IntTuple) or as a layout (written with its strides).
     pub fn shape_or_layout(&self, i: usize) -> Result<ShapeOrLayout<N>, ExprError> {
         match &self.args[i] {
-            ExprN::Layout { value, .. } => Ok(ShapeOrLayout::<N>::Layout(**value)),
+            ExprN::Layout { value, .. } => Ok(ShapeOrLayout::Layout(**value)),
             ExprN::Call { .. } => match self.operand(i)? {
-                ValueN::<N>::Layout(l) => Ok(ShapeOrLayout::<N>::Layout(l)),
-                ValueN::<N>::Int(n) => Ok(ShapeOrLayout::<N>::Shape(DTupleN::<N>::int(n))),
-                ValueN::<N>::Tuple(t) => Ok(ShapeOrLayout::<N>::Shape(t)),
+                ValueN::Layout(l) => Ok(ShapeOrLayout::Layout(l)),
+                ValueN::Int(n) => Ok(ShapeOrLayout::Shape(DTupleN::int(n))),
+                ValueN::Tuple(t) => Ok(ShapeOrLayout::Shape(t)),
                 other => Err(self.kind_error(i, "a shape or a layout", other.kind())),
             },
-            _ => self.tuple(i).map(ShapeOrLayout::<N>::Shape),
+            _ => self.tuple(i).map(ShapeOrLayout::Shape),
         }
     }
 
@@ -202,8 +200,8 @@ impl<'e, 'a, const N: usize> Args<'e, 'a, N> {
     /// (an int `n` is `make_layout(n)`).
     pub fn tiler(&self, i: usize) -> Result<TilerArg<N>, ExprError> {
         match self.operand(i)? {
-            ValueN::<N>::Tiler(t) => Ok(TilerArg::<N>::Tiler(t)),
-            v => Ok(TilerArg::<N>::Layout(self.value_as_layout(i, v)?)),
+            ValueN::Tiler(t) => Ok(TilerArg::Tiler(t)),
+            v => Ok(TilerArg::Layout(self.value_as_layout(i, v)?)),
         }
     }
 }
@@ -211,7 +209,7 @@ impl<'e, 'a, const N: usize> Args<'e, 'a, N> {
 /// CuTe's `make_layout(shape)` for the calculator: every leaf static, so a
 /// shape-1 mode gets stride 0 as with `Int<1>` in C++.
 pub(crate) fn make_layout<const N: usize>(shape: DTupleN<N>) -> Result<DLayoutN<N>, crate::Error> {
-    DLayoutN::<N>::col_major(shape.with_all_static(true))
+    DLayoutN::col_major(shape.with_all_static(true))
 }
 
 /// Builds a tiler from the entries of a `[…]` literal: nested brackets are
@@ -224,11 +222,11 @@ pub(crate) fn make_layout<const N: usize>(shape: DTupleN<N>) -> Result<DLayoutN<
 pub(crate) fn build_tiler<const N: usize>(
     items: &[ExprN<'_, N>],
 ) -> Result<Box<DTilerN<N>>, ExprError> {
-    let mut t = Box::new(DTilerN::<N>::new());
+    let mut t = Box::new(DTilerN::new());
     for (i, item) in items.iter().enumerate() {
         let entry = match item {
-            ExprN::Tiler { items, .. } => TilerEntry::<N>::Tiler(build_tiler(items)?),
-            _ => TilerEntry::<N>::Layout(Box::new(Args::<N>::new("tiler", items).layout(i)?)),
+            ExprN::Tiler { items, .. } => TilerEntry::Tiler(build_tiler(items)?),
+            _ => TilerEntry::Layout(Box::new(Args::new("tiler", items).layout(i)?)),
         };
         push_entry(&mut t, entry)?;
     }
@@ -245,8 +243,8 @@ enum TilerEntry<const N: usize> {
 #[inline(never)]
 fn push_entry<const N: usize>(t: &mut DTilerN<N>, entry: TilerEntry<N>) -> Result<(), ExprError> {
     let pushed = match entry {
-        TilerEntry::<N>::Layout(l) => t.push_layout(*l),
-        TilerEntry::<N>::Tiler(inner) => t.push_tiler(&inner),
+        TilerEntry::Layout(l) => t.push_layout(*l),
+        TilerEntry::Tiler(inner) => t.push_tiler(&inner),
     };
     *t = pushed.map_err(|e| ExprError::algebra("tiler", e))?;
     Ok(())

@@ -64,10 +64,10 @@ impl<const N: usize> Functions<N> {
 pub(crate) fn evaluate_expr<const N: usize>(e: &ExprN<'_, N>) -> Result<ValueN<N>, ExprError> {
     match e {
         ExprN::Tuple { value, .. } => make_layout(**value)
-            .map(ValueN::<N>::Layout)
+            .map(ValueN::Layout)
             .map_err(|err| ExprError::algebra("make_layout", err)),
-        ExprN::Layout { value, .. } => Ok(ValueN::<N>::Layout(**value)),
-        ExprN::Tiler { items, .. } => build_tiler(items).map(ValueN::<N>::Tiler),
+        ExprN::Layout { value, .. } => Ok(ValueN::Layout(**value)),
+        ExprN::Tiler { items, .. } => build_tiler(items).map(ValueN::Tiler),
         ExprN::Call { name, args, pos } => {
             let (function, handler) = Functions::<N>::TABLE
                 .iter()
@@ -76,13 +76,13 @@ pub(crate) fn evaluate_expr<const N: usize>(e: &ExprN<'_, N>) -> Result<ValueN<N
                     name: name.to_string(),
                     pos: *pos,
                 })?;
-            handler(&Args::<N>::new(function, args))
+            handler(&Args::new(function, args))
         }
     }
 }
 
 fn int<const N: usize>(v: DInt) -> Result<ValueN<N>, ExprError> {
-    Ok(ValueN::<N>::Int(v))
+    Ok(ValueN::Int(v))
 }
 
 fn size<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
@@ -107,12 +107,12 @@ fn depth<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
 
 fn shape<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(1, 1, "1")?;
-    Ok(ValueN::<N>::Tuple(a.domain_layout(0)?.shape()))
+    Ok(ValueN::Tuple(a.domain_layout(0)?.shape()))
 }
 
 fn stride<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(1, 1, "1")?;
-    Ok(ValueN::<N>::Tuple(a.layout(0)?.stride()))
+    Ok(ValueN::Tuple(a.layout(0)?.stride()))
 }
 
 /// `get(L, i, j, …)`: `get<i,j,…>(L)`.
@@ -120,21 +120,19 @@ fn get<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(2, usize::MAX, "2 or more")?;
     let l = a.layout(0)?;
     let path = a.indices(1)?;
-    Ok(ValueN::<N>::Layout(
-        l.get_path(&path).map_err(|e| a.fail(e))?,
-    ))
+    Ok(ValueN::Layout(l.get_path(&path).map_err(|e| a.fail(e))?))
 }
 
 /// `eval(L, c)`: `L(c)`; `eval(swizzle, x)`: `Sw(x)`; `eval(SL, c)`: `SL(c)`.
 fn eval<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(2, 2, "2")?;
-    if let ValueN::<N>::Swizzle(sw) = a.operand(0)? {
+    if let ValueN::Swizzle(sw) = a.operand(0)? {
         return int(sw.apply_int(a.int(1)?));
     }
     let c = a.tuple(1)?;
     let v = match a.layout_or_swizzled(0)? {
-        LayoutOrSwizzled::<N>::Layout(l) => l.eval(&c),
-        LayoutOrSwizzled::<N>::Swizzled(sl) => sl.eval(&c),
+        LayoutOrSwizzled::Layout(l) => l.eval(&c),
+        LayoutOrSwizzled::Swizzled(sl) => sl.eval(&c),
     };
     int(v.map_err(|e| a.fail(e))?)
 }
@@ -143,7 +141,7 @@ fn eval<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
 fn swizzle<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(3, 3, "3")?;
     let sw = Swizzle::new(a.int(0)?.value, a.int(1)?.value, a.int(2)?.value);
-    Ok(ValueN::<N>::Swizzle(sw.map_err(|e| a.fail(e))?))
+    Ok(ValueN::Swizzle(sw.map_err(|e| a.fail(e))?))
 }
 
 /// `idx2crd(i, S)` or `idx2crd(i, S, D)`.
@@ -156,7 +154,7 @@ fn idx2crd_fn<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprErro
     } else {
         idx2crd(&i, &s)
     };
-    Ok(ValueN::<N>::Tuple(c.map_err(|e| a.fail(e))?))
+    Ok(ValueN::Tuple(c.map_err(|e| a.fail(e))?))
 }
 
 /// `crd2idx(c, S)`, `crd2idx(c, S, D)` or `crd2idx(c, L)` with `L` a layout.
@@ -164,12 +162,12 @@ fn crd2idx_fn<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprErro
     a.arity(2, 3, "2 or 3")?;
     let c = a.tuple(0)?;
     if a.len() == 3 {
-        let l = DLayoutN::<N>::new(a.tuple(1)?, a.tuple(2)?).map_err(|e| a.fail(e))?;
+        let l = DLayoutN::new(a.tuple(1)?, a.tuple(2)?).map_err(|e| a.fail(e))?;
         return int(l.eval(&c).map_err(|e| a.fail(e))?);
     }
     match a.shape_or_layout(1)? {
-        ShapeOrLayout::<N>::Layout(l) => int(l.eval(&c).map_err(|e| a.fail(e))?),
-        ShapeOrLayout::<N>::Shape(s) => int(crd2idx_compact(&c, &s).map_err(|e| a.fail(e))?),
+        ShapeOrLayout::Layout(l) => int(l.eval(&c).map_err(|e| a.fail(e))?),
+        ShapeOrLayout::Shape(s) => int(crd2idx_compact(&c, &s).map_err(|e| a.fail(e))?),
     }
 }
 
@@ -178,7 +176,7 @@ fn layout<const N: usize>(
     a: &Args<'_, '_, N>,
     r: Result<DLayoutN<N>, Error>,
 ) -> Result<ValueN<N>, ExprError> {
-    Ok(ValueN::<N>::Layout(r.map_err(|e| a.fail(e))?))
+    Ok(ValueN::Layout(r.map_err(|e| a.fail(e))?))
 }
 
 /// A function of one layout giving a layout.
@@ -256,12 +254,12 @@ fn coalesce<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError>
 fn composition<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(2, 2, "2")?;
     match a.operand(0)? {
-        ValueN::<N>::Swizzle(sw) => Ok(compose_swizzle(sw, &a.layout(1)?).into()),
-        ValueN::<N>::Swizzled(c) => {
+        ValueN::Swizzle(sw) => Ok(compose_swizzle(sw, &a.layout(1)?).into()),
+        ValueN::Swizzled(c) => {
             let r = compose(a, &c.layout(), &a.tiler(1)?)?;
             Ok(c.with_layout(r).into())
         }
-        v => Ok(ValueN::<N>::Layout(compose(
+        v => Ok(ValueN::Layout(compose(
             a,
             &a.value_as_layout(0, v)?,
             &a.tiler(1)?,
@@ -276,8 +274,8 @@ fn compose<const N: usize>(
     t: &TilerArg<N>,
 ) -> Result<DLayoutN<N>, ExprError> {
     let r = match t {
-        TilerArg::<N>::Layout(b) => algebra::composition(l, b),
-        TilerArg::<N>::Tiler(t) => algebra::composition_tiler(l, t),
+        TilerArg::Layout(b) => algebra::composition(l, b),
+        TilerArg::Tiler(t) => algebra::composition_tiler(l, t),
     };
     r.map_err(|e| a.fail(e))
 }
@@ -291,8 +289,8 @@ fn rewrap<const N: usize>(
 ) -> Result<ValueN<N>, ExprError> {
     let l = r.map_err(|e| a.fail(e))?;
     Ok(match target {
-        LayoutOrSwizzled::<N>::Layout(_) => ValueN::<N>::Layout(l),
-        LayoutOrSwizzled::<N>::Swizzled(c) => c.with_layout(l).into(),
+        LayoutOrSwizzled::Layout(_) => ValueN::Layout(l),
+        LayoutOrSwizzled::Swizzled(c) => c.with_layout(l).into(),
     })
 }
 
@@ -317,15 +315,15 @@ fn with_tiler<const N: usize>(
     layout(
         a,
         match a.tiler(1)? {
-            TilerArg::<N>::Layout(t) => by_layout(&l, &t),
-            TilerArg::<N>::Tiler(t) => by_mode(&l, &t),
+            TilerArg::Layout(t) => by_layout(&l, &t),
+            TilerArg::Tiler(t) => by_mode(&l, &t),
         },
     )
 }
 
 fn flatten<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(1, 1, "1")?;
-    Ok(ValueN::<N>::Layout(a.layout(0)?.flatten()))
+    Ok(ValueN::Layout(a.layout(0)?.flatten()))
 }
 
 fn logical_divide<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {

@@ -62,14 +62,14 @@ pub fn eval_lines<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Resul
 
 /// One job: consecutive complete lines of the input, and its place in it.
 struct Job {
-    seq: u64,
+    seq: usize,
     text: Vec<u8>,
 }
 
 /// A job's outcome: its output text and error count, or its lines back if
 /// evaluating them panicked (a bug), for the writer to evaluate again.
 struct Done {
-    seq: u64,
+    seq: usize,
     outcome: Outcome,
 }
 
@@ -80,18 +80,26 @@ type Outcome = Result<(Vec<u8>, usize), Vec<u8>>;
 /// last line when the input ends without a newline. Stops early if the
 /// workers are gone (the writer failed and they stopped).
 fn read_jobs<R: BufRead>(reader: &mut R, jobs: &Sender<Job>) -> io::Result<()> {
-    let mut seq = 0u64;
-    let mut queue = |lines: &[u8]| -> bool {
+    let mut seq = 0;
+    for_each_read(reader, |lines| {
         for job in job_slices(lines, JOB_LINES) {
             let text = job.to_vec();
             if jobs.send(Job { seq, text }).is_err() {
-                return false;
+                return Ok(false);
             }
             seq += 1;
         }
-        true
-    };
-    // A line cut by the end of a read waits here for its rest.
+        Ok(true)
+    })
+}
+
+/// Calls `lines` with the complete lines of each read (a line cut by the end
+/// of a read waits for its rest), then with the last line if the input ends
+/// without a newline. Stops when `lines` returns `false`.
+fn for_each_read<R: BufRead>(
+    reader: &mut R,
+    mut lines: impl FnMut(&[u8]) -> io::Result<bool>,
+) -> io::Result<()> {
     let mut partial: Vec<u8> = Vec::new();
     loop {
         let chunk = reader.fill_buf()?;
@@ -101,12 +109,12 @@ fn read_jobs<R: BufRead>(reader: &mut R, jobs: &Sender<Job>) -> io::Result<()> {
         let len = chunk.len();
         let more = match chunk.iter().rposition(|&b| b == b'\n') {
             Some(last) => {
-                let lines = &chunk[..=last];
+                let complete = &chunk[..=last];
                 let more = if partial.is_empty() {
-                    queue(lines)
+                    lines(complete)?
                 } else {
-                    partial.extend_from_slice(lines);
-                    let more = queue(&partial);
+                    partial.extend_from_slice(complete);
+                    let more = lines(&partial)?;
                     partial.clear();
                     more
                 };
@@ -124,7 +132,7 @@ fn read_jobs<R: BufRead>(reader: &mut R, jobs: &Sender<Job>) -> io::Result<()> {
         }
     }
     if !partial.is_empty() {
-        queue(&partial);
+        lines(&partial)?;
     }
     Ok(())
 }
@@ -180,7 +188,7 @@ fn write_in_order<W: Write>(finished: &Receiver<Done>, output: W) -> io::Result<
     let mut errors = 0;
     // Outcomes that arrived before an earlier job's, by `seq - next`.
     let mut waiting: VecDeque<Option<Outcome>> = VecDeque::new();
-    let mut next = 0u64;
+    let mut next = 0;
     loop {
         let done = match finished.try_recv() {
             Ok(done) => done,
@@ -193,16 +201,14 @@ fn write_in_order<W: Write>(finished: &Receiver<Done>, output: W) -> io::Result<
             }
             Err(TryRecvError::Disconnected) => break,
         };
-        // Jobs are numbered from `next` on, so the slot exists or is appended.
-        let slot = usize::try_from(done.seq - next).unwrap_or(usize::MAX);
+        // Jobs still to write are numbered from `next` on.
+        let slot = done.seq - next;
         if waiting.len() <= slot {
             waiting.resize_with(slot + 1, || None);
         }
         waiting[slot] = Some(done.outcome);
-        while let Some(Some(_)) = waiting.front() {
-            let Some(Some(outcome)) = waiting.pop_front() else {
-                break;
-            };
+        while let Some(outcome) = waiting.front_mut().and_then(Option::take) {
+            waiting.pop_front();
             next += 1;
             let (text, e) = outcome.unwrap_or_else(|lines| {
                 let mut text = Vec::new();
@@ -221,34 +227,14 @@ fn write_in_order<W: Write>(finished: &Receiver<Done>, output: W) -> io::Result<
 /// are evaluated and written before the next read.
 fn run<R: BufRead, W: Write>(reader: &mut R, out: &mut W) -> io::Result<usize> {
     let mut errors = 0;
-    // A line cut by the end of a chunk waits here for its rest.
-    let mut partial: Vec<u8> = Vec::new();
     let mut text = Vec::new();
-    loop {
-        let chunk = reader.fill_buf()?;
-        if chunk.is_empty() {
-            break;
-        }
-        let len = chunk.len();
+    for_each_read(reader, |lines| {
         text.clear();
-        match chunk.iter().rposition(|&b| b == b'\n') {
-            Some(last) => {
-                partial.extend_from_slice(&chunk[..=last]);
-                errors += eval_chunk(&partial, &mut text);
-                partial.clear();
-                partial.extend_from_slice(&chunk[last + 1..]);
-            }
-            None => partial.extend_from_slice(chunk),
-        }
-        reader.consume(len);
+        errors += eval_chunk(lines, &mut text);
         out.write_all(&text)?;
         out.flush()?;
-    }
-    if !partial.is_empty() {
-        text.clear();
-        errors += eval_chunk(&partial, &mut text);
-        out.write_all(&text)?;
-    }
+        Ok(true)
+    })?;
     Ok(errors)
 }
 

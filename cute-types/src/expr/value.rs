@@ -31,8 +31,8 @@ impl<const N: usize> From<SwizzledLayoutN<N>> for ValueN<N> {
     /// A plain layout stays a layout (C++ drops the identity swizzle).
     fn from(s: SwizzledLayoutN<N>) -> Self {
         match s {
-            SwizzledLayoutN::<N>::Plain(l) => ValueN::<N>::Layout(l),
-            SwizzledLayoutN::<N>::Swizzled(c) => ValueN::<N>::Swizzled(c),
+            SwizzledLayoutN::Plain(l) => ValueN::Layout(l),
+            SwizzledLayoutN::Swizzled(c) => ValueN::Swizzled(c),
         }
     }
 }
@@ -41,13 +41,13 @@ impl<const N: usize> ValueN<N> {
     /// What kind of value this is, in words, for error messages.
     pub fn kind(&self) -> &'static str {
         match self {
-            ValueN::<N>::Int(_) => "an integer",
-            ValueN::<N>::Tuple(t) if t.is_int() => "an integer",
-            ValueN::<N>::Tuple(_) => "an IntTuple",
-            ValueN::<N>::Layout(_) => "a layout",
-            ValueN::<N>::Tiler(_) => "a tiler",
-            ValueN::<N>::Swizzle(_) => "a swizzle",
-            ValueN::<N>::Swizzled(_) => "a swizzled layout",
+            ValueN::Int(_) => "an integer",
+            ValueN::Tuple(t) if t.is_int() => "an integer",
+            ValueN::Tuple(_) => "an IntTuple",
+            ValueN::Layout(_) => "a layout",
+            ValueN::Tiler(_) => "a tiler",
+            ValueN::Swizzle(_) => "a swizzle",
+            ValueN::Swizzled(_) => "a swizzled layout",
         }
     }
 }
@@ -56,12 +56,12 @@ impl<const N: usize> ValueN<N> {
     /// Appends the value in calculator notation (see the [`fmt::Display`] impl) to `out`.
     pub fn write_to(&self, out: &mut String) {
         match self {
-            ValueN::<N>::Int(v) => push_int(out, v.value),
-            ValueN::<N>::Tuple(t) => write_tuple(out, t),
-            ValueN::<N>::Layout(l) => write_layout(out, l),
-            ValueN::<N>::Tiler(t) => write_tiler(out, t),
-            ValueN::<N>::Swizzle(sw) => write_swizzle(out, sw),
-            ValueN::<N>::Swizzled(c) => {
+            ValueN::Int(v) => push_int(out, v.value),
+            ValueN::Tuple(t) => write_tuple(out, t),
+            ValueN::Layout(l) => write_layout(out, l),
+            ValueN::Tiler(t) => write_tiler(out, t),
+            ValueN::Swizzle(sw) => write_swizzle(out, sw),
+            ValueN::Swizzled(c) => {
                 write_swizzle(out, &c.swizzle());
                 out.push('o');
                 push_int(out, c.offset().value);
@@ -144,8 +144,8 @@ fn write_tiler<const N: usize>(out: &mut String, t: &DTilerN<N>) {
             out.push(',');
         }
         match t.mode(i) {
-            Ok(TilerModeN::<N>::Layout(l)) => write_layout(out, &l),
-            Ok(TilerModeN::<N>::Tiler(t)) => write_tiler(out, &t),
+            Ok(TilerModeN::Layout(l)) => write_layout(out, &l),
+            Ok(TilerModeN::Tiler(t)) => write_tiler(out, &t),
             // i < rank, so the mode exists.
             Err(_) => {}
         }
