@@ -38,16 +38,20 @@ pub fn eval_lines<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Resul
         out.flush()?;
         return Ok(errors);
     }
+    let (jobs, queued) = bounded::<Job>(workers * QUEUED_JOBS_PER_WORKER);
+    let (done, finished) = unbounded::<Message>();
     thread::scope(|s| {
-        let (jobs, queued) = bounded::<Job>(workers * QUEUED_JOBS_PER_WORKER);
-        let (done, finished) = unbounded::<Done>();
-        // The workers start themselves: the calling thread starts one, which
-        // starts the others, so reading begins at once.
-        spawn_workers(s, workers, queued, done);
         let writer = s.spawn(move || write_in_order(&finished, output));
-        let read = read_jobs(&mut reader, &jobs);
-        // No more jobs: the workers finish theirs, then the writer its output.
-        drop(jobs);
+        let mut pool = Pool::Idle {
+            workers,
+            queued,
+            done: done.clone(),
+        };
+        let (queued_jobs, read) = read_jobs(&mut reader, &jobs, &mut pool, &done);
+        // The writer stops once it has written this many jobs: it need not
+        // wait for the workers to notice that the queue is closed.
+        let _ = done.send(Message::End(queued_jobs));
+        drop((jobs, done, pool));
         let written = match writer.join() {
             Ok(w) => w,
             Err(panic) => panic::resume_unwind(panic),
@@ -66,31 +70,79 @@ struct Job {
     text: Vec<u8>,
 }
 
-/// A job's outcome: its output text and error count, or its lines back if
-/// evaluating them panicked (a bug), for the writer to evaluate again.
-struct Done {
-    seq: usize,
-    outcome: Outcome,
+/// What the writer receives: a job's outcome, or the number of jobs in all.
+enum Message {
+    /// A job's output text and error count, or its lines back if evaluating
+    /// them panicked (a bug), for the writer to evaluate again.
+    Done { seq: usize, outcome: Outcome },
+    /// Reading is over: this many jobs were queued.
+    End(usize),
 }
 
 /// Output text and error count, or the lines whose evaluation panicked.
 type Outcome = Result<(Vec<u8>, usize), Vec<u8>>;
 
+/// The evaluating threads: started when the first job is queued, so that an
+/// empty or short-lived input costs no thread start.
+enum Pool {
+    /// Not started yet: what the workers will need.
+    Idle {
+        workers: usize,
+        queued: Receiver<Job>,
+        done: Sender<Message>,
+    },
+    /// Started (or none could be: the reading thread then evaluates).
+    Started { inline: bool },
+}
+
+impl Pool {
+    /// Starts the workers if they are not running yet; returns whether jobs
+    /// must be evaluated on the calling thread (no worker could be started).
+    fn start(&mut self) -> bool {
+        if let Pool::Started { inline } = self {
+            return *inline;
+        }
+        let Pool::Idle {
+            workers,
+            queued,
+            done,
+        } = core::mem::replace(self, Pool::Started { inline: false })
+        else {
+            return false;
+        };
+        let inline = spawn_workers(workers, queued, done).is_err();
+        *self = Pool::Started { inline };
+        inline
+    }
+}
+
 /// The reading stage: queues the complete lines of each read as jobs, and the
-/// last line when the input ends without a newline. Stops early if the
-/// workers are gone (the writer failed and they stopped).
-fn read_jobs<R: BufRead>(reader: &mut R, jobs: &Sender<Job>) -> io::Result<()> {
+/// last line when the input ends without a newline. Returns the number of
+/// jobs queued (also when reading failed). Stops early if the writer is gone
+/// (it failed: the workers stop and the queue closes).
+fn read_jobs<R: BufRead>(
+    reader: &mut R,
+    jobs: &Sender<Job>,
+    pool: &mut Pool,
+    done: &Sender<Message>,
+) -> (usize, io::Result<()>) {
     let mut seq = 0;
-    for_each_read(reader, |lines| {
+    let read = for_each_read(reader, |lines| {
         for job in job_slices(lines, JOB_LINES) {
             let text = job.to_vec();
-            if jobs.send(Job { seq, text }).is_err() {
+            let sent = if pool.start() {
+                done.send(evaluate_job(Job { seq, text })).is_ok()
+            } else {
+                jobs.send(Job { seq, text }).is_ok()
+            };
+            if !sent {
                 return Ok(false);
             }
             seq += 1;
         }
         Ok(true)
-    })
+    });
+    (seq, read)
 }
 
 /// Calls `lines` with the complete lines of each read (a line cut by the end
@@ -107,7 +159,7 @@ fn for_each_read<R: BufRead>(
             break;
         }
         let len = chunk.len();
-        let more = match chunk.iter().rposition(|&b| b == b'\n') {
+        let more = match memchr::memrchr(b'\n', chunk) {
             Some(last) => {
                 let complete = &chunk[..=last];
                 let more = if partial.is_empty() {
@@ -137,76 +189,99 @@ fn for_each_read<R: BufRead>(
     Ok(())
 }
 
-/// Starts `count` evaluating threads as a binary tree: each thread first
-/// starts up to two others, then evaluates. Starting 16 threads one after the
-/// other took milliseconds, longer than evaluating thousands of lines.
-fn spawn_workers<'s>(
-    s: &'s thread::Scope<'s, '_>,
-    count: usize,
-    queued: Receiver<Job>,
-    done: Sender<Done>,
-) {
-    if count == 0 {
-        return;
+/// Starts `count` evaluating threads in two levels: the caller starts about
+/// √count of them, and each of those starts the rest of its group before it
+/// evaluates. A thread takes a while to get going (0.1–0.3 ms on the GPU
+/// host), so one after the other, 16 threads took milliseconds, longer than
+/// evaluating thousands of lines; a binary tree still waited four starts.
+///
+/// The threads are detached: each ends by itself once the queue is closed and
+/// empty (or the writer is gone), and nobody waits for that, since waking 16
+/// idle threads only to let them exit cost more than a millisecond on the GPU
+/// host. Fails only if no thread can be started.
+fn spawn_workers(count: usize, queued: Receiver<Job>, done: Sender<Message>) -> io::Result<()> {
+    let leaders = (1..=count).find(|k| k * k >= count).unwrap_or(1);
+    for group in 0..leaders {
+        // Groups differ in size by at most one.
+        let size = count / leaders + usize::from(group < count % leaders);
+        let (queued, done) = (queued.clone(), done.clone());
+        let started = thread::Builder::new().spawn(move || {
+            for _ in 1..size {
+                let (queued, done) = (queued.clone(), done.clone());
+                // A thread that cannot be started leaves fewer workers.
+                let _ = thread::Builder::new().spawn(move || evaluate_jobs(&queued, &done));
+            }
+            evaluate_jobs(&queued, &done);
+        });
+        match started {
+            Ok(_) => {}
+            Err(e) if group == 0 => return Err(e),
+            // Fewer workers, but some.
+            Err(_) => break,
+        }
     }
-    s.spawn(move || {
-        let rest = count - 1;
-        spawn_workers(s, rest / 2, queued.clone(), done.clone());
-        spawn_workers(s, rest - rest / 2, queued.clone(), done.clone());
-        evaluate_jobs(&queued, &done);
-    });
+    Ok(())
 }
 
-/// The evaluating stage, on each worker thread: until the queue closes.
-fn evaluate_jobs(queued: &Receiver<Job>, done: &Sender<Done>) {
+/// The evaluating stage, on each worker thread: until the queue closes or
+/// the writer is gone.
+fn evaluate_jobs(queued: &Receiver<Job>, done: &Sender<Message>) {
     for job in queued {
-        // A panic (a bug) must not lose the job: its lines go back to the
-        // writer, which evaluates them again on its own thread.
-        let evaluated = panic::catch_unwind(AssertUnwindSafe(|| {
-            let mut text = Vec::with_capacity(job.text.len());
-            let errors = eval_chunk(&job.text, &mut text);
-            (text, errors)
-        }));
-        let outcome = evaluated.map_err(|_| job.text);
-        if done
-            .send(Done {
-                seq: job.seq,
-                outcome,
-            })
-            .is_err()
-        {
+        if done.send(evaluate_job(job)).is_err() {
             return;
         }
     }
 }
 
+/// Evaluates one job. A panic (a bug) must not lose the job: its lines go back
+/// to the writer, which evaluates them again on its own thread.
+fn evaluate_job(job: Job) -> Message {
+    let evaluated = panic::catch_unwind(AssertUnwindSafe(|| {
+        let mut text = Vec::with_capacity(job.text.len());
+        let errors = eval_chunk(&job.text, &mut text);
+        (text, errors)
+    }));
+    Message::Done {
+        seq: job.seq,
+        outcome: evaluated.map_err(|_| job.text),
+    }
+}
+
 /// The writing stage: outputs in input order; flushes whenever no further
 /// outcome is ready, so that an interactive user sees every answer at once.
-/// Returns the number of error lines.
-fn write_in_order<W: Write>(finished: &Receiver<Done>, output: W) -> io::Result<usize> {
+/// Ends when every job queued has been written. Returns the number of error lines.
+fn write_in_order<W: Write>(finished: &Receiver<Message>, output: W) -> io::Result<usize> {
     let mut out = io::BufWriter::with_capacity(1 << 16, output);
     let mut errors = 0;
     // Outcomes that arrived before an earlier job's, by `seq - next`.
     let mut waiting: VecDeque<Option<Outcome>> = VecDeque::new();
     let mut next = 0;
-    loop {
-        let done = match finished.try_recv() {
-            Ok(done) => done,
+    let mut total = None;
+    while total != Some(next) {
+        let message = match finished.try_recv() {
+            Ok(message) => message,
             Err(TryRecvError::Empty) => {
                 out.flush()?;
                 match finished.recv() {
-                    Ok(done) => done,
+                    Ok(message) => message,
                     Err(_) => break,
                 }
             }
             Err(TryRecvError::Disconnected) => break,
         };
+        let (seq, outcome) = match message {
+            Message::Done { seq, outcome } => (seq, outcome),
+            Message::End(jobs) => {
+                total = Some(jobs);
+                continue;
+            }
+        };
         // Jobs still to write are numbered from `next` on.
-        let slot = done.seq - next;
+        let slot = seq - next;
         if waiting.len() <= slot {
             waiting.resize_with(slot + 1, || None);
         }
-        waiting[slot] = Some(done.outcome);
+        waiting[slot] = Some(outcome);
         while let Some(outcome) = waiting.front_mut().and_then(Option::take) {
             waiting.pop_front();
             next += 1;
@@ -254,9 +329,18 @@ fn eval_chunk(lines: &[u8], out: &mut Vec<u8>) -> usize {
 
 /// The lines of `text`, without their `\n` or `\r\n`.
 fn split_lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
-    let body = text.strip_suffix(b"\n").unwrap_or(text);
-    body.split(|&b| b == b'\n')
-        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+    let mut rest = text;
+    core::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let (line, tail) = match memchr::memchr(b'\n', rest) {
+            Some(nl) => (&rest[..nl], &rest[nl + 1..]),
+            None => (rest, &rest[rest.len()..]),
+        };
+        rest = tail;
+        Some(line.strip_suffix(b"\r").unwrap_or(line))
+    })
 }
 
 /// Writes the result line for `raw` into `line`; returns whether it is an error.
@@ -278,13 +362,10 @@ fn job_slices(text: &[u8], per: usize) -> impl Iterator<Item = &[u8]> {
         if rest.is_empty() {
             return None;
         }
-        let mut seen = 0;
-        let end = rest
-            .iter()
-            .position(|&b| {
-                seen += usize::from(b == b'\n');
-                seen == per
-            })
+        // memchr's vectorised search: this runs on the reading thread, which
+        // every worker waits on, so a byte-at-a-time scan would cap the speed.
+        let end = memchr::memchr_iter(b'\n', rest)
+            .nth(per - 1)
             .map_or(rest.len(), |p| p + 1);
         let (job, tail) = rest.split_at(end);
         rest = tail;
