@@ -1,12 +1,17 @@
 //! `cute eval -`: one output line per input line, evaluated on all cores.
 //!
-//! Three stages run at once. The calling thread reads: each read's complete
-//! lines are cut into jobs of up to [`JOB_LINES`] lines and queued. Worker
-//! threads, one per core, evaluate jobs. A writer thread puts their outputs
-//! back in input order and writes them, flushing whenever it has nothing more
-//! to write. So a piped file keeps every core busy while it is still being
-//! read, and an interactive user, whose every read is one line, sees each
-//! answer at once.
+//! Three stages run at once. A reading thread cuts each read's complete lines
+//! into jobs of up to [`JOB_LINES`] lines and queues them. Worker threads, one
+//! per core, evaluate jobs. The calling thread writes: it puts the outputs back
+//! in input order, flushing whenever it has nothing more to write. So a piped
+//! file keeps every core busy while it is still being read, and an interactive
+//! user, whose every read is one line, sees each answer at once.
+//!
+//! Threads cost time to start and to stop (each new thread took 0.1–0.3 ms to
+//! run on the GPU host), so: an empty input starts none; the calling thread
+//! makes the first read, starts the workers and queues that read's jobs before
+//! the reading thread exists; workers are never waited for; and the call
+//! returns as soon as the last line is written.
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Write};
 use std::panic::{self, AssertUnwindSafe};
@@ -29,7 +34,7 @@ const QUEUED_JOBS_PER_WORKER: usize = 64;
 /// `output` (see [`super::eval_line`]); an error line never stops the run.
 /// A line that is not UTF-8 gives an error line too. Trailing `\r` is ignored.
 /// Returns the number of lines whose result was an error.
-pub fn eval_lines<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Result<usize> {
+pub fn eval_lines<R: BufRead + Send, W: Write>(input: R, output: W) -> io::Result<usize> {
     let workers = thread::available_parallelism().map_or(1, |n| n.get());
     let mut reader = BufReader::with_capacity(READ_CAPACITY, input);
     if workers == 1 {
@@ -38,28 +43,49 @@ pub fn eval_lines<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Resul
         out.flush()?;
         return Ok(errors);
     }
-    let (jobs, queued) = bounded::<Job>(workers * QUEUED_JOBS_PER_WORKER);
+    // An empty input ends here, before any thread is started.
+    if reader.fill_buf()?.is_empty() {
+        return Ok(0);
+    }
+    // Room for at least one whole read's jobs (lines of one byte and a
+    // newline, at the shortest): the calling thread queues the first read
+    // before the writing starts, and must not wait on the workers for that.
+    let room = (workers * QUEUED_JOBS_PER_WORKER).max(READ_CAPACITY / (2 * JOB_LINES));
+    let (jobs, queued) = bounded::<Job>(room);
     let (done, finished) = unbounded::<Message>();
+    let inline = spawn_workers(workers, queued, done.clone()).is_err();
+    let mut lines = Lines::default();
+    let mut queue = JobQueue {
+        jobs,
+        done,
+        inline,
+        seq: 0,
+    };
+    // The first read's jobs are queued from here, so the workers have work
+    // while the reading thread is still starting.
+    let first = lines.next_read(&mut reader, |text| Ok(queue.push(text)));
     thread::scope(|s| {
-        let writer = s.spawn(move || write_in_order(&finished, output));
-        let mut pool = Pool::Idle {
-            workers,
-            queued,
-            done: done.clone(),
-        };
-        let (queued_jobs, read) = read_jobs(&mut reader, &jobs, &mut pool, &done);
-        // The writer stops once it has written this many jobs: it need not
-        // wait for the workers to notice that the queue is closed.
-        let _ = done.send(Message::End(queued_jobs));
-        drop((jobs, done, pool));
-        let written = match writer.join() {
-            Ok(w) => w,
-            Err(panic) => panic::resume_unwind(panic),
-        };
-        // A failed write stops the reader too (the queue closes); report the
-        // write error first, as the cause.
+        let reading = s.spawn(move || {
+            let read = first.and_then(|more| match more {
+                Some(true) => lines.rest(&mut reader, |text| Ok(queue.push(text))),
+                _ => Ok(()),
+            });
+            // The writer stops once it has written this many jobs: it need
+            // not wait for the workers to notice that the queue is closed.
+            let _ = queue.done.send(Message::End(queue.seq));
+            read
+        });
+        // Writing on the calling thread: when it is done, the call returns at
+        // once, since the reading thread ended before (unless writing failed).
+        let written = write_in_order(&finished, output);
+        // A failed write closes `finished`: the workers stop, then the reader.
+        drop(finished);
+        // Report a write error first, as the cause.
         let errors = written?;
-        read?;
+        match reading.join() {
+            Ok(read) => read?,
+            Err(panic) => panic::resume_unwind(panic),
+        }
         Ok(errors)
     })
 }
@@ -82,140 +108,113 @@ enum Message {
 /// Output text and error count, or the lines whose evaluation panicked.
 type Outcome = Result<(Vec<u8>, usize), Vec<u8>>;
 
-/// The evaluating threads: started when the first job is queued, so that an
-/// empty or short-lived input costs no thread start.
-enum Pool {
-    /// Not started yet: what the workers will need.
-    Idle {
-        workers: usize,
-        queued: Receiver<Job>,
-        done: Sender<Message>,
-    },
-    /// Started (or none could be: the reading thread then evaluates).
-    Started { inline: bool },
+/// The reading stage's output: jobs for the workers, numbered in input order.
+struct JobQueue {
+    jobs: Sender<Job>,
+    done: Sender<Message>,
+    /// No worker could be started: jobs are evaluated here instead.
+    inline: bool,
+    /// Jobs queued so far.
+    seq: usize,
 }
 
-impl Pool {
-    /// Starts the workers if they are not running yet; returns whether jobs
-    /// must be evaluated on the calling thread (no worker could be started).
-    fn start(&mut self) -> bool {
-        if let Pool::Started { inline } = self {
-            return *inline;
+impl JobQueue {
+    /// Queues `text` (complete lines) as jobs of up to [`JOB_LINES`] lines;
+    /// returns whether to go on (`false`: the writer is gone, as it failed).
+    fn push(&mut self, text: &[u8]) -> bool {
+        for job in job_slices(text, JOB_LINES) {
+            let job = Job {
+                seq: self.seq,
+                text: job.to_vec(),
+            };
+            let sent = if self.inline {
+                self.done.send(evaluate_job(job)).is_ok()
+            } else {
+                self.jobs.send(job).is_ok()
+            };
+            if !sent {
+                return false;
+            }
+            self.seq += 1;
         }
-        let Pool::Idle {
-            workers,
-            queued,
-            done,
-        } = core::mem::replace(self, Pool::Started { inline: false })
-        else {
-            return false;
-        };
-        let inline = spawn_workers(workers, queued, done).is_err();
-        *self = Pool::Started { inline };
-        inline
+        true
     }
 }
 
-/// The reading stage: queues the complete lines of each read as jobs, and the
-/// last line when the input ends without a newline. Returns the number of
-/// jobs queued (also when reading failed). Stops early if the writer is gone
-/// (it failed: the workers stop and the queue closes).
-fn read_jobs<R: BufRead>(
-    reader: &mut R,
-    jobs: &Sender<Job>,
-    pool: &mut Pool,
-    done: &Sender<Message>,
-) -> (usize, io::Result<()>) {
-    let mut seq = 0;
-    let read = for_each_read(reader, |lines| {
-        for job in job_slices(lines, JOB_LINES) {
-            let text = job.to_vec();
-            let sent = if pool.start() {
-                done.send(evaluate_job(Job { seq, text })).is_ok()
-            } else {
-                jobs.send(Job { seq, text }).is_ok()
-            };
-            if !sent {
-                return Ok(false);
-            }
-            seq += 1;
-        }
-        Ok(true)
-    });
-    (seq, read)
+/// Cuts reads into complete lines: a line cut by the end of a read waits for
+/// its rest, and the last line may lack its newline.
+#[derive(Default)]
+struct Lines {
+    partial: Vec<u8>,
 }
 
-/// Calls `lines` with the complete lines of each read (a line cut by the end
-/// of a read waits for its rest), then with the last line if the input ends
-/// without a newline. Stops when `lines` returns `false`.
-fn for_each_read<R: BufRead>(
-    reader: &mut R,
-    mut lines: impl FnMut(&[u8]) -> io::Result<bool>,
-) -> io::Result<()> {
-    let mut partial: Vec<u8> = Vec::new();
-    loop {
+impl Lines {
+    /// One read: calls `lines` with its complete lines, if any. Returns
+    /// `Some(go_on)` (`go_on` is what `lines` said), or `None` at the end of the
+    /// input, after `lines` had the last line if it lacks a newline.
+    fn next_read<R: BufRead>(
+        &mut self,
+        reader: &mut R,
+        mut lines: impl FnMut(&[u8]) -> io::Result<bool>,
+    ) -> io::Result<Option<bool>> {
         let chunk = reader.fill_buf()?;
         if chunk.is_empty() {
-            break;
+            if !self.partial.is_empty() {
+                lines(&self.partial)?;
+                self.partial.clear();
+            }
+            return Ok(None);
         }
         let len = chunk.len();
         let more = match memchr::memrchr(b'\n', chunk) {
             Some(last) => {
                 let complete = &chunk[..=last];
-                let more = if partial.is_empty() {
+                let more = if self.partial.is_empty() {
                     lines(complete)?
                 } else {
-                    partial.extend_from_slice(complete);
-                    let more = lines(&partial)?;
-                    partial.clear();
+                    self.partial.extend_from_slice(complete);
+                    let more = lines(&self.partial)?;
+                    self.partial.clear();
                     more
                 };
-                partial.extend_from_slice(&chunk[last + 1..]);
+                self.partial.extend_from_slice(&chunk[last + 1..]);
                 more
             }
             None => {
-                partial.extend_from_slice(chunk);
+                self.partial.extend_from_slice(chunk);
                 true
             }
         };
         reader.consume(len);
-        if !more {
-            return Ok(());
-        }
+        Ok(Some(more))
     }
-    if !partial.is_empty() {
-        lines(&partial)?;
+
+    /// Reads on until the input ends or `lines` returns `false`.
+    fn rest<R: BufRead>(
+        &mut self,
+        reader: &mut R,
+        mut lines: impl FnMut(&[u8]) -> io::Result<bool>,
+    ) -> io::Result<()> {
+        while let Some(true) = self.next_read(reader, &mut lines)? {}
+        Ok(())
     }
-    Ok(())
 }
 
-/// Starts `count` evaluating threads in two levels: the caller starts about
-/// √count of them, and each of those starts the rest of its group before it
-/// evaluates. A thread takes a while to get going (0.1–0.3 ms on the GPU
-/// host), so one after the other, 16 threads took milliseconds, longer than
-/// evaluating thousands of lines; a binary tree still waited four starts.
+/// Starts `count` evaluating threads, all from the calling thread: a new
+/// thread takes 0.1–0.3 ms to get going on the GPU host, and those delays
+/// overlap only when one thread starts them all (started from other new
+/// threads, the last of 16 began up to 2 ms late).
 ///
 /// The threads are detached: each ends by itself once the queue is closed and
 /// empty (or the writer is gone), and nobody waits for that, since waking 16
 /// idle threads only to let them exit cost more than a millisecond on the GPU
 /// host. Fails only if no thread can be started.
 fn spawn_workers(count: usize, queued: Receiver<Job>, done: Sender<Message>) -> io::Result<()> {
-    let leaders = (1..=count).find(|k| k * k >= count).unwrap_or(1);
-    for group in 0..leaders {
-        // Groups differ in size by at most one.
-        let size = count / leaders + usize::from(group < count % leaders);
+    for k in 0..count {
         let (queued, done) = (queued.clone(), done.clone());
-        let started = thread::Builder::new().spawn(move || {
-            for _ in 1..size {
-                let (queued, done) = (queued.clone(), done.clone());
-                // A thread that cannot be started leaves fewer workers.
-                let _ = thread::Builder::new().spawn(move || evaluate_jobs(&queued, &done));
-            }
-            evaluate_jobs(&queued, &done);
-        });
-        match started {
+        match thread::Builder::new().spawn(move || evaluate_jobs(&queued, &done)) {
             Ok(_) => {}
-            Err(e) if group == 0 => return Err(e),
+            Err(e) if k == 0 => return Err(e),
             // Fewer workers, but some.
             Err(_) => break,
         }
@@ -303,7 +302,7 @@ fn write_in_order<W: Write>(finished: &Receiver<Message>, output: W) -> io::Resu
 fn run<R: BufRead, W: Write>(reader: &mut R, out: &mut W) -> io::Result<usize> {
     let mut errors = 0;
     let mut text = Vec::new();
-    for_each_read(reader, |lines| {
+    Lines::default().rest(reader, |lines| {
         text.clear();
         errors += eval_chunk(lines, &mut text);
         out.write_all(&text)?;

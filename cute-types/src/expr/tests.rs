@@ -286,6 +286,29 @@ fn eval_lines_joins_lines_split_across_reads() {
     assert_eq!(String::from_utf8(out).unwrap(), "32\n16:1\n8\n");
 }
 
+/// The first read is handled on the calling thread and the rest on the reading
+/// thread: a line cut between them, a last line without its newline and an
+/// empty input all keep one output line per input line.
+#[test]
+fn eval_lines_handles_the_first_read_the_last_line_and_empty_input() {
+    let mut out = Vec::new();
+    assert_eq!(eval_lines(&b""[..], &mut out).unwrap(), 0);
+    assert!(out.is_empty());
+    // 20 000 lines: the first 256 KiB read ends inside a line.
+    let mut input = "size((4,8))\nfrobnicate(1)\n".repeat(10_000);
+    input.push_str("rank((2,3))");
+    let errors = eval_lines(input.as_bytes(), &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 20_001);
+    assert_eq!(errors, 10_000);
+    assert!(lines[..20_000]
+        .chunks(2)
+        .all(|pair| pair[0] == "32" && pair[1].starts_with("error: ")));
+    assert_eq!(lines[20_000], "2");
+    assert!(text.ends_with("2\n"));
+}
+
 /// The calculator first evaluates at small capacities and retries with more
 /// room; whatever the size of the values, its line must be the full-capacity
 /// evaluation's.
