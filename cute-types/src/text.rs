@@ -321,11 +321,31 @@ impl<'a> Cursor<'a> {
         self.peek();
         let shape_pos = self.pos;
         let shape = self.int_tuple::<N>(false)?;
-        if self.eat(b':') {
-            self.peek();
-            let stride_pos = self.pos;
-            let stride = self.int_tuple::<N>(false)?;
-            DLayoutN::new(shape, stride).map_err(|e| ParseError {
+        match self.stride_of(shape, shape_pos)? {
+            Some(layout) => Ok(layout),
+            None => DLayoutN::col_major(shape).map_err(|e| ParseError {
+                pos: shape_pos,
+                kind: ParseErrorKind::Invalid(e),
+            }),
+        }
+    }
+    /// After the IntTuple `shape` (written at `shape_pos`): `:stride` makes it
+    /// the layout `shape:stride`; without a `:` there is no layout (`None`) and
+    /// nothing is consumed. So a caller reads a literal once, whichever it is.
+    pub fn stride_of<const N: usize>(
+        &mut self,
+        shape: DTupleN<N>,
+        shape_pos: usize,
+    ) -> Result<Option<DLayoutN<N>>, ParseError> {
+        if !self.eat(b':') {
+            return Ok(None);
+        }
+        self.peek();
+        let stride_pos = self.pos;
+        let stride = self.int_tuple::<N>(false)?;
+        DLayoutN::new(shape, stride)
+            .map(Some)
+            .map_err(|e| ParseError {
                 // A stride that does not fit the shape is pointed at.
                 pos: if matches!(e, Error::NotCongruent) {
                     stride_pos
@@ -334,12 +354,6 @@ impl<'a> Cursor<'a> {
                 },
                 kind: ParseErrorKind::Invalid(e),
             })
-        } else {
-            DLayoutN::col_major(shape).map_err(|e| ParseError {
-                pos: shape_pos,
-                kind: ParseErrorKind::Invalid(e),
-            })
-        }
     }
 }
 

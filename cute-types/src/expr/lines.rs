@@ -315,9 +315,30 @@ fn run<R: BufRead, W: Write>(reader: &mut R, out: &mut W) -> io::Result<usize> {
 /// Evaluates each line of `lines` (newline-terminated, except perhaps the
 /// last) and appends one output line per input line to `out`.
 fn eval_chunk(lines: &[u8], out: &mut Vec<u8>) -> usize {
+    // Checking the whole chunk at once is quicker than line by line; a chunk
+    // that is not UTF-8 is checked line by line, to say which lines are not.
+    let Ok(text) = core::str::from_utf8(lines) else {
+        return eval_chunk_bytes(lines, out);
+    };
+    let mut errors = 0;
+    let mut written = String::with_capacity(text.len());
+    for range in line_ranges(lines) {
+        // Lines end at ASCII bytes, which are character boundaries: slicing
+        // cannot fail, and the text is not checked again.
+        let line = text.get(range).unwrap_or_default();
+        errors += usize::from(super::write_result(&mut written, line));
+        written.push('\n');
+    }
+    out.extend_from_slice(written.as_bytes());
+    errors
+}
+
+/// [`eval_chunk`] for lines that may not be UTF-8.
+fn eval_chunk_bytes(lines: &[u8], out: &mut Vec<u8>) -> usize {
     let mut errors = 0;
     let mut line = String::new();
-    for raw in split_lines(lines) {
+    for range in line_ranges(lines) {
+        let raw = &lines[range];
         line.clear();
         errors += usize::from(eval_raw_line(raw, &mut line));
         line.push('\n');
@@ -326,19 +347,21 @@ fn eval_chunk(lines: &[u8], out: &mut Vec<u8>) -> usize {
     errors
 }
 
-/// The lines of `text`, without their `\n` or `\r\n`.
-fn split_lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
-    let mut rest = text;
+/// Where the lines of `text` are, without their `\n` or `\r\n`.
+fn line_ranges(text: &[u8]) -> impl Iterator<Item = core::ops::Range<usize>> + '_ {
+    let mut start = 0;
     core::iter::from_fn(move || {
-        if rest.is_empty() {
+        if start >= text.len() {
             return None;
         }
-        let (line, tail) = match memchr::memchr(b'\n', rest) {
-            Some(nl) => (&rest[..nl], &rest[nl + 1..]),
-            None => (rest, &rest[rest.len()..]),
+        let end = memchr::memchr(b'\n', &text[start..]).map_or(text.len(), |nl| start + nl);
+        let line = start..end;
+        start = end + 1;
+        let without_cr = match text[line.clone()].last() {
+            Some(b'\r') => line.start..line.end - 1,
+            _ => line,
         };
-        rest = tail;
-        Some(line.strip_suffix(b"\r").unwrap_or(line))
+        Some(without_cr)
     })
 }
 
