@@ -4,7 +4,7 @@ use super::alloc::boxed::Box;
 use super::alloc::vec::Vec;
 use super::error::ExprError;
 use super::functions::evaluate_expr;
-use super::parse::ExprN;
+use super::parse::{Children, ExprKind, ExprN};
 use super::value::ValueN;
 use crate::algebra::DComposedLayoutN;
 use crate::dynamic::{DInt, DLayoutN, DTilerN, DTupleN};
@@ -52,14 +52,36 @@ pub(crate) enum ShapeOrLayout<const N: usize> {
 }
 
 /// The arguments of one call, with the function's name for error messages.
-pub(crate) struct Args<'e, 'a, const N: usize> {
+pub(crate) struct Args<'p, const N: usize> {
     pub function: &'static str,
-    args: &'e [ExprN<'a, N>],
+    args: Children<'p, N>,
 }
 
-impl<'e, 'a, const N: usize> Args<'e, 'a, N> {
-    pub fn new(function: &'static str, args: &'e [ExprN<'a, N>]) -> Self {
+impl<'p, const N: usize> Args<'p, N> {
+    pub fn new(function: &'static str, args: Children<'p, N>) -> Self {
         Args { function, args }
+    }
+
+    /// Argument `i`, which the caller has checked exists (see [`Args::arity`]).
+    fn arg(&self, i: usize) -> Result<ExprKind<'p, N>, ExprError> {
+        match self.args.get(i) {
+            Some(e) => Ok(e.kind()),
+            // Handlers read only the arguments their arity check allows.
+            None => Err(ExprError::Arity {
+                function: self.function,
+                expected: "more",
+                found: self.args.len(),
+            }),
+        }
+    }
+
+    /// Argument `i` as an expression (see [`Args::arg`]).
+    fn expr(&self, i: usize) -> Result<ExprN<'p, N>, ExprError> {
+        self.args.get(i).ok_or(ExprError::Arity {
+            function: self.function,
+            expected: "more",
+            found: self.args.len(),
+        })
     }
 
     /// Number of arguments.
@@ -95,12 +117,13 @@ impl<'e, 'a, const N: usize> Args<'e, 'a, N> {
 
     /// Argument `i` as a value, a bare IntTuple read as a shape-only layout.
     pub fn operand(&self, i: usize) -> Result<ValueN<N>, ExprError> {
-        match &self.args[i] {
+        let e = self.expr(i)?;
+        match e.kind() {
             // `make_layout(shape)` errors (overflow) are reported as this function's.
-            ExprN::Tuple { value, .. } => make_layout(**value)
+            ExprKind::Tuple(value) => make_layout(*value)
                 .map(ValueN::Layout)
                 .map_err(|e| self.fail(e)),
-            e => evaluate_expr(e),
+            _ => evaluate_expr(e),
         }
     }
 
@@ -137,11 +160,11 @@ impl<'e, 'a, const N: usize> Args<'e, 'a, N> {
 
     /// Argument `i` where an IntTuple is expected (coordinate, shape, stride, profile).
     pub fn tuple(&self, i: usize) -> Result<DTupleN<N>, ExprError> {
-        match &self.args[i] {
-            ExprN::Tuple { value, .. } => Ok(**value),
-            ExprN::Layout { .. } => Err(self.kind_error(i, "an IntTuple", "a layout")),
-            ExprN::Tiler { .. } => Err(self.kind_error(i, "an IntTuple", "a tiler")),
-            ExprN::Call { .. } => match self.operand(i)? {
+        match self.arg(i)? {
+            ExprKind::Tuple(value) => Ok(*value),
+            ExprKind::Layout(_) => Err(self.kind_error(i, "an IntTuple", "a layout")),
+            ExprKind::Tiler(_) => Err(self.kind_error(i, "an IntTuple", "a tiler")),
+            ExprKind::Call(..) => match self.operand(i)? {
                 ValueN::Int(n) => Ok(DTupleN::int(n)),
                 ValueN::Tuple(t) => Ok(t),
                 other => Err(self.kind_error(i, "an IntTuple", other.kind())),
@@ -151,9 +174,9 @@ impl<'e, 'a, const N: usize> Args<'e, 'a, N> {
 
     /// Argument `i` as a cotarget: an IntTuple, or a layout standing for its shape.
     pub fn cotarget(&self, i: usize) -> Result<DTupleN<N>, ExprError> {
-        match &self.args[i] {
-            ExprN::Layout { value, .. } => Ok(value.shape()),
-            ExprN::Call { .. } => match self.operand(i)? {
+        match self.arg(i)? {
+            ExprKind::Layout(value) => Ok(value.shape()),
+            ExprKind::Call(..) => match self.operand(i)? {
                 ValueN::Layout(l) => Ok(l.shape()),
                 ValueN::Int(n) => Ok(DTupleN::int(n)),
                 ValueN::Tuple(t) => Ok(t),
@@ -165,9 +188,9 @@ impl<'e, 'a, const N: usize> Args<'e, 'a, N> {
 
     /// Argument `i` as a shape (a bare IntTuple) or as a layout (written with its strides).
     pub fn shape_or_layout(&self, i: usize) -> Result<ShapeOrLayout<N>, ExprError> {
-        match &self.args[i] {
-            ExprN::Layout { value, .. } => Ok(ShapeOrLayout::Layout(**value)),
-            ExprN::Call { .. } => match self.operand(i)? {
+        match self.arg(i)? {
+            ExprKind::Layout(value) => Ok(ShapeOrLayout::Layout(*value)),
+            ExprKind::Call(..) => match self.operand(i)? {
                 ValueN::Layout(l) => Ok(ShapeOrLayout::Layout(l)),
                 ValueN::Int(n) => Ok(ShapeOrLayout::Shape(DTupleN::int(n))),
                 ValueN::Tuple(t) => Ok(ShapeOrLayout::Shape(t)),
@@ -220,12 +243,12 @@ pub(crate) fn make_layout<const N: usize>(shape: DTupleN<N>) -> Result<DLayoutN<
 /// and in [`push_entry`], whose frame is gone before the next level starts.
 /// (With `DTiler`s in this frame, 18 nested levels overflowed a 2 MiB stack.)
 pub(crate) fn build_tiler<const N: usize>(
-    items: &[ExprN<'_, N>],
+    items: Children<'_, N>,
 ) -> Result<Box<DTilerN<N>>, ExprError> {
     let mut t = Box::new(DTilerN::new());
     for (i, item) in items.iter().enumerate() {
-        let entry = match item {
-            ExprN::Tiler { items, .. } => TilerEntry::Tiler(build_tiler(items)?),
+        let entry = match item.kind() {
+            ExprKind::Tiler(inner) => TilerEntry::Tiler(build_tiler(inner)?),
             _ => TilerEntry::Layout(Box::new(Args::new("tiler", items).layout(i)?)),
         };
         push_entry(&mut t, entry)?;

@@ -20,6 +20,11 @@ pub enum ExprError {
         /// the deepest nesting accepted
         limit: usize,
     },
+    /// The expression is longer than the calculator reads (4 GiB).
+    TooLong {
+        /// its length in bytes
+        len: usize,
+    },
     /// No function has this name.
     UnknownFunction {
         /// the name as written
@@ -92,6 +97,11 @@ impl fmt::Display for ExprError {
                 f,
                 "syntax: brackets nested deeper than {limit} levels at column {}",
                 pos + 1
+            ),
+            ExprError::TooLong { len } => write!(
+                f,
+                "syntax: the expression is {len} bytes long; at most {} are read",
+                u32::MAX
             ),
             ExprError::UnknownFunction { name, pos } => {
                 write!(f, "unknown function '{name}' at column {}", pos + 1)

@@ -3,13 +3,13 @@
 use super::alloc::string::ToString;
 use super::args::{build_tiler, make_layout, Args, LayoutOrSwizzled, ShapeOrLayout, TilerArg};
 use super::error::ExprError;
-use super::parse::ExprN;
+use super::parse::{ExprKind, ExprN};
 use super::value::ValueN;
 use crate::algebra::{self, compose_swizzle, Swizzle};
 use crate::dynamic::{crd2idx_compact, idx2crd, idx2crd_strided, DInt, DLayoutN, DTilerN};
 use crate::error::Error;
 
-type Handler<const N: usize> = fn(&Args<'_, '_, N>) -> Result<ValueN<N>, ExprError>;
+type Handler<const N: usize> = fn(&Args<'_, N>) -> Result<ValueN<N>, ExprError>;
 
 /// The function called `name`, with its name as a `'static` string, at capacity `N`.
 ///
@@ -64,18 +64,18 @@ fn lookup<const N: usize>(name: &str) -> Option<(&'static str, Handler<N>)> {
 /// Evaluates a parsed expression. A bare IntTuple literal is a shape-only layout
 /// here (the reading of an operand); positions that expect IntTuples read their
 /// literals directly through [`Args`].
-pub(crate) fn evaluate_expr<const N: usize>(e: &ExprN<'_, N>) -> Result<ValueN<N>, ExprError> {
-    match e {
-        ExprN::Tuple { value, .. } => make_layout(**value)
+pub(crate) fn evaluate_expr<const N: usize>(e: ExprN<'_, N>) -> Result<ValueN<N>, ExprError> {
+    match e.kind() {
+        ExprKind::Tuple(value) => make_layout(*value)
             .map(ValueN::Layout)
             .map_err(|err| ExprError::algebra("make_layout", err)),
-        ExprN::Layout { value, .. } => Ok(ValueN::Layout(**value)),
-        ExprN::Tiler { items, .. } => build_tiler(items).map(ValueN::Tiler),
-        ExprN::Call { name, args, pos } => {
+        ExprKind::Layout(value) => Ok(ValueN::Layout(*value)),
+        ExprKind::Tiler(items) => build_tiler(items).map(ValueN::Tiler),
+        ExprKind::Call(name, args) => {
             let (function, handler) =
                 lookup::<N>(name).ok_or_else(|| ExprError::UnknownFunction {
                     name: name.to_string(),
-                    pos: *pos,
+                    pos: e.pos(),
                 })?;
             handler(&Args::new(function, args))
         }
@@ -86,38 +86,38 @@ fn int<const N: usize>(v: DInt) -> Result<ValueN<N>, ExprError> {
     Ok(ValueN::Int(v))
 }
 
-fn size<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn size<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(1, 1, "1")?;
     int(a.domain_layout(0)?.size().map_err(|e| a.fail(e))?)
 }
 
-fn cosize<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn cosize<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(1, 1, "1")?;
     int(a.domain_layout(0)?.cosize().map_err(|e| a.fail(e))?)
 }
 
-fn rank<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn rank<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(1, 1, "1")?;
     int(DInt::s(a.domain_layout(0)?.rank() as i64))
 }
 
-fn depth<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn depth<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(1, 1, "1")?;
     int(DInt::s(a.domain_layout(0)?.depth() as i64))
 }
 
-fn shape<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn shape<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(1, 1, "1")?;
     Ok(ValueN::Tuple(a.domain_layout(0)?.shape()))
 }
 
-fn stride<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn stride<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(1, 1, "1")?;
     Ok(ValueN::Tuple(a.layout(0)?.stride()))
 }
 
 /// `get(L, i, j, …)`: `get<i,j,…>(L)`.
-fn get<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn get<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(2, usize::MAX, "2 or more")?;
     let l = a.layout(0)?;
     let path = a.indices(1)?;
@@ -125,7 +125,7 @@ fn get<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
 }
 
 /// `eval(L, c)`: `L(c)`; `eval(swizzle, x)`: `Sw(x)`; `eval(SL, c)`: `SL(c)`.
-fn eval<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn eval<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(2, 2, "2")?;
     if let ValueN::Swizzle(sw) = a.operand(0)? {
         return int(sw.apply_int(a.int(1)?));
@@ -139,14 +139,14 @@ fn eval<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
 }
 
 /// `swizzle(b, m, s)`: `Swizzle<b,m,s>{}`.
-fn swizzle<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn swizzle<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(3, 3, "3")?;
     let sw = Swizzle::new(a.int(0)?.value, a.int(1)?.value, a.int(2)?.value);
     Ok(ValueN::Swizzle(sw.map_err(|e| a.fail(e))?))
 }
 
 /// `idx2crd(i, S)` or `idx2crd(i, S, D)`.
-fn idx2crd_fn<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn idx2crd_fn<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(2, 3, "2 or 3")?;
     let i = a.tuple(0)?;
     let s = a.tuple(1)?;
@@ -159,7 +159,7 @@ fn idx2crd_fn<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprErro
 }
 
 /// `crd2idx(c, S)`, `crd2idx(c, S, D)` or `crd2idx(c, L)` with `L` a layout.
-fn crd2idx_fn<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn crd2idx_fn<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(2, 3, "2 or 3")?;
     let c = a.tuple(0)?;
     if a.len() == 3 {
@@ -174,7 +174,7 @@ fn crd2idx_fn<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprErro
 
 /// A layout result of this function, or its algebra error.
 fn layout<const N: usize>(
-    a: &Args<'_, '_, N>,
+    a: &Args<'_, N>,
     r: Result<DLayoutN<N>, Error>,
 ) -> Result<ValueN<N>, ExprError> {
     Ok(ValueN::Layout(r.map_err(|e| a.fail(e))?))
@@ -182,32 +182,32 @@ fn layout<const N: usize>(
 
 /// A function of one layout giving a layout.
 fn unary<const N: usize>(
-    a: &Args<'_, '_, N>,
+    a: &Args<'_, N>,
     f: fn(&DLayoutN<N>) -> Result<DLayoutN<N>, Error>,
 ) -> Result<ValueN<N>, ExprError> {
     a.arity(1, 1, "1")?;
     layout(a, f(&a.layout(0)?))
 }
 
-fn make_layout_like<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn make_layout_like<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     unary(a, algebra::make_layout_like)
 }
 
-fn filter<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn filter<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     unary(a, algebra::filter)
 }
 
-fn right_inverse<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn right_inverse<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     unary(a, algebra::right_inverse)
 }
 
-fn left_inverse<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn left_inverse<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     unary(a, algebra::left_inverse)
 }
 
 /// `complement(L)`, `complement(L, n)`, `complement(L, S)`; a layout as the
 /// cotarget stands for its shape.
-fn complement<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn complement<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(1, 2, "1 or 2")?;
     let l = a.layout(0)?;
     if a.len() == 1 {
@@ -218,7 +218,7 @@ fn complement<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprErro
 
 /// `upcast(L, n)` / `downcast(L, n)`: `n` a positive integer.
 fn cast<const N: usize>(
-    a: &Args<'_, '_, N>,
+    a: &Args<'_, N>,
     f: fn(&DLayoutN<N>, i64) -> Result<DLayoutN<N>, Error>,
 ) -> Result<ValueN<N>, ExprError> {
     a.arity(2, 2, "2")?;
@@ -230,16 +230,16 @@ fn cast<const N: usize>(
     layout(a, f(&l, n))
 }
 
-fn upcast<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn upcast<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     cast(a, algebra::upcast)
 }
 
-fn downcast<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn downcast<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     cast(a, algebra::downcast)
 }
 
 /// `coalesce(L)`, `coalesce(L, P)`; on a swizzled layout, coalesces its inner layout.
-fn coalesce<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn coalesce<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(1, 2, "1 or 2")?;
     let target = a.layout_or_swizzled(0)?;
     let inner = target.inner();
@@ -252,7 +252,7 @@ fn coalesce<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError>
 }
 
 /// `composition(L, T)`, `composition(swizzle, L)`, `composition(SL, T)`.
-fn composition<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn composition<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(2, 2, "2")?;
     match a.operand(0)? {
         ValueN::Swizzle(sw) => Ok(compose_swizzle(sw, &a.layout(1)?).into()),
@@ -270,7 +270,7 @@ fn composition<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprErr
 
 /// `A ∘ T` for a layout or a by-mode tiler `T`.
 fn compose<const N: usize>(
-    a: &Args<'_, '_, N>,
+    a: &Args<'_, N>,
     l: &DLayoutN<N>,
     t: &TilerArg<N>,
 ) -> Result<DLayoutN<N>, ExprError> {
@@ -284,7 +284,7 @@ fn compose<const N: usize>(
 /// The result of an operation on the inner layout of `target`, wrapped back in
 /// its swizzle when `target` is swizzled.
 fn rewrap<const N: usize>(
-    a: &Args<'_, '_, N>,
+    a: &Args<'_, N>,
     target: &LayoutOrSwizzled<N>,
     r: Result<DLayoutN<N>, Error>,
 ) -> Result<ValueN<N>, ExprError> {
@@ -297,7 +297,7 @@ fn rewrap<const N: usize>(
 
 /// A function of two layouts giving a layout.
 fn binary<const N: usize>(
-    a: &Args<'_, '_, N>,
+    a: &Args<'_, N>,
     f: fn(&DLayoutN<N>, &DLayoutN<N>) -> Result<DLayoutN<N>, Error>,
 ) -> Result<ValueN<N>, ExprError> {
     a.arity(2, 2, "2")?;
@@ -307,7 +307,7 @@ fn binary<const N: usize>(
 /// A divide or product `(L, T)`: `by_layout` for a layout (or int) `T`,
 /// `by_mode` for a tiler `[…]`.
 fn with_tiler<const N: usize>(
-    a: &Args<'_, '_, N>,
+    a: &Args<'_, N>,
     by_layout: fn(&DLayoutN<N>, &DLayoutN<N>) -> Result<DLayoutN<N>, Error>,
     by_mode: fn(&DLayoutN<N>, &DTilerN<N>) -> Result<DLayoutN<N>, Error>,
 ) -> Result<ValueN<N>, ExprError> {
@@ -322,72 +322,72 @@ fn with_tiler<const N: usize>(
     )
 }
 
-fn flatten<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn flatten<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(1, 1, "1")?;
     Ok(ValueN::Layout(a.layout(0)?.flatten()))
 }
 
-fn logical_divide<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn logical_divide<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     with_tiler(a, algebra::logical_divide, algebra::logical_divide_tiler)
 }
 
-fn zipped_divide<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn zipped_divide<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     with_tiler(a, algebra::zipped_divide, algebra::zipped_divide_tiler)
 }
 
-fn tiled_divide<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn tiled_divide<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     with_tiler(a, algebra::tiled_divide, algebra::tiled_divide_tiler)
 }
 
-fn flat_divide<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn flat_divide<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     with_tiler(a, algebra::flat_divide, algebra::flat_divide_tiler)
 }
 
-fn logical_product<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn logical_product<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     with_tiler(a, algebra::logical_product, algebra::logical_product_tiler)
 }
 
-fn zipped_product<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn zipped_product<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     with_tiler(a, algebra::zipped_product, algebra::zipped_product_tiler)
 }
 
-fn tiled_product<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn tiled_product<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     with_tiler(a, algebra::tiled_product, algebra::tiled_product_tiler)
 }
 
-fn flat_product<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn flat_product<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     with_tiler(a, algebra::flat_product, algebra::flat_product_tiler)
 }
 
-fn blocked_product<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn blocked_product<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     binary(a, algebra::blocked_product)
 }
 
-fn raked_product<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn raked_product<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     binary(a, algebra::raked_product)
 }
 
-fn max_common_layout<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn max_common_layout<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     binary(a, algebra::max_common_layout)
 }
 
-fn append<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn append<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     binary(a, |l, x| l.append(x))
 }
 
-fn prepend<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn prepend<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     binary(a, |l, x| l.prepend(x))
 }
 
 /// `max_common_vector(A, B)`: an integer.
-fn max_common_vector<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn max_common_vector<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(2, 2, "2")?;
     let v = algebra::max_common_vector(&a.layout(0)?, &a.layout(1)?);
     int(v.map_err(|e| a.fail(e))?)
 }
 
 /// `tile_to_shape(L, S)` or `tile_to_shape(L, S, O)`.
-fn tile_to_shape<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn tile_to_shape<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(2, 3, "2 or 3")?;
     let block = a.layout(0)?;
     let shape = a.tuple(1)?;
@@ -400,7 +400,7 @@ fn tile_to_shape<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprE
 }
 
 /// `select(L, i, …)`.
-fn select<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn select<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     a.arity(2, usize::MAX, "2 or more")?;
     let l = a.layout(0)?;
     layout(a, l.select(&a.indices(1)?))
@@ -408,7 +408,7 @@ fn select<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
 
 /// `take(L, b, e)` / `group(L, b, e)`: a mode range.
 fn range<const N: usize>(
-    a: &Args<'_, '_, N>,
+    a: &Args<'_, N>,
     f: fn(&DLayoutN<N>, usize, usize) -> Result<DLayoutN<N>, Error>,
 ) -> Result<ValueN<N>, ExprError> {
     a.arity(3, 3, "3")?;
@@ -416,10 +416,10 @@ fn range<const N: usize>(
     layout(a, f(&l, a.index(1)?, a.index(2)?))
 }
 
-fn take<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn take<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     range(a, |l, b, e| l.take(b, e))
 }
 
-fn group<const N: usize>(a: &Args<'_, '_, N>) -> Result<ValueN<N>, ExprError> {
+fn group<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     range(a, |l, b, e| l.group(b, e))
 }

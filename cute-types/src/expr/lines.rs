@@ -321,12 +321,13 @@ fn eval_chunk(lines: &[u8], out: &mut Vec<u8>) -> usize {
         return eval_chunk_bytes(lines, out);
     };
     let mut errors = 0;
+    let mut scratch = super::Scratch::default();
     let mut written = String::with_capacity(text.len());
     for range in line_ranges(lines) {
         // Lines end at ASCII bytes, which are character boundaries: slicing
         // cannot fail, and the text is not checked again.
         let line = text.get(range).unwrap_or_default();
-        errors += usize::from(super::write_result(&mut written, line));
+        errors += usize::from(super::write_result(&mut written, line, &mut scratch));
         written.push('\n');
     }
     out.extend_from_slice(written.as_bytes());
@@ -336,11 +337,12 @@ fn eval_chunk(lines: &[u8], out: &mut Vec<u8>) -> usize {
 /// [`eval_chunk`] for lines that may not be UTF-8.
 fn eval_chunk_bytes(lines: &[u8], out: &mut Vec<u8>) -> usize {
     let mut errors = 0;
+    let mut scratch = super::Scratch::default();
     let mut line = String::new();
     for range in line_ranges(lines) {
         let raw = &lines[range];
         line.clear();
-        errors += usize::from(eval_raw_line(raw, &mut line));
+        errors += usize::from(eval_raw_line(raw, &mut line, &mut scratch));
         line.push('\n');
         out.extend_from_slice(line.as_bytes());
     }
@@ -366,9 +368,9 @@ fn line_ranges(text: &[u8]) -> impl Iterator<Item = core::ops::Range<usize>> + '
 }
 
 /// Writes the result line for `raw` into `line`; returns whether it is an error.
-fn eval_raw_line(raw: &[u8], line: &mut String) -> bool {
+fn eval_raw_line(raw: &[u8], line: &mut String, scratch: &mut super::Scratch) -> bool {
     match core::str::from_utf8(raw) {
-        Ok(src) => super::write_result(line, src),
+        Ok(src) => super::write_result(line, src, scratch),
         Err(e) => {
             line.push_str("error: syntax: the line is not valid UTF-8 at byte ");
             line.push_str(&std::format!("{}", e.valid_up_to() + 1));

@@ -35,11 +35,12 @@ mod value;
 
 use alloc::string::String;
 use core::fmt::Write;
+use parse::ParsedN;
 
 pub use error::ExprError;
 #[cfg(feature = "std")]
 pub use lines::eval_lines;
-pub use parse::{parse, Expr, ExprN, MAX_NESTING};
+pub use parse::{parse, Children, Expr, ExprKind, ExprN, Parsed, MAX_NESTING};
 pub use value::{Value, ValueN};
 
 /// Parses and evaluates one expression.
@@ -50,12 +51,21 @@ pub use value::{Value, ValueN};
 /// assert_eq!(v.to_string(), "(4,(2,3))");
 /// ```
 pub fn evaluate(src: &str) -> Result<Value, ExprError> {
-    evaluate_n(src)
+    evaluate_n(&mut ParsedN::new(), src)
 }
 
-/// [`evaluate`] with room for `N` nodes per tuple.
-fn evaluate_n<const N: usize>(src: &str) -> Result<ValueN<N>, ExprError> {
-    functions::evaluate_expr(&parse::parse_n::<N>(src)?)
+/// [`evaluate`] with room for `N` nodes per tuple, parsing into `parsed`.
+fn evaluate_n<const N: usize>(parsed: &mut ParsedN<N>, src: &str) -> Result<ValueN<N>, ExprError> {
+    functions::evaluate_expr(parsed.parse(src)?)
+}
+
+/// Storage for parsing lines at each capacity, kept from line to line so that
+/// parsing allocates nothing once it has grown.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    small: ParsedN<{ SMALL_CAPACITIES[0] }>,
+    medium: ParsedN<{ SMALL_CAPACITIES[1] }>,
+    full: ParsedN<{ crate::dynamic::CAPACITY }>,
 }
 
 /// The capacities (nodes per tuple) the calculator tries before the full
@@ -72,25 +82,29 @@ pub const SMALL_CAPACITIES: [usize; 2] = [8, 16];
 /// no `_` marks), or `error: <message>`.
 pub fn eval_line(src: &str) -> String {
     let mut out = String::new();
-    write_result(&mut out, src);
+    write_result(&mut out, src, &mut Scratch::default());
     out
 }
 
 /// Appends the output line for `src` (without newline) to `out`; returns whether it is an error.
-pub(crate) fn write_result(out: &mut String, src: &str) -> bool {
-    if let Some(is_error) = write_if_room::<{ SMALL_CAPACITIES[0] }>(out, src) {
+pub(crate) fn write_result(out: &mut String, src: &str, scratch: &mut Scratch) -> bool {
+    if let Some(is_error) = write_if_room(out, src, &mut scratch.small) {
         return is_error;
     }
-    if let Some(is_error) = write_if_room::<{ SMALL_CAPACITIES[1] }>(out, src) {
+    if let Some(is_error) = write_if_room(out, src, &mut scratch.medium) {
         return is_error;
     }
-    write_outcome(out, evaluate(src))
+    write_outcome(out, evaluate_n(&mut scratch.full, src))
 }
 
 /// Evaluates `src` at capacity `N` and writes the outcome, unless it ran out of
 /// room (`None`: nothing written). Otherwise returns whether it is an error.
-fn write_if_room<const N: usize>(out: &mut String, src: &str) -> Option<bool> {
-    match evaluate_n::<N>(src) {
+fn write_if_room<const N: usize>(
+    out: &mut String,
+    src: &str,
+    parsed: &mut ParsedN<N>,
+) -> Option<bool> {
+    match evaluate_n(parsed, src) {
         Err(e) if e.is_capacity() => None,
         r => Some(write_outcome(out, r)),
     }

@@ -6,7 +6,11 @@
 //! call   := name '(' expr (',' expr)* ')'
 //! tiler  := '[' expr (',' expr)* ']'
 //! ```
-use super::alloc::boxed::Box;
+//!
+//! A parsed line is flat: its nodes in prefix order in one vector, the literal
+//! values in two more. Parsing allocates nothing once these have grown to a
+//! line's size, so the calculator keeps one [`Parsed`] per thread and reuses it
+//! for every line (boxed literals and a vector per call cost a tenth of its time).
 use super::alloc::vec::Vec;
 use super::error::ExprError;
 use crate::dynamic::{DLayoutN, DTupleN, CAPACITY};
@@ -20,73 +24,296 @@ use crate::text::Cursor;
 /// refused with [`ExprError::TooDeep`] before any recursion starts.
 pub const MAX_NESTING: usize = 24;
 
-/// A parsed expression. Literals keep their written form, because what a bare
-/// `(4,8)` means depends on the argument position it fills.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ExprN<'a, const N: usize> {
-    /// A bare IntTuple (`4`, `(4,(2,2))`), every leaf static.
-    Tuple {
-        /// the value
-        value: Box<DTupleN<N>>,
-        /// byte offset in the source
-        pos: usize,
-    },
-    /// A `shape:stride` literal, every leaf static.
-    Layout {
-        /// the value
-        value: Box<DLayoutN<N>>,
-        /// byte offset in the source
-        pos: usize,
-    },
-    /// A by-mode tiler `[e1, e2, …]`.
-    Tiler {
-        /// the entries
-        items: Vec<ExprN<'a, N>>,
-        /// byte offset of `[`
-        pos: usize,
-    },
-    /// A function call `name(args…)`.
+/// One node of a parsed line. `end` is the index just past the node's subtree,
+/// which is where its next sibling starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Node {
+    /// A bare IntTuple: `tuples[lit]`.
+    Tuple { lit: u32, pos: u32 },
+    /// A `shape:stride` literal: `layouts[lit]`.
+    Layout { lit: u32, pos: u32 },
+    /// `[…]` with `len` entries.
+    Tiler { len: u32, end: u32, pos: u32 },
+    /// `name(…)` with `len` arguments; the name is `name_len` bytes at `pos`.
     Call {
-        /// the function name as written
-        name: &'a str,
-        /// the arguments
-        args: Vec<ExprN<'a, N>>,
-        /// byte offset of the name
-        pos: usize,
+        name_len: u32,
+        len: u32,
+        end: u32,
+        pos: u32,
     },
 }
 
-/// A parsed expression of the default capacity.
-pub type Expr<'a> = ExprN<'a, CAPACITY>;
+/// The storage of parsed lines at capacity `N`, reusable from line to line.
+#[derive(Clone, Debug, Default)]
+pub struct ParsedN<const N: usize> {
+    nodes: Vec<Node>,
+    tuples: Vec<DTupleN<N>>,
+    layouts: Vec<DLayoutN<N>>,
+}
 
-impl<const N: usize> ExprN<'_, N> {
+/// A parsed expression: a view of one node of a parsed line (the whole line
+/// or a sub-expression). Literals keep their written form, because what a bare
+/// `(4,8)` means depends on the argument position it fills.
+#[derive(Clone, Copy, Debug)]
+pub struct ExprN<'p, const N: usize> {
+    src: &'p str,
+    parsed: &'p ParsedN<N>,
+    node: usize,
+}
+
+/// What a parsed expression is.
+#[derive(Clone, Copy, Debug)]
+pub enum ExprKind<'p, const N: usize> {
+    /// A bare IntTuple (`4`, `(4,(2,2))`), every leaf static.
+    Tuple(&'p DTupleN<N>),
+    /// A `shape:stride` literal, every leaf static.
+    Layout(&'p DLayoutN<N>),
+    /// A by-mode tiler `[e1, e2, …]`.
+    Tiler(Children<'p, N>),
+    /// A function call `name(args…)`, with the name as written.
+    Call(&'p str, Children<'p, N>),
+}
+
+/// The entries of a tiler or the arguments of a call, in order.
+#[derive(Clone, Copy, Debug)]
+pub struct Children<'p, const N: usize> {
+    first: ExprN<'p, N>,
+    len: usize,
+}
+
+impl<'p, const N: usize> Children<'p, N> {
+    /// How many there are.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    /// Whether there are none (never, for parsed text: `f()` and `[]` are refused).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// Entry `i`, if `i < len`. Walks the siblings before it: calls take a few
+    /// arguments, and a walk is cheaper than keeping a list per call.
+    pub fn get(&self, i: usize) -> Option<ExprN<'p, N>> {
+        if i >= self.len {
+            return None;
+        }
+        let mut e = self.first;
+        for _ in 0..i {
+            e.node = e.parsed.end_of(e.node);
+        }
+        Some(e)
+    }
+    /// All of them, in order.
+    pub fn iter(&self) -> impl Iterator<Item = ExprN<'p, N>> + 'p {
+        let mut next = self.first;
+        (0..self.len).map(move |_| {
+            let e = next;
+            next.node = e.parsed.end_of(e.node);
+            e
+        })
+    }
+}
+
+impl<'p, const N: usize> ExprN<'p, N> {
     /// Byte offset of the expression in the source.
     pub fn pos(&self) -> usize {
-        match self {
-            ExprN::Tuple { pos, .. }
-            | ExprN::Layout { pos, .. }
-            | ExprN::Tiler { pos, .. }
-            | ExprN::Call { pos, .. } => *pos,
+        match self.parsed.nodes[self.node] {
+            Node::Tuple { pos, .. }
+            | Node::Layout { pos, .. }
+            | Node::Tiler { pos, .. }
+            | Node::Call { pos, .. } => pos as usize,
+        }
+    }
+    /// What the expression is.
+    pub fn kind(&self) -> ExprKind<'p, N> {
+        let parsed = self.parsed;
+        let children = |len: u32| Children {
+            first: ExprN {
+                node: self.node + 1,
+                ..*self
+            },
+            len: len as usize,
+        };
+        match parsed.nodes[self.node] {
+            Node::Tuple { lit, .. } => ExprKind::Tuple(&parsed.tuples[lit as usize]),
+            Node::Layout { lit, .. } => ExprKind::Layout(&parsed.layouts[lit as usize]),
+            Node::Tiler { len, .. } => ExprKind::Tiler(children(len)),
+            Node::Call {
+                name_len, len, pos, ..
+            } => {
+                let name = &self.src[pos as usize..(pos + name_len) as usize];
+                ExprKind::Call(name, children(len))
+            }
         }
     }
 }
 
-/// Parses a whole calculator expression.
-pub fn parse(src: &str) -> Result<Expr<'_>, ExprError> {
-    parse_n(src)
+impl<const N: usize> ParsedN<N> {
+    /// Empty storage.
+    pub const fn new() -> Self {
+        ParsedN {
+            nodes: Vec::new(),
+            tuples: Vec::new(),
+            layouts: Vec::new(),
+        }
+    }
+    /// Parses `src` into this storage (replacing what it held) and returns the
+    /// whole expression.
+    pub fn parse<'p>(&'p mut self, src: &'p str) -> Result<ExprN<'p, N>, ExprError> {
+        self.nodes.clear();
+        self.tuples.clear();
+        self.layouts.clear();
+        check_nesting(src)?;
+        // Positions are kept as `u32`.
+        if u32::try_from(src.len()).is_err() {
+            return Err(ExprError::TooLong { len: src.len() });
+        }
+        let mut c = Cursor::new(src);
+        // The calculator's grammar: `_` marks non-negative literals only (`_-4` is an error).
+        c.negative_static = false;
+        // Every literal of the calculator is static.
+        c.all_static = true;
+        self.expr(src, &mut c)?;
+        c.finish()?;
+        Ok(ExprN {
+            src,
+            parsed: self,
+            node: 0,
+        })
+    }
+    /// Index just past the subtree of node `i`.
+    fn end_of(&self, i: usize) -> usize {
+        match self.nodes[i] {
+            Node::Tuple { .. } | Node::Layout { .. } => i + 1,
+            Node::Tiler { end, .. } | Node::Call { end, .. } => end as usize,
+        }
+    }
+    fn expr(&mut self, src: &str, c: &mut Cursor<'_>) -> Result<(), ExprError> {
+        match c.peek() {
+            Some(b'[') => self.tiler(src, c),
+            Some(b) if b.is_ascii_alphabetic() => self.call(src, c),
+            _ => self.literal(c),
+        }
+    }
+    /// `int`, `inttuple` or `inttuple:inttuple`, all leaves made static.
+    fn literal(&mut self, c: &mut Cursor<'_>) -> Result<(), ExprError> {
+        c.peek();
+        let pos = c.pos;
+        let shape = c.int_tuple(false)?;
+        // `pos < src.len() <= u32::MAX`; a literal takes a byte at least, so the counts fit too.
+        let node = match c.stride_of(shape, pos)? {
+            Some(layout) => {
+                self.layouts.push(layout);
+                Node::Layout {
+                    lit: (self.layouts.len() - 1) as u32,
+                    pos: pos as u32,
+                }
+            }
+            None => {
+                self.tuples.push(shape);
+                Node::Tuple {
+                    lit: (self.tuples.len() - 1) as u32,
+                    pos: pos as u32,
+                }
+            }
+        };
+        self.nodes.push(node);
+        Ok(())
+    }
+    fn tiler(&mut self, src: &str, c: &mut Cursor<'_>) -> Result<(), ExprError> {
+        let pos = c.pos as u32;
+        c.expect(b'[')?;
+        let at = self.open(Node::Tiler {
+            len: 0,
+            end: 0,
+            pos,
+        });
+        let count = self.list(src, c, b']')?;
+        self.close(at, count);
+        Ok(())
+    }
+    fn call(&mut self, src: &str, c: &mut Cursor<'_>) -> Result<(), ExprError> {
+        let pos = c.pos;
+        let name_len = src.as_bytes()[pos..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+            .count();
+        c.pos += name_len;
+        c.expect(b'(')?;
+        let at = self.open(Node::Call {
+            name_len: name_len as u32,
+            len: 0,
+            end: 0,
+            pos: pos as u32,
+        });
+        let count = self.list(src, c, b')')?;
+        self.close(at, count);
+        Ok(())
+    }
+    /// Pushes a tiler or call node whose children follow; returns its index.
+    fn open(&mut self, node: Node) -> usize {
+        self.nodes.push(node);
+        self.nodes.len() - 1
+    }
+    /// Records the child count and the subtree's end in node `at`.
+    fn close(&mut self, at: usize, count: u32) {
+        let end = self.nodes.len() as u32;
+        match &mut self.nodes[at] {
+            Node::Tiler { len, end: e, .. } | Node::Call { len, end: e, .. } => {
+                *len = count;
+                *e = end;
+            }
+            Node::Tuple { .. } | Node::Layout { .. } => {}
+        }
+    }
+    /// `expr (',' expr)* close`; returns how many expressions.
+    fn list(&mut self, src: &str, c: &mut Cursor<'_>, close: u8) -> Result<u32, ExprError> {
+        let mut count = 0;
+        loop {
+            self.expr(src, c)?;
+            count += 1;
+            if c.eat(close) {
+                return Ok(count);
+            }
+            if !c.eat(b',') {
+                return Err(c.unexpected().into());
+            }
+        }
+    }
 }
 
-/// [`parse`] with room for `N` nodes per tuple.
-pub(crate) fn parse_n<const N: usize>(src: &str) -> Result<ExprN<'_, N>, ExprError> {
-    check_nesting(src)?;
-    let mut c = Cursor::new(src);
-    // The calculator's grammar: `_` marks non-negative literals only (`_-4` is an error).
-    c.negative_static = false;
-    // Every literal of the calculator is static.
-    c.all_static = true;
-    let e = expr(src, &mut c)?;
-    c.finish()?;
-    Ok(e)
+/// A parsed line that owns its storage, at the default capacity (see [`parse`]).
+#[derive(Clone, Debug)]
+pub struct Parsed<'a> {
+    src: &'a str,
+    storage: ParsedN<CAPACITY>,
+}
+
+impl<'a> Parsed<'a> {
+    /// The whole expression.
+    pub fn root(&self) -> ExprN<'_, CAPACITY> {
+        ExprN {
+            src: self.src,
+            parsed: &self.storage,
+            node: 0,
+        }
+    }
+}
+
+/// A parsed expression of the default capacity.
+pub type Expr<'p> = ExprN<'p, CAPACITY>;
+
+/// Parses a whole calculator expression.
+///
+/// ```
+/// use cute_types::expr::{parse, ExprKind};
+/// let parsed = parse("size((4,8))").unwrap();
+/// let ExprKind::Call(name, args) = parsed.root().kind() else { unreachable!() };
+/// assert_eq!((name, args.len()), ("size", 1));
+/// ```
+pub fn parse(src: &str) -> Result<Parsed<'_>, ExprError> {
+    let mut storage = ParsedN::new();
+    storage.parse(src)?;
+    Ok(Parsed { src, storage })
 }
 
 /// Refuses inputs nested deeper than [`MAX_NESTING`] before any recursion starts.
@@ -118,68 +345,4 @@ fn check_nesting(src: &str) -> Result<(), ExprError> {
         }
     }
     Ok(())
-}
-
-fn expr<'a, const N: usize>(src: &'a str, c: &mut Cursor<'_>) -> Result<ExprN<'a, N>, ExprError> {
-    match c.peek() {
-        Some(b'[') => tiler(src, c),
-        Some(b) if b.is_ascii_alphabetic() => call(src, c),
-        _ => literal(c),
-    }
-}
-
-/// `int`, `inttuple` or `inttuple:inttuple`, all leaves made static.
-fn literal<'a, const N: usize>(c: &mut Cursor<'_>) -> Result<ExprN<'a, N>, ExprError> {
-    c.peek();
-    let pos = c.pos;
-    let shape = c.int_tuple(false)?;
-    Ok(match c.stride_of(shape, pos)? {
-        Some(layout) => ExprN::Layout {
-            value: Box::new(layout),
-            pos,
-        },
-        None => ExprN::Tuple {
-            value: Box::new(shape),
-            pos,
-        },
-    })
-}
-
-fn tiler<'a, const N: usize>(src: &'a str, c: &mut Cursor<'_>) -> Result<ExprN<'a, N>, ExprError> {
-    let pos = c.pos;
-    c.expect(b'[')?;
-    let items = list(src, c, b']')?;
-    Ok(ExprN::Tiler { items, pos })
-}
-
-fn call<'a, const N: usize>(src: &'a str, c: &mut Cursor<'_>) -> Result<ExprN<'a, N>, ExprError> {
-    let pos = c.pos;
-    let len = src.as_bytes()[pos..]
-        .iter()
-        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
-        .count();
-    let name = &src[pos..pos + len];
-    c.pos += len;
-    c.expect(b'(')?;
-    let args = list(src, c, b')')?;
-    Ok(ExprN::Call { name, args, pos })
-}
-
-/// `expr (',' expr)* close`.
-fn list<'a, const N: usize>(
-    src: &'a str,
-    c: &mut Cursor<'_>,
-    close: u8,
-) -> Result<Vec<ExprN<'a, N>>, ExprError> {
-    // Calls take at most a few arguments; room for 4 avoids regrowing.
-    let mut items = Vec::with_capacity(4);
-    loop {
-        items.push(expr(src, c)?);
-        if c.eat(close) {
-            return Ok(items);
-        }
-        if !c.eat(b',') {
-            return Err(c.unexpected().into());
-        }
-    }
 }

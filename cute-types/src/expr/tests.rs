@@ -203,13 +203,27 @@ fn nesting_beyond_the_limit_is_refused_before_recursing() {
 
 #[test]
 fn parse_keeps_literals_as_written() {
-    let e = parse("composition((4,8), [2:1, 3])").unwrap();
-    let super::Expr::Call { name, args, pos } = e else {
+    use super::ExprKind;
+    let parsed = parse("composition((4,8), [2:1, 3])").unwrap();
+    let root = parsed.root();
+    let ExprKind::Call(name, args) = root.kind() else {
         panic!("expected a call")
     };
-    assert_eq!((name, args.len(), pos), ("composition", 2, 0));
-    assert!(matches!(args[0], super::Expr::Tuple { pos: 12, .. }));
-    assert!(matches!(&args[1], super::Expr::Tiler { items, .. } if items.len() == 2));
+    assert_eq!((name, args.len(), root.pos()), ("composition", 2, 0));
+    let tuple = args.get(0).unwrap();
+    assert_eq!(tuple.pos(), 12);
+    assert!(matches!(tuple.kind(), ExprKind::Tuple(t) if t.to_string() == "(_4,_8)"));
+    let tiler = args.get(1).unwrap();
+    let ExprKind::Tiler(items) = tiler.kind() else {
+        panic!("expected a tiler")
+    };
+    assert_eq!((tiler.pos(), items.len()), (19, 2));
+    assert!(
+        matches!(items.get(0).unwrap().kind(), ExprKind::Layout(l) if l.to_string() == "_2:_1")
+    );
+    assert!(matches!(items.get(1).unwrap().kind(), ExprKind::Tuple(_)));
+    assert_eq!(items.iter().map(|e| e.pos()).collect::<Vec<_>>(), [20, 25]);
+    assert!(items.get(2).is_none());
 }
 
 #[test]

@@ -86,8 +86,10 @@ impl<const N: usize> fmt::Display for ValueN<N> {
 /// Appends `v` in decimal. Written out by hand: this is the calculator's hot
 /// output path, and `core::fmt` costs more than the digits.
 fn push_int(out: &mut String, v: i64) {
-    if v < 0 {
-        out.push('-');
+    // Most integers of layouts are one digit.
+    if (0..10).contains(&v) {
+        out.push(char::from(b'0' + v as u8));
+        return;
     }
     let mut digits = [0u8; 20];
     let mut n = v.unsigned_abs();
@@ -100,9 +102,11 @@ fn push_int(out: &mut String, v: i64) {
             break;
         }
     }
-    for &d in &digits[i..] {
-        out.push(char::from(d));
+    if v < 0 {
+        out.push('-');
     }
+    // ASCII digits: always UTF-8.
+    out.push_str(core::str::from_utf8(&digits[i..]).unwrap_or_default());
 }
 
 fn write_swizzle(out: &mut String, sw: &Swizzle) {
