@@ -14,11 +14,14 @@
 //! returns as soon as the last line is written.
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Write};
+use std::ops::Range;
 use std::panic::{self, AssertUnwindSafe};
 use std::string::String;
+use std::sync::Arc;
 use std::thread;
 use std::vec::Vec;
 
+use super::Scratch;
 use crossbeam_channel::{bounded, unbounded, Receiver, Sender, TryRecvError};
 
 /// Bytes asked of the underlying reader per read.
@@ -53,17 +56,25 @@ pub fn eval_lines<R: BufRead + Send, W: Write>(input: R, output: W) -> io::Resul
     let room = (workers * QUEUED_JOBS_PER_WORKER).max(READ_CAPACITY / (2 * JOB_LINES));
     let (jobs, queued) = bounded::<Job>(room);
     let (done, finished) = unbounded::<Message>();
-    let inline = spawn_workers(workers, queued, done.clone()).is_err();
     let mut lines = Lines::default();
     let mut queue = JobQueue {
         jobs,
         done,
-        inline,
+        inline: false,
         seq: 0,
     };
-    // The first read's jobs are queued from here, so the workers have work
-    // while the reading thread is still starting.
+    // The first read's jobs are queued before any worker starts, so that
+    // each worker finds work as soon as it runs: starting 16 threads takes
+    // the calling thread 0.5-1 ms on the GPU host.
     let first = lines.next_read(&mut reader, |text| Ok(queue.push(text)));
+    if spawn_workers(workers, queued.clone(), queue.done.clone()).is_err() {
+        // No thread: what is queued is evaluated here, and so is the rest.
+        queue.inline = true;
+        for job in queued.try_iter() {
+            let _ = queue.done.send(evaluate_job(job, &mut Scratch::default()));
+        }
+    }
+    drop(queued);
     thread::scope(|s| {
         let reading = s.spawn(move || {
             let read = first.and_then(|more| match more {
@@ -91,9 +102,18 @@ pub fn eval_lines<R: BufRead + Send, W: Write>(input: R, output: W) -> io::Resul
 }
 
 /// One job: consecutive complete lines of the input, and its place in it.
+/// The jobs of one read share its text.
 struct Job {
     seq: usize,
-    text: Vec<u8>,
+    read: Arc<[u8]>,
+    lines: Range<usize>,
+}
+
+impl Job {
+    fn text(&self) -> &[u8] {
+        // The range was cut from this very text.
+        self.read.get(self.lines.clone()).unwrap_or_default()
+    }
 }
 
 /// What the writer receives: a job's outcome, or the number of jobs in all.
@@ -122,13 +142,18 @@ impl JobQueue {
     /// Queues `text` (complete lines) as jobs of up to [`JOB_LINES`] lines;
     /// returns whether to go on (`false`: the writer is gone, as it failed).
     fn push(&mut self, text: &[u8]) -> bool {
-        for job in job_slices(text, JOB_LINES) {
+        // One copy per read, shared by its jobs.
+        let read: Arc<[u8]> = Arc::from(text);
+        for lines in job_ranges(text, JOB_LINES) {
             let job = Job {
                 seq: self.seq,
-                text: job.to_vec(),
+                read: Arc::clone(&read),
+                lines,
             };
             let sent = if self.inline {
-                self.done.send(evaluate_job(job)).is_ok()
+                self.done
+                    .send(evaluate_job(job, &mut Scratch::default()))
+                    .is_ok()
             } else {
                 self.jobs.send(job).is_ok()
             };
@@ -225,8 +250,9 @@ fn spawn_workers(count: usize, queued: Receiver<Job>, done: Sender<Message>) -> 
 /// The evaluating stage, on each worker thread: until the queue closes or
 /// the writer is gone.
 fn evaluate_jobs(queued: &Receiver<Job>, done: &Sender<Message>) {
+    let mut scratch = Scratch::default();
     for job in queued {
-        if done.send(evaluate_job(job)).is_err() {
+        if done.send(evaluate_job(job, &mut scratch)).is_err() {
             return;
         }
     }
@@ -234,15 +260,15 @@ fn evaluate_jobs(queued: &Receiver<Job>, done: &Sender<Message>) {
 
 /// Evaluates one job. A panic (a bug) must not lose the job: its lines go back
 /// to the writer, which evaluates them again on its own thread.
-fn evaluate_job(job: Job) -> Message {
+fn evaluate_job(job: Job, scratch: &mut Scratch) -> Message {
     let evaluated = panic::catch_unwind(AssertUnwindSafe(|| {
-        let mut text = Vec::with_capacity(job.text.len());
-        let errors = eval_chunk(&job.text, &mut text);
+        let mut text = Vec::with_capacity(job.text().len());
+        let errors = eval_chunk(job.text(), &mut text, scratch);
         (text, errors)
     }));
     Message::Done {
         seq: job.seq,
-        outcome: evaluated.map_err(|_| job.text),
+        outcome: evaluated.map_err(|_| job.text().to_vec()),
     }
 }
 
@@ -286,7 +312,7 @@ fn write_in_order<W: Write>(finished: &Receiver<Message>, output: W) -> io::Resu
             next += 1;
             let (text, e) = outcome.unwrap_or_else(|lines| {
                 let mut text = Vec::new();
-                let e = eval_chunk(&lines, &mut text);
+                let e = eval_chunk(&lines, &mut text, &mut Scratch::default());
                 (text, e)
             });
             out.write_all(&text)?;
@@ -302,9 +328,10 @@ fn write_in_order<W: Write>(finished: &Receiver<Message>, output: W) -> io::Resu
 fn run<R: BufRead, W: Write>(reader: &mut R, out: &mut W) -> io::Result<usize> {
     let mut errors = 0;
     let mut text = Vec::new();
+    let mut scratch = Scratch::default();
     Lines::default().rest(reader, |lines| {
         text.clear();
-        errors += eval_chunk(lines, &mut text);
+        errors += eval_chunk(lines, &mut text, &mut scratch);
         out.write_all(&text)?;
         out.flush()?;
         Ok(true)
@@ -314,20 +341,19 @@ fn run<R: BufRead, W: Write>(reader: &mut R, out: &mut W) -> io::Result<usize> {
 
 /// Evaluates each line of `lines` (newline-terminated, except perhaps the
 /// last) and appends one output line per input line to `out`.
-fn eval_chunk(lines: &[u8], out: &mut Vec<u8>) -> usize {
+fn eval_chunk(lines: &[u8], out: &mut Vec<u8>, scratch: &mut Scratch) -> usize {
     // Checking the whole chunk at once is quicker than line by line; a chunk
     // that is not UTF-8 is checked line by line, to say which lines are not.
     let Ok(text) = core::str::from_utf8(lines) else {
-        return eval_chunk_bytes(lines, out);
+        return eval_chunk_bytes(lines, out, scratch);
     };
     let mut errors = 0;
-    let mut scratch = super::Scratch::default();
     let mut written = String::with_capacity(text.len());
     for range in line_ranges(lines) {
         // Lines end at ASCII bytes, which are character boundaries: slicing
         // cannot fail, and the text is not checked again.
         let line = text.get(range).unwrap_or_default();
-        errors += usize::from(super::write_result(&mut written, line, &mut scratch));
+        errors += usize::from(super::write_result(&mut written, line, scratch));
         written.push('\n');
     }
     out.extend_from_slice(written.as_bytes());
@@ -335,14 +361,13 @@ fn eval_chunk(lines: &[u8], out: &mut Vec<u8>) -> usize {
 }
 
 /// [`eval_chunk`] for lines that may not be UTF-8.
-fn eval_chunk_bytes(lines: &[u8], out: &mut Vec<u8>) -> usize {
+fn eval_chunk_bytes(lines: &[u8], out: &mut Vec<u8>, scratch: &mut Scratch) -> usize {
     let mut errors = 0;
-    let mut scratch = super::Scratch::default();
     let mut line = String::new();
     for range in line_ranges(lines) {
         let raw = &lines[range];
         line.clear();
-        errors += usize::from(eval_raw_line(raw, &mut line, &mut scratch));
+        errors += usize::from(eval_raw_line(raw, &mut line, scratch));
         line.push('\n');
         out.extend_from_slice(line.as_bytes());
     }
@@ -368,7 +393,7 @@ fn line_ranges(text: &[u8]) -> impl Iterator<Item = core::ops::Range<usize>> + '
 }
 
 /// Writes the result line for `raw` into `line`; returns whether it is an error.
-fn eval_raw_line(raw: &[u8], line: &mut String, scratch: &mut super::Scratch) -> bool {
+fn eval_raw_line(raw: &[u8], line: &mut String, scratch: &mut Scratch) -> bool {
     match core::str::from_utf8(raw) {
         Ok(src) => super::write_result(line, src, scratch),
         Err(e) => {
@@ -379,20 +404,21 @@ fn eval_raw_line(raw: &[u8], line: &mut String, scratch: &mut super::Scratch) ->
     }
 }
 
-/// `text` cut after every `per`-th newline.
-fn job_slices(text: &[u8], per: usize) -> impl Iterator<Item = &[u8]> {
-    let mut rest = text;
+/// Where `text` is cut after every `per`-th newline.
+fn job_ranges(text: &[u8], per: usize) -> impl Iterator<Item = Range<usize>> + '_ {
+    let mut start = 0;
     core::iter::from_fn(move || {
-        if rest.is_empty() {
+        if start >= text.len() {
             return None;
         }
         // memchr's vectorised search: this runs on the reading thread, which
         // every worker waits on, so a byte-at-a-time scan would cap the speed.
-        let end = memchr::memchr_iter(b'\n', rest)
+        let rest = &text[start..];
+        let len = memchr::memchr_iter(b'\n', rest)
             .nth(per - 1)
             .map_or(rest.len(), |p| p + 1);
-        let (job, tail) = rest.split_at(end);
-        rest = tail;
+        let job = start..start + len;
+        start += len;
         Some(job)
     })
 }
