@@ -63,25 +63,18 @@ impl<'p, const N: usize> Args<'p, N> {
     }
 
     /// Argument `i`, which the caller has checked exists (see [`Args::arity`]).
-    fn arg(&self, i: usize) -> Result<ExprKind<'p, N>, ExprError> {
-        match self.args.get(i) {
-            Some(e) => Ok(e.kind()),
-            // Handlers read only the arguments their arity check allows.
-            None => Err(ExprError::Arity {
-                function: self.function,
-                expected: "more",
-                found: self.args.len(),
-            }),
-        }
-    }
-
-    /// Argument `i` as an expression (see [`Args::arg`]).
     fn expr(&self, i: usize) -> Result<ExprN<'p, N>, ExprError> {
+        // Handlers read only the arguments their arity check allows.
         self.args.get(i).ok_or(ExprError::Arity {
             function: self.function,
             expected: "more",
             found: self.args.len(),
         })
+    }
+
+    /// What argument `i` is (see [`Args::expr`]).
+    fn arg(&self, i: usize) -> Result<ExprKind<'p, N>, ExprError> {
+        self.expr(i).map(|e| e.kind())
     }
 
     /// Number of arguments.
