@@ -344,33 +344,20 @@ fn run<R: BufRead, W: Write>(reader: &mut R, out: &mut W) -> io::Result<usize> {
 fn eval_chunk(lines: &[u8], out: &mut Vec<u8>, scratch: &mut Scratch) -> usize {
     // Checking the whole chunk at once is quicker than line by line; a chunk
     // that is not UTF-8 is checked line by line, to say which lines are not.
-    let Ok(text) = core::str::from_utf8(lines) else {
-        return eval_chunk_bytes(lines, out, scratch);
-    };
+    let whole = core::str::from_utf8(lines).ok();
     let mut errors = 0;
-    let mut written = String::with_capacity(text.len());
+    let mut written = String::with_capacity(lines.len());
     for range in line_ranges(lines) {
-        // Lines end at ASCII bytes, which are character boundaries: slicing
-        // cannot fail, and the text is not checked again.
-        let line = text.get(range).unwrap_or_default();
-        errors += usize::from(super::write_result(&mut written, line, scratch));
+        let line = match whole {
+            // Lines end at ASCII bytes, which are character boundaries:
+            // slicing cannot fail, and the text is not checked again.
+            Some(text) => Ok(text.get(range).unwrap_or_default()),
+            None => core::str::from_utf8(&lines[range]),
+        };
+        errors += usize::from(eval_raw_line(line, &mut written, scratch));
         written.push('\n');
     }
     out.extend_from_slice(written.as_bytes());
-    errors
-}
-
-/// [`eval_chunk`] for lines that may not be UTF-8.
-fn eval_chunk_bytes(lines: &[u8], out: &mut Vec<u8>, scratch: &mut Scratch) -> usize {
-    let mut errors = 0;
-    let mut line = String::new();
-    for range in line_ranges(lines) {
-        let raw = &lines[range];
-        line.clear();
-        errors += usize::from(eval_raw_line(raw, &mut line, scratch));
-        line.push('\n');
-        out.extend_from_slice(line.as_bytes());
-    }
     errors
 }
 
@@ -392,13 +379,18 @@ fn line_ranges(text: &[u8]) -> impl Iterator<Item = core::ops::Range<usize>> + '
     })
 }
 
-/// Writes the result line for `raw` into `line`; returns whether it is an error.
-fn eval_raw_line(raw: &[u8], line: &mut String, scratch: &mut Scratch) -> bool {
-    match core::str::from_utf8(raw) {
-        Ok(src) => super::write_result(line, src, scratch),
+/// Appends the result line for `line` (its text, or why it is not UTF-8) to
+/// `out`; returns whether it is an error.
+fn eval_raw_line(
+    line: Result<&str, core::str::Utf8Error>,
+    out: &mut String,
+    scratch: &mut Scratch,
+) -> bool {
+    match line {
+        Ok(src) => super::write_result(out, src, scratch),
         Err(e) => {
-            line.push_str("error: syntax: the line is not valid UTF-8 at byte ");
-            line.push_str(&std::format!("{}", e.valid_up_to() + 1));
+            out.push_str("error: syntax: the line is not valid UTF-8 at byte ");
+            out.push_str(&std::format!("{}", e.valid_up_to() + 1));
             true
         }
     }
