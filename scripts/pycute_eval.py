@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Evaluates calculator expressions with pycute, for timing against `cute eval -`.
 
-Usage: pycute_eval.py EXPRS_FILE REPEAT SUPPORTED_OUT
+Usage: pycute_eval.py [--calculator] EXPRS_FILE REPEAT SUPPORTED_OUT
 
 EXPRS_FILE holds one expression per line (the first TAB-separated column is
 used, so public.tsv can be given directly). Every expression is parsed with the
@@ -14,7 +14,15 @@ The supported expressions are written to SUPPORTED_OUT (one per line), so that
 
 The translated calls are built once; the timed part is evaluating all of them
 REPEAT times in this one Python process. Prints `count=N seconds=S` on stdout.
+This is pycute's algebra alone: no parsing and no output.
+
+With --calculator, the timed part is what `cute eval -` does with the same
+lines: each of the REPEAT x count lines is parsed, translated, evaluated, and
+its result formatted as text (pycute's str() without spaces); the output text
+is written to /dev/null at the end. Interpreter start-up and the import of
+pycute stay outside the timing, as before.
 """
+import os
 import re
 import sys
 import time
@@ -22,7 +30,6 @@ import time
 try:
     import pycute as pc
 except ImportError:  # the unpacked copy of nvidia-cutlass==4.2.0.0
-    import os
     sys.path.insert(0, os.path.expanduser("~/.cache/cute-cpp"))
     import pycute as pc
 
@@ -272,8 +279,222 @@ def translate(src):
     return as_layout(node)
 
 
+# --- the calculator mode's parser: the same trees as Parser's, built quicker ---
+# (one C-level findall per line, then a descent over the token list)
+
+FAST_TOKEN = re.compile(r"_?-?\d+|[A-Za-z][A-Za-z0-9_]*|[()\[\],:]|\S")
+
+
+def fast_parse(src):
+    toks = FAST_TOKEN.findall(src)
+    node, i = _fast_expr(toks, 0)
+    if i != len(toks):
+        raise Unsupported("syntax")
+    return node
+
+
+def _fast_int(tok):
+    if tok[0] == "_":
+        if tok[1] == "-":
+            raise Unsupported("syntax")
+        return int(tok[1:])
+    return int(tok)
+
+
+def _fast_inttuple(toks, i):
+    tok = toks[i]
+    if tok == "(":
+        out = []
+        while True:
+            v, i = _fast_inttuple(toks, i + 1)
+            out.append(v)
+            if toks[i] == ")":
+                return tuple(out), i + 1
+            if toks[i] != ",":
+                raise Unsupported("syntax")
+    if tok[0].isdigit() or tok[0] in "_-":
+        return _fast_int(tok), i + 1
+    raise Unsupported("syntax")
+
+
+def _fast_items(toks, i, close):
+    out = []
+    while True:
+        node, i = _fast_expr(toks, i)
+        out.append(node)
+        if toks[i] == close:
+            return out, i + 1
+        if toks[i] != ",":
+            raise Unsupported("syntax")
+        i += 1
+
+
+def _fast_expr(toks, i):
+    tok = toks[i]
+    if tok[0].isalpha():
+        if toks[i + 1] != "(":
+            raise Unsupported("syntax")
+        args, i = _fast_items(toks, i + 2, ")")
+        return ("call", tok, args), i
+    if tok == "[":
+        items, i = _fast_items(toks, i + 1, "]")
+        return ("tiler", items), i
+    shape, i = _fast_inttuple(toks, i)
+    if i < len(toks) and toks[i] == ":":
+        stride, i = _fast_inttuple(toks, i + 1)
+        return ("layout", shape, stride), i
+    return ("tuple", shape), i
+
+
+# --- the calculator mode's evaluator: straight from the tree, no thunks ---
+# (each argument read by its position exactly as the translation above reads it)
+
+def ev_layout(node):
+    kind = node[0]
+    if kind == "tuple":
+        return pc.Layout(node[1])
+    if kind == "layout":
+        return pc.Layout(node[1], node[2])
+    if kind == "call":
+        return _layout_value(ev_call(node))
+    raise Unsupported("tiler where a layout is expected")
+
+
+def ev_tuple(node):
+    if node[0] == "tuple":
+        return node[1]
+    raise Unsupported("non-literal IntTuple")
+
+
+def ev_tiler(node):
+    if node[0] == "tiler":
+        return tuple(ev_tiler(x) for x in node[1])
+    return ev_layout(node)
+
+
+def _ev_unary(fn):
+    return lambda args: fn(ev_layout(one(args)))
+
+
+def _ev_divide_like(fn):
+    def run(args):
+        if len(args) != 2:
+            raise Unsupported("arity")
+        return fn(ev_layout(args[0]), ev_tiler(args[1]))
+    return run
+
+
+def _ev_coalesce(args):
+    if len(args) == 1:
+        return pc.coalesce(ev_layout(args[0]))
+    if len(args) == 2:
+        return pc.coalesce(ev_layout(args[0]), ev_tuple(args[1]))
+    raise Unsupported("arity")
+
+
+def _ev_complement(args):
+    if len(args) == 1:
+        return pc.complement(ev_layout(args[0]))
+    if len(args) == 2 and args[1][0] == "tuple" and isinstance(args[1][1], int):
+        return pc.complement(ev_layout(args[0]), args[1][1])
+    raise Unsupported("complement cotarget")
+
+
+def _ev_composition(args):
+    if len(args) != 2:
+        raise Unsupported("arity")
+    if args[0][0] == "call" and args[0][1] == "swizzle":
+        return pc.ComposedLayout(ev_call(args[0]), 0, ev_layout(args[1]))
+    return pc.composition(ev_layout(args[0]), ev_tiler(args[1]))
+
+
+def _ev_swizzle(args):
+    if len(args) != 3:
+        raise Unsupported("arity")
+    return pc.Swizzle(*(ev_tuple(x) for x in args))
+
+
+def _ev_eval(args):
+    if len(args) != 2:
+        raise Unsupported("arity")
+    if args[0][0] == "call" and args[0][1] == "swizzle":
+        return ev_call(args[0])(ev_tuple(args[1]))
+    return ev_layout(args[0])(ev_tuple(args[1]))
+
+
+def _ev_tuples(fn):
+    def run(args):
+        if len(args) not in (2, 3):
+            raise Unsupported("arity")
+        return fn(*(ev_tuple(x) for x in args))
+    return run
+
+
+def _ev_crd2idx(args):
+    if len(args) == 2 and args[1][0] == "layout":
+        return ev_layout(args[1])(ev_tuple(args[0]))
+    return _ev_tuples(pc.crd2idx)(args)
+
+
+EVAL_FUNCS = {
+    "size": _ev_unary(pc.size),
+    "cosize": _ev_unary(pc.cosize),
+    "rank": _ev_unary(len),
+    "shape": _ev_unary(lambda l: l.shape),
+    "stride": _ev_unary(lambda l: l.stride),
+    "filter": _ev_unary(pc.filter),
+    "right_inverse": _ev_unary(pc.right_inverse),
+    "left_inverse": _ev_unary(pc.left_inverse),
+    "coalesce": _ev_coalesce,
+    "complement": _ev_complement,
+    "composition": _ev_composition,
+    "logical_divide": _ev_divide_like(pc.logical_divide),
+    "zipped_divide": _ev_divide_like(pc.zipped_divide),
+    "tiled_divide": _ev_divide_like(pc.tiled_divide),
+    "logical_product": _ev_divide_like(pc.logical_product),
+    "zipped_product": _ev_divide_like(pc.zipped_product),
+    "tiled_product": _ev_divide_like(pc.tiled_product),
+    "swizzle": _ev_swizzle,
+    "eval": _ev_eval,
+    "idx2crd": _ev_tuples(pc.idx2crd),
+    "crd2idx": _ev_crd2idx,
+}
+
+
+def ev_call(node):
+    fn = EVAL_FUNCS.get(node[1])
+    if fn is None:
+        raise Unsupported(node[1])
+    return fn(node[2])
+
+
+def evaluate_text(src):
+    """One calculator line evaluated with pycute: parsed, then evaluated."""
+    node = fast_parse(src)
+    if node[0] == "call":
+        return ev_call(node)
+    return ev_layout(node)
+
+
+def format_value(v):
+    """The result as one line of text: pycute's str() without spaces."""
+    return str(v).replace(" ", "")
+
+
+def calculator(lines):
+    """Text in, text out: each line parsed, evaluated and formatted."""
+    out = []
+    for src in lines:
+        out.append(format_value(evaluate_text(src)))
+    return "\n".join(out) + "\n"
+
+
 def main():
-    exprs_file, repeat, supported_out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    args = sys.argv[1:]
+    as_calculator = args[:1] == ["--calculator"]
+    if as_calculator:
+        args = args[1:]
+    exprs_file, repeat, supported_out = args[0], int(args[1]), args[2]
     exprs = [line.rstrip("\n").split("\t")[0] for line in open(exprs_file) if line.strip()]
     thunks, kept = [], []
     sys.setrecursionlimit(200)  # pycute's swizzle with s = 0 recurses forever
@@ -283,16 +504,28 @@ def main():
             f()  # pycute must give a value (not assert, raise or recurse) to be timed
         except Exception:
             continue
+        if as_calculator and format_value(evaluate_text(src)) != format_value(f()):
+            raise SystemExit(f"the calculator mode disagrees with the translation on {src!r}")
         thunks.append(f)
         kept.append(src)
     with open(supported_out, "w") as out:
         out.write("".join(s + "\n" for s in kept))
-    start = time.perf_counter()
-    for _ in range(repeat):
-        for f in thunks:
-            f()
-    seconds = time.perf_counter() - start
-    print(f"total={len(exprs)} count={len(thunks)} repeat={repeat} seconds={seconds:.6f}")
+    if as_calculator:
+        lines = kept * repeat
+        start = time.perf_counter()
+        text = calculator(lines)
+        with open(os.devnull, "w") as sink:
+            sink.write(text)
+        seconds = time.perf_counter() - start
+        mode = "calculator"
+    else:
+        start = time.perf_counter()
+        for _ in range(repeat):
+            for f in thunks:
+                f()
+        seconds = time.perf_counter() - start
+        mode = "algebra"
+    print(f"mode={mode} total={len(exprs)} count={len(thunks)} repeat={repeat} seconds={seconds:.6f}")
 
 
 if __name__ == "__main__":
