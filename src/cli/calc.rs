@@ -18,7 +18,7 @@ pub fn evaluate(src: &str) -> Result<Value, CliError> {
 }
 
 /// `cute eval -`.
-pub fn eval_lines<R: io::BufRead + Send, W: io::Write>(input: R, output: W) -> io::Result<usize> {
+pub fn eval_lines<R: io::Read + Send, W: io::Write>(input: R, output: W) -> io::Result<usize> {
     expr::eval_lines(input, output)
 }
 

@@ -67,8 +67,9 @@ pub fn eval_one(expr: &str) -> Outcome {
 /// `cute eval -`: one result line per input line (see `cute_types::expr::eval_lines`).
 pub fn eval_stdin() -> Outcome {
     let run = || -> Result<(), CliError> {
-        // `Stdin` rather than its lock, which cannot move to the reading thread.
-        calc::eval_lines(io::BufReader::new(io::stdin()), io::stdout().lock())?;
+        // `Stdin` rather than its lock, which cannot move to the reading thread;
+        // the calculator reads in large blocks, which bypass Stdin's buffer.
+        calc::eval_lines(io::stdin(), io::stdout().lock())?;
         Ok(())
     };
     run().into()

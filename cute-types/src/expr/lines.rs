@@ -13,7 +13,7 @@
 //! the reading thread exists; workers are never waited for; and the call
 //! returns as soon as the last line is written.
 use std::collections::VecDeque;
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, Write};
 use std::ops::Range;
 use std::panic::{self, AssertUnwindSafe};
 use std::string::String;
@@ -24,8 +24,11 @@ use std::vec::Vec;
 use super::Scratch;
 use crossbeam_channel::{bounded, unbounded, Receiver, Sender, TryRecvError};
 
-/// Bytes asked of the underlying reader per read.
-const READ_CAPACITY: usize = 1 << 18;
+/// Bytes asked of the underlying reader per read. Below glibc's threshold for
+/// giving a block its own mapping (128 KiB): the buffers are then recycled
+/// from the heap, instead of being mapped, faulted in page by page and
+/// unmapped (which interrupts every core running a worker) at each read.
+const READ_CAPACITY: usize = 1 << 16;
 /// Lines per job handed to a worker: large enough that a job outweighs the
 /// cost of passing it between threads.
 const JOB_LINES: usize = 32;
@@ -37,17 +40,19 @@ const QUEUED_JOBS_PER_WORKER: usize = 64;
 /// `output` (see [`super::eval_line`]); an error line never stops the run.
 /// A line that is not UTF-8 gives an error line too. Trailing `\r` is ignored.
 /// Returns the number of lines whose result was an error.
-pub fn eval_lines<R: BufRead + Send, W: Write>(input: R, output: W) -> io::Result<usize> {
+pub fn eval_lines<R: io::Read + Send, W: Write>(input: R, output: W) -> io::Result<usize> {
     let workers = thread::available_parallelism().map_or(1, |n| n.get());
-    let mut reader = BufReader::with_capacity(READ_CAPACITY, input);
+    let mut reader = Reads::new(input);
     if workers == 1 {
         let mut out = io::BufWriter::with_capacity(1 << 16, output);
         let errors = run(&mut reader, &mut out)?;
         out.flush()?;
         return Ok(errors);
     }
-    // An empty input ends here, before any thread is started.
-    if reader.fill_buf()?.is_empty() {
+    // The first read happens before any thread is started: an empty input
+    // starts none.
+    let first = reader.next_read()?;
+    if first.is_none() {
         return Ok(0);
     }
     // Room for at least one whole read's jobs (lines of one byte and a
@@ -56,7 +61,6 @@ pub fn eval_lines<R: BufRead + Send, W: Write>(input: R, output: W) -> io::Resul
     let room = (workers * QUEUED_JOBS_PER_WORKER).max(READ_CAPACITY / (2 * JOB_LINES));
     let (jobs, queued) = bounded::<Job>(room);
     let (done, finished) = unbounded::<Message>();
-    let mut lines = Lines::default();
     let mut queue = JobQueue {
         jobs,
         done,
@@ -66,7 +70,7 @@ pub fn eval_lines<R: BufRead + Send, W: Write>(input: R, output: W) -> io::Resul
     // The first read's jobs are queued before any worker starts, so that
     // each worker finds work as soon as it runs: starting 16 threads takes
     // the calling thread 0.5-1 ms on the GPU host.
-    let first = lines.next_read(&mut reader, |text| Ok(queue.push(text)));
+    let go_on = first.is_some_and(|read| queue.push(read));
     if spawn_workers(workers, queued.clone(), queue.done.clone()).is_err() {
         // No thread: what is queued is evaluated here, and so is the rest.
         queue.inline = true;
@@ -77,10 +81,11 @@ pub fn eval_lines<R: BufRead + Send, W: Write>(input: R, output: W) -> io::Resul
     drop(queued);
     thread::scope(|s| {
         let reading = s.spawn(move || {
-            let read = first.and_then(|more| match more {
-                Some(true) => lines.rest(&mut reader, |text| Ok(queue.push(text))),
-                _ => Ok(()),
-            });
+            let read = if go_on {
+                reader.rest(|read| queue.push(read))
+            } else {
+                Ok(())
+            };
             // The writer stops once it has written this many jobs: it need
             // not wait for the workers to notice that the queue is closed.
             let _ = queue.done.send(Message::End(queue.seq));
@@ -102,10 +107,10 @@ pub fn eval_lines<R: BufRead + Send, W: Write>(input: R, output: W) -> io::Resul
 }
 
 /// One job: consecutive complete lines of the input, and its place in it.
-/// The jobs of one read share its text.
+/// The jobs of one read share its buffer.
 struct Job {
     seq: usize,
-    read: Arc<[u8]>,
+    read: Arc<Vec<u8>>,
     lines: Range<usize>,
 }
 
@@ -139,12 +144,10 @@ struct JobQueue {
 }
 
 impl JobQueue {
-    /// Queues `text` (complete lines) as jobs of up to [`JOB_LINES`] lines;
+    /// Queues the lines of `read` as jobs of up to [`JOB_LINES`] lines;
     /// returns whether to go on (`false`: the writer is gone, as it failed).
-    fn push(&mut self, text: &[u8]) -> bool {
-        // One copy per read, shared by its jobs.
-        let read: Arc<[u8]> = Arc::from(text);
-        for lines in job_ranges(text, JOB_LINES) {
+    fn push(&mut self, read: Arc<Vec<u8>>) -> bool {
+        for lines in job_ranges(&read, JOB_LINES) {
             let job = Job {
                 seq: self.seq,
                 read: Arc::clone(&read),
@@ -166,61 +169,65 @@ impl JobQueue {
     }
 }
 
-/// Cuts reads into complete lines: a line cut by the end of a read waits for
-/// its rest, and the last line may lack its newline.
-#[derive(Default)]
-struct Lines {
+/// Reads the input into buffers of whole lines: each read goes into a new
+/// buffer, which the jobs cut from it then share (no copy), after the unfinished
+/// line that ended the read before. The last line may lack its newline.
+struct Reads<R> {
+    input: R,
+    /// The end of the last read, after its last newline.
     partial: Vec<u8>,
 }
 
-impl Lines {
-    /// One read: calls `lines` with its complete lines, if any. Returns
-    /// `Some(go_on)` (`go_on` is what `lines` said), or `None` at the end of the
-    /// input, after `lines` had the last line if it lacks a newline.
-    fn next_read<R: BufRead>(
-        &mut self,
-        reader: &mut R,
-        mut lines: impl FnMut(&[u8]) -> io::Result<bool>,
-    ) -> io::Result<Option<bool>> {
-        let chunk = reader.fill_buf()?;
-        if chunk.is_empty() {
-            if !self.partial.is_empty() {
-                lines(&self.partial)?;
-                self.partial.clear();
-            }
-            return Ok(None);
+impl<R: io::Read> Reads<R> {
+    fn new(input: R) -> Reads<R> {
+        Reads {
+            input,
+            partial: Vec::new(),
         }
-        let len = chunk.len();
-        let more = match memchr::memrchr(b'\n', chunk) {
-            Some(last) => {
-                let complete = &chunk[..=last];
-                let more = if self.partial.is_empty() {
-                    lines(complete)?
-                } else {
-                    self.partial.extend_from_slice(complete);
-                    let more = lines(&self.partial)?;
-                    self.partial.clear();
-                    more
-                };
-                self.partial.extend_from_slice(&chunk[last + 1..]);
-                more
-            }
-            None => {
-                self.partial.extend_from_slice(chunk);
-                true
+    }
+
+    /// One read: the complete lines it finishes (`Some`, possibly no line at
+    /// all when the read ends inside a line), or `None` at the end of the
+    /// input, after a last line without newline was returned.
+    fn next_read(&mut self) -> io::Result<Option<Arc<Vec<u8>>>> {
+        let kept = self.partial.len();
+        let mut buf = Vec::with_capacity(kept + READ_CAPACITY);
+        buf.extend_from_slice(&self.partial);
+        buf.resize(kept + READ_CAPACITY, 0);
+        let n = loop {
+            match self.input.read(&mut buf[kept..]) {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                read => break read?,
             }
         };
-        reader.consume(len);
-        Ok(Some(more))
+        buf.truncate(kept + n);
+        self.partial.clear();
+        if n == 0 {
+            // The end: what is left is the last line, without its newline.
+            return Ok((!buf.is_empty()).then(|| Arc::new(buf)));
+        }
+        match memchr::memrchr(b'\n', &buf[kept..]) {
+            Some(last) => {
+                let end = kept + last + 1;
+                self.partial.extend_from_slice(&buf[end..]);
+                buf.truncate(end);
+            }
+            // No line ends in this read: it all waits for its rest.
+            None => {
+                self.partial = buf;
+                buf = Vec::new();
+            }
+        }
+        Ok(Some(Arc::new(buf)))
     }
 
     /// Reads on until the input ends or `lines` returns `false`.
-    fn rest<R: BufRead>(
-        &mut self,
-        reader: &mut R,
-        mut lines: impl FnMut(&[u8]) -> io::Result<bool>,
-    ) -> io::Result<()> {
-        while let Some(true) = self.next_read(reader, &mut lines)? {}
+    fn rest(&mut self, mut lines: impl FnMut(Arc<Vec<u8>>) -> bool) -> io::Result<()> {
+        while let Some(read) = self.next_read()? {
+            if !lines(read) {
+                break;
+            }
+        }
         Ok(())
     }
 }
@@ -325,17 +332,16 @@ fn write_in_order<W: Write>(finished: &Receiver<Message>, output: W) -> io::Resu
 
 /// The whole loop on one thread, for a single core: each read's complete lines
 /// are evaluated and written before the next read.
-fn run<R: BufRead, W: Write>(reader: &mut R, out: &mut W) -> io::Result<usize> {
+fn run<R: io::Read, W: Write>(reader: &mut Reads<R>, out: &mut W) -> io::Result<usize> {
     let mut errors = 0;
     let mut text = Vec::new();
     let mut scratch = Scratch::default();
-    Lines::default().rest(reader, |lines| {
+    while let Some(read) = reader.next_read()? {
         text.clear();
-        errors += eval_chunk(lines, &mut text, &mut scratch);
+        errors += eval_chunk(&read, &mut text, &mut scratch);
         out.write_all(&text)?;
         out.flush()?;
-        Ok(true)
-    })?;
+    }
     Ok(errors)
 }
 

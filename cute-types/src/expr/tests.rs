@@ -308,7 +308,7 @@ fn eval_lines_handles_the_first_read_the_last_line_and_empty_input() {
     let mut out = Vec::new();
     assert_eq!(eval_lines(&b""[..], &mut out).unwrap(), 0);
     assert!(out.is_empty());
-    // 20 000 lines: the first 256 KiB read ends inside a line.
+    // 20 000 lines: the first 64 KiB read ends inside a line.
     let mut input = "size((4,8))\nfrobnicate(1)\n".repeat(10_000);
     input.push_str("rank((2,3))");
     let errors = eval_lines(input.as_bytes(), &mut out).unwrap();
@@ -321,6 +321,22 @@ fn eval_lines_handles_the_first_read_the_last_line_and_empty_input() {
         .all(|pair| pair[0] == "32" && pair[1].starts_with("error: ")));
     assert_eq!(lines[20_000], "2");
     assert!(text.ends_with("2\n"));
+}
+
+/// A line longer than one read (64 KiB) waits for its rest over several
+/// reads, and still gives exactly one output line between its neighbours'.
+#[test]
+fn eval_lines_joins_a_line_longer_than_a_read() {
+    let long = std::format!("size(({}1))", "1,".repeat(50_000));
+    let input = std::format!("rank((2,3))\n{long}\nsize(8:2)\n");
+    let mut out = Vec::new();
+    eval_lines(input.as_bytes(), &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines[0], "2");
+    assert_eq!(lines[1], eval_line(&long));
+    assert_eq!(lines[2], "8");
 }
 
 /// The calculator first evaluates at small capacities and retries with more
