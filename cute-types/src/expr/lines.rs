@@ -131,7 +131,7 @@ enum Message {
 }
 
 /// Output text and error count, or the lines whose evaluation panicked.
-type Outcome = Result<(Vec<u8>, usize), Vec<u8>>;
+type Outcome = Result<(String, usize), Vec<u8>>;
 
 /// The reading stage's output: jobs for the workers, numbered in input order.
 struct JobQueue {
@@ -269,7 +269,7 @@ fn evaluate_jobs(queued: &Receiver<Job>, done: &Sender<Message>) {
 /// to the writer, which evaluates them again on its own thread.
 fn evaluate_job(job: Job, scratch: &mut Scratch) -> Message {
     let evaluated = panic::catch_unwind(AssertUnwindSafe(|| {
-        let mut text = Vec::with_capacity(job.text().len());
+        let mut text = String::with_capacity(job.text().len());
         let errors = eval_chunk(job.text(), &mut text, scratch);
         (text, errors)
     }));
@@ -318,11 +318,11 @@ fn write_in_order<W: Write>(finished: &Receiver<Message>, output: W) -> io::Resu
             waiting.pop_front();
             next += 1;
             let (text, e) = outcome.unwrap_or_else(|lines| {
-                let mut text = Vec::new();
+                let mut text = String::new();
                 let e = eval_chunk(&lines, &mut text, &mut Scratch::default());
                 (text, e)
             });
-            out.write_all(&text)?;
+            out.write_all(text.as_bytes())?;
             errors += e;
         }
     }
@@ -334,12 +334,12 @@ fn write_in_order<W: Write>(finished: &Receiver<Message>, output: W) -> io::Resu
 /// are evaluated and written before the next read.
 fn run<R: io::Read, W: Write>(reader: &mut Reads<R>, out: &mut W) -> io::Result<usize> {
     let mut errors = 0;
-    let mut text = Vec::new();
+    let mut text = String::new();
     let mut scratch = Scratch::default();
     while let Some(read) = reader.next_read()? {
         text.clear();
         errors += eval_chunk(&read, &mut text, &mut scratch);
-        out.write_all(&text)?;
+        out.write_all(text.as_bytes())?;
         out.flush()?;
     }
     Ok(errors)
@@ -347,12 +347,11 @@ fn run<R: io::Read, W: Write>(reader: &mut Reads<R>, out: &mut W) -> io::Result<
 
 /// Evaluates each line of `lines` (newline-terminated, except perhaps the
 /// last) and appends one output line per input line to `out`.
-fn eval_chunk(lines: &[u8], out: &mut Vec<u8>, scratch: &mut Scratch) -> usize {
+fn eval_chunk(lines: &[u8], out: &mut String, scratch: &mut Scratch) -> usize {
     // Checking the whole chunk at once is quicker than line by line; a chunk
     // that is not UTF-8 is checked line by line, to say which lines are not.
     let whole = core::str::from_utf8(lines).ok();
     let mut errors = 0;
-    let mut written = String::with_capacity(lines.len());
     for range in line_ranges(lines) {
         let line = match whole {
             // Lines end at ASCII bytes, which are character boundaries:
@@ -360,10 +359,9 @@ fn eval_chunk(lines: &[u8], out: &mut Vec<u8>, scratch: &mut Scratch) -> usize {
             Some(text) => Ok(text.get(range).unwrap_or_default()),
             None => core::str::from_utf8(&lines[range]),
         };
-        errors += usize::from(eval_raw_line(line, &mut written, scratch));
-        written.push('\n');
+        errors += usize::from(eval_raw_line(line, out, scratch));
+        out.push('\n');
     }
-    out.extend_from_slice(written.as_bytes());
     errors
 }
 
