@@ -55,7 +55,9 @@ enum Command {
     #[command(
         after_help = "Examples:\n  cute eval 'coalesce((4,(2,2)):(1,(4,8)))'     # 16:1\n  \
                             cute eval 'logical_divide((4,8):(1,4), [2,4])'\n  \
-                            printf 'size(8:2)\\nrank((2,3))\\n' | cute eval -"
+                            printf 'size(8:2)\\nrank((2,3))\\n' | cute eval -\n\n\
+                            With -, lines are evaluated on one thread per core; CUTE_THREADS=N sets \
+                            the number of threads."
     )]
     Eval {
         /// The expression, or `-` to read expressions from standard input.

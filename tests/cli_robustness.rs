@@ -119,3 +119,38 @@ fn eval_stdin_survives_garbage_lines() {
         assert_eq!(chunk[4], "16:1");
     }
 }
+
+/// `CUTE_THREADS` picks the number of evaluating threads: any count gives the
+/// same lines, and a value that is not a positive integer is an error that
+/// names the variable, before any line is read.
+#[test]
+fn eval_stdin_threads_from_the_environment() {
+    let run = |threads: &str, input: &[u8]| {
+        Command::new(env!("CARGO_BIN_EXE_cute"))
+            .args(["eval", "-"])
+            .env("CUTE_THREADS", threads)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                child.stdin.take().expect("stdin").write_all(input)?;
+                child.wait_with_output()
+            })
+            .expect("run the cute binary")
+    };
+    let input = "size((4,8))\nlogical_divide((8,8):(1,8), [2,4])\nfoo(1)\n".repeat(400);
+    let default = cute(&["eval", "-"], input.as_bytes());
+    for threads in ["1", "3", "64"] {
+        let out = run(threads, input.as_bytes());
+        assert_eq!(out.status.code(), Some(0), "CUTE_THREADS={threads}");
+        assert!(out.stdout == default.stdout, "CUTE_THREADS={threads}");
+    }
+    for bad in ["0", "-2", "many", ""] {
+        let out = run(bad, b"size(4)\n");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "CUTE_THREADS={bad}: {err}");
+        assert!(err.starts_with("error: CUTE_THREADS"), "{err}");
+        assert!(out.stdout.is_empty());
+    }
+}

@@ -1,6 +1,7 @@
 //! The bridge to the calculator (`cute_types::expr`): evaluation, and the
 //! values `cute print`/`svg`/`latex` can draw.
 use std::io;
+use std::num::NonZeroUsize;
 
 use cute_types::algebra::Swizzle;
 use cute_types::expr::{self, Value};
@@ -17,9 +18,16 @@ pub fn evaluate(src: &str) -> Result<Value, CliError> {
     })
 }
 
-/// `cute eval -`.
-pub fn eval_lines<R: io::Read + Send, W: io::Write>(input: R, output: W) -> io::Result<usize> {
-    expr::eval_lines(input, output)
+/// `cute eval -`, on `threads` evaluating threads (`None`: one per core).
+pub fn eval_lines<R: io::Read + Send, W: io::Write>(
+    threads: Option<NonZeroUsize>,
+    input: R,
+    output: W,
+) -> io::Result<usize> {
+    match threads {
+        Some(n) => expr::eval_lines_on(n, input, output),
+        None => expr::eval_lines(input, output),
+    }
 }
 
 /// A value that has a picture: a layout, possibly behind a swizzle.

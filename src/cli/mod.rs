@@ -4,8 +4,10 @@ mod calc;
 mod output;
 mod report;
 
+use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::{self, Write};
+use std::num::NonZeroUsize;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -65,14 +67,28 @@ pub fn eval_one(expr: &str) -> Outcome {
 }
 
 /// `cute eval -`: one result line per input line (see `cute_types::expr::eval_lines`).
+/// `CUTE_THREADS=N` sets the number of evaluating threads (default: one per core).
 pub fn eval_stdin() -> Outcome {
     let run = || -> Result<(), CliError> {
+        let threads = threads_from_env(std::env::var_os("CUTE_THREADS"))?;
         // `Stdin` rather than its lock, which cannot move to the reading thread;
         // the calculator reads in large blocks, which bypass Stdin's buffer.
-        calc::eval_lines(io::stdin(), io::stdout().lock())?;
+        calc::eval_lines(threads, io::stdin(), io::stdout().lock())?;
         Ok(())
     };
     run().into()
+}
+
+/// The thread count `CUTE_THREADS` asks for: `None` when unset (one per core).
+fn threads_from_env(value: Option<OsString>) -> Result<Option<NonZeroUsize>, CliError> {
+    let Some(value) = value else {
+        return Ok(None);
+    };
+    value
+        .to_str()
+        .and_then(|v| v.trim().parse::<NonZeroUsize>().ok())
+        .map(Some)
+        .ok_or_else(|| CliError::Threads(value.to_string_lossy().into_owned()))
 }
 
 /// `cute print EXPR`: the notation line, then CuTe's table.

@@ -19,6 +19,8 @@ pub enum CliError {
     Io(io::Error),
     /// Writing the output file failed.
     File(PathBuf, io::Error),
+    /// `CUTE_THREADS` is set to something other than a positive integer.
+    Threads(String),
 }
 
 impl From<PrintError> for CliError {
@@ -59,6 +61,10 @@ impl CliError {
             CliError::Print(e) => writeln!(s, "error: {e}"),
             CliError::Io(e) => writeln!(s, "error: {e}"),
             CliError::File(path, e) => writeln!(s, "error: cannot write {}: {e}", path.display()),
+            CliError::Threads(value) => writeln!(
+                s,
+                "error: CUTE_THREADS must be a positive integer (the number of evaluating threads), not '{value}'"
+            ),
         };
         s
     }

@@ -12,6 +12,7 @@
 //! makes the first read, starts the workers and queues that read's jobs before
 //! the reading thread exists; workers are never waited for; and the call
 //! returns as soon as the last line is written.
+use core::num::NonZeroUsize;
 use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::ops::Range;
@@ -41,7 +42,18 @@ const QUEUED_JOBS_PER_WORKER: usize = 64;
 /// A line that is not UTF-8 gives an error line too. Trailing `\r` is ignored.
 /// Returns the number of lines whose result was an error.
 pub fn eval_lines<R: io::Read + Send, W: Write>(input: R, output: W) -> io::Result<usize> {
-    let workers = thread::available_parallelism().map_or(1, |n| n.get());
+    let workers = thread::available_parallelism().unwrap_or(NonZeroUsize::MIN);
+    eval_lines_on(workers, input, output)
+}
+
+/// [`eval_lines`] with `workers` evaluating threads (one: everything on the
+/// calling thread) instead of one per core.
+pub fn eval_lines_on<R: io::Read + Send, W: Write>(
+    workers: NonZeroUsize,
+    input: R,
+    output: W,
+) -> io::Result<usize> {
+    let workers = workers.get();
     let mut reader = Reads::new(input);
     if workers == 1 {
         let mut out = io::BufWriter::with_capacity(1 << 16, output);

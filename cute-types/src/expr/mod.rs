@@ -39,7 +39,7 @@ use parse::ParsedN;
 
 pub use error::ExprError;
 #[cfg(feature = "std")]
-pub use lines::eval_lines;
+pub use lines::{eval_lines, eval_lines_on};
 pub use parse::{parse, Children, Expr, ExprKind, ExprN, Parsed, MAX_NESTING};
 pub use value::{Value, ValueN};
 
