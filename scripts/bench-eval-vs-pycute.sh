@@ -6,9 +6,13 @@
 #   REPEAT  how many times the expression set is evaluated in one process (default 200)
 #   RUNS    how many times each side is run; the median run is reported (default 5)
 #
-# Python side: scripts/pycute_eval.py translates every expression pycute supports
-# into pycute calls once, then times REPEAT passes over them in one Python process
-# (interpreter start-up, import and translation are NOT counted).
+# Python side, two ways, both in one Python process, interpreter start-up and the
+# import of pycute NOT counted:
+# - "algebra": scripts/pycute_eval.py translates every expression pycute supports
+#   into pycute calls once, then times REPEAT passes over the calls (parsing and
+#   output NOT counted: pycute's algebra alone);
+# - "calculator" (--calculator): the same lines, repeated REPEAT times, each parsed,
+#   evaluated and formatted as a line of text, as `cute eval -` does.
 # Rust side: the same expressions, repeated REPEAT times, piped through one
 # `cute eval -` process; the whole process wall time is counted (start-up, parsing,
 # evaluation and printing included). `cute eval -` evaluates on all cores
@@ -41,8 +45,10 @@ COUNT=$(wc -l < "$WORK/supported.txt")
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 py_times=()
+py_calc_times=()
 for _ in $(seq "$RUNS"); do
   py_times+=("$(python3 scripts/pycute_eval.py "$TSV" "$REPEAT" "$WORK/s.txt" | sed 's/.*seconds=//')")
+  py_calc_times+=("$(python3 scripts/pycute_eval.py --calculator "$TSV" "$REPEAT" "$WORK/s.txt" | sed 's/.*seconds=//')")
 done
 rs_times=()
 for _ in $(seq "$RUNS"); do
@@ -57,13 +63,16 @@ PY
 )")
 done
 PY_S=$(printf '%s\n' "${py_times[@]}" | median)
+PYC_S=$(printf '%s\n' "${py_calc_times[@]}" | median)
 RS_S=$(printf '%s\n' "${rs_times[@]}" | median)
 LINES=$((COUNT * REPEAT))
-awk -v cores="$(nproc)" -v c="$COUNT" -v t="$(wc -l < "$TSV")" -v r="$REPEAT" -v n="$RUNS" -v py="$PY_S" -v rs="$RS_S" -v l="$LINES" 'BEGIN {
+awk -v cores="$(nproc)" -v c="$COUNT" -v t="$(wc -l < "$TSV")" -v r="$REPEAT" -v n="$RUNS" -v py="$PY_S" -v pyc="$PYC_S" -v rs="$RS_S" -v l="$LINES" 'BEGIN {
   printf "expressions: %d of %d conformance lines are supported by pycute (and give a value there)\n", c, t
   printf "cores:       %s available to cute eval - (pycute uses one)\n", cores
   printf "workload:    %d passes = %d evaluations per run; median of %d runs\n", r, l, n
-  printf "pycute:      %.4f s  (%.2f us per expression)\n", py, py / l * 1e6
-  printf "cute eval -: %.4f s  (%.2f us per expression, process start-up included)\n", rs, rs / l * 1e6
-  printf "ratio:       %.1fx  (pycute time / cute eval time)\n", py / rs
+  printf "pycute, algebra:    %.4f s  (%.2f us per expression: calls built beforehand)\n", py, py / l * 1e6
+  printf "pycute, calculator: %.4f s  (%.2f us per expression: parse, evaluate, format)\n", pyc, pyc / l * 1e6
+  printf "cute eval -:        %.4f s  (%.2f us per expression, process start-up included)\n", rs, rs / l * 1e6
+  printf "ratio, algebra:     %.1fx  (pycute algebra time / cute eval time)\n", py / rs
+  printf "ratio, calculator:  %.1fx  (pycute calculator time / cute eval time)\n", pyc / rs
 }'
