@@ -202,9 +202,9 @@ impl<R: io::Read> Reads<R> {
     /// all when the read ends inside a line), or `None` at the end of the
     /// input, after a last line without newline was returned.
     fn next_read(&mut self) -> io::Result<Option<Arc<Vec<u8>>>> {
-        let kept = self.partial.len();
-        let mut buf = Vec::with_capacity(kept + READ_CAPACITY);
-        buf.extend_from_slice(&self.partial);
+        // The unfinished line becomes the start of this read's buffer.
+        let mut buf = core::mem::take(&mut self.partial);
+        let kept = buf.len();
         buf.resize(kept + READ_CAPACITY, 0);
         let n = loop {
             match self.input.read(&mut buf[kept..]) {
@@ -213,7 +213,6 @@ impl<R: io::Read> Reads<R> {
             }
         };
         buf.truncate(kept + n);
-        self.partial.clear();
         if n == 0 {
             // The end: what is left is the last line, without its newline.
             return Ok((!buf.is_empty()).then(|| Arc::new(buf)));
@@ -225,10 +224,7 @@ impl<R: io::Read> Reads<R> {
                 buf.truncate(end);
             }
             // No line ends in this read: it all waits for its rest.
-            None => {
-                self.partial = buf;
-                buf = Vec::new();
-            }
+            None => self.partial = core::mem::take(&mut buf),
         }
         Ok(Some(Arc::new(buf)))
     }
