@@ -17,8 +17,8 @@ REPEAT times in this one Python process. Prints `count=N seconds=S` on stdout.
 This is pycute's algebra alone: no parsing and no output.
 
 With --calculator, the timed part is what `cute eval -` does with the same
-lines: each of the REPEAT x count lines is parsed, translated, evaluated, and
-its result formatted as text (pycute's str() without spaces); the output text
+lines: each of the REPEAT x count lines is parsed, evaluated straight from its
+tree, and its result formatted as text (pycute's str() without spaces); the output text
 is written to /dev/null at the end. Interpreter start-up and the import of
 pycute stay outside the timing, as before.
 """
@@ -38,83 +38,74 @@ class Unsupported(Exception):
     pass
 
 
-TOKEN = re.compile(r"\s*(?:(?P<int>_?-?\d+)|(?P<name>[A-Za-z][A-Za-z0-9_]*)|(?P<punct>[()\[\],:]))")
+# --- parsing: one C-level findall per line, then a descent over the tokens ---
+# Trees: ("call", name, args), ("tiler", items), ("layout", shape, stride), ("tuple", shape).
+
+TOKEN = re.compile(r"_?-?\d+|[A-Za-z][A-Za-z0-9_]*|[()\[\],:]|\S")
 
 
-def tokenize(src):
-    pos, out = 0, []
-    src = src.strip()
-    while pos < len(src):
-        m = TOKEN.match(src, pos)
-        if not m:
+def parse(src):
+    toks = TOKEN.findall(src)
+    try:
+        node, i = _expr(toks, 0)
+    except IndexError:  # the text ended early
+        raise Unsupported("syntax") from None
+    if i != len(toks):
+        raise Unsupported("syntax")
+    return node
+
+
+def _int(tok):
+    if tok[0] == "_":
+        if tok[1] == "-":
             raise Unsupported("syntax")
-        pos = m.end()
-        if m.group("int") is not None:
-            text = m.group("int")
-            if text.startswith("_-"):
+        return int(tok[1:])
+    return int(tok)
+
+
+def _inttuple(toks, i):
+    tok = toks[i]
+    if tok == "(":
+        out = []
+        while True:
+            v, i = _inttuple(toks, i + 1)
+            out.append(v)
+            if toks[i] == ")":
+                return tuple(out), i + 1
+            if toks[i] != ",":
                 raise Unsupported("syntax")
-            out.append(("int", int(text.lstrip("_"))))
-        elif m.group("name") is not None:
-            out.append(("name", m.group("name")))
-        else:
-            out.append(("p", m.group("punct")))
-    return out
+    if tok[0].isdigit() or tok[0] in "_-":
+        return _int(tok), i + 1
+    raise Unsupported("syntax")
 
 
-class Parser:
-    def __init__(self, src):
-        self.t = tokenize(src)
-        self.i = 0
-
-    def peek(self):
-        return self.t[self.i] if self.i < len(self.t) else (None, None)
-
-    def take(self, kind=None, val=None):
-        k, v = self.peek()
-        if k is None or (kind and k != kind) or (val and v != val):
+def _items(toks, i, close):
+    out = []
+    while True:
+        node, i = _expr(toks, i)
+        out.append(node)
+        if toks[i] == close:
+            return out, i + 1
+        if toks[i] != ",":
             raise Unsupported("syntax")
-        self.i += 1
-        return v
+        i += 1
 
-    def expr(self):
-        k, v = self.peek()
-        if k == "name":
-            self.take()
-            self.take("p", "(")
-            return ("call", v, self.items(")"))
-        if (k, v) == ("p", "["):
-            self.take()
-            return ("tiler", self.items("]"))
-        shape = self.inttuple()
-        if self.peek() == ("p", ":"):
-            self.take()
-            return ("layout", shape, self.inttuple())
-        return ("tuple", shape)
 
-    def items(self, close):
-        out = [self.expr()]
-        while self.peek() == ("p", ","):
-            self.take()
-            out.append(self.expr())
-        self.take("p", close)
-        return out
-
-    def inttuple(self):
-        if self.peek() == ("p", "("):
-            self.take()
-            out = [self.inttuple()]
-            while self.peek() == ("p", ","):
-                self.take()
-                out.append(self.inttuple())
-            self.take("p", ")")
-            return tuple(out)
-        return self.take("int")
-
-    def parse(self):
-        e = self.expr()
-        if self.i != len(self.t):
+def _expr(toks, i):
+    tok = toks[i]
+    if tok[0].isalpha():
+        if toks[i + 1] != "(":
             raise Unsupported("syntax")
-        return e
+        args, i = _items(toks, i + 2, ")")
+        return ("call", tok, args), i
+    if tok == "[":
+        items, i = _items(toks, i + 1, "]")
+        return ("tiler", items), i
+    shape, i = _inttuple(toks, i)
+    if i < len(toks) and toks[i] == ":":
+        stride, i = _inttuple(toks, i + 1)
+        return ("layout", shape, stride), i
+    return ("tuple", shape), i
 
 
 # --- translation: each node becomes a zero-argument Python callable ---------
@@ -273,77 +264,10 @@ def call(node):
 
 
 def translate(src):
-    node = Parser(src).parse()
+    node = parse(src)
     if node[0] == "call":
         return call(node)
     return as_layout(node)
-
-
-# --- the calculator mode's parser: the same trees as Parser's, built quicker ---
-# (one C-level findall per line, then a descent over the token list)
-
-FAST_TOKEN = re.compile(r"_?-?\d+|[A-Za-z][A-Za-z0-9_]*|[()\[\],:]|\S")
-
-
-def fast_parse(src):
-    toks = FAST_TOKEN.findall(src)
-    node, i = _fast_expr(toks, 0)
-    if i != len(toks):
-        raise Unsupported("syntax")
-    return node
-
-
-def _fast_int(tok):
-    if tok[0] == "_":
-        if tok[1] == "-":
-            raise Unsupported("syntax")
-        return int(tok[1:])
-    return int(tok)
-
-
-def _fast_inttuple(toks, i):
-    tok = toks[i]
-    if tok == "(":
-        out = []
-        while True:
-            v, i = _fast_inttuple(toks, i + 1)
-            out.append(v)
-            if toks[i] == ")":
-                return tuple(out), i + 1
-            if toks[i] != ",":
-                raise Unsupported("syntax")
-    if tok[0].isdigit() or tok[0] in "_-":
-        return _fast_int(tok), i + 1
-    raise Unsupported("syntax")
-
-
-def _fast_items(toks, i, close):
-    out = []
-    while True:
-        node, i = _fast_expr(toks, i)
-        out.append(node)
-        if toks[i] == close:
-            return out, i + 1
-        if toks[i] != ",":
-            raise Unsupported("syntax")
-        i += 1
-
-
-def _fast_expr(toks, i):
-    tok = toks[i]
-    if tok[0].isalpha():
-        if toks[i + 1] != "(":
-            raise Unsupported("syntax")
-        args, i = _fast_items(toks, i + 2, ")")
-        return ("call", tok, args), i
-    if tok == "[":
-        items, i = _fast_items(toks, i + 1, "]")
-        return ("tiler", items), i
-    shape, i = _fast_inttuple(toks, i)
-    if i < len(toks) and toks[i] == ":":
-        stride, i = _fast_inttuple(toks, i + 1)
-        return ("layout", shape, stride), i
-    return ("tuple", shape), i
 
 
 # --- the calculator mode's evaluator: straight from the tree, no thunks ---
@@ -470,7 +394,7 @@ def ev_call(node):
 
 def evaluate_text(src):
     """One calculator line evaluated with pycute: parsed, then evaluated."""
-    node = fast_parse(src)
+    node = parse(src)
     if node[0] == "call":
         return ev_call(node)
     return ev_layout(node)
