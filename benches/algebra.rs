@@ -52,7 +52,7 @@ const CASES: &[(&str, &str)] = &[
 ];
 
 fn corpus() -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/public.tsv");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/public.tsv");
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     text.lines()

@@ -10,6 +10,7 @@ mod cli;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use cute_types::expr::Reading;
 use cute_types::tv::{render_tv_picture, PictureFormat, TvPictureSpec};
 
 const AFTER_HELP: &str = "\
@@ -63,6 +64,11 @@ enum Command {
         /// The expression, or `-` to read expressions from standard input.
         #[arg(value_name = "EXPR", allow_hyphen_values = true)]
         expr: String,
+        /// Read `_N` as a static integer (C++ `Int<N>`) and a bare `N` as a
+        /// run-time `int`, and print results as CuTe C++ does with that mix,
+        /// static leaves marked `_`: `size((_4,8))` is `32`, `size((_4,_8))` is `_32`.
+        #[arg(long)]
+        mixed: bool,
     },
     /// Print a rank-1 or rank-2 layout as CuTe's print_layout table.
     ///
@@ -137,11 +143,21 @@ fn main() -> ExitCode {
     // The calculator's stream mode skips clap: building its parser takes
     // about 0.1 ms, a noticeable part of a short run.
     if is_eval_stdin(std::env::args_os().skip(1)) {
-        return cli::eval_stdin().exit_code();
+        return cli::eval_stdin(Reading::Static).exit_code();
     }
     let outcome = match Cli::parse().command {
-        Command::Eval { expr } if expr == "-" => cli::eval_stdin(),
-        Command::Eval { expr } => cli::eval_one(&expr),
+        Command::Eval { expr, mixed } => {
+            let reading = if mixed {
+                Reading::Mixed
+            } else {
+                Reading::Static
+            };
+            if expr == "-" {
+                cli::eval_stdin(reading)
+            } else {
+                cli::eval_one(&expr, reading)
+            }
+        }
         Command::Print { expr } => cli::print_table(&expr),
         Command::Svg {
             expr,

@@ -1,4 +1,4 @@
-//! Replays every line of `shared/conformance/public.tsv` through the calculator
+//! Replays every line of `tests/vectors/public.tsv` (a copy of `shared/conformance/public.tsv`) through the calculator
 //! (`cute_types::expr::eval_line`) with the README's comparison rules:
 //! whitespace and `_` are ignored, and an expected `error` matches any output
 //! starting with `error`.
@@ -10,7 +10,7 @@ use cute_types::expr::eval_line;
 const PUBLIC_LINES: usize = 460;
 
 fn conformance_file() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/public.tsv")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/public.tsv")
 }
 
 /// `(line number, expression, expected)` for every line of `public.tsv`.
@@ -18,8 +18,7 @@ fn vectors() -> Vec<(usize, String, String)> {
     let path = conformance_file();
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
         panic!(
-            "cannot read the conformance vectors at {}: {e}. The repository expects \
-             the shared/ checkout beside it ($CARGO_MANIFEST_DIR/../shared).",
+            "cannot read the conformance vectors at {}: {e}",
             path.display()
         )
     });

@@ -351,12 +351,9 @@ fn normal(s: &str) -> String {
 
 fn conformance_file(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/conformance")
+        .join("../tests/vectors")
         .join(name);
-    let fallback = PathBuf::from("/work/shared/conformance").join(name);
-    std::fs::read_to_string(&path)
-        .or_else(|_| std::fs::read_to_string(&fallback))
-        .unwrap_or_else(|e| panic!("cannot read {name}: {e}"))
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {name}: {e}"))
 }
 
 /// Checks one line; returns a description of the mismatch, if any.

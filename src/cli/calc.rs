@@ -4,7 +4,7 @@ use std::io;
 use std::num::NonZeroUsize;
 
 use cute_types::algebra::Swizzle;
-use cute_types::expr::{self, Value};
+use cute_types::expr::{self, Reading, Value};
 use cute_types::print::LayoutGrid;
 use cute_types::{DInt, DLayout, Error};
 
@@ -12,7 +12,16 @@ use super::report::CliError;
 
 /// Evaluates `src`; the error keeps the text for the caret.
 pub fn evaluate(src: &str) -> Result<Value, CliError> {
-    expr::evaluate(src).map_err(|error| CliError::Expr {
+    evaluate_as(src, Reading::Static)
+}
+
+/// Evaluates `src` read as `reading` says; the error keeps the text for the caret.
+pub fn evaluate_as(src: &str, reading: Reading) -> Result<Value, CliError> {
+    let value = match reading {
+        Reading::Static => expr::evaluate(src),
+        Reading::Mixed => expr::evaluate_mixed(src),
+    };
+    value.map_err(|error| CliError::Expr {
         input: src.to_string(),
         error,
     })
@@ -20,14 +29,14 @@ pub fn evaluate(src: &str) -> Result<Value, CliError> {
 
 /// `cute eval -`, on `threads` evaluating threads (`None`: one per core).
 pub fn eval_lines<R: io::Read + Send, W: io::Write>(
+    reading: Reading,
     threads: Option<NonZeroUsize>,
     input: R,
     output: W,
 ) -> io::Result<usize> {
-    match threads {
-        Some(n) => expr::eval_lines_on(n, input, output),
-        None => expr::eval_lines(input, output),
-    }
+    let threads = threads
+        .unwrap_or_else(|| std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN));
+    expr::eval_lines_as(reading, threads, input, output)
 }
 
 /// A value that has a picture: a layout, possibly behind a swizzle.

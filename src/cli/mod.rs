@@ -11,6 +11,7 @@ use std::num::NonZeroUsize;
 use std::path::Path;
 use std::process::ExitCode;
 
+use cute_types::expr::Reading;
 use cute_types::print;
 
 use calc::Printable;
@@ -55,11 +56,14 @@ pub enum Picture {
 }
 
 /// `cute eval EXPR`: the value on standard output, or the error on standard error.
-pub fn eval_one(expr: &str) -> Outcome {
+pub fn eval_one(expr: &str, reading: Reading) -> Outcome {
     let run = || -> Result<(), CliError> {
-        let value = calc::evaluate(expr)?;
+        let value = calc::evaluate_as(expr, reading)?;
         let mut out = io::stdout().lock();
-        writeln!(out, "{value}")?;
+        match reading {
+            Reading::Static => writeln!(out, "{value}")?,
+            Reading::Mixed => writeln!(out, "{}", value.marked())?,
+        }
         out.flush()?;
         Ok(())
     };
@@ -68,12 +72,12 @@ pub fn eval_one(expr: &str) -> Outcome {
 
 /// `cute eval -`: one result line per input line (see `cute_types::expr::eval_lines`).
 /// `CUTE_THREADS=N` sets the number of evaluating threads (default: one per core).
-pub fn eval_stdin() -> Outcome {
+pub fn eval_stdin(reading: Reading) -> Outcome {
     let run = || -> Result<(), CliError> {
         let threads = threads_from_env(std::env::var_os("CUTE_THREADS"))?;
         // `Stdin` rather than its lock, which cannot move to the reading thread;
         // the calculator reads in large blocks, which bypass Stdin's buffer.
-        calc::eval_lines(threads, io::stdin(), io::stdout().lock())?;
+        calc::eval_lines(reading, threads, io::stdin(), io::stdout().lock())?;
         Ok(())
     };
     run().into()

@@ -25,8 +25,9 @@ use crate::tri;
 /// * `n > 0`, else [`Error::NonPositiveFactor`];
 /// * a static stride `d` satisfies `d % n == 0 || n % d == 0`, else
 ///   [`Error::UpcastDivisibility`] (C++ `static_assert`);
-/// * a dynamic stride is divisible by `n`, else [`Error::UpcastDivisibility`].
-///   C++ only assumes this and silently truncates; we refuse.
+/// * a dynamic stride is assumed divisible by `n`, as in C++: it is divided by
+///   `n` with truncation, so `upcast((8,2):(2,1), 16)` with run-time strides is
+///   `(8,2):(0,0)`, exactly what CuTe C++ 4.2 returns.
 ///
 /// Static flags follow C++: a shape stays static iff it was, a static stride
 /// stays static.
@@ -64,9 +65,7 @@ const fn upcast_leaf(s: DInt, d: DInt, n: DInt) -> Result<(DInt, DInt), Error> {
         return Ok((s, d));
     }
     if !d.is_static {
-        if tri!(d.rem(n)).value != 0 {
-            return Err(Error::UpcastDivisibility);
-        }
+        // C++'s `safe_div` checks only static operands; a run-time one divides.
         return Ok((s, tri!(d.div(n))));
     }
     if tri!(d.rem(n)).value != 0 && tri!(n.rem(d)).value != 0 {
@@ -106,9 +105,16 @@ mod tests {
     }
 
     #[test]
+    fn run_time_strides_divide_as_cpp_does() {
+        // CuTe 4.2 (g++): a run-time stride is divided with truncation, unchecked.
+        assert_eq!(up("(8,2):(2,1)", 16).unwrap(), "(8,2):(0,0)");
+        assert_eq!(up("(_8,4):(_2,3)", 4).unwrap(), "(_4,4):(_1,0)");
+    }
+
+    #[test]
     fn refusals() {
         assert_eq!(up("_8:_3", 2), Err(Error::UpcastDivisibility));
-        assert_eq!(up("(_8,4):(_2,3)", 4), Err(Error::UpcastDivisibility));
+        assert_eq!(up("8:1", 0), Err(Error::NonPositiveFactor));
         assert_eq!(up("8:1", 0), Err(Error::NonPositiveFactor));
         assert_eq!(up("8:1", -2), Err(Error::NonPositiveFactor));
     }

@@ -222,10 +222,11 @@ impl<'p, const N: usize> Args<'p, N> {
     }
 }
 
-/// CuTe's `make_layout(shape)` for the calculator: every leaf static, so a
-/// shape-1 mode gets stride 0 as with `Int<1>` in C++.
+/// CuTe's `make_layout(shape)` for the calculator: compact column-major; a
+/// static shape-1 mode gets stride `_0`, as with `Int<1>` in C++, and a leaf
+/// keeps the kind it was read with (all static, unless reading mixed).
 pub(crate) fn make_layout<const N: usize>(shape: DTupleN<N>) -> Result<DLayoutN<N>, crate::Error> {
-    DLayoutN::col_major(shape.with_all_static(true))
+    DLayoutN::col_major(shape)
 }
 
 /// Builds a tiler from the entries of a `[…]` literal: nested brackets are

@@ -22,7 +22,7 @@ use std::sync::Arc;
 use std::thread;
 use std::vec::Vec;
 
-use super::Scratch;
+use super::{Reading, Scratch};
 use crossbeam_channel::{bounded, unbounded, Receiver, Sender, TryRecvError};
 
 /// Bytes asked of the underlying reader per read. Below glibc's threshold for
@@ -53,11 +53,21 @@ pub fn eval_lines_on<R: io::Read + Send, W: Write>(
     input: R,
     output: W,
 ) -> io::Result<usize> {
+    eval_lines_as(Reading::Static, workers, input, output)
+}
+
+/// [`eval_lines_on`] with the literals read as `reading` says (`cute eval --mixed -`).
+pub fn eval_lines_as<R: io::Read + Send, W: Write>(
+    reading: Reading,
+    workers: NonZeroUsize,
+    input: R,
+    output: W,
+) -> io::Result<usize> {
     let workers = workers.get();
     let mut reader = Reads::new(input);
     if workers == 1 {
         let mut out = io::BufWriter::with_capacity(1 << 16, output);
-        let errors = run(&mut reader, &mut out)?;
+        let errors = run(reading, &mut reader, &mut out)?;
         out.flush()?;
         return Ok(errors);
     }
@@ -78,21 +88,23 @@ pub fn eval_lines_on<R: io::Read + Send, W: Write>(
         done,
         inline: false,
         seq: 0,
+        reading,
     };
     // The first read's jobs are queued before any worker starts, so that
     // each worker finds work as soon as it runs: starting 16 threads takes
     // the calling thread 0.5-1 ms on the GPU host.
     let go_on = first.is_some_and(|read| queue.push(read));
-    if spawn_workers(workers, queued.clone(), queue.done.clone()).is_err() {
+    if spawn_workers(workers, reading, queued.clone(), queue.done.clone()).is_err() {
         // No thread: what is queued is evaluated here, and so is the rest.
         queue.inline = true;
+        let mut scratch = Scratch::new(reading);
         for job in queued.try_iter() {
-            let _ = queue.done.send(evaluate_job(job, &mut Scratch::default()));
+            let _ = queue.done.send(evaluate_job(job, &mut scratch));
         }
     }
     drop(queued);
     thread::scope(|s| {
-        let reading = s.spawn(move || {
+        let reader_thread = s.spawn(move || {
             let read = if go_on {
                 reader.rest(|read| queue.push(read))
             } else {
@@ -105,12 +117,12 @@ pub fn eval_lines_on<R: io::Read + Send, W: Write>(
         });
         // Writing on the calling thread: when it is done, the call returns at
         // once, since the reading thread ended before (unless writing failed).
-        let written = write_in_order(&finished, output);
+        let written = write_in_order(reading, &finished, output);
         // A failed write closes `finished`: the workers stop, then the reader.
         drop(finished);
         // Report a write error first, as the cause.
         let errors = written?;
-        match reading.join() {
+        match reader_thread.join() {
             Ok(read) => read?,
             Err(panic) => panic::resume_unwind(panic),
         }
@@ -153,6 +165,8 @@ struct JobQueue {
     inline: bool,
     /// Jobs queued so far.
     seq: usize,
+    /// How the lines read their literals.
+    reading: Reading,
 }
 
 impl JobQueue {
@@ -167,7 +181,7 @@ impl JobQueue {
             };
             let sent = if self.inline {
                 self.done
-                    .send(evaluate_job(job, &mut Scratch::default()))
+                    .send(evaluate_job(job, &mut Scratch::new(self.reading)))
                     .is_ok()
             } else {
                 self.jobs.send(job).is_ok()
@@ -249,10 +263,15 @@ impl<R: io::Read> Reads<R> {
 /// empty (or the writer is gone), and nobody waits for that, since waking 16
 /// idle threads only to let them exit cost more than a millisecond on the GPU
 /// host. Fails only if no thread can be started.
-fn spawn_workers(count: usize, queued: Receiver<Job>, done: Sender<Message>) -> io::Result<()> {
+fn spawn_workers(
+    count: usize,
+    reading: Reading,
+    queued: Receiver<Job>,
+    done: Sender<Message>,
+) -> io::Result<()> {
     for k in 0..count {
         let (queued, done) = (queued.clone(), done.clone());
-        match thread::Builder::new().spawn(move || evaluate_jobs(&queued, &done)) {
+        match thread::Builder::new().spawn(move || evaluate_jobs(reading, &queued, &done)) {
             Ok(_) => {}
             Err(e) if k == 0 => return Err(e),
             // Fewer workers, but some.
@@ -264,8 +283,8 @@ fn spawn_workers(count: usize, queued: Receiver<Job>, done: Sender<Message>) -> 
 
 /// The evaluating stage, on each worker thread: until the queue closes or
 /// the writer is gone.
-fn evaluate_jobs(queued: &Receiver<Job>, done: &Sender<Message>) {
-    let mut scratch = Scratch::default();
+fn evaluate_jobs(reading: Reading, queued: &Receiver<Job>, done: &Sender<Message>) {
+    let mut scratch = Scratch::new(reading);
     for job in queued {
         if done.send(evaluate_job(job, &mut scratch)).is_err() {
             return;
@@ -290,7 +309,11 @@ fn evaluate_job(job: Job, scratch: &mut Scratch) -> Message {
 /// The writing stage: outputs in input order; flushes whenever no further
 /// outcome is ready, so that an interactive user sees every answer at once.
 /// Ends when every job queued has been written. Returns the number of error lines.
-fn write_in_order<W: Write>(finished: &Receiver<Message>, output: W) -> io::Result<usize> {
+fn write_in_order<W: Write>(
+    reading: Reading,
+    finished: &Receiver<Message>,
+    output: W,
+) -> io::Result<usize> {
     let mut out = io::BufWriter::with_capacity(1 << 16, output);
     let mut errors = 0;
     // Outcomes that arrived before an earlier job's, by `seq - next`.
@@ -327,7 +350,7 @@ fn write_in_order<W: Write>(finished: &Receiver<Message>, output: W) -> io::Resu
             next += 1;
             let (text, e) = outcome.unwrap_or_else(|lines| {
                 let mut text = String::new();
-                let e = eval_chunk(&lines, &mut text, &mut Scratch::default());
+                let e = eval_chunk(&lines, &mut text, &mut Scratch::new(reading));
                 (text, e)
             });
             out.write_all(text.as_bytes())?;
@@ -340,10 +363,14 @@ fn write_in_order<W: Write>(finished: &Receiver<Message>, output: W) -> io::Resu
 
 /// The whole loop on one thread, for a single core: each read's complete lines
 /// are evaluated and written before the next read.
-fn run<R: io::Read, W: Write>(reader: &mut Reads<R>, out: &mut W) -> io::Result<usize> {
+fn run<R: io::Read, W: Write>(
+    reading: Reading,
+    reader: &mut Reads<R>,
+    out: &mut W,
+) -> io::Result<usize> {
     let mut errors = 0;
     let mut text = String::new();
-    let mut scratch = Scratch::default();
+    let mut scratch = Scratch::new(reading);
     while let Some(read) = reader.next_read()? {
         text.clear();
         errors += eval_chunk(&read, &mut text, &mut scratch);

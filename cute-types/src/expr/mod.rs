@@ -39,9 +39,9 @@ use parse::ParsedN;
 
 pub use error::ExprError;
 #[cfg(feature = "std")]
-pub use lines::{eval_lines, eval_lines_on};
+pub use lines::{eval_lines, eval_lines_as, eval_lines_on};
 pub use parse::{parse, Children, Expr, ExprKind, ExprN, Parsed, MAX_NESTING};
-pub use value::{Value, ValueN};
+pub use value::{Marked, Value, ValueN};
 
 /// Parses and evaluates one expression.
 ///
@@ -52,6 +52,23 @@ pub use value::{Value, ValueN};
 /// ```
 pub fn evaluate(src: &str) -> Result<Value, ExprError> {
     evaluate_n(&mut ParsedN::new(), src)
+}
+
+/// Parses and evaluates one expression in the mixed reading (`cute eval --mixed`):
+/// `_N` is a static integer (C++ `Int<N>`) and a bare `N` a run-time `int`, and
+/// each operation keeps static what CuTe C++ keeps static with that mix.
+///
+/// ```
+/// use cute_types::expr::evaluate_mixed;
+/// let v = evaluate_mixed("coalesce((2,_1,4):(1,_5,2))").unwrap();
+/// assert_eq!(v.marked().to_string(), "(2,4):(1,2)");
+/// assert_eq!(evaluate_mixed("size((_4,_8))").unwrap().marked().to_string(), "_32");
+/// assert_eq!(evaluate_mixed("size((_4,8))").unwrap().marked().to_string(), "32");
+/// ```
+pub fn evaluate_mixed(src: &str) -> Result<Value, ExprError> {
+    let mut parsed = ParsedN::new();
+    parsed.mixed = true;
+    evaluate_n(&mut parsed, src)
 }
 
 /// [`evaluate`] with room for `N` nodes per tuple, parsing into `parsed`.
@@ -68,6 +85,32 @@ pub(crate) struct Scratch {
     full: ParsedN<{ crate::dynamic::CAPACITY }>,
 }
 
+impl Scratch {
+    /// Storage for lines read as `reading` says.
+    pub(crate) fn new(reading: Reading) -> Self {
+        let mut s = Scratch::default();
+        let mixed = reading == Reading::Mixed;
+        s.small.mixed = mixed;
+        s.medium.mixed = mixed;
+        s.full.mixed = mixed;
+        s
+    }
+    fn marks(&self) -> bool {
+        self.full.mixed
+    }
+}
+
+/// How the calculator reads integer literals.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Reading {
+    /// Every literal is static (C++ `Int<N>`); results print without `_` marks.
+    #[default]
+    Static,
+    /// `_N` is static and a bare `N` a run-time `int`; results print as C++
+    /// prints them, static leaves marked `_`.
+    Mixed,
+}
+
 /// The capacities (nodes per tuple) the calculator tries before the full
 /// [`crate::dynamic::CAPACITY`], smallest first.
 ///
@@ -81,20 +124,31 @@ pub const SMALL_CAPACITIES: [usize; 2] = [8, 16];
 /// The calculator's output line for `src`: the value in CuTe notation (no spaces,
 /// no `_` marks), or `error: <message>`.
 pub fn eval_line(src: &str) -> String {
+    eval_line_as(src, Reading::Static)
+}
+
+/// The calculator's output line for `src` read as `reading` says.
+///
+/// ```
+/// use cute_types::expr::{eval_line_as, Reading};
+/// assert_eq!(eval_line_as("make_layout_like((8,_3):(32,24))", Reading::Mixed), "(8,_3):(_1,8)");
+/// ```
+pub fn eval_line_as(src: &str, reading: Reading) -> String {
     let mut out = String::new();
-    write_result(&mut out, src, &mut Scratch::default());
+    write_result(&mut out, src, &mut Scratch::new(reading));
     out
 }
 
 /// Appends the output line for `src` (without newline) to `out`; returns whether it is an error.
 pub(crate) fn write_result(out: &mut String, src: &str, scratch: &mut Scratch) -> bool {
-    if let Some(is_error) = write_if_room(out, src, &mut scratch.small) {
+    let marks = scratch.marks();
+    if let Some(is_error) = write_if_room(out, src, &mut scratch.small, marks) {
         return is_error;
     }
-    if let Some(is_error) = write_if_room(out, src, &mut scratch.medium) {
+    if let Some(is_error) = write_if_room(out, src, &mut scratch.medium, marks) {
         return is_error;
     }
-    write_outcome(out, evaluate_n(&mut scratch.full, src))
+    write_outcome(out, evaluate_n(&mut scratch.full, src), marks)
 }
 
 /// Evaluates `src` at capacity `N` and writes the outcome, unless it ran out of
@@ -103,17 +157,22 @@ fn write_if_room<const N: usize>(
     out: &mut String,
     src: &str,
     parsed: &mut ParsedN<N>,
+    marks: bool,
 ) -> Option<bool> {
     match evaluate_n(parsed, src) {
         Err(e) if e.is_capacity() => None,
-        r => Some(write_outcome(out, r)),
+        r => Some(write_outcome(out, r, marks)),
     }
 }
 
-fn write_outcome<const N: usize>(out: &mut String, r: Result<ValueN<N>, ExprError>) -> bool {
+fn write_outcome<const N: usize>(
+    out: &mut String,
+    r: Result<ValueN<N>, ExprError>,
+    marks: bool,
+) -> bool {
     match r {
         Ok(v) => {
-            v.write_to(out);
+            v.write_marked(out, marks);
             false
         }
         Err(e) => {

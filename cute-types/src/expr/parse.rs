@@ -49,6 +49,8 @@ pub struct ParsedN<const N: usize> {
     nodes: Vec<Node>,
     tuples: Vec<DTupleN<N>>,
     layouts: Vec<DLayoutN<N>>,
+    /// Whether a bare `N` is a run-time integer (`--mixed`); otherwise every literal is static.
+    pub(crate) mixed: bool,
 }
 
 /// A parsed expression: a view of one node of a parsed line (the whole line
@@ -154,6 +156,7 @@ impl<const N: usize> ParsedN<N> {
             nodes: Vec::new(),
             tuples: Vec::new(),
             layouts: Vec::new(),
+            mixed: false,
         }
     }
     /// Parses `src` into this storage (replacing what it held) and returns the
@@ -170,8 +173,9 @@ impl<const N: usize> ParsedN<N> {
         let mut c = Cursor::new(src);
         // The calculator's grammar: `_` marks non-negative literals only (`_-4` is an error).
         c.negative_static = false;
-        // Every literal of the calculator is static.
-        c.all_static = true;
+        // Every literal of the calculator is static, unless it reads mixed
+        // integers (`_N` static, `N` run-time).
+        c.all_static = !self.mixed;
         self.expr(src, &mut c)?;
         c.finish()?;
         Ok(ExprN {

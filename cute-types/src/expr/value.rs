@@ -55,20 +55,44 @@ impl<const N: usize> ValueN<N> {
 impl<const N: usize> ValueN<N> {
     /// Appends the value in calculator notation (see the [`fmt::Display`] impl) to `out`.
     pub fn write_to(&self, out: &mut String) {
+        self.write_marked(out, false)
+    }
+    /// Appends the value with static leaves marked `_` when `marks` is set, as
+    /// CuTe C++ prints a mix of `Int<N>` and `int` (`(_4,8):(_1,_4)`).
+    pub fn write_marked(&self, out: &mut String, marks: bool) {
+        let mut w = Writer { out, marks };
         match self {
-            ValueN::Int(v) => push_int(out, v.value),
-            ValueN::Tuple(t) => write_tuple(out, t),
-            ValueN::Layout(l) => write_layout(out, l),
-            ValueN::Tiler(t) => write_tiler(out, t),
-            ValueN::Swizzle(sw) => write_swizzle(out, sw),
+            ValueN::Int(v) => w.int(v),
+            ValueN::Tuple(t) => w.tuple(t),
+            ValueN::Layout(l) => w.layout(l),
+            ValueN::Tiler(t) => w.tiler(t),
+            ValueN::Swizzle(sw) => write_swizzle(w.out, sw),
             ValueN::Swizzled(c) => {
-                write_swizzle(out, &c.swizzle());
-                out.push('o');
-                push_int(out, c.offset().value);
-                out.push('o');
-                write_layout(out, &c.layout());
+                write_swizzle(w.out, &c.swizzle());
+                w.out.push('o');
+                w.int(&c.offset());
+                w.out.push('o');
+                w.layout(&c.layout());
             }
         }
+    }
+}
+
+/// A value that displays with static `_` marks (see [`ValueN::marked`]).
+pub struct Marked<'v, const N: usize>(&'v ValueN<N>);
+
+impl<const N: usize> ValueN<N> {
+    /// The value displayed as C++ prints it, static leaves marked `_`: `(_4,8):(_1,_4)`.
+    pub fn marked(&self) -> Marked<'_, N> {
+        Marked(self)
+    }
+}
+
+impl<const N: usize> fmt::Display for Marked<'_, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut s = String::new();
+        self.0.write_marked(&mut s, true);
+        f.write_str(&s)
     }
 }
 
@@ -119,40 +143,52 @@ fn write_swizzle(out: &mut String, sw: &Swizzle) {
     out.push('>');
 }
 
-/// Appends an IntTuple as plain integers: `(4,(2,2))`.
-fn write_tuple<const N: usize>(out: &mut String, t: &DTupleN<N>) {
-    let written: Result<(), core::convert::Infallible> = t.for_each_token(|token| {
-        match token {
-            Token::Open => out.push('('),
-            Token::Close => out.push(')'),
-            Token::Comma => out.push(','),
-            Token::Int(v) => push_int(out, v.value),
-            Token::Underscore => out.push('_'),
-        }
-        Ok(())
-    });
-    let Ok(()) = written;
+/// Writes values in calculator notation, with or without static `_` marks.
+struct Writer<'o> {
+    out: &'o mut String,
+    marks: bool,
 }
 
-/// Appends `shape:stride` with plain integers.
-fn write_layout<const N: usize>(out: &mut String, l: &DLayoutN<N>) {
-    write_tuple(out, &l.shape());
-    out.push(':');
-    write_tuple(out, &l.stride());
-}
-
-fn write_tiler<const N: usize>(out: &mut String, t: &DTilerN<N>) {
-    out.push('[');
-    for i in 0..t.rank() {
-        if i > 0 {
-            out.push(',');
+impl Writer<'_> {
+    fn int(&mut self, v: &DInt) {
+        if self.marks && v.is_static {
+            self.out.push('_');
         }
-        match t.mode(i) {
-            Ok(TilerModeN::Layout(l)) => write_layout(out, &l),
-            Ok(TilerModeN::Tiler(t)) => write_tiler(out, &t),
-            // i < rank, so the mode exists.
-            Err(_) => {}
-        }
+        push_int(self.out, v.value);
     }
-    out.push(']');
+    /// An IntTuple: `(4,(2,2))`.
+    fn tuple<const N: usize>(&mut self, t: &DTupleN<N>) {
+        let written: Result<(), core::convert::Infallible> = t.for_each_token(|token| {
+            match token {
+                Token::Open => self.out.push('('),
+                Token::Close => self.out.push(')'),
+                Token::Comma => self.out.push(','),
+                Token::Int(v) => self.int(&v),
+                Token::Underscore => self.out.push('_'),
+            }
+            Ok(())
+        });
+        let Ok(()) = written;
+    }
+    /// `shape:stride`.
+    fn layout<const N: usize>(&mut self, l: &DLayoutN<N>) {
+        self.tuple(&l.shape());
+        self.out.push(':');
+        self.tuple(&l.stride());
+    }
+    fn tiler<const N: usize>(&mut self, t: &DTilerN<N>) {
+        self.out.push('[');
+        for i in 0..t.rank() {
+            if i > 0 {
+                self.out.push(',');
+            }
+            match t.mode(i) {
+                Ok(TilerModeN::Layout(l)) => self.layout(&l),
+                Ok(TilerModeN::Tiler(t)) => self.tiler(&t),
+                // i < rank, so the mode exists.
+                Err(_) => {}
+            }
+        }
+        self.out.push(']');
+    }
 }

@@ -1,0 +1,141 @@
+//! `cute eval --mixed`: replays `tests/vectors/mixed_public.tsv` (a copy of
+//! `shared/conformance/mixed_public.tsv`) through the calculator's mixed reading,
+//! in which `_N` is a static `Int<N>` and a bare `N` a run-time `int`.
+//!
+//! Comparison rules of the conformance README's *Mixed mode*: whitespace is
+//! ignored and `,)` is `)`, but the static `_` marks count (`_32` and `32`
+//! differ); an expected `error` matches any output starting with `error`.
+use std::path::PathBuf;
+
+use cute_types::expr::{eval_line_as, Reading};
+
+fn vectors(name: &str) -> Vec<(usize, String, String)> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/vectors")
+        .join(name);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(i, line)| {
+            let (expr, expected) = line
+                .split_once('\t')
+                .unwrap_or_else(|| panic!("{name}:{}: no TAB in {line:?}", i + 1));
+            (i + 1, expr.to_string(), expected.to_string())
+        })
+        .collect()
+}
+
+/// Whitespace removed and `,)` read as `)`; the `_` marks stay.
+fn normal(s: &str) -> String {
+    let s: String = s.chars().filter(|c| !c.is_whitespace()).collect();
+    s.replace(",)", ")")
+}
+
+fn matches(expected: &str, got: &str) -> bool {
+    if expected.trim() == "error" {
+        got.starts_with("error")
+    } else {
+        !got.starts_with("error") && normal(expected) == normal(got)
+    }
+}
+
+fn mismatches(name: &str) -> (usize, Vec<String>) {
+    let vectors = vectors(name);
+    let bad = vectors
+        .iter()
+        .filter_map(|(n, expr, expected)| {
+            let got = eval_line_as(expr, Reading::Mixed);
+            (!matches(expected, &got))
+                .then(|| format!("{name}:{n}: {expr}\n   expected {expected}\n   got      {got}"))
+        })
+        .collect();
+    (vectors.len(), bad)
+}
+
+fn assert_all_match(name: &str, lines: usize) {
+    let (count, bad) = mismatches(name);
+    assert_eq!(count, lines, "{name} holds {count} lines");
+    assert!(
+        bad.is_empty(),
+        "{} of {count} lines differ:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn mixed_public_vectors_all_match() {
+    assert_all_match("mixed_public.tsv", 300);
+}
+
+/// The comparison keeps the static marks (a test that cannot pass vacuously).
+#[test]
+fn comparison_rules() {
+    assert!(matches("(4,_8):(_1,4)", "( 4, _8 ):(_1,4)"));
+    assert!(matches("((5),1):((2),10)", "((5,),1):((2,),10)"));
+    assert!(!matches("32", "_32"));
+    assert!(!matches("_32", "32"));
+    assert!(matches("error", "error: composition: ..."));
+    assert!(!matches("8:1", "error: 8:1"));
+}
+
+/// The two readings differ exactly where C++'s `Int<N>` and `int` do.
+#[test]
+fn static_and_mixed_readings_differ_as_in_cpp() {
+    let cases = [
+        // (expression, static reading, mixed reading)
+        ("coalesce((2,(1,6)):(1,(6,2)))", "12:1", "(2,1,6):(1,6,2)"),
+        ("coalesce((_2,(_1,_6)):(_1,(_6,_2)))", "12:1", "_12:_1"),
+        ("size((_4,8))", "32", "32"),
+        ("size((_4,_8))", "32", "_32"),
+        ("(1,4)", "(1,4):(0,1)", "(1,4):(_1,1)"),
+        ("upcast((8,2):(2,1),16)", "(1,1):(1,1)", "(8,2):(0,0)"),
+    ];
+    for (expr, static_reading, mixed_reading) in cases {
+        assert!(
+            matches(static_reading, &eval_line_as(expr, Reading::Static)),
+            "{expr} (static)"
+        );
+        assert!(
+            matches(mixed_reading, &eval_line_as(expr, Reading::Mixed)),
+            "{expr} (mixed): got {}",
+            eval_line_as(expr, Reading::Mixed)
+        );
+    }
+}
+
+/// `cute eval --mixed EXPR` and `cute eval --mixed -` print what the library does.
+#[test]
+fn cli_mixed_one_expression_and_stdin() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let one = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(["eval", "--mixed", "make_layout_like((8,_3):(32,24))"])
+        .output()
+        .expect("run cute");
+    assert!(one.status.success());
+    assert_eq!(String::from_utf8_lossy(&one.stdout), "(8,_3):(_1,8)\n");
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(["eval", "--mixed", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run cute");
+    let input = "size((_4,8))\nsize((_4,_8))\n(4,_8)\ncomposition((3,5):(1,4), 10:2)\n";
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write");
+    let out = child.wait_with_output().expect("wait");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[..3], ["32", "_32", "(4,_8):(_1,4)"]);
+    assert!(lines[3].starts_with("error: "), "{}", lines[3]);
+    assert_eq!(lines.len(), 4);
+}
