@@ -360,3 +360,21 @@ fn static_coordinates_inside_the_shape_evaluate() {
     assert_eq!(l.eval(40), Ok(40));
     assert_eq!(l.eval((4, 0)), Ok(4));
 }
+
+/// `LayoutLike::eval_index` of a typed layout evaluates from the typed shape and
+/// stride; it must agree with the dynamic interpreter everywhere, beyond the
+/// domain (the last mode takes the rest) and on overflow included.
+#[test]
+fn layout_like_eval_index_agrees_with_the_dynamic_layout() {
+    fn agree<L: LayoutLike>(l: L) {
+        let d = l.to_dynamic();
+        for i in (-3..3 * l.size() + 5).chain([i64::MAX / 2, i64::MAX]) {
+            let want = d.eval_index(i).map(|v| v.value);
+            assert_eq!(LayoutLike::eval_index(&l, i), want, "{l} at {i}");
+        }
+    }
+    agree(Layout::new((_4, (_2, _3)), (_1, (_4, _8))));
+    agree(Layout::new((4i64, (_2, 3i64)), (_1, (4i64, -8i64))).unwrap());
+    agree(Layout::new((_3, 5i64), (7i64, _0)).unwrap());
+    agree(Layout::new(6i64, i64::MAX / 6).unwrap());
+}

@@ -4,7 +4,7 @@
 //! at compile time; values, including those of dynamic leaves, are random).
 use cute_types::dynamic::{self, DTiler};
 use cute_types::typed::*;
-use cute_types::{algebra, DLayout, DTuple};
+use cute_types::{algebra, DInt, DLayout, DTuple};
 use proptest::prelude::*;
 
 fn shape_leaf() -> impl Strategy<Value = i64> {
@@ -205,7 +205,7 @@ proptest! {
     fn tilers_convert_like_dtiler(a in shape_leaf(), b in shape_leaf(), l in small_layout()) {
         let t = (a, (make_layout_strided(b, 2).unwrap(), _2));
         let expect = DTiler::new()
-            .push_layout(DLayout::col_major(DTuple::d(a)).unwrap()).unwrap()
+            .push_int(DInt::d(a)).unwrap()
             .push_tiler(&DTiler::from_layouts(&[dl(&format!("{b}:2")), dl("_2:_1")]).unwrap()).unwrap();
         prop_assert_eq!(t.to_tiler(), Ok(DTilerArg::Tiler(expect)));
         prop_assert_eq!(

@@ -2,7 +2,7 @@
 use super::composition::composition;
 use super::logical_divide::logical_divide;
 use super::logical_product::logical_product;
-use crate::dynamic::{DLayoutN, DTilerN, DTupleN, TilerModeN};
+use crate::dynamic::{DInt, DLayoutN, DTilerN, DTupleN, TilerModeN};
 use crate::error::Error;
 use crate::tri;
 
@@ -58,7 +58,13 @@ pub(crate) const fn by_mode<const N: usize>(
         let mode = tri!(a.get(i));
         let part = if i < tiler.rank() {
             match tri!(tiler.mode(i)) {
-                TilerModeN::Layout(t) => tri!(op.apply(&mode, &t)),
+                TilerModeN::Layout(t) => match (op, tri!(tiler.int_mode(i))) {
+                    // C++ composes an integral tiler `n` as `n:_1`, even a static 1.
+                    (ModeOp::Compose, Some(n)) => {
+                        tri!(composition(&mode, &tri!(unit_stride(n))))
+                    }
+                    _ => tri!(op.apply(&mode, &t)),
+                },
                 TilerModeN::Tiler(t) => tri!(by_mode(&mode, &t, op)),
             }
         } else {
@@ -69,4 +75,10 @@ pub(crate) const fn by_mode<const N: usize>(
         i += 1;
     }
     DLayoutN::new(shape, stride)
+}
+
+/// `n:_1`: an integer `n` as the right-hand side of a composition (C++
+/// `composition(layout, n)` is `composition_impl(…, n, Int<1>{})`).
+pub(crate) const fn unit_stride<const N: usize>(n: DInt) -> Result<DLayoutN<N>, Error> {
+    DLayoutN::new(DTupleN::int(n), DTupleN::int(DInt::s(1)))
 }

@@ -62,6 +62,7 @@ pub use zip::*;
 mod blocked_product;
 mod by_mode;
 pub use blocked_product::*;
+pub(crate) use by_mode::unit_stride;
 mod raked_product;
 pub use raked_product::*;
 mod tile_to_shape;

@@ -33,6 +33,8 @@ pub struct DTilerN<const N: usize> {
     shapes: DTupleN<N>,
     strides: DTupleN<N>,
     count: usize,
+    /// Bit `k`: stored layout `k` is an integer entry `n` (see [`DTilerN::push_int`]).
+    ints: u8,
 }
 
 /// A tiler of the default capacity ([`CAPACITY`] nodes per tuple).
@@ -59,6 +61,7 @@ impl<const N: usize> DTilerN<N> {
             shapes: DTupleN::empty(),
             strides: DTupleN::empty(),
             count: 0,
+            ints: 0,
         }
     }
     /// The flat tiler `[l0, l1, …]`.
@@ -75,22 +78,54 @@ impl<const N: usize> DTilerN<N> {
     const fn layout_at(&self, k: usize) -> Result<DLayoutN<N>, Error> {
         DLayoutN::new_unchecked_shape(tri!(self.shapes.get(k)), tri!(self.strides.get(k)))
     }
-    /// Adds `l` to the store, without touching the structure.
-    const fn store(&mut self, l: &DLayoutN<N>) -> Result<(), Error> {
+    /// Adds `l` to the store, without touching the structure; `is_int` marks an
+    /// integer entry.
+    const fn store(&mut self, l: &DLayoutN<N>, is_int: bool) -> Result<(), Error> {
         if self.count >= TILER_CAPACITY {
             return Err(Error::Capacity);
         }
         tri!(self.shapes.push_in(l.shape_ref()));
         tri!(self.strides.push_in(l.stride_ref()));
+        if is_int {
+            self.ints |= 1 << self.count;
+        }
         self.count += 1;
         Ok(())
     }
+    /// Whether stored layout `k` is an integer entry.
+    const fn is_int_at(&self, k: usize) -> bool {
+        k < TILER_CAPACITY && self.ints & (1 << k) != 0
+    }
     /// Appends a layout entry.
-    pub const fn push_layout(mut self, l: DLayoutN<N>) -> Result<DTilerN<N>, Error> {
+    pub const fn push_layout(self, l: DLayoutN<N>) -> Result<DTilerN<N>, Error> {
+        self.push_entry(l, false)
+    }
+    /// Appends an integer entry `n` (C++ `Tile<…, int, …>`).
+    ///
+    /// Divides and products read it as `make_layout(n)`: `n:_1`, and `_1:_0` for
+    /// a static 1, which [`DTilerN::mode`] returns. Composition reads it as
+    /// `n:_1` whatever `n` is (C++ composes an integral tiler with stride
+    /// `Int<1>`): `composition((6,3):(1,16), [_3,_1])` is `(_3,_1):(_1,_16)`.
+    /// [`DTilerN::int_mode`] tells the two apart.
+    pub const fn push_int(self, n: DInt) -> Result<DTilerN<N>, Error> {
+        self.push_entry(tri!(DLayoutN::col_major(DTupleN::int(n))), true)
+    }
+    const fn push_entry(mut self, l: DLayoutN<N>, is_int: bool) -> Result<DTilerN<N>, Error> {
         let index = self.count;
-        tri!(self.store(&l));
+        tri!(self.store(&l, is_int));
         tri!(self.structure.push_int(DInt::d(index as i64)));
         Ok(self)
+    }
+    /// The integer of mode `i` if it is an integer entry (see [`DTilerN::push_int`]).
+    pub const fn int_mode(&self, i: usize) -> Result<Option<DInt>, Error> {
+        let sub = tri!(self.structure.get(i));
+        match sub.as_int() {
+            Some(idx) if self.is_int_at(idx.value as usize) => {
+                let l = tri!(self.layout_at(idx.value as usize));
+                Ok(l.shape().as_int())
+            }
+            _ => Ok(None),
+        }
     }
     /// Appends a nested tiler entry; [`Error::TooLarge`] if the result would be
     /// nested deeper than [`MAX_TILER_DEPTH`].
@@ -104,7 +139,7 @@ impl<const N: usize> DTilerN<N> {
         let base = self.count;
         let mut k = 0;
         while k < t.count {
-            tri!(self.store(&tri!(t.layout_at(k))));
+            tri!(self.store(&tri!(t.layout_at(k)), t.is_int_at(k)));
             k += 1;
         }
         // Re-index the nested tiler's leaves past our own layouts.
@@ -149,7 +184,8 @@ impl<const N: usize> DTilerN<N> {
         let n = sub.leaf_count();
         let mut j = 0;
         while j < n {
-            tri!(t.store(&tri!(self.layout_at(sub.leaf(j).value as usize))));
+            let k = sub.leaf(j).value as usize;
+            tri!(t.store(&tri!(self.layout_at(k)), self.is_int_at(k)));
             structure = structure.with_leaf(j, DInt::d(j as i64));
             j += 1;
         }

@@ -15,8 +15,11 @@ use crate::dynamic::{DInt, DLayoutN, DTilerN, DTupleN};
 // would cost an allocation per argument on the calculator's hot path.
 #[allow(clippy::large_enum_variant)]
 pub(crate) enum TilerArg<const N: usize> {
-    /// a layout; an int `n` arrives here as `make_layout(n)`
+    /// a layout
     Layout(DLayoutN<N>),
+    /// an integer `n`: `make_layout(n)` for divides and products, `n:_1` for
+    /// composition (C++ treats an integral tiler so)
+    Int(DInt),
     /// a by-mode tiler `[…]` (boxed: it holds several layouts, and evaluation
     /// frames stay small on the recursion path)
     Tiler(Box<DTilerN<N>>),
@@ -215,10 +218,22 @@ impl<'p, const N: usize> Args<'p, N> {
     /// Argument `i` where a tiler `T` is expected: a layout, a tiler or an int
     /// (an int `n` is `make_layout(n)`).
     pub fn tiler(&self, i: usize) -> Result<TilerArg<N>, ExprError> {
+        if let Some(n) = self.int_literal(i)? {
+            return Ok(TilerArg::Int(n));
+        }
         match self.operand(i)? {
             ValueN::Tiler(t) => Ok(TilerArg::Tiler(t)),
+            ValueN::Int(n) => Ok(TilerArg::Int(n)),
             v => Ok(TilerArg::Layout(self.value_as_layout(i, v)?)),
         }
+    }
+
+    /// Argument `i` if it is written as a bare integer (`4`, `_4`).
+    fn int_literal(&self, i: usize) -> Result<Option<DInt>, ExprError> {
+        Ok(match self.arg(i)? {
+            ExprKind::Tuple(value) => value.as_int(),
+            _ => None,
+        })
     }
 }
 
@@ -240,10 +255,15 @@ pub(crate) fn build_tiler<const N: usize>(
     items: Children<'_, N>,
 ) -> Result<Box<DTilerN<N>>, ExprError> {
     let mut t = Box::new(DTilerN::new());
+    let args = Args::new("tiler", items);
     for (i, item) in items.iter().enumerate() {
         let entry = match item.kind() {
             ExprKind::Tiler(inner) => TilerEntry::Tiler(build_tiler(inner)?),
-            _ => TilerEntry::Layout(Box::new(Args::new("tiler", items).layout(i)?)),
+            _ => match args.tiler(i)? {
+                TilerArg::Int(n) => TilerEntry::Int(n),
+                TilerArg::Layout(l) => TilerEntry::Layout(Box::new(l)),
+                TilerArg::Tiler(inner) => TilerEntry::Tiler(inner),
+            },
         };
         push_entry(&mut t, entry)?;
     }
@@ -253,6 +273,7 @@ pub(crate) fn build_tiler<const N: usize>(
 /// One entry of a tiler literal, boxed (see [`build_tiler`]).
 enum TilerEntry<const N: usize> {
     Layout(Box<DLayoutN<N>>),
+    Int(DInt),
     Tiler(Box<DTilerN<N>>),
 }
 
@@ -261,6 +282,7 @@ enum TilerEntry<const N: usize> {
 fn push_entry<const N: usize>(t: &mut DTilerN<N>, entry: TilerEntry<N>) -> Result<(), ExprError> {
     let pushed = match entry {
         TilerEntry::Layout(l) => t.push_layout(*l),
+        TilerEntry::Int(n) => t.push_int(n),
         TilerEntry::Tiler(inner) => t.push_tiler(&inner),
     };
     *t = pushed.map_err(|e| ExprError::algebra("tiler", e))?;

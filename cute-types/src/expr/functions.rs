@@ -6,7 +6,7 @@ use super::error::ExprError;
 use super::parse::{ExprKind, ExprN};
 use super::value::ValueN;
 use crate::algebra::{self, compose_swizzle, Swizzle};
-use crate::dynamic::{crd2idx_compact, idx2crd, idx2crd_strided, DInt, DLayoutN, DTilerN};
+use crate::dynamic::{crd2idx_compact, idx2crd, idx2crd_strided, DInt, DLayoutN, DTilerN, DTupleN};
 use crate::error::Error;
 
 type Handler<const N: usize> = fn(&Args<'_, N>) -> Result<ValueN<N>, ExprError>;
@@ -276,6 +276,10 @@ fn compose<const N: usize>(
 ) -> Result<DLayoutN<N>, ExprError> {
     let r = match t {
         TilerArg::Layout(b) => algebra::composition(l, b),
+        TilerArg::Int(n) => match algebra::unit_stride(*n) {
+            Ok(b) => algebra::composition(l, &b),
+            Err(e) => Err(e),
+        },
         TilerArg::Tiler(t) => algebra::composition_tiler(l, t),
     };
     r.map_err(|e| a.fail(e))
@@ -317,6 +321,10 @@ fn with_tiler<const N: usize>(
         a,
         match a.tiler(1)? {
             TilerArg::Layout(t) => by_layout(&l, &t),
+            TilerArg::Int(n) => match make_layout(DTupleN::int(n)) {
+                Ok(t) => by_layout(&l, &t),
+                Err(e) => Err(e),
+            },
             TilerArg::Tiler(t) => by_mode(&l, &t),
         },
     )

@@ -202,6 +202,11 @@ impl<S: Congruent<D>, D: IntTuple> LayoutLike for Layout<S, D> {
     fn depth(&self) -> usize {
         S::DEPTH
     }
+    /// `L(i)` straight from the typed shape and stride (the inherent
+    /// [`Layout::eval`]), without building a [`DLayout`] first.
+    fn eval_index(&self, i: i64) -> Result<i64, Error> {
+        Layout::eval(self, i)
+    }
 }
 
 impl<S, D> StaticLayout for Layout<S, D>

@@ -8,7 +8,7 @@ use super::layout::Layout;
 use super::layout_like::LayoutOperand;
 use super::numeral::Numeral;
 use super::tuple::{ok_or_raise, Congruent, IntTuple};
-use crate::dynamic::{DLayout, DTiler, DTuple, TilerMode};
+use crate::dynamic::{DInt, DLayout, DTiler, DTuple, TilerMode};
 use crate::error::Error;
 
 /// A tiler at run time: one layout applied to the whole layout, or a by-mode tiler.
@@ -18,6 +18,9 @@ use crate::error::Error;
 pub enum DTilerArg {
     /// A layout (applies to the whole layout).
     Layout(DLayout),
+    /// An integer `n` (applies to the whole layout): `make_layout(n)` for
+    /// divides and products, `n:_1` for composition, as in C++.
+    Int(DInt),
     /// A by-mode tiler (mode `i` applies to mode `i`).
     Tiler(DTiler),
 }
@@ -46,10 +49,12 @@ pub trait TilerOperand: Copy {
 }
 
 /// `t` as a mode of a by-mode tiler.
-const fn as_mode(t: &DTilerArg) -> TilerMode {
-    match t {
-        DTilerArg::Layout(l) => TilerMode::Layout(*l),
-        DTilerArg::Tiler(t) => TilerMode::Tiler(*t),
+/// Appends one mode to a by-mode tiler.
+const fn push_mode(t: DTiler, m: &DTilerArg) -> Result<DTiler, Error> {
+    match m {
+        DTilerArg::Layout(l) => t.push_layout(*l),
+        DTilerArg::Int(n) => t.push_int(*n),
+        DTilerArg::Tiler(inner) => t.push(&TilerMode::Tiler(*inner)),
     }
 }
 
@@ -58,10 +63,31 @@ pub(crate) const fn tiler_of(modes: &[DTilerArg]) -> Result<DTilerArg, Error> {
     let mut t = DTiler::new();
     let mut i = 0;
     while i < modes.len() {
-        t = crate::tri!(t.push(&as_mode(&modes[i])));
+        t = crate::tri!(push_mode(t, &modes[i]));
         i += 1;
     }
     Ok(DTilerArg::Tiler(t))
+}
+
+impl DTilerArg {
+    /// The tiler as divides and products read it: an integer `n` becomes
+    /// `make_layout(n)` (`n:_1`, and `_1:_0` for a static 1).
+    ///
+    /// ```
+    /// use cute_types::typed::DTilerArg;
+    /// use cute_types::DInt;
+    /// let one = DTilerArg::Int(DInt::s(1)).as_layout_or_tiler().unwrap();
+    /// assert!(matches!(one, DTilerArg::Layout(l) if l.to_string() == "_1:_0"));
+    /// ```
+    pub const fn as_layout_or_tiler(&self) -> Result<DTilerArg, Error> {
+        match self {
+            DTilerArg::Int(n) => match DLayout::col_major(DTuple::int(*n)) {
+                Ok(l) => Ok(DTilerArg::Layout(l)),
+                Err(e) => Err(e),
+            },
+            other => Ok(*other),
+        }
+    }
 }
 
 /// The by-mode tiler of `modes` when all are static.
@@ -117,13 +143,9 @@ impl TilerOperand for DTilerArg {
 
 impl<N: Numeral> TilerOperand for C<N> {
     type IsStatic = True;
-    const STATIC_TILER: Option<DTilerArg> = Some(DTilerArg::Layout(ok_or_raise(
-        DLayout::col_major(DTuple::s(C::<N>::VALUE)),
-    )));
+    const STATIC_TILER: Option<DTilerArg> = Some(DTilerArg::Int(DInt::s(C::<N>::VALUE)));
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
-        Ok(DTilerArg::Layout(DLayout::col_major(DTuple::int(
-            self.to_dint(),
-        ))?))
+        Ok(DTilerArg::Int(self.to_dint()))
     }
 }
 
@@ -131,7 +153,7 @@ impl TilerOperand for i64 {
     type IsStatic = False;
     const STATIC_TILER: Option<DTilerArg> = None;
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
-        Ok(DTilerArg::Layout(DLayout::col_major(DTuple::d(*self))?))
+        Ok(DTilerArg::Int(DInt::d(*self)))
     }
 }
 

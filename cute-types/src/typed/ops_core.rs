@@ -59,6 +59,11 @@ static_op! {
 const fn composition_any(a: &DLayout, b: &DTilerArg) -> Result<DLayout, Error> {
     match b {
         DTilerArg::Layout(b) => algebra::composition(a, b),
+        // C++ composes an integral tiler `n` as `n:_1`, even a static 1.
+        DTilerArg::Int(n) => match algebra::unit_stride(*n) {
+            Ok(b) => algebra::composition(a, &b),
+            Err(e) => Err(e),
+        },
         DTilerArg::Tiler(t) => algebra::composition_tiler(a, t),
     }
 }

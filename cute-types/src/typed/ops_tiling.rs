@@ -17,9 +17,11 @@ use crate::error::Error;
 macro_rules! by_tiler {
     ($name:ident, $op:path, $op_tiler:path) => {
         const fn $name(a: &DLayout, b: &DTilerArg) -> Result<DLayout, Error> {
-            match b {
-                DTilerArg::Layout(b) => $op(a, b),
-                DTilerArg::Tiler(t) => $op_tiler(a, t),
+            match crate::tri!(b.as_layout_or_tiler()) {
+                DTilerArg::Layout(b) => $op(a, &b),
+                DTilerArg::Tiler(t) => $op_tiler(a, &t),
+                // `as_layout_or_tiler` turned integers into layouts.
+                DTilerArg::Int(_) => Err(Error::TilerRank),
             }
         }
     };
