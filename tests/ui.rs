@@ -42,6 +42,17 @@ fn readability_problem(text: &str) -> Option<String> {
     if text.contains("UInt<UInt") {
         return Some("it prints typenum types (`UInt<UInt`)".into());
     }
+    // A violated static rule (a compile-time evaluation error) is reported
+    // once, however the failing result is used afterwards.
+    let evaluation_errors = text
+        .lines()
+        .filter(|l| l.starts_with("error[E0080]"))
+        .count();
+    if evaluation_errors > 1 {
+        return Some(format!(
+            "{evaluation_errors} evaluation errors: a violated rule is reported once"
+        ));
+    }
     let lines = text.lines().count();
     if lines > MAX_LINES {
         return Some(format!("{lines} lines (at most {MAX_LINES})"));

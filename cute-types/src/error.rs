@@ -76,6 +76,9 @@ pub enum Error {
     TooLarge,
     /// typed layer: a static coordinate lies outside the static shape it indexes.
     CoordOutsideShape,
+    /// typed layer: an operand is the static result of an operation that
+    /// failed; that failure is the error reported (this one never is).
+    FailedOperand,
 }
 
 impl Error {
@@ -113,6 +116,7 @@ impl Error {
             Error::StructureMismatch => "the value's rank or nesting differs from the type it is converted to",
             Error::TooLarge => "too large: beyond a documented size or nesting limit, or the memory available",
             Error::CoordOutsideShape => "coordinate outside the shape: a static coordinate must be less than the static extent of the mode it indexes",
+            Error::FailedOperand => "an operand is the result of an operation that failed (see that operation's error)",
         }
     }
 

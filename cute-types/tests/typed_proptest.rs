@@ -206,7 +206,11 @@ proptest! {
         let t = (a, (make_layout_strided(b, 2).unwrap(), _2));
         let expect = DTiler::new()
             .push_int(DInt::d(a)).unwrap()
-            .push_tiler(&DTiler::from_layouts(&[dl(&format!("{b}:2")), dl("_2:_1")]).unwrap()).unwrap();
+            .push_tiler(
+                &DTiler::new()
+                    .push_layout(dl(&format!("{b}:2"))).unwrap()
+                    .push_int(DInt::s(2)).unwrap(),
+            ).unwrap();
         prop_assert_eq!(t.to_tiler(), Ok(DTilerArg::Tiler(expect)));
         prop_assert_eq!(
             logical_divide(l, t),

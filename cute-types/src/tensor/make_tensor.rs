@@ -56,7 +56,7 @@ pub fn make_tensor_from_array<T, L: StaticLayout, const N: usize>(
             "tensor bounds: the array is shorter than the static layout's cosize"
         )
     };
-    let lo = match index_range(&L::LAYOUT) {
+    let lo = match index_range(&crate::typed::static_result::layout_of::<L>()) {
         Ok((lo, _)) => lo,
         Err(e) => e.raise(),
     };

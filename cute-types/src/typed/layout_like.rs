@@ -6,6 +6,7 @@ use core::fmt;
 
 use super::coord::Coord;
 use super::flag::{False, StaticFlag, True};
+use super::static_result::Dispatch;
 use super::tuple::ok_or_raise;
 use crate::dynamic::{DLayout, DTuple};
 use crate::error::Error;
@@ -21,6 +22,10 @@ pub trait LayoutOperand: Copy {
     type IsStatic: StaticFlag;
     /// The whole layout, when every leaf is static (computed at compile time).
     const STATIC: Option<DLayout>;
+    /// Whether this is the static result of an operation that failed. An
+    /// operation on it gives [`Error::FailedOperand`], which is never raised:
+    /// the failure is reported once, by the operation that failed.
+    const FAILED: bool = false;
     /// The layout as a [`DLayout`] (static leaves keep their static flag).
     fn to_dynamic(&self) -> DLayout;
 }
@@ -82,13 +87,37 @@ pub trait StaticLayout: LayoutLike<IsStatic = True> + Default {
     const RESULT: Result<DLayout, Error>;
     /// The layout, computed at compile time (a compile error naming the rule
     /// when [`StaticLayout::RESULT`] is an error).
-    const LAYOUT: DLayout = ok_or_raise(Self::RESULT);
-    /// Its size, computed at compile time.
-    const SIZE: i64 = ok_or_raise(Self::LAYOUT.size()).value;
-    /// Its cosize, computed at compile time.
-    const COSIZE: i64 = ok_or_raise(Self::LAYOUT.cosize()).value;
+    ///
+    /// The rule is raised by one `const` only, [`Dispatch::CHECK`], which the
+    /// typed function that made this result has already evaluated: rustc
+    /// reports an erroneous `const` once, so a failing result that is then
+    /// printed, measured or passed to the next operation (whose own result
+    /// reads this `const`) adds no second error.
+    const LAYOUT: DLayout = {
+        let () = <True as Dispatch<Self>>::CHECK;
+        ok_or_raise(Self::RESULT)
+    };
+    /// Its size, computed at compile time. (Read from [`StaticLayout::RESULT`],
+    /// not from `LAYOUT`, so that an erroneous result adds no note here; a
+    /// value of an erroneous result never exists, as its typed function does
+    /// not compile.)
+    const SIZE: i64 = match Self::RESULT {
+        Ok(l) => ok_or_raise(l.size()).value,
+        Err(_) => 0,
+    };
+    /// Its cosize, computed at compile time (see [`StaticLayout::SIZE`]).
+    const COSIZE: i64 = match Self::RESULT {
+        Ok(l) => ok_or_raise(l.cosize()).value,
+        Err(_) => 0,
+    };
     /// Evaluating this `const` compiles only when the layout is valid.
-    const CHECK: () = check_layout(&Self::RESULT);
+    const CHECK: () = <True as Dispatch<Self>>::CHECK;
+    /// The value, for the typed function that made it (which has named
+    /// [`Dispatch::CHECK`] already).
+    #[doc(hidden)]
+    fn from_checked_operation() -> Self {
+        Self::default()
+    }
 }
 
 /// A valid layout's size and cosize fit in `i64`; otherwise compilation stops

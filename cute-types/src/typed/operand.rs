@@ -44,11 +44,13 @@ pub trait TilerOperand: Copy {
     type IsStatic: StaticFlag;
     /// The tiler, when every leaf is static (computed at compile time).
     const STATIC_TILER: Option<DTilerArg>;
+    /// Whether this (or a mode of it) is the static result of an operation that
+    /// failed (see [`LayoutOperand::FAILED`]).
+    const FAILED: bool = false;
     /// The tiler at run time; a dynamic integer `n <= 0` is [`Error::NonPositiveShape`].
     fn to_tiler(&self) -> Result<DTilerArg, Error>;
 }
 
-/// `t` as a mode of a by-mode tiler.
 /// Appends one mode to a by-mode tiler.
 const fn push_mode(t: DTiler, m: &DTilerArg) -> Result<DTiler, Error> {
     match m {
@@ -170,6 +172,7 @@ macro_rules! tuple_tiler {
         impl<$($T: TilerOperand),+> TilerOperand for ($($T,)+) {
             type IsStatic = all_static!($($T)+);
             const STATIC_TILER: Option<DTilerArg> = static_tiler_of([$($T::STATIC_TILER),+]);
+            const FAILED: bool = false $(|| $T::FAILED)+;
             fn to_tiler(&self) -> Result<DTilerArg, Error> {
                 tiler_of(&[$(self.$i.to_tiler()?),+])
             }

@@ -21,7 +21,15 @@ macro_rules! static_op {
                          a layout computed at compile time.")]
         pub struct $Marker<$($T),+>(core::marker::PhantomData<fn() -> ($($T,)+)>);
         impl<$($T),+> $crate::typed::StaticLayout for $Marker<$($T),+> where $($wc)* {
-            const RESULT: Result<$crate::DLayout, $crate::Error> = $static_expr;
+            const RESULT: Result<$crate::DLayout, $crate::Error> =
+                if $crate::typed::ops_macros::any_failed!($($wc)*) {
+                    Err($crate::Error::FailedOperand)
+                } else {
+                    $static_expr
+                };
+            fn from_checked_operation() -> Self {
+                Self(core::marker::PhantomData)
+            }
         }
         $crate::typed::static_result::marker_impls!([$($T),+] $Marker<$($T),+>, [$($wc)*]);
         $(#[$doc])*
@@ -35,3 +43,26 @@ macro_rules! static_op {
     };
 }
 pub(crate) use static_op;
+
+/// Whether any operand named in the static bounds `T: Trait<IsStatic = True>, …`
+/// is a failed static result (only layouts and tilers can be). Reads the bounds
+/// rather than the function's generics: a generic's bound token used twice in
+/// one expansion would move rustc's "required by this bound" note into this
+/// file.
+macro_rules! any_failed {
+    () => {
+        false
+    };
+    ($T:ident: LayoutOperand<IsStatic = True> $(, $($rest:tt)*)?) => {
+        <$T as $crate::typed::LayoutOperand>::FAILED
+            || $crate::typed::ops_macros::any_failed!($($($rest)*)?)
+    };
+    ($T:ident: TilerOperand<IsStatic = True> $(, $($rest:tt)*)?) => {
+        <$T as $crate::typed::TilerOperand>::FAILED
+            || $crate::typed::ops_macros::any_failed!($($($rest)*)?)
+    };
+    ($T:ident: $bound:ident<IsStatic = True> $(, $($rest:tt)*)?) => {
+        $crate::typed::ops_macros::any_failed!($($($rest)*)?)
+    };
+}
+pub(crate) use any_failed;

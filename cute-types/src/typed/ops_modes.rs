@@ -20,7 +20,14 @@ pub struct Taken<A, const B: usize, const E: usize>(PhantomData<fn() -> A>);
 impl<A: LayoutOperand<IsStatic = True>, const B: usize, const E: usize> StaticLayout
     for Taken<A, B, E>
 {
-    const RESULT: Result<DLayout, Error> = static_layout(A::STATIC).take(B, E);
+    const RESULT: Result<DLayout, Error> = if A::FAILED {
+        Err(Error::FailedOperand)
+    } else {
+        static_layout(A::STATIC).take(B, E)
+    };
+    fn from_checked_operation() -> Self {
+        Self(PhantomData)
+    }
 }
 marker_impls!([A, const B: usize, const E: usize] Taken<A, B, E>, [A: LayoutOperand<IsStatic = True>]);
 
@@ -47,7 +54,14 @@ pub struct Grouped<A, const B: usize, const E: usize>(PhantomData<fn() -> A>);
 impl<A: LayoutOperand<IsStatic = True>, const B: usize, const E: usize> StaticLayout
     for Grouped<A, B, E>
 {
-    const RESULT: Result<DLayout, Error> = static_layout(A::STATIC).group(B, E);
+    const RESULT: Result<DLayout, Error> = if A::FAILED {
+        Err(Error::FailedOperand)
+    } else {
+        static_layout(A::STATIC).group(B, E)
+    };
+    fn from_checked_operation() -> Self {
+        Self(PhantomData)
+    }
 }
 marker_impls!([A, const B: usize, const E: usize] Grouped<A, B, E>, [A: LayoutOperand<IsStatic = True>]);
 
@@ -76,8 +90,14 @@ where
     A: LayoutOperand<IsStatic = True>,
     X: LayoutOperand<IsStatic = True>,
 {
-    const RESULT: Result<DLayout, Error> =
-        static_layout(A::STATIC).replace(I, &static_layout(X::STATIC));
+    const RESULT: Result<DLayout, Error> = if A::FAILED || X::FAILED {
+        Err(Error::FailedOperand)
+    } else {
+        static_layout(A::STATIC).replace(I, &static_layout(X::STATIC))
+    };
+    fn from_checked_operation() -> Self {
+        Self(PhantomData)
+    }
 }
 marker_impls!(
     [A, const I: usize, X] Replaced<A, I, X>,

@@ -221,7 +221,7 @@ impl<L: StaticLayout> PlanOf<L> {
     /// `i64` (the bound [`WrappedLeaf::step`] relies on); evaluation then takes
     /// the run-time path.
     const PLAN: Option<IndexPlan> = {
-        let l = L::LAYOUT;
+        let l = super::static_result::layout_of::<L>();
         match (l.cosize(), IndexPlan::of(&l.shape(), &l.stride())) {
             (Ok(_), Ok(plan)) => Some(plan),
             _ => None,
@@ -267,7 +267,7 @@ const _: () = assert!(CAPACITY == 64);
 #[inline]
 pub(crate) fn eval_index<L: StaticLayout>(i: i64) -> Result<i64, Error> {
     if !const { PlanOf::<L>::PLANNED } {
-        return Ok(L::LAYOUT.eval_index(i)?.value);
+        return Ok(super::static_result::layout_of::<L>().eval_index(i)?.value);
     }
     let mut acc = last_term(const { PlanOf::<L>::LAST }, i)?;
     let mut group_sum = 0i64;
@@ -276,6 +276,25 @@ pub(crate) fn eval_index<L: StaticLayout>(i: i64) -> Result<i64, Error> {
         32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60
         61 62 63);
     Ok(acc)
+}
+
+/// A static coordinate `K` outside the static shape of `L` does not compile, as
+/// for `Layout::eval` (the eval methods of static results name [`CoordCheck::OK`]
+/// in their own body, so that the compiler's note shows the caller's line).
+pub struct CoordCheck<L, K>(core::marker::PhantomData<(L, K)>);
+
+impl<L: StaticLayout, K: Coord> CoordCheck<L, K> {
+    /// Compiles only when the coordinate is inside the shape (a failed result's
+    /// own error is reported by its operation instead).
+    pub const OK: () = coord_inside::<L, K>();
+}
+
+#[track_caller]
+const fn coord_inside<L: StaticLayout, K: Coord>() {
+    if !<L as super::LayoutOperand>::FAILED {
+        let shape = super::static_result::layout_of::<L>().shape();
+        super::coord::check_static_coord(&K::COORD_PATTERN, &shape)
+    }
 }
 
 /// `L(c)` for a coordinate of a static layout: an integer coordinate goes
@@ -298,7 +317,9 @@ pub(crate) fn eval<L: StaticLayout, K: Coord>(coord: K) -> Result<i64, Error> {
     if const { K::COORD_PATTERN.has_underscore() } {
         return Err(Error::CoordinateMismatch);
     }
-    Ok(L::LAYOUT.eval(&coord.to_dcoord())?.value)
+    Ok(super::static_result::layout_of::<L>()
+        .eval(&coord.to_dcoord())?
+        .value)
 }
 
 #[cfg(test)]

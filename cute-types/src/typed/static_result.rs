@@ -26,6 +26,7 @@ use core::fmt;
 
 use super::flag::{False, StaticFlag, True};
 use super::layout_like::{check_layout, StaticLayout};
+use super::tuple::ok_or_raise;
 use crate::dynamic::{DLayout, DTuple};
 use crate::error::Error;
 
@@ -45,9 +46,13 @@ pub trait Dispatch<M>: StaticFlag {
 
 impl<M: StaticLayout> Dispatch<M> for True {
     type Output = M;
-    const CHECK: () = check_layout(&M::RESULT);
+    const CHECK: () = match M::RESULT {
+        // The operand's own operation reported its failure.
+        Err(Error::FailedOperand) => (),
+        r => check_layout(&r),
+    };
     fn run(_: impl FnOnce() -> Result<DLayout, Error>) -> M {
-        M::default()
+        M::from_checked_operation()
     }
 }
 
@@ -123,6 +128,49 @@ pub(crate) const fn static_tiler(
     }
 }
 
+/// The layout of the static result `M`.
+///
+/// The trait impls of every static result read [`StaticLayout::LAYOUT`] here
+/// rather than in their own (macro-written) bodies: when the result is
+/// erroneous, rustc then adds one short note for this line instead of a note
+/// and a macro backtrace for every method that reads it.
+///
+/// It reads [`StaticLayout::RESULT`] and raises nothing: a value of a static
+/// result exists only once its operation's [`Dispatch::CHECK`] has passed (the
+/// typed function names it; `Default` checks too), so an erroneous result
+/// here is one whose failure is already reported, and reading it must not add
+/// notes or errors. It then stands for [`FAILED_PLACEHOLDER`].
+#[inline(always)]
+pub const fn layout_of<M: StaticLayout>() -> DLayout {
+    match M::RESULT {
+        Ok(l) => l,
+        Err(_) => FAILED_PLACEHOLDER,
+    }
+}
+
+/// What [`layout_of`] gives for a failed result (never observed at run time:
+/// such a program does not compile). Operations on it see the operand's
+/// [`LayoutOperand::FAILED`](super::LayoutOperand::FAILED) flag first.
+pub const FAILED_PLACEHOLDER: DLayout = ok_or_raise(DLayout::new(DTuple::s(1), DTuple::s(0)));
+
+/// Names [`Dispatch::CHECK`] of `M` (for `Default`, the other way to get a value).
+#[inline(always)]
+pub const fn check<M: StaticLayout>() {
+    let () = <True as Dispatch<M>>::CHECK;
+}
+
+/// The size of the static result `M` (see [`layout_of`]).
+#[inline(always)]
+pub const fn size_of<M: StaticLayout>() -> i64 {
+    M::SIZE
+}
+
+/// The cosize of the static result `M` (see [`layout_of`]).
+#[inline(always)]
+pub const fn cosize_of<M: StaticLayout>() -> i64 {
+    M::COSIZE
+}
+
 /// Writes a static layout in CuTe notation.
 pub(crate) fn write_static(l: &DLayout, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     fmt::Display::fmt(l, f)
@@ -154,37 +202,42 @@ macro_rules! marker_impls {
             }
         }
         impl<$($gen)*> Copy for $T {}
-        impl<$($gen)*> Default for $T {
+        impl<$($gen)*> Default for $T where $($wc)* {
+            /// The static result, a compile error naming the rule when its
+            /// inputs violate it.
             fn default() -> Self {
+                $crate::typed::static_result::check::<Self>();
                 Self(core::marker::PhantomData)
             }
         }
         #[diagnostic::do_not_recommend]
         impl<$($gen)*> $crate::typed::LayoutOperand for $T where $($wc)* {
             type IsStatic = $crate::typed::True;
+            const FAILED: bool = <Self as $crate::typed::StaticLayout>::RESULT.is_err();
             const STATIC: Option<$crate::DLayout> =
-                Some(<Self as $crate::typed::StaticLayout>::LAYOUT);
+                Some($crate::typed::static_result::layout_of::<Self>());
             fn to_dynamic(&self) -> $crate::DLayout {
-                <Self as $crate::typed::StaticLayout>::LAYOUT
+                $crate::typed::static_result::layout_of::<Self>()
             }
         }
         impl<$($gen)*> $crate::typed::LayoutLike for $T where $($wc)* {
             fn size(&self) -> i64 {
-                <Self as $crate::typed::StaticLayout>::SIZE
+                $crate::typed::static_result::size_of::<Self>()
             }
             fn cosize(&self) -> i64 {
-                <Self as $crate::typed::StaticLayout>::COSIZE
+                $crate::typed::static_result::cosize_of::<Self>()
             }
             fn rank(&self) -> usize {
-                <Self as $crate::typed::StaticLayout>::LAYOUT.rank()
+                $crate::typed::static_result::layout_of::<Self>().rank()
             }
             fn depth(&self) -> usize {
-                <Self as $crate::typed::StaticLayout>::LAYOUT.depth()
+                $crate::typed::static_result::layout_of::<Self>().depth()
             }
             // Through the compile-time plan of the layout: folds to index
             // arithmetic instead of interpreting `LAYOUT` at run time.
             #[inline]
             fn eval<Crd: $crate::typed::Coord>(&self, coord: Crd) -> Result<i64, $crate::Error> {
+                let () = $crate::typed::static_eval::CoordCheck::<Self, Crd>::OK;
                 $crate::typed::static_eval::eval::<Self, Crd>(coord)
             }
             #[inline]
@@ -194,19 +247,20 @@ macro_rules! marker_impls {
         }
         impl<$($gen)*> $crate::typed::TilerOperand for $T where $($wc)* {
             type IsStatic = $crate::typed::True;
+            const FAILED: bool = <Self as $crate::typed::StaticLayout>::RESULT.is_err();
             const STATIC_TILER: Option<$crate::typed::DTilerArg> = Some(
-                $crate::typed::DTilerArg::Layout(<Self as $crate::typed::StaticLayout>::LAYOUT),
+                $crate::typed::DTilerArg::Layout($crate::typed::static_result::layout_of::<Self>()),
             );
             fn to_tiler(&self) -> Result<$crate::typed::DTilerArg, $crate::Error> {
                 Ok($crate::typed::DTilerArg::Layout(
-                    <Self as $crate::typed::StaticLayout>::LAYOUT,
+                    $crate::typed::static_result::layout_of::<Self>(),
                 ))
             }
         }
         impl<$($gen)*> core::fmt::Display for $T where $($wc)* {
             fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 $crate::typed::static_result::write_static(
-                    &<Self as $crate::typed::StaticLayout>::LAYOUT,
+                    &$crate::typed::static_result::layout_of::<Self>(),
                     f,
                 )
             }
@@ -214,7 +268,7 @@ macro_rules! marker_impls {
         impl<$($gen)*> core::fmt::Debug for $T where $($wc)* {
             fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 $crate::typed::static_result::write_static(
-                    &<Self as $crate::typed::StaticLayout>::LAYOUT,
+                    &$crate::typed::static_result::layout_of::<Self>(),
                     f,
                 )
             }
