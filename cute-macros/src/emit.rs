@@ -112,13 +112,59 @@ pub fn layout_type(model: &LayoutModel) -> TokenStream {
 /// A layout value, built by the typed layer's constructors, so it is what they
 /// return: the layout itself when every leaf is static (checked at compile
 /// time), a `Result` when a run-time leaf must be checked at run time.
+///
+/// Run-time leaves may be of any integer type (`{rows.len()}` is a `usize`):
+/// each is converted to `i64` first with `cute::typed::try_dynamic`, and a
+/// value beyond `i64` makes the whole literal `Err(Error::Overflow)`, like
+/// any other check of a run-time leaf. (The conversions are bound in a labeled
+/// block, so the user's expressions keep their own `?` and `return`.)
 pub fn layout_value(model: &LayoutModel) -> TokenStream {
-    let shape = tuple_value(&model.shape);
-    if has_computed(&model.stride) {
-        return quote!(::cute::typed::make_layout(#shape));
+    let mut leaves = Vec::new();
+    let shape = bound_tuple_value(&model.shape, &mut leaves);
+    let built = if has_computed(&model.stride) {
+        quote!(::cute::typed::make_layout(#shape))
+    } else {
+        let stride = bound_tuple_value(&model.stride, &mut leaves);
+        quote!(::cute::typed::Layout::new(#shape, #stride))
+    };
+    if leaves.is_empty() {
+        return built;
     }
-    let stride = tuple_value(&model.stride);
-    quote!(::cute::typed::Layout::new(#shape, #stride))
+    let bindings = leaves.iter().enumerate().map(|(k, expr)| {
+        let name = leaf_name(k);
+        quote! {
+            let #name: i64 = match ::cute::typed::try_dynamic({ #expr }) {
+                ::core::result::Result::Ok(v) => v,
+                ::core::result::Result::Err(e) => break '__cute_leaves ::core::result::Result::Err(e),
+            };
+        }
+    });
+    quote!('__cute_leaves: { #(#bindings)* #built })
+}
+
+/// The binding of run-time leaf `k` in [`layout_value`].
+fn leaf_name(k: usize) -> Ident {
+    Ident::new(&format!("__cute_leaf_{k}"), Span::mixed_site())
+}
+
+/// [`tuple_value`] with every run-time leaf's expression moved to `leaves` and
+/// replaced by its binding.
+fn bound_tuple_value(node: &Node, leaves: &mut Vec<TokenStream>) -> TokenStream {
+    match node {
+        Node::Runtime(Some(expr)) => {
+            let name = leaf_name(leaves.len());
+            leaves.push(expr.clone());
+            quote!(#name)
+        }
+        Node::Tuple(children) => {
+            let children: Vec<TokenStream> = children
+                .iter()
+                .map(|c| bound_tuple_value(c, leaves))
+                .collect();
+            quote!((#(#children,)*))
+        }
+        other => tuple_value(other),
+    }
 }
 
 /// Whether a leaf must be computed at run time (compact strides of a run-time shape).

@@ -20,6 +20,17 @@ fn main() -> Result<(), cute::Error> {
         cute::Error::NonPositiveShape
     );
 
+    // Any integer type: `usize` (a length), `u64`, `i32`; a value beyond i64 is
+    // caught at run time, and the user's own `?` keeps its meaning.
+    let rows = vec![0.0f32; 5];
+    let c = cute::layout!(({rows.len()},2):(2,1))?;
+    assert_eq!(c.to_string(), "(5,_2):(_2,_1)");
+    let k: i32 = -3;
+    assert_eq!(cute::layout!(4:{k})?.eval(2), Ok(-6));
+    assert_eq!(cute::layout!(({u64::MAX},2)).unwrap_err(), cute::Error::Overflow);
+    let parsed = cute::layout!((4,{"8".parse::<usize>().map_err(|_| cute::Error::Overflow)?}))?;
+    assert_eq!(parsed.to_string(), "(_4,8):(_1,_4)");
+
     // Negative strides are i64 leaves (the typed layer's static integers are unsigned).
     let r = cute::layout!((4,2):(-1,4))?;
     assert_eq!(r.eval((3, 1)), Ok(1));

@@ -152,6 +152,23 @@ pub fn dynamic(v: impl Into<i64>) -> i64 {
     v.into()
 }
 
+/// A run-time integer of any integer type as the dynamic leaf `i64`, checked:
+/// a value beyond `i64` is [`Error::Overflow`]. `layout!` converts its
+/// run-time leaves (`{rows.len()}`) with it.
+///
+/// ```
+/// use cute_types::typed::{make_layout, try_dynamic, _4};
+/// use cute_types::Error;
+/// let rows: Vec<f32> = vec![0.0; 6];
+/// let l = make_layout((_4, try_dynamic(rows.len())?))?;
+/// assert_eq!(l.to_string(), "(_4,6):(_1,_4)");
+/// assert_eq!(try_dynamic(u64::MAX), Err(Error::Overflow));
+/// # Ok::<(), Error>(())
+/// ```
+pub fn try_dynamic<T: TryInto<i64>>(v: T) -> Result<i64, Error> {
+    v.try_into().map_err(|_| Error::Overflow)
+}
+
 /// Checked arithmetic on [`IntLike`]s: static ⊗ static is static (typenum
 /// arithmetic on the numerals' [`ToBinary`] forms, no run-time work), anything
 /// with an `i64` operand is an `i64`.
