@@ -173,7 +173,7 @@ pub fn try_dynamic<T: TryInto<i64>>(v: T) -> Result<i64, Error> {
 /// arithmetic on the numerals' [`ToBinary`] forms, no run-time work), anything
 /// with an `i64` operand is an `i64`.
 macro_rules! int_op {
-    ($Trait:ident, $method:ident, $Op:ident, $op_fn:ident, $Out:ident, $checked:ident, $doc:literal) => {
+    ($Trait:ident, $method:ident, $Op:ident, $op_fn:ident, $Static:ident, $checked:ident, $doc:literal) => {
         #[doc = $doc]
         pub trait $Trait<Rhs: IntLike>: IntLike {
             /// The result type: static iff both operands are.
@@ -183,15 +183,14 @@ macro_rules! int_op {
         }
         impl<N, M> $Trait<C<M>> for C<N>
         where
-            N: Numeral + ToBinary,
-            M: Numeral + ToBinary,
-            N::Binary: ops::$Op<M::Binary>,
-            $Out<N::Binary, M::Binary>: FromBinary,
-            Decimal<$Out<N::Binary, M::Binary>>: Numeral,
+            N: Numeral,
+            M: Numeral,
+            C<N>: $Static<C<M>>,
+            <C<N> as $Static<C<M>>>::Output: IntLike + super::tuple::IntTuple,
         {
-            type Output = C<Decimal<$Out<N::Binary, M::Binary>>>;
+            type Output = <C<N> as $Static<C<M>>>::Output;
             fn $method(self, _: C<M>) -> Result<Self::Output, Error> {
-                Ok(C::new())
+                Ok(Default::default())
             }
         }
         impl<N: Numeral> $Trait<i64> for C<N> {
@@ -214,18 +213,61 @@ macro_rules! int_op {
         }
         impl<N, M> ops::$Op<C<M>> for C<N>
         where
+            C<N>: $Static<C<M>>,
+            <C<N> as $Static<C<M>>>::Output: Default,
+        {
+            type Output = <C<N> as $Static<C<M>>>::Output;
+            fn $op_fn(self, _: C<M>) -> Self::Output {
+                Default::default()
+            }
+        }
+    };
+}
+
+/// Static ⊗ static at the type level, through typenum on the numerals' binary
+/// forms. One trait per operation, whose impl is `do_not_recommend`: a failure
+/// is then reported as this trait's rule, not as a typenum type mismatch.
+macro_rules! static_op_trait {
+    ($Static:ident, $Op:ident, $Out:ident, $message:literal, $label:literal) => {
+        #[doc = concat!("The static result of `", stringify!($Op), "` on two static integers.")]
+        #[diagnostic::on_unimplemented(message = $message, label = $label)]
+        pub trait $Static<Rhs> {
+            /// The static result.
+            type Output;
+        }
+        #[diagnostic::do_not_recommend]
+        impl<N, M> $Static<C<M>> for C<N>
+        where
             N: ToBinary,
             M: ToBinary,
             N::Binary: ops::$Op<M::Binary>,
             $Out<N::Binary, M::Binary>: FromBinary,
         {
             type Output = C<Decimal<$Out<N::Binary, M::Binary>>>;
-            fn $op_fn(self, _: C<M>) -> Self::Output {
-                C::new()
-            }
         }
     };
 }
+static_op_trait!(
+    StaticMul,
+    Mul,
+    Prod,
+    "cannot multiply these static integers",
+    "static product"
+);
+static_op_trait!(
+    StaticAdd,
+    Add,
+    Sum,
+    "cannot add these static integers",
+    "static sum"
+);
+static_op_trait!(
+    StaticDiv,
+    Div,
+    Quot,
+    "division by zero: a static divisor must not be `_0`",
+    "a static integer divided by `_0`"
+);
 
 /// A checked result: `None` is a division by zero when `rhs` is 0, else an overflow.
 fn dyn_op(r: Option<i64>, rhs: i64) -> Result<i64, Error> {
@@ -241,17 +283,25 @@ int_op!(
     int_mul,
     Mul,
     mul,
-    Prod,
+    StaticMul,
     checked_mul,
     "`self * rhs`."
 );
-int_op!(IntAdd, int_add, Add, add, Sum, checked_add, "`self + rhs`.");
+int_op!(
+    IntAdd,
+    int_add,
+    Add,
+    add,
+    StaticAdd,
+    checked_add,
+    "`self + rhs`."
+);
 int_op!(
     IntDiv,
     int_div,
     Div,
     div,
-    Quot,
+    StaticDiv,
     checked_div,
     "`self / rhs` (truncating; a static divisor `_0` does not compile)."
 );
