@@ -3,9 +3,10 @@ use crate::dynamic::{DInt, DTuple};
 use crate::error::Error;
 
 /// The slicing placeholder `_` (CuTe's `Underscore`) in Rust tuple coordinates:
-/// `t.slice((1, Underscore))` keeps mode 1 and fixes mode 0 at 1.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Underscore;
+/// `t.slice((1, Underscore))` keeps mode 1 and fixes mode 0 at 1. The typed
+/// layer's placeholder itself, so that `use cute_types::*` and
+/// `use cute_types::tensor::*` name one `Underscore`.
+pub use crate::typed::Underscore;
 
 /// Something that can be read as a coordinate: an integer (1-D index), a Rust
 /// tuple or array of coordinates (nested as deep as needed), [`Underscore`], or a

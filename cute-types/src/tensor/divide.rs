@@ -1,6 +1,11 @@
 //! The layout algebra applied to a tensor's layout: composition, the four
 //! divides and the four products. Each returns a view of the same storage
 //! under the new layout, checked against the storage like every view.
+//!
+//! The methods ([`Tensor::zipped_divide`], …) are the API; the free functions of
+//! this module ([`zipped_divide`], …) spell CuTe's `zipped_divide(tensor, tiler)`.
+//! They live here, not in [`crate::tensor`], so that `use cute_types::*;` and
+//! `use cute_types::tensor::*;` together leave `zipped_divide` the typed layer's.
 use super::engine::Engine;
 use super::layout_trait::TensorLayout;
 use super::tensor::Tensor;
@@ -93,7 +98,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
 /// CuTe's `zipped_divide(tensor, tiler)` (see [`Tensor::zipped_divide`]).
 ///
 /// ```
-/// use cute_types::{tensor::{make_tensor, zipped_divide}, DLayout};
+/// use cute_types::{tensor::{divide::zipped_divide, make_tensor}, DLayout};
 /// let data: Vec<u32> = (0..32).collect();
 /// let t = make_tensor(&data[..], "(4,8):(8,1)".parse::<DLayout>().unwrap()).unwrap();
 /// let tiler = cute_types::tensor::shape_tiler(&"(2,4)".parse().unwrap()).unwrap();

@@ -8,7 +8,8 @@ use super::tuple::{ok_or_raise, Congruent, IntTuple};
 use crate::dynamic::DTuple;
 use crate::error::Error;
 
-/// CuTe's slicing placeholder `_`: keeps a whole mode in [`super::Layout::slice`].
+/// CuTe's slicing placeholder `_`: keeps a whole mode in [`slice`](fn@super::slice)
+/// and in a tensor's `slice` ([`crate::tensor::Tensor::slice`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Underscore;
 
