@@ -25,8 +25,8 @@ static_op! {
     /// assert_eq!(c.to_string(), "_12:_1");
     /// assert_eq!(core::mem::size_of_val(&c), 0);
     /// ```
-    pub fn coalesce<A: LayoutOperand>(a: A) -> Coalesced
-    where flag = A::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    pub fn coalesce<A: LayoutOperand>(a: A) -> Coalesced as CoalesceOut
+    where flag = <A as LayoutOperand>::IsStatic, static [A: LayoutOperand<IsStatic = True>]
     {
         static: algebra::coalesce(&static_layout(A::STATIC)),
         dynamic: algebra::coalesce(&a.to_dynamic()),
@@ -36,8 +36,8 @@ static_op! {
 static_op! {
     /// [`algebra::coalesce_profile`]: coalesce within each mode of `profile`
     /// (only its nesting matters).
-    pub fn coalesce_profile<A: LayoutOperand, P: IntTuple>(a: A, profile: P) -> CoalescedBy
-    where flag = And<A::IsStatic, P::IsStatic>,
+    pub fn coalesce_profile<A: LayoutOperand, P: IntTuple>(a: A, profile: P) -> CoalescedBy as CoalesceProfileOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <P as IntTuple>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, P: IntTuple<IsStatic = True>]
     {
         static: algebra::coalesce_profile(&static_layout(A::STATIC), &static_tuple(P::STATIC)),
@@ -47,8 +47,8 @@ static_op! {
 
 static_op! {
     /// [`algebra::filter`]: coalesce after removing stride-0 and size-1 modes.
-    pub fn filter<A: LayoutOperand>(a: A) -> Filtered
-    where flag = A::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    pub fn filter<A: LayoutOperand>(a: A) -> Filtered as FilterOut
+    where flag = <A as LayoutOperand>::IsStatic, static [A: LayoutOperand<IsStatic = True>]
     {
         static: algebra::filter(&static_layout(A::STATIC)),
         dynamic: algebra::filter(&a.to_dynamic()),
@@ -77,8 +77,8 @@ static_op! {
     ///     assert_eq!(r.eval_index(i), a.eval(b.eval(i).unwrap()));
     /// }
     /// ```
-    pub fn composition<A: LayoutOperand, B: TilerOperand>(a: A, b: B) -> Composed
-    where flag = And<A::IsStatic, B::IsStatic>,
+    pub fn composition<A: LayoutOperand, B: TilerOperand>(a: A, b: B) -> Composed as CompositionOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: composition_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
@@ -89,8 +89,8 @@ static_op! {
 static_op! {
     /// [`algebra::complement`]: the layout of the positions `a` does not reach,
     /// within `cotarget` (an integer or a shape).
-    pub fn complement<A: LayoutOperand, T: IntTuple>(a: A, cotarget: T) -> ComplementedIn
-    where flag = And<A::IsStatic, T::IsStatic>,
+    pub fn complement<A: LayoutOperand, T: IntTuple>(a: A, cotarget: T) -> ComplementedIn as ComplementOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <T as IntTuple>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, T: IntTuple<IsStatic = True>]
     {
         static: algebra::complement(&static_layout(A::STATIC), &static_tuple(T::STATIC)),
@@ -100,8 +100,8 @@ static_op! {
 
 static_op! {
     /// [`algebra::complement_default`]: `complement(a, cosize(a))`.
-    pub fn complement_default<A: LayoutOperand>(a: A) -> Complemented
-    where flag = A::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    pub fn complement_default<A: LayoutOperand>(a: A) -> Complemented as ComplementDefaultOut
+    where flag = <A as LayoutOperand>::IsStatic, static [A: LayoutOperand<IsStatic = True>]
     {
         static: algebra::complement_default(&static_layout(A::STATIC)),
         dynamic: algebra::complement_default(&a.to_dynamic()),
@@ -110,8 +110,8 @@ static_op! {
 
 static_op! {
     /// [`algebra::right_inverse`]: `R` with `a(R(i)) == i` on `R`'s domain.
-    pub fn right_inverse<A: LayoutOperand>(a: A) -> RightInverse
-    where flag = A::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    pub fn right_inverse<A: LayoutOperand>(a: A) -> RightInverse as RightInverseOut
+    where flag = <A as LayoutOperand>::IsStatic, static [A: LayoutOperand<IsStatic = True>]
     {
         static: algebra::right_inverse(&static_layout(A::STATIC)),
         dynamic: algebra::right_inverse(&a.to_dynamic()),
@@ -120,8 +120,8 @@ static_op! {
 
 static_op! {
     /// [`algebra::left_inverse`]: `R` with `R(a(i)) == i` on `a`'s domain.
-    pub fn left_inverse<A: LayoutOperand>(a: A) -> LeftInverse
-    where flag = A::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    pub fn left_inverse<A: LayoutOperand>(a: A) -> LeftInverse as LeftInverseOut
+    where flag = <A as LayoutOperand>::IsStatic, static [A: LayoutOperand<IsStatic = True>]
     {
         static: algebra::left_inverse(&static_layout(A::STATIC)),
         dynamic: algebra::left_inverse(&a.to_dynamic()),
@@ -131,8 +131,8 @@ static_op! {
 static_op! {
     /// [`algebra::max_common_layout`]: the longest run both layouts store
     /// contiguously, as a layout into both.
-    pub fn max_common_layout<A: LayoutOperand, B: LayoutOperand>(a: A, b: B) -> MaxCommonLayout
-    where flag = And<A::IsStatic, B::IsStatic>,
+    pub fn max_common_layout<A: LayoutOperand, B: LayoutOperand>(a: A, b: B) -> MaxCommonLayout as MaxCommonLayoutOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <B as LayoutOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: LayoutOperand<IsStatic = True>]
     {
         static: algebra::max_common_layout(&static_layout(A::STATIC), &static_layout(B::STATIC)),
@@ -143,8 +143,8 @@ static_op! {
 static_op! {
     /// [`algebra::make_layout_like`]: a compact layout with `a`'s shape whose
     /// modes are ordered like `a`'s strides.
-    pub fn make_layout_like<A: LayoutOperand>(a: A) -> LayoutLikeOf
-    where flag = A::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    pub fn make_layout_like<A: LayoutOperand>(a: A) -> LayoutLikeOf as MakeLayoutLikeOut
+    where flag = <A as LayoutOperand>::IsStatic, static [A: LayoutOperand<IsStatic = True>]
     {
         static: algebra::make_layout_like(&static_layout(A::STATIC)),
         dynamic: algebra::make_layout_like(&a.to_dynamic()),
@@ -153,13 +153,20 @@ static_op! {
 
 static_op! {
     /// [`algebra::nullspace`]: the coordinates `a` maps to 0, as a layout.
-    pub fn nullspace<A: LayoutOperand>(a: A) -> Nullspace
-    where flag = A::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    pub fn nullspace<A: LayoutOperand>(a: A) -> Nullspace as NullspaceOut
+    where flag = <A as LayoutOperand>::IsStatic, static [A: LayoutOperand<IsStatic = True>]
     {
         static: algebra::nullspace(&static_layout(A::STATIC)),
         dynamic: algebra::nullspace(&a.to_dynamic()),
     }
 }
+
+/// What [`max_common_vector`] returns: an `i64` computed at compile time when
+/// both layouts are static, `Result<i64, Error>` otherwise.
+pub type MaxCommonVectorOut<A, B> = <And<
+    <A as LayoutOperand>::IsStatic,
+    <B as LayoutOperand>::IsStatic,
+> as DispatchInt<MaxCommonVector<A, B>>>::Output;
 
 /// The compile-time result of [`max_common_vector`] for static inputs.
 pub struct MaxCommonVector<A, B>(PhantomData<fn() -> (A, B)>);
@@ -184,10 +191,7 @@ impl<A: LayoutOperand<IsStatic = True>, B: LayoutOperand<IsStatic = True>> Stati
 /// let n: i64 = max_common_vector(a, a);
 /// assert_eq!(n, 32);
 /// ```
-pub fn max_common_vector<A: LayoutOperand, B: LayoutOperand>(
-    a: A,
-    b: B,
-) -> <And<A::IsStatic, B::IsStatic> as DispatchInt<MaxCommonVector<A, B>>>::Output
+pub fn max_common_vector<A: LayoutOperand, B: LayoutOperand>(a: A, b: B) -> MaxCommonVectorOut<A, B>
 where
     And<A::IsStatic, B::IsStatic>: DispatchInt<MaxCommonVector<A, B>>,
 {

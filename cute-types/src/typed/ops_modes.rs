@@ -15,6 +15,11 @@ use super::static_result::{marker_impls, static_layout, Dispatch, Out};
 use crate::dynamic::{DLayout, DTuple};
 use crate::error::Error;
 
+/// What [`take`] returns: [`Taken`] (zero-sized) for a static layout,
+/// `Result<DLayout, Error>` for a dynamic one.
+pub type TakeOut<A, const B: usize, const E: usize> =
+    Out<<A as LayoutOperand>::IsStatic, Taken<A, B, E>>;
+
 /// The static result of [`take`]: modes `[B, E)`.
 pub struct Taken<A, const B: usize, const E: usize>(PhantomData<fn() -> A>);
 impl<A: LayoutOperand<IsStatic = True>, const B: usize, const E: usize> StaticLayout
@@ -32,15 +37,18 @@ marker_impls!([A, const B: usize, const E: usize] Taken<A, B, E>, [A: LayoutOper
 /// let a = make_layout((_2, _3, _5, _7));
 /// assert_eq!(take::<1, 3, _>(a).to_string(), "(_3,_5):(_2,_6)");
 /// ```
-pub fn take<const B: usize, const E: usize, A: LayoutOperand>(
-    a: A,
-) -> Out<A::IsStatic, Taken<A, B, E>>
+pub fn take<const B: usize, const E: usize, A: LayoutOperand>(a: A) -> TakeOut<A, B, E>
 where
     A::IsStatic: Dispatch<Taken<A, B, E>>,
 {
     let () = <A::IsStatic as Dispatch<Taken<A, B, E>>>::CHECK;
     <A::IsStatic as Dispatch<Taken<A, B, E>>>::run(|| a.to_dynamic().take(B, E))
 }
+
+/// What [`group`] returns: [`Grouped`] (zero-sized) for a static layout,
+/// `Result<DLayout, Error>` for a dynamic one.
+pub type GroupOut<A, const B: usize, const E: usize> =
+    Out<<A as LayoutOperand>::IsStatic, Grouped<A, B, E>>;
 
 /// The static result of [`group`]: modes `[B, E)` gathered into one.
 pub struct Grouped<A, const B: usize, const E: usize>(PhantomData<fn() -> A>);
@@ -59,9 +67,7 @@ marker_impls!([A, const B: usize, const E: usize] Grouped<A, B, E>, [A: LayoutOp
 /// let a = make_layout((_2, _3, _5, _7));
 /// assert_eq!(group::<0, 2, _>(a).to_string(), "((_2,_3),_5,_7):((_1,_2),_6,_30)");
 /// ```
-pub fn group<const B: usize, const E: usize, A: LayoutOperand>(
-    a: A,
-) -> Out<A::IsStatic, Grouped<A, B, E>>
+pub fn group<const B: usize, const E: usize, A: LayoutOperand>(a: A) -> GroupOut<A, B, E>
 where
     A::IsStatic: Dispatch<Grouped<A, B, E>>,
 {
@@ -84,11 +90,27 @@ marker_impls!(
     [A: LayoutOperand<IsStatic = True>, X: LayoutOperand<IsStatic = True>]
 );
 
-/// CuTe `replace<I>(a, x)`: mode `I` becomes `x`. Call as `replace::<2, _, _>(a, x)`.
+/// What [`replace`] returns: [`Replaced`] (zero-sized) when both layouts are
+/// static, `Result<DLayout, Error>` otherwise.
+pub type ReplaceOut<A, const I: usize, X> =
+    Out<And<<A as LayoutOperand>::IsStatic, <X as LayoutOperand>::IsStatic>, Replaced<A, I, X>>;
+
+/// CuTe `replace<I>(a, x)`: mode `I` becomes `x`. Call as `replace::<2, _, _>(a, x)`;
+/// `I < rank(a)` or the rule fails.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let a = make_layout((_2, _3, _5));
+/// let r = replace::<1, _, _>(a, make_layout(_7));
+/// assert_eq!(r.to_string(), "(_2,_7,_5):(_1,_1,_6)");
+/// // A dynamic operand: the same rule, checked at run time.
+/// assert_eq!(replace::<1, _, _>(a, make_layout(7i64).unwrap()).unwrap().to_string(), "(_2,7,_5):(_1,_1,_6)");
+/// assert!(replace::<3, _, _>(a, make_layout(7i64).unwrap()).is_err());
+/// ```
 pub fn replace<const I: usize, A: LayoutOperand, X: LayoutOperand>(
     a: A,
     x: X,
-) -> Out<And<A::IsStatic, X::IsStatic>, Replaced<A, I, X>>
+) -> ReplaceOut<A, I, X>
 where
     And<A::IsStatic, X::IsStatic>: Dispatch<Replaced<A, I, X>>,
 {
@@ -101,8 +123,8 @@ where
 static_op! {
     /// CuTe `append(a, x)`: `x` becomes the last mode (an integer-shaped `a`
     /// becomes the pair `(a, x)`).
-    pub fn append<A: LayoutOperand, X: LayoutOperand>(a: A, x: X) -> Appended
-    where flag = And<A::IsStatic, X::IsStatic>,
+    pub fn append<A: LayoutOperand, X: LayoutOperand>(a: A, x: X) -> Appended as AppendOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <X as LayoutOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, X: LayoutOperand<IsStatic = True>]
     {
         static: static_layout(A::STATIC).append(&static_layout(X::STATIC)),
@@ -112,8 +134,8 @@ static_op! {
 
 static_op! {
     /// CuTe `prepend(a, x)`: `x` becomes the first mode.
-    pub fn prepend<A: LayoutOperand, X: LayoutOperand>(a: A, x: X) -> Prepended
-    where flag = And<A::IsStatic, X::IsStatic>,
+    pub fn prepend<A: LayoutOperand, X: LayoutOperand>(a: A, x: X) -> Prepended as PrependOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <X as LayoutOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, X: LayoutOperand<IsStatic = True>]
     {
         static: static_layout(A::STATIC).prepend(&static_layout(X::STATIC)),
@@ -134,8 +156,8 @@ static_op! {
     /// let a = make_layout(((_2, _3), (_5, _7)));
     /// assert_eq!(flatten(a).to_string(), "(_2,_3,_5,_7):(_1,_2,_6,_30)");
     /// ```
-    pub fn flatten<A: LayoutOperand>(a: A) -> Flattened
-    where flag = A::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    pub fn flatten<A: LayoutOperand>(a: A) -> Flattened as FlattenOut
+    where flag = <A as LayoutOperand>::IsStatic, static [A: LayoutOperand<IsStatic = True>]
     {
         static: flatten_ok(&static_layout(A::STATIC)),
         dynamic: flatten_ok(&a.to_dynamic()),
@@ -158,8 +180,8 @@ static_op! {
     /// assert_eq!(slice(a, (Underscore, 3)).unwrap().to_string(), "(_4):(_1)");
     /// assert_eq!(slice(a, (Underscore, _3)).to_string(), "(_4):(_1)");
     /// ```
-    pub fn slice<A: LayoutOperand, K: Coord>(a: A, coord: K) -> Sliced
-    where flag = And<A::IsStatic, K::IsStatic>,
+    pub fn slice<A: LayoutOperand, K: Coord>(a: A, coord: K) -> Sliced as SliceOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <K as Coord>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, K: Coord<IsStatic = True>]
     {
         static: static_layout(A::STATIC).slice(&static_coord::<K>()),
@@ -169,9 +191,9 @@ static_op! {
 
 static_op! {
     /// CuTe `dice(coord, a)`: the modes of `a` where `coord` holds an integer
-    /// (the complement of [`slice`]).
-    pub fn dice<A: LayoutOperand, K: Coord>(a: A, coord: K) -> Diced
-    where flag = And<A::IsStatic, K::IsStatic>,
+    /// (the complement of [`slice()`]).
+    pub fn dice<A: LayoutOperand, K: Coord>(a: A, coord: K) -> Diced as DiceOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <K as Coord>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, K: Coord<IsStatic = True>]
     {
         static: static_layout(A::STATIC).dice(&static_coord::<K>()),

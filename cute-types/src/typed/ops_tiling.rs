@@ -33,8 +33,8 @@ by_tiler!(
 static_op! {
     /// [`algebra::logical_divide`]: the tiles of `a` by `tiler`: `composition(a, (tiler, complement(tiler, size(a))))`, mode by mode for a tuple tiler. `tiler` is a layout, an integer (`n:1`) or a
     /// tuple of tilers.
-    pub fn logical_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> LogicalDivided
-    where flag = And<A::IsStatic, B::IsStatic>,
+    pub fn logical_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> LogicalDivided as LogicalDivideOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: logical_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
@@ -50,8 +50,8 @@ by_tiler!(
 static_op! {
     /// [`algebra::zipped_divide`]: `logical_divide` with the tile modes gathered first: `((tile), (rest))`. `tiler` is a layout, an integer (`n:1`) or a
     /// tuple of tilers.
-    pub fn zipped_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> ZippedDivided
-    where flag = And<A::IsStatic, B::IsStatic>,
+    pub fn zipped_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> ZippedDivided as ZippedDivideOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: zipped_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
@@ -67,8 +67,8 @@ by_tiler!(
 static_op! {
     /// [`algebra::tiled_divide`]: `zipped_divide` with the rest modes unpacked: `((tile), rest0, rest1, …)`. `tiler` is a layout, an integer (`n:1`) or a
     /// tuple of tilers.
-    pub fn tiled_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> TiledDivided
-    where flag = And<A::IsStatic, B::IsStatic>,
+    pub fn tiled_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> TiledDivided as TiledDivideOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: tiled_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
@@ -84,8 +84,8 @@ by_tiler!(
 static_op! {
     /// [`algebra::flat_divide`]: `zipped_divide` with both parts unpacked: `(tile0, tile1, …, rest0, …)`. `tiler` is a layout, an integer (`n:1`) or a
     /// tuple of tilers.
-    pub fn flat_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> FlatDivided
-    where flag = And<A::IsStatic, B::IsStatic>,
+    pub fn flat_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> FlatDivided as FlatDivideOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: flat_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
@@ -101,8 +101,8 @@ by_tiler!(
 static_op! {
     /// [`algebra::logical_product`]: `a` repeated by `tiler`: `(a, composition(complement(a, size(a)·cosize(tiler)), tiler))`, mode by mode for a tuple tiler. `tiler` is a layout, an integer (`n:1`) or a
     /// tuple of tilers.
-    pub fn logical_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> LogicalProduct
-    where flag = And<A::IsStatic, B::IsStatic>,
+    pub fn logical_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> LogicalProduct as LogicalProductOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: logical_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
@@ -118,8 +118,8 @@ by_tiler!(
 static_op! {
     /// [`algebra::zipped_product`]: `logical_product` with the modes zipped: `((a modes), (tiler modes))`. `tiler` is a layout, an integer (`n:1`) or a
     /// tuple of tilers.
-    pub fn zipped_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> ZippedProduct
-    where flag = And<A::IsStatic, B::IsStatic>,
+    pub fn zipped_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> ZippedProduct as ZippedProductOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: zipped_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
@@ -135,8 +135,8 @@ by_tiler!(
 static_op! {
     /// [`algebra::tiled_product`]: `zipped_product` with the tiler modes unpacked. `tiler` is a layout, an integer (`n:1`) or a
     /// tuple of tilers.
-    pub fn tiled_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> TiledProduct
-    where flag = And<A::IsStatic, B::IsStatic>,
+    pub fn tiled_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> TiledProduct as TiledProductOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: tiled_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
@@ -152,8 +152,8 @@ by_tiler!(
 static_op! {
     /// [`algebra::flat_product`]: `zipped_product` with both parts unpacked. `tiler` is a layout, an integer (`n:1`) or a
     /// tuple of tilers.
-    pub fn flat_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> FlatProduct
-    where flag = And<A::IsStatic, B::IsStatic>,
+    pub fn flat_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> FlatProduct as FlatProductOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: flat_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
@@ -163,8 +163,8 @@ static_op! {
 
 static_op! {
     /// [`algebra::blocked_product`]: each element of `b` becomes a block `a`; the result's modes pair `a`'s with `b`'s.
-    pub fn blocked_product<A: LayoutOperand, B: LayoutOperand>(a: A, b: B) -> BlockedProduct
-    where flag = And<A::IsStatic, B::IsStatic>,
+    pub fn blocked_product<A: LayoutOperand, B: LayoutOperand>(a: A, b: B) -> BlockedProduct as BlockedProductOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <B as LayoutOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: LayoutOperand<IsStatic = True>]
     {
         static: algebra::blocked_product(&static_layout(A::STATIC), &static_layout(B::STATIC)),
@@ -174,8 +174,8 @@ static_op! {
 
 static_op! {
     /// [`algebra::raked_product`]: `a`'s elements interleaved (raked) across the copies laid out by `b`.
-    pub fn raked_product<A: LayoutOperand, B: LayoutOperand>(a: A, b: B) -> RakedProduct
-    where flag = And<A::IsStatic, B::IsStatic>,
+    pub fn raked_product<A: LayoutOperand, B: LayoutOperand>(a: A, b: B) -> RakedProduct as RakedProductOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <B as LayoutOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: LayoutOperand<IsStatic = True>]
     {
         static: algebra::raked_product(&static_layout(A::STATIC), &static_layout(B::STATIC)),
@@ -186,8 +186,8 @@ static_op! {
 static_op! {
     /// [`algebra::tile_to_shape`]: copies of `block` laid out column-major until
     /// they cover `shape`.
-    pub fn tile_to_shape<A: LayoutOperand, S: IntTuple>(block: A, shape: S) -> TiledToShape
-    where flag = And<A::IsStatic, S::IsStatic>,
+    pub fn tile_to_shape<A: LayoutOperand, S: IntTuple>(block: A, shape: S) -> TiledToShape as TileToShapeOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <S as IntTuple>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, S: IntTuple<IsStatic = True>]
     {
         static: algebra::tile_to_shape(&static_layout(A::STATIC), &static_tuple(S::STATIC), None),
@@ -209,8 +209,8 @@ static_op! {
     /// advance through the modes (e.g. `(_2, _1)` for row-major).
     pub fn tile_to_shape_ordered<A: LayoutOperand, S: IntTuple, O: IntTuple>(
         block: A, shape: S, order: O
-    ) -> TiledToShapeOrdered
-    where flag = And<A::IsStatic, And<S::IsStatic, O::IsStatic>>,
+    ) -> TiledToShapeOrdered as TileToShapeOrderedOut
+    where flag = And<<A as LayoutOperand>::IsStatic, And<<S as IntTuple>::IsStatic, <O as IntTuple>::IsStatic>>,
         static [
             A: LayoutOperand<IsStatic = True>,
             S: IntTuple<IsStatic = True>,
@@ -237,8 +237,8 @@ const fn static_int(v: Option<i64>) -> i64 {
 static_op! {
     /// [`algebra::upcast`]: the same data seen as elements `n` times wider
     /// (CuTe `upcast<N>`); `n` is static (`_2`) or an `i64`.
-    pub fn upcast<A: LayoutOperand, N: IntLike>(a: A, n: N) -> Upcast
-    where flag = And<A::IsStatic, <N as IntLike>::IsStatic>,
+    pub fn upcast<A: LayoutOperand, N: IntLike>(a: A, n: N) -> Upcast as UpcastOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <N as IntLike>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, N: IntLike<IsStatic = True>]
     {
         static: algebra::upcast(&static_layout(A::STATIC), static_int(<N as IntLike>::STATIC)),
@@ -249,8 +249,8 @@ static_op! {
 static_op! {
     /// [`algebra::downcast`]: the same data seen as elements `n` times narrower
     /// (CuTe `downcast<N>`); `n` is static (`_2`) or an `i64`.
-    pub fn downcast<A: LayoutOperand, N: IntLike>(a: A, n: N) -> Downcast
-    where flag = And<A::IsStatic, <N as IntLike>::IsStatic>,
+    pub fn downcast<A: LayoutOperand, N: IntLike>(a: A, n: N) -> Downcast as DowncastOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <N as IntLike>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, N: IntLike<IsStatic = True>]
     {
         static: algebra::downcast(&static_layout(A::STATIC), static_int(<N as IntLike>::STATIC)),
