@@ -20,7 +20,10 @@ macro_rules! static_op {
         { static: $static_expr:expr, dynamic: $dyn_expr:expr $(,)? }
     ) => {
         #[doc = concat!("The zero-sized static result of [`", stringify!($fname), "`](fn@",
-                         stringify!($fname), "): a layout computed at compile time.")]
+                         stringify!($fname), "): a layout computed at compile time. \
+                         The function's documentation follows.")]
+        #[doc = ""]
+        $(#[$doc])*
         pub struct $Marker<$($T),+>(core::marker::PhantomData<fn() -> ($($T,)+)>);
         impl<$($T),+> $crate::typed::StaticLayout for $Marker<$($T),+> where $($wc)* {
             const RESULT: Result<$crate::DLayout, $crate::Error> = $static_expr;
@@ -28,7 +31,10 @@ macro_rules! static_op {
         $crate::typed::static_result::marker_impls!([$($T),+] $Marker<$($T),+>, [$($wc)*]);
         #[doc = concat!("What [`", stringify!($fname), "`](fn@", stringify!($fname), ") returns: [`",
                          stringify!($Marker), "`] (zero-sized, computed at compile time) when \
-                         every input is static, `Result<DLayout, Error>` when one is dynamic.")]
+                         every input is static, `Result<DLayout, Error>` when one is dynamic. \
+                         The function's documentation follows.")]
+        #[doc = ""]
+        $(#[$doc])*
         pub type $Alias<$($T),+> = $crate::typed::Out<$flag, $Marker<$($T),+>>;
         $(#[$doc])*
         pub fn $fname<$($T: $Tb),+>($($arg: $argty),+) -> $Alias<$($T),+>
