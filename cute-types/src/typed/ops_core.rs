@@ -116,8 +116,8 @@ static_op! {
     /// let a = Layout::new(_4, _2);
     /// let c: ComplementedIn<_, _> = complement(a, _16);
     /// assert_eq!(c.to_string(), "(_2,_2):(_1,_8)");
-    /// // A run-time cotarget: the same layout, as a Result.
-    /// assert_eq!(complement(a, 16i64).unwrap().to_string(), "(_2,_2):(_1,_8)");
+    /// // A run-time cotarget: a Result; the mode it sizes is dynamic.
+    /// assert_eq!(complement(a, 16i64).unwrap().to_string(), "(_2,2):(_1,_8)");
     /// ```
     pub fn complement<A: LayoutOperand, T: IntTuple>(a: A, cotarget: T) -> ComplementedIn as ComplementOut
     where flag = And<<A as LayoutOperand>::IsStatic, <T as IntTuple>::IsStatic>,
