@@ -32,7 +32,7 @@ TSV="${CUTE_CONFORMANCE:-../shared/conformance/public.tsv}"
 if [ -n "${CUTE_BIN:-}" ]; then
   CUTE="$CUTE_BIN"
 else
-  cargo build --release --quiet --bin cute
+  cargo build --release --quiet -p cute-cli --bin cute
   CUTE=target/release/cute
 fi
 WORK="$(mktemp -d)"

@@ -9,8 +9,7 @@
 //! Paths exercised: the calculator (`cute_types::expr::eval_line`), the typed
 //! layer (`cute_types::typed`, exact printing with static `_` marks), the dynamic
 //! core (`DLayout`, `dynamic::idx2crd`), `print::print_layout` and the `cute`
-//! binary (`cute print`).
-use std::process::Command;
+//! binary (`cute print`, in `cute-cli/tests/seed_cli.rs`).
 
 use cute_types::dynamic::idx2crd;
 use cute_types::print::print_layout;
@@ -746,139 +745,9 @@ fn seed_000_slice() {
 // print_layout tables: the library function and `cute print`.
 // ---------------------------------------------------------------------------
 
-/// (locator, layout as built, calculator expression, expected print_layout output).
-/// The tables are C++'s; the tutorials show the same numbers (seed 000 indents
-/// some of them, which is only the page's formatting).
-const TABLES: &[(&str, &str, &str, &str)] = &[
-    (
-        "seed 000 §2.1",
-        "(2,3):(1,2)",
-        "(2,3):(1,2)",
-        "(2,3):(1,2)
-      0   1   2
-    +---+---+---+
- 0  | 0 | 2 | 4 |
-    +---+---+---+
- 1  | 1 | 3 | 5 |
-    +---+---+---+",
-    ),
-    (
-        "seed 000 §2.2",
-        "(2,3):(3,1)",
-        "(2,3):(3,1)",
-        "(2,3):(3,1)
-      0   1   2
-    +---+---+---+
- 0  | 0 | 1 | 2 |
-    +---+---+---+
- 1  | 3 | 4 | 5 |
-    +---+---+---+",
-    ),
-    (
-        "seed 000 §2.3",
-        "(4,(2,2)):(4,(1,2))",
-        "(4,(2,2)):(4,(1,2))",
-        "(4,(2,2)):(4,(1,2))
-       0    1    2    3
-    +----+----+----+----+
- 0  |  0 |  1 |  2 |  3 |
-    +----+----+----+----+
- 1  |  4 |  5 |  6 |  7 |
-    +----+----+----+----+
- 2  |  8 |  9 | 10 | 11 |
-    +----+----+----+----+
- 3  | 12 | 13 | 14 | 15 |
-    +----+----+----+----+",
-    ),
-    (
-        "seed 000 §2.4",
-        "(4,(2,2)):(2,(1,8))",
-        "(4,(2,2)):(2,(1,8))",
-        "(4,(2,2)):(2,(1,8))
-       0    1    2    3
-    +----+----+----+----+
- 0  |  0 |  1 |  8 |  9 |
-    +----+----+----+----+
- 1  |  2 |  3 | 10 | 11 |
-    +----+----+----+----+
- 2  |  4 |  5 | 12 | 13 |
-    +----+----+----+----+
- 3  |  6 |  7 | 14 | 15 |
-    +----+----+----+----+",
-    ),
-    (
-        "seed 000 §4.2",
-        "(2,(2,2)):(_1,(2,4))",
-        "(2,(2,2))",
-        "(2,(2,2)):(_1,(2,4))
-      0   1   2   3
-    +---+---+---+---+
- 0  | 0 | 2 | 4 | 6 |
-    +---+---+---+---+
- 1  | 1 | 3 | 5 | 7 |
-    +---+---+---+---+",
-    ),
-    (
-        "seed 002 first example",
-        "(2,(2,2)):(4,(2,1))",
-        "(2,(2,2)):(4,(2,1))",
-        "(2,(2,2)):(4,(2,1))
-      0   1   2   3
-    +---+---+---+---+
- 0  | 0 | 2 | 1 | 3 |
-    +---+---+---+---+
- 1  | 4 | 6 | 5 | 7 |
-    +---+---+---+---+",
-    ),
-    (
-        "seed 002 more examples 1",
-        "(4,(4,2)):(4,(1,16))",
-        "(4,(4,2)):(4,(1,16))",
-        "(4,(4,2)):(4,(1,16))
-       0    1    2    3    4    5    6    7
-    +----+----+----+----+----+----+----+----+
- 0  |  0 |  1 |  2 |  3 | 16 | 17 | 18 | 19 |
-    +----+----+----+----+----+----+----+----+
- 1  |  4 |  5 |  6 |  7 | 20 | 21 | 22 | 23 |
-    +----+----+----+----+----+----+----+----+
- 2  |  8 |  9 | 10 | 11 | 24 | 25 | 26 | 27 |
-    +----+----+----+----+----+----+----+----+
- 3  | 12 | 13 | 14 | 15 | 28 | 29 | 30 | 31 |
-    +----+----+----+----+----+----+----+----+",
-    ),
-    (
-        "seed 002 repeated access",
-        "((2,3),4):((3,1),1)",
-        "((2,3),4):((3,1),1)",
-        "((2,3),4):((3,1),1)
-      0   1   2   3
-    +---+---+---+---+
- 0  | 0 | 1 | 2 | 3 |
-    +---+---+---+---+
- 1  | 3 | 4 | 5 | 6 |
-    +---+---+---+---+
- 2  | 1 | 2 | 3 | 4 |
-    +---+---+---+---+
- 3  | 4 | 5 | 6 | 7 |
-    +---+---+---+---+
- 4  | 2 | 3 | 4 | 5 |
-    +---+---+---+---+
- 5  | 5 | 6 | 7 | 8 |
-    +---+---+---+---+",
-    ),
-    (
-        // Rank 1: C++ print_layout needs rank 2; the tutorial's row is what C++
-        // prints for make_layout(1:0, 4:2), which is cute's rank-1 contract.
-        "seed 002 make_layout(4,2)",
-        "4:2",
-        "4:2",
-        "4:2
-      0   1   2   3
-    +---+---+---+---+
- 0  | 0 | 2 | 4 | 6 |
-    +---+---+---+---+",
-    ),
-];
+#[path = "support/seed_tables.rs"]
+mod seed_tables;
+use seed_tables::TABLES;
 
 /// Lines with trailing whitespace and trailing blank lines removed (C++ ends
 /// the header line with a space; the README ignores trailing whitespace).
@@ -901,22 +770,6 @@ fn seed_tables_print_layout() {
             trimmed_lines(expected),
             "{at}: {layout}"
         );
-    }
-}
-
-#[test]
-fn seed_tables_cute_print() {
-    for (at, _, expr, expected) in TABLES {
-        let out = Command::new(env!("CARGO_BIN_EXE_cute"))
-            .args(["print", expr])
-            .output()
-            .expect("run the cute binary");
-        assert!(out.status.success(), "{at}: cute print {expr} failed");
-        let got = String::from_utf8(out.stdout).unwrap();
-        let (g, e) = (trimmed_lines(&got), trimmed_lines(expected));
-        // The notation line carries no static marks in the calculator.
-        assert_eq!(normal(g[0]), normal(e[0]), "{at}: notation line");
-        assert_eq!(g[1..], e[1..], "{at}: cute print {expr}");
     }
 }
 

@@ -15,7 +15,7 @@ RUNS="${RUNS:-3}"
 export CARGO_INCREMENTAL=0
 
 if [ "${1:-}" = "--regenerate" ]; then
-    cargo build --quiet --manifest-path ../../Cargo.toml --bin cute
+    cargo build --quiet --manifest-path ../../Cargo.toml -p cute-cli --bin cute
     python3 gen.py ../../target/debug/cute
 fi
 

@@ -17,7 +17,7 @@ export CARGO_INCREMENTAL=0
 RUNS="${RUNS:-3}"
 
 if [ "${1:-}" = "--regenerate" ]; then
-    cargo build --quiet --manifest-path ../../Cargo.toml --bin cute
+    cargo build --quiet --manifest-path ../../Cargo.toml -p cute-cli --bin cute
     python3 gen.py ../../target/debug/cute
 fi
 echo "rustc: $(rustc --version); $(nproc) cores; load before: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -4,8 +4,8 @@
 //! (`print(t.layout())` and `t.data() - base`, all integers static).
 use cute_types::dynamic::DTiler;
 use cute_types::tensor::{
-    local_partition, local_tile, make_tensor, make_tensor_like, shape_tiler, zipped_divide, Tensor,
-    Underscore as U,
+    divide::zipped_divide, local_partition, local_tile, make_tensor, make_tensor_like, shape_tiler,
+    Tensor, Underscore as U,
 };
 use cute_types::{parse_coord, DLayout, Error};
 

@@ -269,7 +269,8 @@ fn dynamic_inputs_give_run_time_results_with_cpp_dynamic_semantics() {
         "((2,4),(4,2)):((1,2),(8,32))"
     );
     assert_eq!(logical_divide(d, (0, 4)), Err(Error::NonPositiveShape));
-    // A run-time stride is divided unchecked, as C++'s `safe_div` does (g++: `6:1`).
+    // A run-time stride is divided with truncation, unchecked, as CuTe C++ 4.2
+    // does (`upcast<2>(make_layout(int(6), int(3)))` prints `6:1`).
     assert_eq!(
         plain(upcast(make_layout_strided(6, 3).unwrap(), 2).unwrap()),
         "6:1"

@@ -122,7 +122,7 @@ impl<const N: usize> DLayoutN<N> {
     }
 
     /// CuTe's `dice(c, L)`: the modes of `L` where the coordinate `c` has an integer,
-    /// the complement of [`DLayout::slice`] (`c = _` gives the empty layout; an
+    /// the complement of [`slice`](Self::slice) (`c = _` gives the empty layout; an
     /// integer `c` gives `L`).
     pub const fn dice(&self, c: &DTupleN<N>) -> Result<DLayoutN<N>, Error> {
         if c.is_underscore() {

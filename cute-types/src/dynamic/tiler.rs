@@ -23,9 +23,9 @@ pub const MAX_TILER_DEPTH: usize = 16;
 /// Stored as a structure tuple whose leaves are indices of layouts, and the
 /// layouts themselves as two tuples: `shapes = (S₀, S₁, …)` and
 /// `strides = (D₀, D₁, …)`, so that layout `k` is `shapes[k]:strides[k]`. A tiler
-/// is then three [`DTuple`]s (under 2 KB) rather than an array of whole layouts:
+/// is then three [`DTuple`](crate::DTuple)s (under 2 KB) rather than an array of whole layouts:
 /// the calculator copies tilers on every call, and their size was its cost.
-/// All of a tiler's layouts share the node capacity of one [`DTuple`]
+/// All of a tiler's layouts share the node capacity of one [`DTuple`](crate::DTuple)
 /// ([`Error::Capacity`] beyond it), and there are at most [`TILER_CAPACITY`].
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct DTilerN<const N: usize> {

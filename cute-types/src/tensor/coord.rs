@@ -3,13 +3,25 @@ use crate::dynamic::{DInt, DTuple};
 use crate::error::Error;
 
 /// The slicing placeholder `_` (CuTe's `Underscore`) in Rust tuple coordinates:
-/// `t.slice((1, Underscore))` keeps mode 1 and fixes mode 0 at 1.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Underscore;
+/// `t.slice((1, Underscore))` keeps mode 1 and fixes mode 0 at 1. The typed
+/// layer's placeholder itself, so that `use cute_types::*` and
+/// `use cute_types::tensor::*` name one `Underscore`.
+pub use crate::typed::Underscore;
 
 /// Something that can be read as a coordinate: an integer (1-D index), a Rust
 /// tuple or array of coordinates (nested as deep as needed), [`Underscore`], or a
 /// [`DTuple`] (for example from [`crate::parse_coord`]).
+///
+/// ```
+/// use cute_types::tensor::*;
+/// use cute_types::*;
+/// use cute_types::tensor::IntoCoord;
+/// assert_eq!(5i64.into_coord().unwrap().to_string(), "5");
+/// assert_eq!((1, (2, 3)).into_coord().unwrap().to_string(), "(1,(2,3))");
+/// assert_eq!([1usize, 2].into_coord().unwrap().to_string(), "(1,2)");
+/// assert_eq!((1, Underscore).into_coord().unwrap().to_string(), "(1,_)");
+/// assert!(u64::MAX.into_coord().is_err()); // beyond i64
+/// ```
 pub trait IntoCoord {
     /// The coordinate as a [`DTuple`]. Integers that do not fit `i64` are
     /// [`Error::Overflow`].

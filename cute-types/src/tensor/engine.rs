@@ -3,6 +3,17 @@ use crate::dynamic::DLayout;
 use crate::error::Error;
 
 /// The storage behind a tensor, as far as the bounds rule is concerned.
+///
+/// ```
+/// use cute_types::tensor::*;
+/// use cute_types::*;
+/// assert_eq!(Engine::extent(&&[1u8, 2, 3][..]), Some(3));
+/// assert_eq!(Engine::extent(&[0f32; 8]), Some(8));
+/// // A layout reaching past the storage is refused.
+/// let l: DLayout = "4:2".parse().unwrap();
+/// assert!(Engine::admits(&&[0u8; 7][..], &l, 0).is_ok());
+/// assert!(Engine::admits(&&[0u8; 6][..], &l, 0).is_err());
+/// ```
 pub trait Engine {
     /// Number of addressable elements, or `None` for an engine without storage
     /// ([`Counting`]), which any layout fits.
@@ -15,6 +26,13 @@ pub trait Engine {
 }
 
 /// An engine whose elements can be read as a slice.
+///
+/// ```
+/// use cute_types::tensor::*;
+/// use cute_types::*;
+/// let v = vec![1, 2, 3];
+/// assert_eq!(Storage::as_slice(&v), &[1, 2, 3][..]);
+/// ```
 pub trait Storage: Engine {
     /// The element type.
     type Elem;
@@ -23,6 +41,14 @@ pub trait Storage: Engine {
 }
 
 /// An engine whose elements can be written.
+///
+/// ```
+/// use cute_types::tensor::*;
+/// use cute_types::*;
+/// let mut a = [0u8; 3];
+/// StorageMut::as_mut_slice(&mut a)[1] = 7;
+/// assert_eq!(a, [0, 7, 0]);
+/// ```
 pub trait StorageMut: Storage {
     /// All elements, mutably.
     fn as_mut_slice(&mut self) -> &mut [Self::Elem];
@@ -107,6 +133,15 @@ mod owned {
 /// identity a plain layout that every algebra operation accepts, and lets tiles
 /// overhang the shape (their coordinates simply exceed it; predicates compare
 /// them with the shape).
+///
+/// ```
+/// use cute_types::tensor::*;
+/// use cute_types::*;
+/// let id = make_identity_tensor(&"(3,5)".parse().unwrap()).unwrap();
+/// let e: &Counting = id.engine();
+/// assert_eq!(e.extent(), None); // no storage
+/// assert_eq!(id.coord((2, 3)).unwrap().to_string(), "(2,3)");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Counting {
     pub(crate) rank: usize,

@@ -54,15 +54,39 @@ impl<L: TensorLayout> Tensor<Counting, L> {
     /// The coordinate stored at `coord` (any coordinate form of the layout): a
     /// tuple of the identity's rank (an integer for a rank-1 identity made from an
     /// integer shape).
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let id = make_identity_tensor(&"(3,5)".parse().unwrap()).unwrap();
+    /// assert_eq!(id.coord((2, 4)).unwrap().to_string(), "(2,4)");
+    /// assert_eq!(id.coord(7).unwrap().to_string(), "(1,2)"); // 1-D index 7 of (3,5)
+    /// ```
     pub fn coord<C: super::IntoCoord>(&self, coord: C) -> Result<DTuple, Error> {
         let code = self.index_of(coord)?;
         decode(code, self.engine())
     }
     /// The coordinate encoded by an engine index (see [`Counting`]).
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let id = make_identity_tensor(&"(3,5)".parse().unwrap()).unwrap();
+    /// let i = id.index_of((2, 4)).unwrap();
+    /// assert_eq!(id.decode(i).unwrap().to_string(), "(2,4)");
+    /// ```
     pub fn decode(&self, index: i64) -> Result<DTuple, Error> {
         decode(index, self.engine())
     }
     /// Coordinate digit `mode` of an engine index, as a plain integer.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let id = make_identity_tensor(&"(3,5)".parse().unwrap()).unwrap();
+    /// let i = id.index_of((2, 4)).unwrap();
+    /// assert_eq!((id.digit(i, 0).unwrap(), id.digit(i, 1).unwrap()), (2, 4));
+    /// ```
     pub fn digit(&self, index: i64, mode: usize) -> Result<i64, Error> {
         digit(index, self.engine(), mode)
     }

@@ -5,6 +5,14 @@ use crate::error::Error;
 
 /// The indices `L(0), L(1), …, L(size-1)` of a layout, produced incrementally
 /// (an odometer over the leaves: one addition per step, no division).
+///
+/// ```
+/// use cute_types::tensor::*;
+/// use cute_types::*;
+/// let l: DLayout = "(2,3):(3,1)".parse().unwrap();
+/// let o: Vec<i64> = Offsets::new(&l, 0).unwrap().collect();
+/// assert_eq!(o, [0, 3, 1, 4, 2, 5]);
+/// ```
 #[derive(Clone)]
 pub struct Offsets {
     shape: [i64; CAPACITY],
@@ -19,6 +27,14 @@ impl Offsets {
     /// The offsets of `layout`, starting from `base`.
     ///
     /// Errors if a shape entry is not positive or the size overflows `usize`.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let l: DLayout = "(2,2):(1,4)".parse().unwrap();
+    /// let o: Vec<i64> = Offsets::new(&l, 10).unwrap().collect();
+    /// assert_eq!(o, [10, 11, 14, 15]);
+    /// ```
     pub fn new(layout: &DLayout, base: i64) -> Result<Offsets, Error> {
         let shape_t = layout.shape();
         let stride_t = layout.stride();
@@ -104,6 +120,16 @@ impl Iterator for Offsets {
 impl ExactSizeIterator for Offsets {}
 
 /// The elements of a tensor in layout order (see [`super::Tensor::iter`]).
+///
+/// ```
+/// use cute_types::tensor::*;
+/// use cute_types::*;
+/// let data: Vec<i32> = (0..16).collect();
+/// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
+/// let it: TensorIter<'_, i32> = t.iter();
+/// // Layout order: the 1-D index runs down the columns first.
+/// assert_eq!(it.take(5).copied().collect::<Vec<_>>(), [0, 4, 8, 12, 1]);
+/// ```
 pub struct TensorIter<'a, T> {
     pub(crate) storage: &'a [T],
     pub(crate) offsets: Offsets,

@@ -11,6 +11,14 @@ use crate::typed::LayoutOperand;
 /// views produced by the algebra carry a `DLayout`. A fully static layout
 /// ([`crate::typed::StaticLayout`]) also gives a stack tensor its array length
 /// check at compile time ([`super::make_tensor_from_array`]).
+///
+/// ```
+/// use cute_types::tensor::*;
+/// use cute_types::*;
+/// assert_eq!(<Layout<(_4, _8), (_1, _4)> as TensorLayout>::STATIC_SIZE, Some(32));
+/// assert_eq!(<DLayout as TensorLayout>::STATIC_SIZE, None);
+/// assert_eq!(make_layout((_4, _8)).to_dlayout().to_string(), "(_4,_8):(_1,_4)");
+/// ```
 pub trait TensorLayout {
     /// The size (number of coordinates), when the layout is wholly static.
     const STATIC_SIZE: Option<i64>;
@@ -35,6 +43,14 @@ impl<L: LayoutOperand> TensorLayout for L {
 /// algorithms (`copy`, `axpby`): two wholly static layouts of different sizes
 /// are [`crate::Error::SizeMismatch`] at compile time, not at run time. When
 /// either size is dynamic the check is left to run time.
+///
+/// ```
+/// use cute_types::tensor::*;
+/// use cute_types::*;
+/// // Equal static sizes, or a dynamic one: nothing to check at compile time.
+/// const _: () = check_same_static_size(Some(32), Some(32));
+/// const _: () = check_same_static_size(Some(32), None);
+/// ```
 #[track_caller]
 pub const fn check_same_static_size(a: Option<i64>, b: Option<i64>) {
     if let (Some(a), Some(b)) = (a, b) {

@@ -38,6 +38,18 @@ pub fn thread_coord(thr: &DLayout, t: i64) -> Result<DTuple, Error> {
 ///
 /// The partition of every thread has the same layout; only the offset differs.
 /// So a loop over threads builds this once and calls [`Partition::thread`].
+///
+/// ```
+/// use cute_types::tensor::*;
+/// use cute_types::*;
+/// let tile: DLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
+/// let thr: DLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
+/// let p = Partition::new(&tile, &thr).unwrap();
+/// // Thread 1 sits at (0, 1): rows 0, 2 × columns 1, 3.
+/// let (vals, off) = p.thread(1).unwrap();
+/// assert_eq!(off, 1);
+/// assert_eq!(vals.to_string(), "(2,2):(8,2)");
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Partition {
     zipped: DLayout,
@@ -52,6 +64,16 @@ impl Partition {
     /// in a grid of threads of shape `shape(thr)`): tile `i` of the grid holds the
     /// elements whose coordinate in mode `i` is congruent to the thread's modulo
     /// `size(mode i of thr)`.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let tile: DLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
+    /// let thr: DLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
+    /// let p = Partition::new(&tile, &thr).unwrap();
+    /// assert_eq!(p.threads(), 4);
+    /// assert_eq!(p.values().size().unwrap().value, 4);
+    /// ```
     pub fn new(layout: &DLayout, thr: &DLayout) -> Result<Partition, Error> {
         let tiler = shape_tiler(&product_each(&thr.shape())?)?;
         let zipped = crate::algebra::zipped_divide_tiler(layout, &tiler)?;
@@ -71,25 +93,72 @@ impl Partition {
     /// Partitions `layout` by the modes of `thr` where `proj` is `true` (CuTe's
     /// `local_partition(tensor, thr, t, Step<…>)`); thread indices still range
     /// over all of `thr`.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let tile: DLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
+    /// let thr: DLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
+    /// // Only the thread rows partition: each thread gets 2 whole rows.
+    /// let p = Partition::projected(&tile, &thr, &[true, false]).unwrap();
+    /// assert_eq!(p.values().size().unwrap().value, 8);
+    /// assert_eq!(p.thread_offset(2).unwrap(), 4); // thread 2 is in thread row 1
+    /// ```
     pub fn projected(layout: &DLayout, thr: &DLayout, proj: &[bool]) -> Result<Partition, Error> {
         let mut p = Partition::new(layout, &dice_layout(proj, thr)?)?;
         p.threads = thr.size()?.value;
         Ok(p)
     }
     /// The zipped layout `((thread modes…),(value modes…))`.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let tile: DLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
+    /// let thr: DLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
+    /// let p = Partition::new(&tile, &thr).unwrap();
+    /// assert_eq!(p.zipped().to_string(), "((2,2),(2,2)):((4,1),(8,2))");
+    /// ```
     pub fn zipped(&self) -> &DLayout {
         &self.zipped
     }
     /// Number of threads: `size(thr)`.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let tile: DLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
+    /// let thr: DLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
+    /// assert_eq!(Partition::new(&tile, &thr).unwrap().threads(), 4);
+    /// ```
     pub fn threads(&self) -> i64 {
         self.threads
     }
     /// The layout of every thread's partition.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let tile: DLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
+    /// let thr: DLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
+    /// assert_eq!(Partition::new(&tile, &thr).unwrap().values().to_string(), "(2,2):(8,2)");
+    /// ```
     pub fn values(&self) -> DLayout {
         self.values
     }
     /// The offset of thread `t`'s first element: the thread modes evaluated at
     /// the thread's coordinate in `thr` (plain arithmetic, no tuples).
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let tile: DLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
+    /// let thr: DLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
+    /// let p = Partition::new(&tile, &thr).unwrap();
+    /// // Thread 3 is at (1, 1): its first element is row 1, column 1.
+    /// assert_eq!(p.thread_offset(3).unwrap(), 5);
+    /// assert_eq!(p.thread_offset(3).unwrap(), p.thread(3).unwrap().1);
+    /// ```
     pub fn thread_offset(&self, t: i64) -> Result<i64, Error> {
         if t < 0 || t >= self.threads {
             return Err(Error::OutOfDomain);
@@ -110,6 +179,15 @@ impl Partition {
     }
     /// Thread `t`'s values: the layout of its partition and the offset of its
     /// first element (CuTe's `local_partition(tensor, thr, t)`).
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let tile: DLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
+    /// let thr: DLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
+    /// let (vals, off) = Partition::new(&tile, &thr).unwrap().thread(2).unwrap();
+    /// assert_eq!((vals.to_string(), off), ("(2,2):(8,2)".to_string(), 4));
+    /// ```
     pub fn thread(&self, t: i64) -> Result<(DLayout, i64), Error> {
         Ok((self.values, self.thread_offset(t)?))
     }
@@ -156,6 +234,15 @@ pub(crate) fn dice_layout(proj: &[bool], thr: &DLayout) -> Result<DLayout, Error
 
 /// CuTe's `local_partition(layout, thr, t)` on a bare layout: thread `t`'s
 /// values and the offset of its first element (see [`Partition`]).
+///
+/// ```
+/// use cute_types::tensor::*;
+/// use cute_types::*;
+/// let tile: DLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
+/// let thr: DLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
+/// let (vals, off) = local_partition_layout(&tile, &thr, 3).unwrap();
+/// assert_eq!((vals.to_string(), off), ("(2,2):(8,2)".to_string(), 5));
+/// ```
 pub fn local_partition_layout(
     layout: &DLayout,
     thr: &DLayout,
@@ -185,6 +272,17 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// `local_partition` with a projection of the thread layout: only its modes
     /// where `proj` is `true` partition the tensor (CuTe's `Step<_1, X>`: A of a
     /// GEMM is partitioned by the thread rows only, B by the columns only).
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let data: Vec<i32> = (0..16).collect();
+    /// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
+    /// let thr: DLayout = "(2,2):(2,1)".parse().unwrap();
+    /// // Partitioned by the thread rows only: thread 2 (row 1) gets rows 1 and 3, whole.
+    /// let p = t.view().local_partition_proj(&thr, 2, &[true, false]).unwrap();
+    /// assert_eq!(p.to_vec(), [4, 12, 5, 13, 6, 14, 7, 15]);
+    /// ```
     pub fn local_partition_proj(
         self,
         thr: &DLayout,
@@ -198,6 +296,16 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
 }
 
 /// CuTe's `local_partition(tensor, thr, t)` (see [`Tensor::local_partition`]).
+///
+/// ```
+/// use cute_types::tensor::*;
+/// use cute_types::*;
+/// let data: Vec<i32> = (0..16).collect();
+/// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
+/// let thr: DLayout = "(2,2):(2,1)".parse().unwrap();
+/// let p = local_partition(t.view(), &thr, 1).unwrap();
+/// assert_eq!(p.to_vec(), [1, 9, 3, 11]);
+/// ```
 pub fn local_partition<E: Engine, L: TensorLayout>(
     tensor: Tensor<E, L>,
     thr: &DLayout,

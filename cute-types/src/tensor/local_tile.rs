@@ -31,6 +31,17 @@ pub fn shape_tiler(shape: &DTuple) -> Result<DTiler, Error> {
 ///
 /// Tiling does not depend on which tile is picked — only the offset does — so
 /// a loop over tiles builds this once and calls [`TileGrid::tile`] per tile.
+///
+/// ```
+/// use cute_types::tensor::*;
+/// use cute_types::*;
+/// let m: DLayout = "(8,8):(8,1)".parse().unwrap(); // 8×8 row-major
+/// let tiler = shape_tiler(&"(4,2)".parse().unwrap()).unwrap();
+/// let g = TileGrid::new(&m, &tiler).unwrap();
+/// assert_eq!(g.tiles().unwrap().to_string(), "(2,4)");
+/// let (tile, off) = g.tile(&"(1,2)".parse().unwrap()).unwrap();
+/// assert_eq!((tile.to_string(), off), ("(4,2):(8,1)".to_string(), 36));
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct TileGrid {
     zipped: DLayout,
@@ -40,6 +51,14 @@ pub struct TileGrid {
 impl TileGrid {
     /// `zipped_divide(layout, tiler)`; the algebra's preconditions apply (a tiler
     /// mode must divide, or overhang functionally, the mode it tiles).
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let m: DLayout = "(8,8):(8,1)".parse().unwrap(); // 8×8 row-major
+    /// let tiler = shape_tiler(&"(4,2)".parse().unwrap()).unwrap();
+    /// assert!(TileGrid::new(&m, &tiler).is_ok());
+    /// ```
     pub fn new(layout: &DLayout, tiler: &DTiler) -> Result<TileGrid, Error> {
         let zipped = crate::algebra::zipped_divide_tiler(layout, tiler)?;
         Ok(TileGrid {
@@ -48,12 +67,31 @@ impl TileGrid {
         })
     }
     /// The zipped layout `((tile),(rest))`.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let m: DLayout = "(8,8):(8,1)".parse().unwrap(); // 8×8 row-major
+    /// let tiler = shape_tiler(&"(4,2)".parse().unwrap()).unwrap();
+    /// let g = TileGrid::new(&m, &tiler).unwrap();
+    /// assert_eq!(g.zipped().to_string(), "((4,2),(2,4)):((8,1),(32,2))");
+    /// ```
     pub fn zipped(&self) -> &DLayout {
         &self.zipped
     }
     /// The offset of the tile at `coord`, one integer per rest mode (missing
     /// trailing modes count as `_`, i.e. 0): the same offset as [`TileGrid::tile`],
     /// by plain arithmetic.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let m: DLayout = "(8,8):(8,1)".parse().unwrap(); // 8×8 row-major
+    /// let tiler = shape_tiler(&"(4,2)".parse().unwrap()).unwrap();
+    /// let g = TileGrid::new(&m, &tiler).unwrap();
+    /// assert_eq!(g.offset(&[1, 2]).unwrap(), 36); // rows 4.., columns 4..
+    /// assert_eq!(g.offset(&[1]).unwrap(), 32); // missing modes count as 0
+    /// ```
     pub fn offset(&self, coord: &[i64]) -> Result<i64, Error> {
         if coord.len() > self.rest.modes() {
             return Err(Error::TilerRank);
@@ -70,6 +108,14 @@ impl TileGrid {
         Ok(offset)
     }
     /// The shape of the rest mode: how many tiles there are along each mode.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let m: DLayout = "(8,8):(8,1)".parse().unwrap(); // 8×8 row-major
+    /// let tiler = shape_tiler(&"(4,2)".parse().unwrap()).unwrap();
+    /// assert_eq!(TileGrid::new(&m, &tiler).unwrap().tiles().unwrap().to_string(), "(2,4)");
+    /// ```
     pub fn tiles(&self) -> Result<DTuple, Error> {
         self.zipped.shape().get(1)
     }
@@ -79,6 +125,19 @@ impl TileGrid {
     /// as a 1-D index. `_` in `coord` keeps that rest mode (a stack of tiles).
     ///
     /// Returns the layout of the tile and the offset of its first element.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let m: DLayout = "(8,8):(8,1)".parse().unwrap(); // 8×8 row-major
+    /// let tiler = shape_tiler(&"(4,2)".parse().unwrap()).unwrap();
+    /// let g = TileGrid::new(&m, &tiler).unwrap();
+    /// let (t, off) = g.tile(&"(0,3)".parse().unwrap()).unwrap();
+    /// assert_eq!((t.to_string(), off), ("(4,2):(8,1)".to_string(), 6));
+    /// // `_` keeps a rest mode: every tile of row-block 1.
+    /// let (stack, _) = g.tile(&"(1,_)".parse().unwrap()).unwrap();
+    /// assert_eq!(stack.size().unwrap().value, 32);
+    /// ```
     pub fn tile(&self, coord: &DTuple) -> Result<(DLayout, i64), Error> {
         let tile_modes = self.zipped.shape().get(0)?.as_tuple().rank();
         let rest_rank = self.zipped.shape().get(1)?.as_tuple().rank();
@@ -116,6 +175,15 @@ pub(crate) fn append_underscores(coord: &DTuple, n: usize) -> Result<DTuple, Err
 
 /// CuTe's `local_tile(layout, tiler, coord)` on a bare layout: the layout of the
 /// tile and the offset of its first element (see [`TileGrid::tile`]).
+///
+/// ```
+/// use cute_types::tensor::*;
+/// use cute_types::*;
+/// let m: DLayout = "(8,8):(8,1)".parse().unwrap(); // 8×8 row-major
+/// let tiler = shape_tiler(&"(4,2)".parse().unwrap()).unwrap();
+/// let (t, off) = local_tile_layout(&m, &tiler, &"(1,2)".parse().unwrap()).unwrap();
+/// assert_eq!((t.to_string(), off), ("(4,2):(8,1)".to_string(), 36));
+/// ```
 pub fn local_tile_layout(
     layout: &DLayout,
     tiler: &DTiler,
@@ -161,6 +229,16 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// [`Error::OutOfStorage`] if the tile overhangs the storage (a ragged edge
     /// tile of a matrix whose extent is not a multiple of the tile); tile the
     /// layout instead ([`local_tile_layout`]) and predicate with an identity tensor.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let data: Vec<i32> = (0..16).collect();
+    /// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
+    /// let tiler = shape_tiler(&"(2,2)".parse().unwrap()).unwrap();
+    /// let tile = t.view().local_tile(&tiler, (1, 1)).unwrap();
+    /// assert_eq!(tile.to_vec(), [10, 14, 11, 15]);
+    /// ```
     pub fn local_tile<C: IntoCoord>(
         self,
         tiler: &DTiler,
@@ -173,6 +251,17 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// `local_tile` with a projection: only the tiler modes and coordinate
     /// entries where `proj` is `true` apply (CuTe's `Step<_1, X, _1>` is
     /// `&[true, false, true]`), so one `(BM, BN, BK)` tiler serves A, B and C.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let data: Vec<i32> = (0..16).collect();
+    /// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
+    /// // One (BM, BN, BK) = (2, 2, 2) tiler; this (M, K) tensor uses modes M and K.
+    /// let tiler = shape_tiler(&"(2,2,2)".parse().unwrap()).unwrap();
+    /// let a = t.view().local_tile_proj(&tiler, (1, 0, 1), &[true, false, true]).unwrap();
+    /// assert_eq!(a.to_vec(), [10, 14, 11, 15]);
+    /// ```
     pub fn local_tile_proj<C: IntoCoord>(
         self,
         tiler: &DTiler,
@@ -186,6 +275,16 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
 }
 
 /// CuTe's `local_tile(tensor, tiler, coord)` (see [`Tensor::local_tile`]).
+///
+/// ```
+/// use cute_types::tensor::*;
+/// use cute_types::*;
+/// let data: Vec<i32> = (0..16).collect();
+/// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
+/// let tiler = shape_tiler(&"(2,4)".parse().unwrap()).unwrap();
+/// let tile = local_tile(t.view(), &tiler, (1, 0)).unwrap();
+/// assert_eq!(tile.to_vec(), [8, 12, 9, 13, 10, 14, 11, 15]);
+/// ```
 pub fn local_tile<E: Engine, L: TensorLayout, C: IntoCoord>(
     tensor: Tensor<E, L>,
     tiler: &DTiler,

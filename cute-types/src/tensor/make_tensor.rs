@@ -105,6 +105,17 @@ mod owned {
     /// CuTe's `make_tensor_like`: a new owned tensor with the same shape as `t`,
     /// compact, its modes ordered as `t`'s strides order them
     /// ([`crate::algebra::make_layout_like`]), filled with `value`.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let data: Vec<i32> = (0..6).collect();
+    /// let t = make_tensor(&data[..], make_layout_right((_2, _3))).unwrap();
+    /// // Same shape, compact, modes in the same stride order (row-major here).
+    /// let like = make_tensor_like(&t, 0i32).unwrap();
+    /// assert_eq!(like.dlayout().to_string(), "(_2,_3):(_3,_1)");
+    /// assert!(like.iter().all(|&x| x == 0));
+    /// ```
     pub fn make_tensor_like<E, L, T>(
         t: &Tensor<E, L>,
         value: T,

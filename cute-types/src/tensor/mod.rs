@@ -38,7 +38,7 @@ extern crate alloc;
 mod algorithm;
 mod bounds;
 mod coord;
-mod divide;
+pub mod divide;
 mod engine;
 mod flatten;
 mod group_modes;
@@ -57,7 +57,9 @@ pub use algorithm::{axpby, clear, copy, fill, Numeric};
 #[cfg(feature = "alloc")]
 pub use algorithm::{gemm, gemm_reference, GemmConfig, GemmPlan};
 pub use coord::{IntoCoord, Underscore};
-pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide, Tiler};
+// The free divides stay in `divide::` (not here): at the root they would collide
+// with the typed layer's `zipped_divide` & co. under `use cute_types::{*, tensor::*}`.
+pub use divide::Tiler;
 pub use engine::{Counting, Engine, Storage, StorageMut};
 pub use identity::make_identity_tensor;
 pub use iter::{Offsets, TensorIter};

@@ -19,6 +19,16 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// CuTe's `tensor(coord)` with `_` in `coord`: the sub-tensor of the modes
     /// where `coord` is `_`, as a view (`t.slice((1, Underscore))` is row 1).
     /// Fixed entries must lie in the shape ([`Error::OutOfDomain`]).
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let data: Vec<i32> = (0..16).collect();
+    /// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
+    /// let col = t.view().slice((Underscore, 2)).unwrap();
+    /// assert_eq!(col.to_vec(), [2, 6, 10, 14]);
+    /// assert_eq!(t.view().slice((3, Underscore)).unwrap().to_vec(), [12, 13, 14, 15]);
+    /// ```
     pub fn slice<C: IntoCoord>(self, coord: C) -> Result<Tensor<E, DLayout>, Error> {
         let c = coord.into_coord()?;
         let l = self.dlayout();

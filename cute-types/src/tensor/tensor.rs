@@ -15,6 +15,18 @@ use crate::error::Error;
 /// Invariant (checked by every constructor and view): for every coordinate `c`
 /// of the layout's domain, `offset + L(c)` is an index of the engine. Hence no
 /// access through a tensor can leave its storage.
+///
+/// ```
+/// use cute_types::tensor::*;
+/// use cute_types::*;
+/// // A 2×3 row-major matrix over a borrowed slice, with a static layout.
+/// let data = [1, 2, 3, 4, 5, 6];
+/// let t: Tensor<&[i32], Layout<(_2, _3), (_3, _1)>> = make_tensor(&data[..], make_layout_right((_2, _3))).unwrap();
+/// assert_eq!(*t.get((1, 0)).unwrap(), 4);
+/// // Views carry a run-time layout: the second column.
+/// let col: Tensor<&[i32]> = t.view().slice((Underscore, 1)).unwrap();
+/// assert_eq!(col.to_vec(), [2, 5]);
+/// ```
 #[derive(Clone, Copy)]
 pub struct Tensor<E, L = DLayout> {
     engine: E,
@@ -25,10 +37,27 @@ pub struct Tensor<E, L = DLayout> {
 impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// The tensor `engine ∘ layout` (offset 0). [`Error::OutOfStorage`] if the
     /// layout reaches past the engine.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let data = [1, 2, 3, 4];
+    /// assert!(Tensor::new(&data[..], make_layout(_4)).is_ok());
+    /// assert!(Tensor::new(&data[..], make_layout(_8)).is_err()); // past the storage
+    /// ```
     pub fn new(engine: E, layout: L) -> Result<Self, Error> {
         Self::with_offset(engine, layout, 0)
     }
     /// The tensor whose coordinate 0 is element `offset` of `engine`.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let data: Vec<i32> = (0..8).collect();
+    /// let t = Tensor::with_offset(&data[..], make_layout(_4), 4).unwrap();
+    /// assert_eq!(t.to_vec(), [4, 5, 6, 7]);
+    /// assert!(Tensor::with_offset(&data[..], make_layout(_4), 5).is_err());
+    /// ```
     pub fn with_offset(engine: E, layout: L, offset: i64) -> Result<Self, Error> {
         engine.admits(&layout.to_dlayout(), offset)?;
         Ok(Tensor {
@@ -38,26 +67,75 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         })
     }
     /// The layout.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let data: Vec<i32> = (0..16).collect();
+    /// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
+    /// assert_eq!(t.layout().to_string(), "(_4,_4):(_4,_1)");
+    /// ```
     pub fn layout(&self) -> &L {
         &self.layout
     }
     /// The layout as a run-time layout.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let data: Vec<i32> = (0..16).collect();
+    /// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
+    /// let d: DLayout = t.dlayout();
+    /// assert_eq!(d.to_string(), "(_4,_4):(_4,_1)");
+    /// ```
     pub fn dlayout(&self) -> DLayout {
         self.layout.to_dlayout()
     }
     /// The shape.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let data: Vec<i32> = (0..16).collect();
+    /// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
+    /// assert_eq!(t.shape().to_string(), "(_4,_4)");
+    /// ```
     pub fn shape(&self) -> DTuple {
         self.dlayout().shape()
     }
     /// The stride.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let data: Vec<i32> = (0..16).collect();
+    /// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
+    /// assert_eq!(t.stride().to_string(), "(_4,_1)");
+    /// ```
     pub fn stride(&self) -> DTuple {
         self.dlayout().stride()
     }
     /// Number of top-level modes.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let data: Vec<i32> = (0..16).collect();
+    /// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
+    /// assert_eq!(t.rank(), 2);
+    /// ```
     pub fn rank(&self) -> usize {
         self.dlayout().rank()
     }
     /// Number of elements (the product of the shape).
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let data: Vec<i32> = (0..16).collect();
+    /// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
+    /// assert_eq!(t.size(), 16);
+    /// ```
     pub fn size(&self) -> usize {
         // Positive by the invariant, and bounded by the engine's addressable range
         // in practice; saturate rather than fail for storage-less engines.
@@ -68,20 +146,54 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
             .unwrap_or(usize::MAX)
     }
     /// Index of coordinate 0 in the engine.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let data: Vec<i32> = (0..16).collect();
+    /// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
+    /// let tiler = shape_tiler(&"(2,2)".parse().unwrap()).unwrap();
+    /// assert_eq!(t.view().local_tile(&tiler, (1, 1)).unwrap().offset(), 10);
+    /// ```
     pub fn offset(&self) -> i64 {
         self.offset
     }
     /// The engine.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let data: Vec<i32> = (0..16).collect();
+    /// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
+    /// assert_eq!(t.engine().len(), 16);
+    /// ```
     pub fn engine(&self) -> &E {
         &self.engine
     }
     /// The engine, giving up the tensor.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let t = make_tensor(vec![1, 2, 3], make_layout(_3)).unwrap();
+    /// assert_eq!(t.into_engine(), vec![1, 2, 3]);
+    /// ```
     pub fn into_engine(self) -> E {
         self.engine
     }
     /// The engine index of a coordinate: `offset + L(c)`. The coordinate may be an
     /// integer (1-D index), a tuple of the shape's rank, or a natural (nested)
     /// coordinate; it must lie in the shape ([`Error::OutOfDomain`]).
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let data: Vec<i32> = (0..16).collect();
+    /// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
+    /// assert_eq!(t.index_of((1, 2)).unwrap(), 6);
+    /// assert_eq!(t.index_of(1).unwrap(), 4); // 1-D index 1 is (1, 0)
+    /// assert!(t.index_of((4, 0)).is_err()); // outside the shape
+    /// ```
     pub fn index_of<C: IntoCoord>(&self, coord: C) -> Result<i64, Error> {
         let c = coord.into_coord()?;
         if c.has_underscore() {
@@ -97,10 +209,30 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     }
     /// The same engine under another layout and offset (the checked form every view
     /// of the algebra goes through).
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let data: Vec<i32> = (0..16).collect();
+    /// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
+    /// // The main diagonal: 4 elements 5 apart.
+    /// let diag = t.view().relayout("4:5".parse().unwrap(), 0).unwrap();
+    /// assert_eq!(diag.to_vec(), [0, 5, 10, 15]);
+    /// assert!(t.view().relayout("4:5".parse().unwrap(), 1).is_err()); // past the storage
+    /// ```
     pub fn relayout(self, layout: DLayout, offset: i64) -> Result<Tensor<E, DLayout>, Error> {
         Tensor::with_offset(self.engine, layout, offset)
     }
     /// The engine indices of all elements, in layout order.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let data: Vec<i32> = (0..16).collect();
+    /// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
+    /// let o: Vec<i64> = t.offsets().unwrap().take(4).collect();
+    /// assert_eq!(o, [0, 4, 8, 12]);
+    /// ```
     pub fn offsets(&self) -> Result<Offsets, Error> {
         Offsets::new(&self.dlayout(), self.offset)
     }
@@ -108,11 +240,28 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
 
 impl<E: Storage, L: TensorLayout> Tensor<E, L> {
     /// The element at a coordinate (any form [`Tensor::index_of`] accepts).
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let data: Vec<i32> = (0..16).collect();
+    /// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
+    /// assert_eq!(t.get((2, 3)), Ok(&11));
+    /// assert!(t.get((2, 4)).is_err());
+    /// ```
     pub fn get<C: IntoCoord>(&self, coord: C) -> Result<&E::Elem, Error> {
         let i = self.index_of(coord)?;
         element(self.engine.as_slice(), i)
     }
     /// The elements in layout order (1-D index 0, 1, …).
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let data: Vec<i32> = (0..16).collect();
+    /// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
+    /// assert_eq!(t.iter().map(|&x| x as i64).sum::<i64>(), 120);
+    /// ```
     pub fn iter(&self) -> TensorIter<'_, E::Elem> {
         let offsets = match Offsets::new(&self.dlayout(), self.offset) {
             Ok(o) => o,
@@ -125,6 +274,14 @@ impl<E: Storage, L: TensorLayout> Tensor<E, L> {
         }
     }
     /// A borrowed view with the same layout and offset.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let t = make_tensor(vec![1, 2, 3, 4], make_layout(_4)).unwrap();
+    /// let v = t.view(); // borrows the vector
+    /// assert_eq!(v.to_vec(), [1, 2, 3, 4]);
+    /// ```
     pub fn view(&self) -> Tensor<&[E::Elem], L>
     where
         L: Clone,
@@ -136,6 +293,14 @@ impl<E: Storage, L: TensorLayout> Tensor<E, L> {
         }
     }
     /// The elements in layout order, copied into a vector.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let data: Vec<i32> = (0..16).collect();
+    /// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
+    /// assert_eq!(t.view().slice((1, Underscore)).unwrap().to_vec(), [4, 5, 6, 7]);
+    /// ```
     #[cfg(feature = "alloc")]
     pub fn to_vec(&self) -> crate::tensor::alloc::vec::Vec<E::Elem>
     where
@@ -147,16 +312,43 @@ impl<E: Storage, L: TensorLayout> Tensor<E, L> {
 
 impl<E: StorageMut, L: TensorLayout> Tensor<E, L> {
     /// The element at a coordinate, mutably.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let mut data = [0i32; 4];
+    /// let mut t = make_tensor(&mut data[..], make_layout_right((_2, _2))).unwrap();
+    /// *t.get_mut((1, 0)).unwrap() = 9;
+    /// assert_eq!(data, [0, 0, 9, 0]);
+    /// ```
     pub fn get_mut<C: IntoCoord>(&mut self, coord: C) -> Result<&mut E::Elem, Error> {
         let i = self.index_of(coord)?;
         element_mut(self.engine.as_mut_slice(), i)
     }
     /// Writes `value` at a coordinate.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let mut t = make_tensor(vec![0i32; 4], make_layout((_2, _2))).unwrap();
+    /// t.set((1, 1), 5).unwrap();
+    /// assert_eq!(t.to_vec(), [0, 0, 0, 5]);
+    /// assert!(t.set((2, 0), 5).is_err());
+    /// ```
     pub fn set<C: IntoCoord>(&mut self, coord: C, value: E::Elem) -> Result<(), Error> {
         *self.get_mut(coord)? = value;
         Ok(())
     }
     /// A mutable borrowed view with the same layout and offset.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let mut t = make_tensor(vec![0i32; 4], make_layout((_2, _2))).unwrap();
+    /// let mut row1 = t.view_mut().slice((1, Underscore)).unwrap();
+    /// fill(&mut row1, 7).unwrap();
+    /// assert_eq!(t.to_vec(), [0, 7, 0, 7]);
+    /// ```
     pub fn view_mut(&mut self) -> Tensor<&mut [E::Elem], L>
     where
         L: Clone,
@@ -173,6 +365,14 @@ impl<E: StorageMut, L: TensorLayout> Tensor<E, L> {
     }
     /// Calls `f` on every element in layout order. A layout with stride-0 modes
     /// visits the same element more than once, as its coordinates do.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let mut t = make_tensor(vec![1i32, 2, 3, 4], make_layout(_4)).unwrap();
+    /// t.for_each_mut(|x| *x *= 10).unwrap();
+    /// assert_eq!(t.to_vec(), [10, 20, 30, 40]);
+    /// ```
     pub fn for_each_mut(&mut self, mut f: impl FnMut(&mut E::Elem)) -> Result<(), Error> {
         let offsets = Offsets::new(&self.dlayout(), self.offset)?;
         let data = self.engine.as_mut_slice();

@@ -13,13 +13,32 @@ use crate::dynamic;
 use crate::error::Error;
 
 /// Generalised column-major order (CuTe `LayoutLeft`): the first mode is contiguous.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let l = make_layout_with((_2, _3, _4), LayoutLeft);
+/// assert_eq!(l.to_string(), "(_2,_3,_4):(_1,_2,_6)");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct LayoutLeft;
 /// Generalised row-major order (CuTe `LayoutRight`): the last mode is contiguous.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let l = make_layout_with((_2, _3, _4), LayoutRight);
+/// assert_eq!(l.to_string(), "(_2,_3,_4):(_12,_4,_1)");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct LayoutRight;
 
 /// A major order for compact strides: [`LayoutLeft`] or [`LayoutRight`].
+///
+/// ```
+/// use cute_types::typed::*;
+/// use cute_types::dynamic;
+/// assert_eq!(<LayoutLeft as Major>::MAJOR, dynamic::Major::Left);
+/// assert_eq!(<LayoutRight as Major>::MAJOR, dynamic::Major::Right);
+/// ```
 pub trait Major: Copy + Default + 'static {
     /// The same order for the dynamic layer.
     const MAJOR: dynamic::Major;
@@ -32,6 +51,14 @@ impl Major for LayoutRight {
 }
 
 /// The compact stride of a shape in major order `M`, starting at the stride `Cur`.
+///
+/// ```
+/// use cute_types::typed::*;
+/// // Column-major strides of (_4, 3) from stride _1: static while the product is.
+/// let (stride, next) = CompactStride::<LayoutLeft, _1>::compact_stride(&(_4, 3i64), _1).unwrap();
+/// assert_eq!(stride, (_1, _4));
+/// assert_eq!(next, 12);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "no compact stride for this shape",
     label = "the shape must be an integer tuple of static integers and `i64`s"
@@ -47,6 +74,13 @@ pub trait CompactStride<M: Major, Cur: IntLike + IntTuple>: IntTuple {
 }
 
 /// The compact stride type of shape `S` in major order `M`.
+///
+/// ```
+/// use cute_types::typed::*;
+/// // The stride type of a static shape, computed by the type system.
+/// let s: CompactOf<(_4, _8), LayoutRight> = Default::default();
+/// assert_eq!(s, (_8, _1));
+/// ```
 pub type CompactOf<S, M> = <S as CompactStride<M, C<D1>>>::Stride;
 
 impl<M: Major, Cur: IntLike + IntTuple> CompactStride<M, Cur> for C<D1> {

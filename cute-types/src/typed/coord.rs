@@ -8,12 +8,27 @@ use super::tuple::{ok_or_raise, Congruent, IntTuple};
 use crate::dynamic::DTuple;
 use crate::error::Error;
 
-/// CuTe's slicing placeholder `_`: keeps a whole mode in [`super::Layout::slice`].
+/// CuTe's slicing placeholder `_`: keeps a whole mode in [`slice`](fn@super::slice)
+/// and in a tensor's `slice` ([`crate::tensor::Tensor::slice`]).
+///
+/// ```
+/// use cute_types::typed::*;
+/// let a = make_layout((_4, _8));
+/// // Column 2: the whole of mode 0, mode 1 fixed at 2.
+/// assert_eq!(slice(a, (Underscore, _2)).to_string(), "(_4):(_1)");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Underscore;
 
 /// A coordinate or slicing coordinate: a leaf (`_4`, `i64`, [`Underscore`]) or a
 /// Rust tuple of up to 8 coordinates.
+///
+/// ```
+/// use cute_types::typed::*;
+/// assert_eq!((_1, Underscore).to_dcoord().to_string(), "(_1,_)");
+/// assert_eq!(<(_1, Underscore) as Coord>::COORD_LEAVES, 1);
+/// assert_eq!((2i64, (_0, 1i64)).to_dcoord().to_string(), "(2,(_0,1))");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a coordinate",
     label = "not a coordinate",
@@ -38,6 +53,15 @@ pub trait Coord: Copy + fmt::Debug + 'static {
 /// A coordinate of the layout `S:D`: an integer (a 1-D index into whatever it
 /// meets), or a tuple of `S`'s rank whose modes are coordinates of `S`'s modes.
 /// Checked in the type system: a coordinate of the wrong rank or nesting does not compile.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let (shape, stride) = ((_4, (_2, _2)), (_4, (_1, _2)));
+/// // 1-D, R-D and natural coordinates of the same element.
+/// assert_eq!(CoordOf::crd2idx(&5i64, &shape, &stride), Ok(5));
+/// assert_eq!(CoordOf::crd2idx(&(1i64, 1i64), &shape, &stride), Ok(5));
+/// assert_eq!(CoordOf::crd2idx(&(1i64, (1i64, 0i64)), &shape, &stride), Ok(5));
+/// ```
 #[diagnostic::on_unimplemented(
     message = "the coordinate does not match the layout's shape",
     label = "rank or nesting differs from the shape's",
@@ -50,6 +74,14 @@ pub trait CoordOf<S: Congruent<D>, D: IntTuple>: Coord {
 
 /// CuTe's `crd2idx(coord, shape, stride)` on typed values. A static coordinate
 /// outside a static shape does not compile (see [`check_static_coord`]).
+///
+/// ```
+/// use cute_types::typed::*;
+/// let shape = (_4, (_2, _2));
+/// let stride = (_4, (_1, _2));
+/// assert_eq!(crd2idx((_1, (_1, _1)), &shape, &stride), Ok(7));
+/// assert_eq!(crd2idx(3i64, &shape, &stride), Ok(12));
+/// ```
 pub fn crd2idx<K: CoordOf<S, D>, S: Congruent<D>, D: IntTuple>(
     coord: K,
     shape: &S,
@@ -65,6 +97,15 @@ pub fn crd2idx<K: CoordOf<S, D>, S: Congruent<D>, D: IntTuple>(
 /// a 1-D index into it, so it is bounded by the mode's size. Dynamic leaves and
 /// dynamic modes are not checked here: at run time CuTe's rule applies (an index
 /// beyond the domain runs on in the last mode), as in C++.
+///
+/// ```
+/// use cute_types::typed::*;
+/// use cute_types::parse_tuple;
+/// // In bounds: returns. (Out of bounds, a static coordinate stops compilation.)
+/// check_static_coord(&parse_tuple("(_3,_1)").unwrap(), &parse_tuple("(_4,_2)").unwrap());
+/// // Dynamic leaves are checked at run time instead.
+/// check_static_coord(&parse_tuple("(9,1)").unwrap(), &parse_tuple("(_4,_2)").unwrap());
+/// ```
 #[track_caller]
 pub const fn check_static_coord(coord: &DTuple, shape: &DTuple) {
     if coord.is_underscore() {
@@ -181,6 +222,12 @@ tuple_coord!(K0 S0 D0 0, K1 S1 D1 1, K2 S2 D2 2, K3 S3 D3 3, K4 S4 D4 4, K5 S5 D
 tuple_coord!(K0 S0 D0 0, K1 S1 D1 1, K2 S2 D2 2, K3 S3 D3 3, K4 S4 D4 4, K5 S5 D5 5, K6 S6 D6 6, K7 S7 D7 7);
 
 /// A coordinate (CuTe `make_coord`): `make_coord((1, (0, 2)))`.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let a = make_layout((_4, (_2, _2)));
+/// assert_eq!(a.eval(make_coord((1i64, (0i64, 1i64)))), Ok(9));
+/// ```
 pub fn make_coord<K: Coord>(modes: K) -> K {
     modes
 }

@@ -7,15 +7,38 @@ use crate::error::Error;
 ///
 /// Its own type rather than typenum's `True` (`B1`): compile errors of static
 /// results print it (`<True as Dispatch<…>>::CHECK`), and `True` says what it means.
+///
+/// ```
+/// use cute_types::typed::*;
+/// assert!(<True as StaticFlag>::VALUE);
+/// // A fully static layout's flag is True.
+/// fn flag<L: LayoutOperand>(_: L) -> bool { <L::IsStatic as StaticFlag>::VALUE }
+/// assert!(flag(make_layout((_4, _8))));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct True;
 /// The flag of values with at least one dynamic (`i64`) leaf.
+///
+/// ```
+/// use cute_types::typed::*;
+/// assert!(!<False as StaticFlag>::VALUE);
+/// fn flag<L: LayoutOperand>(_: L) -> bool { <L::IsStatic as StaticFlag>::VALUE }
+/// assert!(!flag(make_layout((_4, 8i64)).unwrap()));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct False;
 
 /// A type-level boolean (`True` or `False`): "is every leaf static?".
 ///
 /// Implemented only for [`True`] and [`False`].
+///
+/// ```
+/// use cute_types::typed::*;
+/// // `Checked<T>` is T for static inputs and a Result for dynamic ones.
+/// let s: <True as StaticFlag>::Checked<i64> = True::checked(|| 4, || Ok(5));
+/// let d: <False as StaticFlag>::Checked<i64> = False::checked(|| 4, || Ok(5));
+/// assert_eq!((s, d), (4, Ok(5)));
+/// ```
 pub trait StaticFlag: sealed::Sealed + Copy + Default + 'static {
     /// The boolean as a value.
     const VALUE: bool;
@@ -32,6 +55,13 @@ pub trait StaticFlag: sealed::Sealed + Copy + Default + 'static {
 }
 
 /// `True` iff both flags are `True`.
+///
+/// ```
+/// use cute_types::typed::*;
+/// assert!(<And<True, True> as StaticFlag>::VALUE);
+/// assert!(!<And<True, False> as StaticFlag>::VALUE);
+/// assert!(!<And<False, True> as StaticFlag>::VALUE);
+/// ```
 pub type And<A, B> = <A as StaticFlag>::And<B>;
 
 impl StaticFlag for True {

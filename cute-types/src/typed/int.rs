@@ -31,10 +31,25 @@ use crate::error::Error;
 /// A static (compile-time) integer: the decimal numeral `N` as a zero-sized
 /// value. Written through its aliases: `_4` is `C<D4>` and `_16` is
 /// `C<(D1, D6)>`, as a type and as a value; `C::<(D3, D2, D0)>::new()` is 320.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let x: C<(D3, D2, D0)> = C::new();
+/// assert_eq!(x.to_string(), "_320");
+/// assert_eq!(core::mem::size_of_val(&x), 0);
+/// let y: _16 = _16; // the alias: C<(D1, D6)>
+/// assert_eq!(y.value(), 16);
+/// ```
 pub struct C<N>(PhantomData<N>);
 
 impl<U> C<U> {
     /// The value of the static integer (zero-sized; usable in `const`).
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// const X: C<(D1, D2)> = C::new();
+    /// assert_eq!(X.value(), 12);
+    /// ```
     pub const fn new() -> Self {
         C(PhantomData)
     }
@@ -42,6 +57,13 @@ impl<U> C<U> {
 
 impl<N: Numeral> C<N> {
     /// The integer this type stands for.
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// const V: i64 = C::<(D6, D4)>::VALUE;
+    /// assert_eq!(V, 64);
+    /// assert_eq!(_64::VALUE, 64);
+    /// ```
     pub const VALUE: i64 = static_value(N::VALUE);
 }
 
@@ -89,6 +111,16 @@ impl<N: Numeral> fmt::Display for C<N> {
 ///
 /// Like nalgebra's `Dim`, one trait serves both kinds; [`IntLike::STATIC`] tells
 /// them apart at compile time.
+///
+/// ```
+/// use cute_types::typed::*;
+/// assert_eq!(<_4 as IntLike>::STATIC, Some(4));
+/// assert_eq!(<i64 as IntLike>::STATIC, None);
+/// assert_eq!(_4.to_dint().to_string(), "_4");
+/// assert_eq!(4i64.to_dint().to_string(), "4");
+/// assert!(<_4 as IntLike>::from_value(4).is_ok());
+/// assert!(<_4 as IntLike>::from_value(5).is_err());
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a CuTe integer",
     label = "not a CuTe integer",
@@ -173,8 +205,10 @@ pub fn try_dynamic<T: TryInto<i64>>(v: T) -> Result<i64, Error> {
 /// arithmetic on the numerals' [`ToBinary`] forms, no run-time work), anything
 /// with an `i64` operand is an `i64`.
 macro_rules! int_op {
-    ($Trait:ident, $method:ident, $Op:ident, $op_fn:ident, $Static:ident, $checked:ident, $doc:literal) => {
+    ($Trait:ident, $method:ident, $Op:ident, $op_fn:ident, $Static:ident, $checked:ident, $doc:literal, $ex:literal) => {
         #[doc = $doc]
+        #[doc = ""]
+        #[doc = $ex]
         pub trait $Trait<Rhs: IntLike>: IntLike {
             /// The result type: static iff both operands are.
             type Output: IntLike + super::tuple::IntTuple;
@@ -285,7 +319,8 @@ int_op!(
     mul,
     StaticMul,
     checked_mul,
-    "`self * rhs`."
+    "`self * rhs`.",
+    "```\nuse cute_types::typed::*;\nlet s: _32 = _4.int_mul(_8).unwrap(); // static: computed in the type\nassert_eq!(s.value(), 32);\nassert_eq!(_4.int_mul(8i64), Ok(32));\nassert!(i64::MAX.int_mul(_2).is_err()); // overflow is an error\n```"
 );
 int_op!(
     IntAdd,
@@ -294,7 +329,8 @@ int_op!(
     add,
     StaticAdd,
     checked_add,
-    "`self + rhs`."
+    "`self + rhs`.",
+    "```\nuse cute_types::typed::*;\nlet s: _12 = _4.int_add(_8).unwrap();\nassert_eq!(s.value(), 12);\nassert_eq!(4i64.int_add(_8), Ok(12));\n```"
 );
 int_op!(
     IntDiv,
@@ -303,16 +339,21 @@ int_op!(
     div,
     StaticDiv,
     checked_div,
-    "`self / rhs` (truncating; a static divisor `_0` does not compile)."
+    "`self / rhs` (truncating; a static divisor `_0` does not compile).",
+    "```\nuse cute_types::typed::*;\nlet q: _4 = _32.int_div(_8).unwrap();\nassert_eq!(q.value(), 4);\nassert_eq!(_32.int_div(0i64), Err(cute_types::Error::DivisionByZero));\n```"
 );
 
 macro_rules! aliases {
     ($($name:ident $N:ty),* $(,)?) => {
         $(
             #[doc = concat!("The static integer `", stringify!($name), "` (type and value).")]
+            #[doc = concat!("\nThe constant `", stringify!($name), "` of the same name has an example.")]
             #[allow(non_camel_case_types)]
             pub type $name = C<$N>;
             #[doc = concat!("The static integer `", stringify!($name), "` (type and value).")]
+            #[doc = concat!("\n```\nuse cute_types::typed::*;\nlet x: ", stringify!($name), " = ",
+                            stringify!($name), ";\nassert_eq!(x.to_string(), \"", stringify!($name),
+                            "\");\nassert_eq!(core::mem::size_of_val(&x), 0);\n```")]
             #[allow(non_upper_case_globals)]
             pub const $name: $name = C::new();
         )*

@@ -33,10 +33,24 @@ pub struct Layout<S, D> {
 }
 
 /// `True` iff shape and stride are all static.
+///
+/// ```
+/// use cute_types::typed::*;
+/// assert!(<BothStatic<(_4, _8), (_1, _4)> as StaticFlag>::VALUE);
+/// assert!(!<BothStatic<(_4, i64), (_1, _4)> as StaticFlag>::VALUE);
+/// ```
 pub type BothStatic<S, D> = And<<S as IntTuple>::IsStatic, <D as IntTuple>::IsStatic>;
 
 /// What a constructor of `Layout<S, D>` returns: the layout itself when every
 /// leaf is static (checked at compile time), else `Result<Layout<S, D>, Error>`.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let s: CheckedLayout<(_4, _8), (_1, _4)> = Layout::new((_4, _8), (_1, _4)); // the layout
+/// let d: CheckedLayout<(_4, i64), (_1, _4)> = Layout::new((_4, 8), (_1, _4)); // a Result
+/// assert_eq!(s.to_string(), "(_4,_8):(_1,_4)");
+/// assert_eq!(d.unwrap().to_string(), "(_4,8):(_1,_4)");
+/// ```
 pub type CheckedLayout<S, D> = <BothStatic<S, D> as StaticFlag>::Checked<Layout<S, D>>;
 
 impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
@@ -48,6 +62,15 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     /// checked at compile time. Otherwise a `Result`: a shape entry that is not
     /// positive is [`Error::NonPositiveShape`], a size or cosize beyond `i64`
     /// [`Error::Overflow`]. Non-congruent shape and stride do not compile.
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let s = Layout::new((_4, _8), (_8, _1)); // all static: checked at compile time
+    /// assert_eq!(s.to_string(), "(_4,_8):(_8,_1)");
+    /// let d = Layout::new((4i64, _8), (_8, _1)); // a dynamic leaf: checked at run time
+    /// assert_eq!(d.unwrap().to_string(), "(4,_8):(_8,_1)");
+    /// assert!(Layout::new((0i64, _8), (_8, _1)).is_err()); // shape entries must be positive
+    /// ```
     pub fn new(shape: S, stride: D) -> CheckedLayout<S, D> {
         let () = Self::STATIC_CHECK;
         <BothStatic<S, D> as StaticFlag>::checked(
@@ -57,6 +80,13 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     }
 
     /// As [`Layout::new`], always returning a `Result` (for generic code).
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let s: Result<Layout<(_4, _8), (_8, _1)>, _> = Layout::try_new((_4, _8), (_8, _1));
+    /// assert_eq!(s.unwrap().size(), 32);
+    /// assert!(Layout::try_new((-1i64, _8), (_8, _1)).is_err());
+    /// ```
     pub fn try_new(shape: S, stride: D) -> Result<Self, Error> {
         let () = Self::STATIC_CHECK;
         shape.check_positive()?;
@@ -68,24 +98,55 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     /// The layout of this type equal to `l`: the same nesting
     /// ([`Error::StructureMismatch`]), the same values at static leaves
     /// ([`Error::StaticMismatch`]), and a valid layout.
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// use cute_types::DLayout;
+    /// let d: DLayout = "(4,8):(1,4)".parse().unwrap();
+    /// // Dynamic leaves read any value; static leaves must match.
+    /// let l = Layout::<(i64, i64), (i64, i64)>::from_dynamic(&d).unwrap();
+    /// assert_eq!(l.shape(), (4, 8));
+    /// assert!(Layout::<(_4, _2), (_1, _4)>::from_dynamic(&d).is_err());
+    /// ```
     pub fn from_dynamic(l: &DLayout) -> Result<Self, Error> {
         Self::try_new(S::from_dtuple(&l.shape())?, D::from_dtuple(&l.stride())?)
     }
 
     /// The shape.
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// assert_eq!(make_layout((_4, 8i64)).unwrap().shape(), (_4, 8));
+    /// ```
     pub fn shape(&self) -> S {
         self.shape
     }
     /// The stride.
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// assert_eq!(make_layout((_4, 8i64)).unwrap().stride(), (_1, _4));
+    /// ```
     pub fn stride(&self) -> D {
         self.stride
     }
     /// Number of coordinates: the product of the shape.
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// assert_eq!(make_layout((_4, (_2, 3i64))).unwrap().size(), 24);
+    /// ```
     pub fn size(&self) -> i64 {
         // Cannot fail: checked when the layout was built.
         self.shape.product().unwrap_or(i64::MAX)
     }
     /// `1 + Σ (sᵢ - 1)·|dᵢ|`: one past the largest distance between two indices.
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// // Strides 1 and 8 over (4, 2): the largest index is 3 + 8 = 11.
+    /// assert_eq!(Layout::new((_4, _2), (_1, _8)).cosize(), 12);
+    /// ```
     pub fn cosize(&self) -> i64 {
         // Cannot fail: checked when the layout was built.
         self.shape
@@ -93,10 +154,21 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
             .map_or(i64::MAX, |s| s.saturating_add(1))
     }
     /// Number of top-level modes.
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// assert_eq!(make_layout((_4, (_2, _2))).rank(), 2);
+    /// ```
     pub const fn rank(&self) -> usize {
         S::RANK
     }
     /// Nesting depth of the shape.
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// assert_eq!(make_layout((_4, (_2, _2))).depth(), 2);
+    /// assert_eq!(make_layout(_4).depth(), 0);
+    /// ```
     pub const fn depth(&self) -> usize {
         S::DEPTH
     }
@@ -106,25 +178,59 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     /// last mode takes the rest) and an overflow is [`Error::Overflow`]; a static
     /// coordinate outside a static shape does not compile
     /// ([`super::coord::check_static_coord`]).
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = Layout::new((_4, (_2, _2)), (_4, (_1, _2)));
+    /// assert_eq!(a.eval(5i64), Ok(5)); // 1-D
+    /// assert_eq!(a.eval((1i64, 1i64)), Ok(5)); // R-D
+    /// assert_eq!(a.eval((1i64, (1i64, 0i64))), Ok(5)); // natural
+    /// assert_eq!(a.eval((_3, (_1, _1))), Ok(15)); // static coordinate, bounds checked at compile time
+    /// ```
     pub fn eval<K: CoordOf<S, D>>(&self, coord: K) -> Result<i64, Error> {
         let () = const { super::coord::check_static_coord(&K::COORD_PATTERN, &S::PATTERN) };
         coord.crd2idx(&self.shape, &self.stride)
     }
     /// Same as [`Layout::eval`] (C++ writes `layout(coord)`).
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = make_layout((_4, _8));
+    /// assert_eq!(a.call((1i64, 2i64)), Ok(9));
+    /// ```
     pub fn call<K: CoordOf<S, D>>(&self, coord: K) -> Result<i64, Error> {
         self.eval(coord)
     }
     /// Same as [`Layout::eval`]: CuTe's `crd2idx(coord, shape, stride)`.
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = make_layout_right((_4, _8));
+    /// assert_eq!(a.crd2idx((1i64, 2i64)), Ok(10));
+    /// ```
     pub fn crd2idx<K: CoordOf<S, D>>(&self, coord: K) -> Result<i64, Error> {
         self.eval(coord)
     }
     /// The natural coordinate of the 1-D index `i` (CuTe `idx2crd(i, shape)`),
     /// with the shape's nesting and `i64` leaves.
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = make_layout((_4, (_2, _2)));
+    /// assert_eq!(a.idx2crd(13), Ok((1, (1, 1))));
+    /// ```
     pub fn idx2crd(&self, i: i64) -> Result<S::Dyn, Error> {
         self.shape.idx2crd(i)
     }
     /// Mode `I` as a layout (CuTe `layout<I>` / `get<I>`); an index beyond the
     /// rank does not compile.
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = make_layout((_4, (_2, _2)));
+    /// let m1: Layout<(_2, _2), (_4, _8)> = a.get::<1>();
+    /// assert_eq!(m1.to_string(), "(_2,_2):(_4,_8)");
+    /// ```
     pub fn get<const I: usize>(&self) -> Layout<<S as Get<I>>::Output, <D as Get<I>>::Output>
     where
         S: Get<I>,
@@ -136,6 +242,13 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
         }
     }
     /// The layout as a [`DLayout`]; static leaves keep their static flag.
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let d = make_layout((_4, 8i64)).unwrap().to_dynamic();
+    /// assert_eq!(d.to_string(), "(_4,8):(_1,_4)");
+    /// assert_eq!(d.size().unwrap().value, 32);
+    /// ```
     pub fn to_dynamic(&self) -> DLayout {
         // Cannot fail: `S: Congruent<D>`, so the two tuples have the same nesting.
         ok_or_raise(DLayout::new_unchecked_shape(
@@ -247,9 +360,22 @@ impl<S: Congruent<D>, D: IntTuple> fmt::Debug for Layout<S, D> {
 
 /// The compact layout of `shape` in major order `M`, as returned by
 /// [`make_layout_with`].
+///
+/// ```
+/// use cute_types::typed::*;
+/// let l: CompactLayout<(_4, _8), LayoutRight> = make_layout_right((_4, _8));
+/// assert_eq!(l.to_string(), "(_4,_8):(_8,_1)");
+/// ```
 pub type CompactLayout<S, M> = Layout<S, CompactOf<S, M>>;
 
 /// What [`make_layout_with`] returns: the layout for a static shape, else a `Result`.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let s: CheckedCompact<(_4, _8), LayoutLeft> = make_layout((_4, _8)); // the layout
+/// let d: CheckedCompact<(_4, i64), LayoutLeft> = make_layout((_4, 8)); // a Result
+/// assert_eq!(s.size(), d.unwrap().size());
+/// ```
 pub type CheckedCompact<S, M> =
     <<S as IntTuple>::IsStatic as StaticFlag>::Checked<CompactLayout<S, M>>;
 
@@ -260,6 +386,12 @@ pub type CheckedCompact<S, M> =
 /// A static shape gives the layout itself (its stride type computed by the type
 /// system); a shape with a dynamic leaf gives a `Result` ([`Error::NonPositiveShape`],
 /// [`Error::Overflow`]).
+///
+/// ```
+/// use cute_types::typed::*;
+/// assert_eq!(make_layout_with((_2, _1, _4), LayoutLeft).to_string(), "(_2,_1,_4):(_1,_0,_2)");
+/// assert_eq!(make_layout_with((_2, 4i64), LayoutRight).unwrap().to_string(), "(_2,4):(4,_1)");
+/// ```
 pub fn make_layout_with<S, M>(shape: S, _major: M) -> CheckedCompact<S, M>
 where
     M: Major,
@@ -321,6 +453,13 @@ where
 
 /// CuTe `make_layout(shape, stride)`; same as [`Layout::new`]. Shape and stride
 /// that are not congruent do not compile.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let a = make_layout_strided((_4, _8), (_8, _1));
+/// assert_eq!(a.eval((1i64, 2i64)), Ok(10));
+/// assert!(make_layout_strided((_4, 0i64), (_8, _1)).is_err());
+/// ```
 pub fn make_layout_strided<S: Congruent<D>, D: IntTuple>(
     shape: S,
     stride: D,
@@ -345,11 +484,26 @@ const fn check_compact<S: IntTuple, D: IntTuple>(major: crate::dynamic::Major) {
 }
 
 /// The natural coordinate of `index` in `shape` (CuTe `idx2crd(index, shape)`).
+///
+/// ```
+/// use cute_types::typed::*;
+/// assert_eq!(idx2crd(13, &(_4, (_2, _2))), Ok((1, (1, 1))));
+/// assert_eq!(idx2crd(5, &(4i64, 8i64)), Ok((1, 1)));
+/// ```
 pub fn idx2crd<S: IntTuple>(index: i64, shape: &S) -> Result<S::Dyn, Error> {
     shape.idx2crd(index)
 }
 
 /// `L(c)` of any layout for any coordinate, structure checked at run time.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let a = make_layout((_4, _8));
+/// assert_eq!(eval(&a, (1i64, 2i64)), Ok(9));
+/// // Also for static results, whose coordinates are checked at run time.
+/// let z = zipped_divide(a, (_2, _4));
+/// assert_eq!(eval(&z, 9i64), Ok(z.eval_index(9).unwrap()));
+/// ```
 pub fn eval<L: LayoutLike, K: Coord>(layout: &L, coord: K) -> Result<i64, Error> {
     layout.eval(coord)
 }

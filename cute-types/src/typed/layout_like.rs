@@ -13,6 +13,17 @@ use crate::error::Error;
 
 /// Anything the typed algebra accepts as a layout operand: typed layouts, static
 /// results and the dynamic [`DLayout`].
+///
+/// ```
+/// use cute_types::typed::*;
+/// // Typed layouts, static results and DLayouts are all operands.
+/// fn size_of<A: LayoutOperand>(a: A) -> i64 { a.to_dynamic().size().unwrap().value }
+/// let a = make_layout((_4, _8));
+/// assert_eq!(size_of(a), 32);
+/// assert_eq!(size_of(coalesce(a)), 32);
+/// assert_eq!(size_of("(4,8):(1,4)".parse::<cute_types::DLayout>().unwrap()), 32);
+/// assert!(<Layout<(_4, _8), (_1, _4)> as LayoutOperand>::STATIC.is_some());
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a layout",
     label = "expected a `Layout<Shape, Stride>`, a static algebra result or a `DLayout`"
@@ -44,6 +55,17 @@ impl LayoutOperand for DLayout {
 ///
 /// `size` and `cosize` cannot fail: typed layouts are checked to fit in `i64`
 /// when built, static results at compile time.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let z = zipped_divide(make_layout((_4, _8)), (_2, _4));
+/// assert_eq!((z.size(), z.cosize(), z.rank(), z.depth()), (32, 32, 2, 2));
+/// assert_eq!(z.shape_dtuple().to_string(), "((_2,_4),(_2,_2))");
+/// assert_eq!(z.stride_dtuple().to_string(), "((_1,_4),(_2,_16))");
+/// assert_eq!(z.eval((1i64, 0i64)), Ok(1));
+/// assert_eq!(z.eval_index(8), Ok(2));
+/// assert_eq!(z.idx2crd_dynamic(9).unwrap().to_string(), "((1,0),(1,0))");
+/// ```
 pub trait LayoutLike: LayoutOperand + fmt::Display + fmt::Debug {
     /// Number of coordinates (product of the shape).
     fn size(&self) -> i64;
@@ -82,6 +104,15 @@ pub trait LayoutLike: LayoutOperand + fmt::Display + fmt::Debug {
 
 /// A layout whose shape and stride are all static: the whole layout is the
 /// `const` [`StaticLayout::LAYOUT`], and the type is zero-sized.
+///
+/// ```
+/// use cute_types::typed::*;
+/// type Z = ZippedDivided<Layout<(_4, _8), (_1, _4)>, (_2, _4)>;
+/// // Computed by the compiler:
+/// const L: cute_types::DLayout = <Z as StaticLayout>::LAYOUT;
+/// assert_eq!(L.to_string(), "((_2,_4),(_2,_2)):((_1,_4),(_2,_16))");
+/// assert_eq!((Z::SIZE, Z::COSIZE), (32, 32));
+/// ```
 pub trait StaticLayout: LayoutLike<IsStatic = True> + Default {
     /// The layout, or the rule its inputs violate, computed at compile time.
     const RESULT: Result<DLayout, Error>;

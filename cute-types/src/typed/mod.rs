@@ -53,7 +53,7 @@
 //! [`tiled_product`], [`flat_product`], [`blocked_product`], [`raked_product`],
 //! [`tile_to_shape`], [`tile_to_shape_ordered`], [`upcast`], [`downcast`],
 //! [`take`], [`group`], [`replace`], [`append`], [`prepend`], [`flatten`],
-//! [`slice`], [`dice`]. Always dynamic: [`select`] and [`slice_and_offset`].
+//! [`slice()`], [`dice`]. Always dynamic: [`select`] and [`slice_and_offset`].
 //! Static results implement [`LayoutLike`] (size, cosize, eval, `Display`,
 //! `to_dynamic`) like `Layout` does.
 //!

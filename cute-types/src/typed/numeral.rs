@@ -25,16 +25,34 @@ use typenum::consts::{U0, U1, U10, U2, U3, U4, U5, U6, U7, U8, U9};
 use typenum::{Bit, Prod, Sum, UInt, UTerm, Unsigned, B0, B1};
 
 /// A decimal digit as a type (`D0 … D9`).
+///
+/// ```
+/// use cute_types::typed::*;
+/// assert_eq!(<D7 as Digit>::VALUE, 7);
+/// ```
 pub trait Digit: 'static {
     /// The digit's value.
     const VALUE: u128;
 }
 
 /// A digit that may lead a numeral of several digits (`D1 … D9`).
+///
+/// ```
+/// use cute_types::typed::*;
+/// // Only D1 … D9 may lead a numeral of several digits: C<(D0, D1)> is no integer.
+/// fn leads<D: LeadingDigit>() -> u128 { D::VALUE }
+/// assert_eq!(leads::<D9>(), 9);
+/// ```
 pub trait LeadingDigit: Digit {}
 
 /// A number as a type: a digit, or a tuple of 2 to 20 digits without a leading
 /// `D0`. Each number has exactly one numeral.
+///
+/// ```
+/// use cute_types::typed::*;
+/// assert_eq!(<(D3, D2, D0) as Numeral>::VALUE, 320);
+/// assert_eq!(<D0 as Numeral>::VALUE, 0);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a decimal numeral",
     label = "not a decimal numeral",
@@ -46,6 +64,13 @@ pub trait Numeral: 'static {
 }
 
 /// The numeral as a typenum unsigned, for type-level arithmetic.
+///
+/// ```
+/// use cute_types::typed::*;
+/// use cute_types::typed::typenum::{Unsigned, U320};
+/// let _same: core::marker::PhantomData<<(D3, D2, D0) as ToBinary>::Binary> = core::marker::PhantomData::<U320>;
+/// assert_eq!(<<(D3, D2, D0) as ToBinary>::Binary as Unsigned>::U64, 320);
+/// ```
 pub trait ToBinary {
     /// The typenum unsigned of the same value.
     type Binary: Unsigned;
@@ -55,6 +80,9 @@ macro_rules! digits {
     ($($D:ident $v:literal $U:ident),+) => {
         $(
             #[doc = concat!("The decimal digit ", stringify!($v), " (a type only).")]
+            #[doc = concat!("\n```\nuse cute_types::typed::*;\nassert_eq!(<", stringify!($D),
+                            " as Digit>::VALUE, ", stringify!($v), ");\nassert_eq!(C::<",
+                            stringify!($D), ">::VALUE, ", stringify!($v), ");\n```")]
             pub enum $D {}
             impl Digit for $D {
                 const VALUE: u128 = $v;
@@ -189,6 +217,12 @@ numeral_tuple!(
 );
 
 /// `Lead` written in front of this numeral (one digit more).
+///
+/// ```
+/// use cute_types::typed::*;
+/// use cute_types::typed::numeral::*;
+/// let _: core::marker::PhantomData<<(D2, D0) as Prepend<D1>>::Out> = core::marker::PhantomData::<(D1, D2, D0)>; // the same type
+/// ```
 pub trait Prepend<Lead> {
     /// The longer numeral.
     type Out;
@@ -226,17 +260,50 @@ prepend! {
 }
 
 /// The empty little-endian digit list (the number 0).
+///
+/// ```
+/// use cute_types::typed::*;
+/// use cute_types::typed::numeral::*;
+/// use cute_types::typed::typenum::U0;
+/// let _: core::marker::PhantomData<<U0 as LittleEndianDigits>::Out> = core::marker::PhantomData::<Nil>; // the same type
+/// ```
 pub enum Nil {}
 /// The little-endian digit list whose lowest digit is `D` and whose higher digits are `R`.
+///
+/// ```
+/// use cute_types::typed::*;
+/// use cute_types::typed::numeral::*;
+/// use cute_types::typed::typenum::U12;
+/// // 12, lowest digit first: 2, then 1.
+/// let _: core::marker::PhantomData<<U12 as LittleEndianDigits>::Out> = core::marker::PhantomData::<Cons<D2, Cons<D1, Nil>>>; // the same type
+/// ```
 pub struct Cons<D, R>(PhantomData<(D, R)>);
 
 /// `2 · self + Carry` for a little-endian digit list and a carry bit.
+///
+/// ```
+/// use cute_types::typed::*;
+/// use cute_types::typed::numeral::*;
+/// use cute_types::typed::typenum::B1;
+/// // 2·17 + 1 = 35, little-endian digits.
+/// let _: core::marker::PhantomData<<Cons<D7, Cons<D1, Nil>> as Doubled<B1>>::Out> = core::marker::PhantomData::<Cons<D5, Cons<D3, Nil>>>; // the same type
+/// ```
 pub trait Doubled<Carry> {
     /// The doubled list.
     type Out;
 }
 
 /// `2 · self + Carry` for one digit: the new digit and the carry out.
+///
+/// ```
+/// use cute_types::typed::*;
+/// use cute_types::typed::numeral::*;
+/// use cute_types::typed::typenum::{B0, B1};
+/// // 2·7 + 1 = 15: digit 5, carry 1.
+/// let _: core::marker::PhantomData<<D7 as DigitDoubled<B1>>::Digit> = core::marker::PhantomData::<D5>; // the same type
+/// let _: core::marker::PhantomData<<D7 as DigitDoubled<B1>>::Carry> = core::marker::PhantomData::<B1>; // the same type
+/// let _: core::marker::PhantomData<<D3 as DigitDoubled<B0>>::Carry> = core::marker::PhantomData::<B0>; // the same type
+/// ```
 pub trait DigitDoubled<Carry> {
     /// `(2 · self + Carry) mod 10`.
     type Digit;
@@ -274,6 +341,13 @@ impl<D: DigitDoubled<Carry>, R: Doubled<D::Carry>, Carry> Doubled<Carry> for Con
 
 /// A typenum unsigned as a little-endian digit list: each bit, most significant
 /// first, doubles the list and adds itself.
+///
+/// ```
+/// use cute_types::typed::*;
+/// use cute_types::typed::numeral::*;
+/// use cute_types::typed::typenum::U320;
+/// let _: core::marker::PhantomData<<U320 as LittleEndianDigits>::Out> = core::marker::PhantomData::<Cons<D0, Cons<D2, Cons<D3, Nil>>>>; // the same type
+/// ```
 pub trait LittleEndianDigits {
     /// The digit list.
     type Out;
@@ -290,6 +364,13 @@ where
 
 /// The higher digits of a little-endian list written in front of `Low`, the
 /// numeral of the lower digits.
+///
+/// ```
+/// use cute_types::typed::*;
+/// use cute_types::typed::numeral::*;
+/// // The higher digits [2, 3] (little-endian) in front of the numeral D0: 320.
+/// let _: core::marker::PhantomData<<Cons<D2, Cons<D3, Nil>> as InFrontOf<D0>>::Out> = core::marker::PhantomData::<(D3, D2, D0)>; // the same type
+/// ```
 pub trait InFrontOf<Low> {
     /// The whole numeral.
     type Out;
@@ -305,6 +386,13 @@ where
 }
 
 /// A little-endian digit list as a numeral (most significant digit first).
+///
+/// ```
+/// use cute_types::typed::*;
+/// use cute_types::typed::numeral::*;
+/// let _: core::marker::PhantomData<<Cons<D0, Cons<D2, Cons<D3, Nil>>> as ListNumeral>::Out> = core::marker::PhantomData::<(D3, D2, D0)>; // the same type
+/// let _: core::marker::PhantomData<<Nil as ListNumeral>::Out> = core::marker::PhantomData::<D0>; // the same type
+/// ```
 pub trait ListNumeral {
     /// The numeral.
     type Out;
@@ -317,6 +405,13 @@ impl<D, R: InFrontOf<D>> ListNumeral for Cons<D, R> {
 }
 
 /// The numeral of a typenum unsigned.
+///
+/// ```
+/// use cute_types::typed::*;
+/// use cute_types::typed::numeral::*;
+/// use cute_types::typed::typenum::U1024;
+/// let _: core::marker::PhantomData<<U1024 as FromBinary>::Numeral> = core::marker::PhantomData::<(D1, D0, D2, D4)>; // the same type
+/// ```
 pub trait FromBinary {
     /// The numeral of the same value.
     type Numeral;
@@ -329,6 +424,12 @@ where
 }
 
 /// The decimal numeral of the typenum unsigned `U`: `Decimal<typenum::U320>` is `(D3, D2, D0)`.
+///
+/// ```
+/// use cute_types::typed::*;
+/// use cute_types::typed::typenum::U320;
+/// let _: core::marker::PhantomData<C<Decimal<U320>>> = core::marker::PhantomData::<C<(D3, D2, D0)>>; // the same type
+/// ```
 pub type Decimal<U> = <U as FromBinary>::Numeral;
 
 #[cfg(test)]

@@ -25,8 +25,8 @@ static_op! {
     /// assert_eq!(c.to_string(), "_12:_1");
     /// assert_eq!(core::mem::size_of_val(&c), 0);
     /// ```
-    pub fn coalesce<A: LayoutOperand>(a: A) -> Coalesced
-    where flag = A::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    pub fn coalesce<A: LayoutOperand>(a: A) -> Coalesced as CoalesceOut
+    where flag = <A as LayoutOperand>::IsStatic, static [A: LayoutOperand<IsStatic = True>]
     {
         static: algebra::coalesce(&static_layout(A::STATIC)),
         dynamic: algebra::coalesce(&a.to_dynamic()),
@@ -36,8 +36,18 @@ static_op! {
 static_op! {
     /// [`algebra::coalesce_profile`]: coalesce within each mode of `profile`
     /// (only its nesting matters).
-    pub fn coalesce_profile<A: LayoutOperand, P: IntTuple>(a: A, profile: P) -> CoalescedBy
-    where flag = And<A::IsStatic, P::IsStatic>,
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = Layout::new((_2, (_1, _6)), (_1, (_6, _2)));
+    /// // Coalesced within each mode of the profile (_1, _1):
+    /// let c: CoalescedBy<_, _> = coalesce_profile(a, (_1, _1));
+    /// assert_eq!(c.to_string(), "(_2,_6):(_1,_2)");
+    /// // A run-time profile: the same rule, a Result.
+    /// assert_eq!(coalesce_profile(a, (1i64, 1i64)).unwrap().to_string(), "(_2,_6):(_1,_2)");
+    /// ```
+    pub fn coalesce_profile<A: LayoutOperand, P: IntTuple>(a: A, profile: P) -> CoalescedBy as CoalesceProfileOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <P as IntTuple>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, P: IntTuple<IsStatic = True>]
     {
         static: algebra::coalesce_profile(&static_layout(A::STATIC), &static_tuple(P::STATIC)),
@@ -47,8 +57,19 @@ static_op! {
 
 static_op! {
     /// [`algebra::filter`]: coalesce after removing stride-0 and size-1 modes.
-    pub fn filter<A: LayoutOperand>(a: A) -> Filtered
-    where flag = A::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = Layout::new((_4, (_2, _3)), (_0, (_1, _2)));
+    /// // Stride-0 and size-1 modes removed, then coalesced.
+    /// let f: Filtered<_> = filter(a);
+    /// assert_eq!(f.to_string(), "_6:_1");
+    /// // As in C++, only strides known statically to be 0 are removed.
+/// let d = Layout::new((4i64, 6i64), (0i64, 1i64)).unwrap();
+/// assert_eq!(filter(d).unwrap().to_string(), "(4,6):(0,1)");
+    /// ```
+    pub fn filter<A: LayoutOperand>(a: A) -> Filtered as FilterOut
+    where flag = <A as LayoutOperand>::IsStatic, static [A: LayoutOperand<IsStatic = True>]
     {
         static: algebra::filter(&static_layout(A::STATIC)),
         dynamic: algebra::filter(&a.to_dynamic()),
@@ -82,8 +103,8 @@ static_op! {
     ///     assert_eq!(r.eval_index(i), a.eval(b.eval(i).unwrap()));
     /// }
     /// ```
-    pub fn composition<A: LayoutOperand, B: TilerOperand>(a: A, b: B) -> Composed
-    where flag = And<A::IsStatic, B::IsStatic>,
+    pub fn composition<A: LayoutOperand, B: TilerOperand>(a: A, b: B) -> Composed as CompositionOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: composition_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
@@ -94,8 +115,17 @@ static_op! {
 static_op! {
     /// [`algebra::complement`]: the layout of the positions `a` does not reach,
     /// within `cotarget` (an integer or a shape).
-    pub fn complement<A: LayoutOperand, T: IntTuple>(a: A, cotarget: T) -> ComplementedIn
-    where flag = And<A::IsStatic, T::IsStatic>,
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = Layout::new(_4, _2);
+    /// let c: ComplementedIn<_, _> = complement(a, _16);
+    /// assert_eq!(c.to_string(), "(_2,_2):(_1,_8)");
+    /// // A run-time cotarget: a Result; the mode it sizes is dynamic.
+    /// assert_eq!(complement(a, 16i64).unwrap().to_string(), "(_2,2):(_1,_8)");
+    /// ```
+    pub fn complement<A: LayoutOperand, T: IntTuple>(a: A, cotarget: T) -> ComplementedIn as ComplementOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <T as IntTuple>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, T: IntTuple<IsStatic = True>]
     {
         static: algebra::complement(&static_layout(A::STATIC), &static_tuple(T::STATIC)),
@@ -105,8 +135,15 @@ static_op! {
 
 static_op! {
     /// [`algebra::complement_default`]: `complement(a, cosize(a))`.
-    pub fn complement_default<A: LayoutOperand>(a: A) -> Complemented
-    where flag = A::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// // The complement within the layout's own cosize.
+    /// let c: Complemented<_> = complement_default(Layout::new(_4, _2));
+    /// assert_eq!(c.to_string(), "_2:_1");
+    /// ```
+    pub fn complement_default<A: LayoutOperand>(a: A) -> Complemented as ComplementDefaultOut
+    where flag = <A as LayoutOperand>::IsStatic, static [A: LayoutOperand<IsStatic = True>]
     {
         static: algebra::complement_default(&static_layout(A::STATIC)),
         dynamic: algebra::complement_default(&a.to_dynamic()),
@@ -115,8 +152,19 @@ static_op! {
 
 static_op! {
     /// [`algebra::right_inverse`]: `R` with `a(R(i)) == i` on `R`'s domain.
-    pub fn right_inverse<A: LayoutOperand>(a: A) -> RightInverse
-    where flag = A::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = make_layout_right((_4, _8)); // (_4,_8):(_8,_1)
+    /// let r: RightInverse<_> = right_inverse(a);
+    /// assert_eq!(r.to_string(), "(_8,_4):(_4,_1)");
+    /// // a(r(i)) == i on r's domain.
+    /// for i in 0..32 {
+    ///     assert_eq!(a.eval(r.eval_index(i).unwrap()).unwrap(), i);
+    /// }
+    /// ```
+    pub fn right_inverse<A: LayoutOperand>(a: A) -> RightInverse as RightInverseOut
+    where flag = <A as LayoutOperand>::IsStatic, static [A: LayoutOperand<IsStatic = True>]
     {
         static: algebra::right_inverse(&static_layout(A::STATIC)),
         dynamic: algebra::right_inverse(&a.to_dynamic()),
@@ -125,8 +173,19 @@ static_op! {
 
 static_op! {
     /// [`algebra::left_inverse`]: `R` with `R(a(i)) == i` on `a`'s domain.
-    pub fn left_inverse<A: LayoutOperand>(a: A) -> LeftInverse
-    where flag = A::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = Layout::new((_4, _2), (_1, _8));
+    /// let l: LeftInverse<_> = left_inverse(a);
+    /// assert_eq!(l.to_string(), "(_8,_2):(_1,_4)");
+    /// // l(a(i)) == i on a's domain.
+    /// for i in 0..8 {
+    ///     assert_eq!(l.eval_index(a.eval_index(i).unwrap()).unwrap(), i);
+    /// }
+    /// ```
+    pub fn left_inverse<A: LayoutOperand>(a: A) -> LeftInverse as LeftInverseOut
+    where flag = <A as LayoutOperand>::IsStatic, static [A: LayoutOperand<IsStatic = True>]
     {
         static: algebra::left_inverse(&static_layout(A::STATIC)),
         dynamic: algebra::left_inverse(&a.to_dynamic()),
@@ -136,8 +195,17 @@ static_op! {
 static_op! {
     /// [`algebra::max_common_layout`]: the longest run both layouts store
     /// contiguously, as a layout into both.
-    pub fn max_common_layout<A: LayoutOperand, B: LayoutOperand>(a: A, b: B) -> MaxCommonLayout
-    where flag = And<A::IsStatic, B::IsStatic>,
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = make_layout((_4, _8));
+    /// let m: MaxCommonLayout<_, _> = max_common_layout(a, a);
+    /// assert_eq!(m.to_string(), "_32:_1");
+    /// // Column-major against row-major: only one element in common order.
+    /// assert_eq!(max_common_layout(make_layout_right((_4, _8)), a).to_string(), "_1:_0");
+    /// ```
+    pub fn max_common_layout<A: LayoutOperand, B: LayoutOperand>(a: A, b: B) -> MaxCommonLayout as MaxCommonLayoutOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <B as LayoutOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: LayoutOperand<IsStatic = True>]
     {
         static: algebra::max_common_layout(&static_layout(A::STATIC), &static_layout(B::STATIC)),
@@ -148,8 +216,16 @@ static_op! {
 static_op! {
     /// [`algebra::make_layout_like`]: a compact layout with `a`'s shape whose
     /// modes are ordered like `a`'s strides.
-    pub fn make_layout_like<A: LayoutOperand>(a: A) -> LayoutLikeOf
-    where flag = A::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// // Compact, with the modes ordered by the strides of the argument.
+    /// let a = Layout::new((_8, _3), (_32, _24));
+    /// let l: LayoutLikeOf<_> = make_layout_like(a);
+    /// assert_eq!(l.to_string(), "(_8,_3):(_3,_1)");
+    /// ```
+    pub fn make_layout_like<A: LayoutOperand>(a: A) -> LayoutLikeOf as MakeLayoutLikeOut
+    where flag = <A as LayoutOperand>::IsStatic, static [A: LayoutOperand<IsStatic = True>]
     {
         static: algebra::make_layout_like(&static_layout(A::STATIC)),
         dynamic: algebra::make_layout_like(&a.to_dynamic()),
@@ -158,15 +234,52 @@ static_op! {
 
 static_op! {
     /// [`algebra::nullspace`]: the coordinates `a` maps to 0, as a layout.
-    pub fn nullspace<A: LayoutOperand>(a: A) -> Nullspace
-    where flag = A::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// // The coordinates that map to 0: here the stride-0 mode.
+    /// let a = Layout::new((_4, _4), (_0, _1));
+    /// let n: Nullspace<_> = nullspace(a);
+    /// for i in 0..n.size() {
+    ///     assert_eq!(a.eval_index(n.eval_index(i).unwrap()).unwrap(), 0);
+    /// }
+    /// assert_eq!(n.size(), 4);
+    /// ```
+    pub fn nullspace<A: LayoutOperand>(a: A) -> Nullspace as NullspaceOut
+    where flag = <A as LayoutOperand>::IsStatic, static [A: LayoutOperand<IsStatic = True>]
     {
         static: algebra::nullspace(&static_layout(A::STATIC)),
         dynamic: algebra::nullspace(&a.to_dynamic()),
     }
 }
 
+/// What [`max_common_vector`] returns: an `i64` computed at compile time when
+/// both layouts are static, `Result<i64, Error>` otherwise.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let a = make_layout((_4, _8));
+/// let n: MaxCommonVectorOut<Layout<(_4, _8), (_1, _4)>, Layout<(_4, _8), (_1, _4)>> =
+///     max_common_vector(a, a); // an i64 here
+/// assert_eq!(n, 32);
+/// let m: MaxCommonVectorOut<Layout<(_4, _8), (_1, _4)>, cute_types::DLayout> = max_common_vector(a, a.to_dynamic()); // a Result
+/// assert_eq!(m, Ok(32));
+/// ```
+pub type MaxCommonVectorOut<A, B> = <And<
+    <A as LayoutOperand>::IsStatic,
+    <B as LayoutOperand>::IsStatic,
+> as DispatchInt<MaxCommonVector<A, B>>>::Output;
+
 /// The compile-time result of [`max_common_vector`] for static inputs.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let a = make_layout((_4, _8));
+/// // The value, computed by the compiler.
+/// const N: i64 = <MaxCommonVector<Layout<(_4, _8), (_1, _4)>, Layout<(_4, _8), (_1, _4)>> as StaticInt>::VALUE;
+/// assert_eq!(N, 32);
+/// assert_eq!(max_common_vector(a, a), N);
+/// ```
 pub struct MaxCommonVector<A, B>(PhantomData<fn() -> (A, B)>);
 
 impl<A: LayoutOperand<IsStatic = True>, B: LayoutOperand<IsStatic = True>> StaticInt
@@ -189,10 +302,7 @@ impl<A: LayoutOperand<IsStatic = True>, B: LayoutOperand<IsStatic = True>> Stati
 /// let n: i64 = max_common_vector(a, a);
 /// assert_eq!(n, 32);
 /// ```
-pub fn max_common_vector<A: LayoutOperand, B: LayoutOperand>(
-    a: A,
-    b: B,
-) -> <And<A::IsStatic, B::IsStatic> as DispatchInt<MaxCommonVector<A, B>>>::Output
+pub fn max_common_vector<A: LayoutOperand, B: LayoutOperand>(a: A, b: B) -> MaxCommonVectorOut<A, B>
 where
     And<A::IsStatic, B::IsStatic>: DispatchInt<MaxCommonVector<A, B>>,
 {

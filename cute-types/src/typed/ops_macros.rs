@@ -1,7 +1,9 @@
 //! The macro that writes one typed algebra function with its zero-sized static
 //! result (see [`super::static_result`]).
 
-/// Writes `pub fn $fname` and its marker `$Marker`: the marker's
+/// Writes `pub fn $fname`, its marker `$Marker` and the alias `$Alias` of its
+/// return type (`$Marker<…>` or `Result<DLayout, Error>`; rustdoc shows the
+/// alias rather than the dispatch projection). The marker's
 /// `StaticLayout::RESULT` is `$static_expr` (a `Result<DLayout, Error>` evaluated
 /// at compile time, valid when `$wc` holds); the function returns the marker when
 /// `$flag` is `True` and runs `$dyn_expr` (a `Result<DLayout, Error>` expression
@@ -13,12 +15,15 @@
 macro_rules! static_op {
     (
         $(#[$doc:meta])*
-        pub fn $fname:ident<$($T:ident: $Tb:tt),+>($($arg:ident: $argty:ty),+) -> $Marker:ident
+        pub fn $fname:ident<$($T:ident: $Tb:tt),+>($($arg:ident: $argty:ty),+) -> $Marker:ident as $Alias:ident
         where flag = $flag:ty, static [$($wc:tt)*]
         { static: $static_expr:expr, dynamic: $dyn_expr:expr $(,)? }
     ) => {
-        #[doc = concat!("The zero-sized static result of [`", stringify!($fname), "`]: \
-                         a layout computed at compile time.")]
+        #[doc = concat!("The zero-sized static result of [`", stringify!($fname), "`](fn@",
+                         stringify!($fname), "): a layout computed at compile time. \
+                         The function's documentation follows.")]
+        #[doc = ""]
+        $(#[$doc])*
         pub struct $Marker<$($T),+>(core::marker::PhantomData<fn() -> ($($T,)+)>);
         impl<$($T),+> $crate::typed::StaticLayout for $Marker<$($T),+> where $($wc)* {
             const RESULT: Result<$crate::DLayout, $crate::Error> =
@@ -32,8 +37,15 @@ macro_rules! static_op {
             }
         }
         $crate::typed::static_result::marker_impls!([$($T),+] $Marker<$($T),+>, [$($wc)*]);
+        #[doc = concat!("What [`", stringify!($fname), "`](fn@", stringify!($fname), ") returns: [`",
+                         stringify!($Marker), "`] (zero-sized, computed at compile time) when \
+                         every input is static, `Result<DLayout, Error>` when one is dynamic. \
+                         The function's documentation follows.")]
+        #[doc = ""]
         $(#[$doc])*
-        pub fn $fname<$($T: $Tb),+>($($arg: $argty),+) -> $crate::typed::Out<$flag, $Marker<$($T),+>>
+        pub type $Alias<$($T),+> = $crate::typed::Out<$flag, $Marker<$($T),+>>;
+        $(#[$doc])*
+        pub fn $fname<$($T: $Tb),+>($($arg: $argty),+) -> $Alias<$($T),+>
         where
             $flag: $crate::typed::Dispatch<$Marker<$($T),+>>,
         {

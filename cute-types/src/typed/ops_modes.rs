@@ -15,7 +15,29 @@ use super::static_result::{marker_impls, static_layout, Dispatch, Out};
 use crate::dynamic::{DLayout, DTuple};
 use crate::error::Error;
 
+/// What [`take`] returns: [`Taken`] (zero-sized) for a static layout,
+/// `Result<DLayout, Error>` for a dynamic one.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let a = make_layout((_2, _3, _5, _7));
+/// let t: TakeOut<Layout<(_2, _3, _5, _7), (_1, _2, _6, _30)>, 1, 3> = take::<1, 3, _>(a);
+/// assert_eq!(t.to_string(), "(_3,_5):(_2,_6)");
+/// let d: TakeOut<cute_types::DLayout, 1, 3> = take::<1, 3, _>(a.to_dynamic()); // a Result
+/// assert_eq!(d.unwrap().to_string(), "(_3,_5):(_2,_6)");
+/// ```
+pub type TakeOut<A, const B: usize, const E: usize> =
+    Out<<A as LayoutOperand>::IsStatic, Taken<A, B, E>>;
+
 /// The static result of [`take`]: modes `[B, E)`.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let a = make_layout((_2, _3, _5, _7));
+/// let t: Taken<_, 1, 3> = take::<1, 3, _>(a);
+/// assert_eq!(core::mem::size_of_val(&t), 0);
+/// assert_eq!(<Taken<Layout<(_2, _3, _5, _7), (_1, _2, _6, _30)>, 1, 3> as StaticLayout>::SIZE, 15);
+/// ```
 pub struct Taken<A, const B: usize, const E: usize>(PhantomData<fn() -> A>);
 impl<A: LayoutOperand<IsStatic = True>, const B: usize, const E: usize> StaticLayout
     for Taken<A, B, E>
@@ -39,9 +61,7 @@ marker_impls!([A, const B: usize, const E: usize] Taken<A, B, E>, [A: LayoutOper
 /// let a = make_layout((_2, _3, _5, _7));
 /// assert_eq!(take::<1, 3, _>(a).to_string(), "(_3,_5):(_2,_6)");
 /// ```
-pub fn take<const B: usize, const E: usize, A: LayoutOperand>(
-    a: A,
-) -> Out<A::IsStatic, Taken<A, B, E>>
+pub fn take<const B: usize, const E: usize, A: LayoutOperand>(a: A) -> TakeOut<A, B, E>
 where
     A::IsStatic: Dispatch<Taken<A, B, E>>,
 {
@@ -49,7 +69,27 @@ where
     <A::IsStatic as Dispatch<Taken<A, B, E>>>::run(|| a.to_dynamic().take(B, E))
 }
 
+/// What [`group`] returns: [`Grouped`] (zero-sized) for a static layout,
+/// `Result<DLayout, Error>` for a dynamic one.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let a = make_layout((_2, _3, _5, _7));
+/// let g: GroupOut<Layout<(_2, _3, _5, _7), (_1, _2, _6, _30)>, 0, 2> = group::<0, 2, _>(a);
+/// assert_eq!(g.to_string(), "((_2,_3),_5,_7):((_1,_2),_6,_30)");
+/// ```
+pub type GroupOut<A, const B: usize, const E: usize> =
+    Out<<A as LayoutOperand>::IsStatic, Grouped<A, B, E>>;
+
 /// The static result of [`group`]: modes `[B, E)` gathered into one.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let a = make_layout((_2, _3, _5, _7));
+/// let g: Grouped<_, 0, 2> = group::<0, 2, _>(a);
+/// assert_eq!(g.rank(), 3);
+/// assert_eq!(core::mem::size_of_val(&g), 0);
+/// ```
 pub struct Grouped<A, const B: usize, const E: usize>(PhantomData<fn() -> A>);
 impl<A: LayoutOperand<IsStatic = True>, const B: usize, const E: usize> StaticLayout
     for Grouped<A, B, E>
@@ -73,9 +113,7 @@ marker_impls!([A, const B: usize, const E: usize] Grouped<A, B, E>, [A: LayoutOp
 /// let a = make_layout((_2, _3, _5, _7));
 /// assert_eq!(group::<0, 2, _>(a).to_string(), "((_2,_3),_5,_7):((_1,_2),_6,_30)");
 /// ```
-pub fn group<const B: usize, const E: usize, A: LayoutOperand>(
-    a: A,
-) -> Out<A::IsStatic, Grouped<A, B, E>>
+pub fn group<const B: usize, const E: usize, A: LayoutOperand>(a: A) -> GroupOut<A, B, E>
 where
     A::IsStatic: Dispatch<Grouped<A, B, E>>,
 {
@@ -84,6 +122,14 @@ where
 }
 
 /// The static result of [`replace`]: mode `I` replaced.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let a = make_layout((_2, _3, _5));
+/// let r: Replaced<_, 1, _> = replace::<1, _, _>(a, make_layout(_7));
+/// assert_eq!(r.to_string(), "(_2,_7,_5):(_1,_1,_6)");
+/// assert_eq!(core::mem::size_of_val(&r), 0);
+/// ```
 pub struct Replaced<A, const I: usize, X>(PhantomData<fn() -> (A, X)>);
 impl<A, X, const I: usize> StaticLayout for Replaced<A, I, X>
 where
@@ -104,11 +150,35 @@ marker_impls!(
     [A: LayoutOperand<IsStatic = True>, X: LayoutOperand<IsStatic = True>]
 );
 
-/// CuTe `replace<I>(a, x)`: mode `I` becomes `x`. Call as `replace::<2, _, _>(a, x)`.
+/// What [`replace`] returns: [`Replaced`] (zero-sized) when both layouts are
+/// static, `Result<DLayout, Error>` otherwise.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let a = make_layout((_2, _3, _5));
+/// let r: ReplaceOut<Layout<(_2, _3, _5), (_1, _2, _6)>, 1, Layout<_7, _1>> =
+///     replace::<1, _, _>(a, make_layout(_7));
+/// assert_eq!(r.size(), 70);
+/// ```
+pub type ReplaceOut<A, const I: usize, X> =
+    Out<And<<A as LayoutOperand>::IsStatic, <X as LayoutOperand>::IsStatic>, Replaced<A, I, X>>;
+
+/// CuTe `replace<I>(a, x)`: mode `I` becomes `x`. Call as `replace::<2, _, _>(a, x)`;
+/// `I < rank(a)` or the rule fails.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let a = make_layout((_2, _3, _5));
+/// let r = replace::<1, _, _>(a, make_layout(_7));
+/// assert_eq!(r.to_string(), "(_2,_7,_5):(_1,_1,_6)");
+/// // A dynamic operand: the same rule, checked at run time.
+/// assert_eq!(replace::<1, _, _>(a, make_layout(7i64).unwrap()).unwrap().to_string(), "(_2,7,_5):(_1,_1,_6)");
+/// assert!(replace::<3, _, _>(a, make_layout(7i64).unwrap()).is_err());
+/// ```
 pub fn replace<const I: usize, A: LayoutOperand, X: LayoutOperand>(
     a: A,
     x: X,
-) -> Out<And<A::IsStatic, X::IsStatic>, Replaced<A, I, X>>
+) -> ReplaceOut<A, I, X>
 where
     And<A::IsStatic, X::IsStatic>: Dispatch<Replaced<A, I, X>>,
 {
@@ -121,8 +191,16 @@ where
 static_op! {
     /// CuTe `append(a, x)`: `x` becomes the last mode (an integer-shaped `a`
     /// becomes the pair `(a, x)`).
-    pub fn append<A: LayoutOperand, X: LayoutOperand>(a: A, x: X) -> Appended
-    where flag = And<A::IsStatic, X::IsStatic>,
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = make_layout((_4, _8));
+    /// let r: Appended<_, _> = append(a, Layout::new(_2, _32));
+    /// assert_eq!(r.to_string(), "(_4,_8,_2):(_1,_4,_32)");
+    /// assert_eq!(append(a, Layout::new(2i64, 32i64).unwrap()).unwrap().to_string(), "(_4,_8,2):(_1,_4,32)");
+    /// ```
+    pub fn append<A: LayoutOperand, X: LayoutOperand>(a: A, x: X) -> Appended as AppendOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <X as LayoutOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, X: LayoutOperand<IsStatic = True>]
     {
         static: static_layout(A::STATIC).append(&static_layout(X::STATIC)),
@@ -132,8 +210,15 @@ static_op! {
 
 static_op! {
     /// CuTe `prepend(a, x)`: `x` becomes the first mode.
-    pub fn prepend<A: LayoutOperand, X: LayoutOperand>(a: A, x: X) -> Prepended
-    where flag = And<A::IsStatic, X::IsStatic>,
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = make_layout((_4, _8));
+    /// let r: Prepended<_, _> = prepend(a, Layout::new(_2, _32));
+    /// assert_eq!(r.to_string(), "(_2,_4,_8):(_32,_1,_4)");
+    /// ```
+    pub fn prepend<A: LayoutOperand, X: LayoutOperand>(a: A, x: X) -> Prepended as PrependOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <X as LayoutOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, X: LayoutOperand<IsStatic = True>]
     {
         static: static_layout(A::STATIC).prepend(&static_layout(X::STATIC)),
@@ -154,8 +239,8 @@ static_op! {
     /// let a = make_layout(((_2, _3), (_5, _7)));
     /// assert_eq!(flatten(a).to_string(), "(_2,_3,_5,_7):(_1,_2,_6,_30)");
     /// ```
-    pub fn flatten<A: LayoutOperand>(a: A) -> Flattened
-    where flag = A::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    pub fn flatten<A: LayoutOperand>(a: A) -> Flattened as FlattenOut
+    where flag = <A as LayoutOperand>::IsStatic, static [A: LayoutOperand<IsStatic = True>]
     {
         static: flatten_ok(&static_layout(A::STATIC)),
         dynamic: flatten_ok(&a.to_dynamic()),
@@ -178,8 +263,8 @@ static_op! {
     /// assert_eq!(slice(a, (Underscore, 3)).unwrap().to_string(), "(_4):(_1)");
     /// assert_eq!(slice(a, (Underscore, _3)).to_string(), "(_4):(_1)");
     /// ```
-    pub fn slice<A: LayoutOperand, K: Coord>(a: A, coord: K) -> Sliced
-    where flag = And<A::IsStatic, K::IsStatic>,
+    pub fn slice<A: LayoutOperand, K: Coord>(a: A, coord: K) -> Sliced as SliceOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <K as Coord>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, K: Coord<IsStatic = True>]
     {
         static: static_layout(A::STATIC).slice(&static_coord::<K>()),
@@ -189,9 +274,17 @@ static_op! {
 
 static_op! {
     /// CuTe `dice(coord, a)`: the modes of `a` where `coord` holds an integer
-    /// (the complement of [`slice`]).
-    pub fn dice<A: LayoutOperand, K: Coord>(a: A, coord: K) -> Diced
-    where flag = And<A::IsStatic, K::IsStatic>,
+    /// (the complement of [`slice()`]).
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = make_layout((_4, _8, _2));
+    /// // The modes where the coordinate holds an integer.
+    /// let d: Diced<_, _> = dice(a, (_1, Underscore, _0));
+    /// assert_eq!(d.to_string(), "(_4,_2):(_1,_32)");
+    /// ```
+    pub fn dice<A: LayoutOperand, K: Coord>(a: A, coord: K) -> Diced as DiceOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <K as Coord>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, K: Coord<IsStatic = True>]
     {
         static: static_layout(A::STATIC).dice(&static_coord::<K>()),
@@ -202,6 +295,15 @@ static_op! {
 /// CuTe `slice_and_offset(coord, a)`: the slice and `a(coord)` with every `_`
 /// read as 0, so that `a(c) == offset + slice(c restricted to the _ modes)`.
 /// Always computed at run time.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let a = make_layout((_4, _8));
+/// // Row 1: the kept mode, and the offset of the fixed one.
+/// let (row, offset) = slice_and_offset(a, (1i64, Underscore)).unwrap();
+/// assert_eq!(row.to_string(), "(_8):(_4)");
+/// assert_eq!(offset, 1);
+/// ```
 pub fn slice_and_offset<A: LayoutOperand, K: Coord>(
     a: A,
     coord: K,
@@ -212,6 +314,13 @@ pub fn slice_and_offset<A: LayoutOperand, K: Coord>(
 
 /// CuTe `select<I…>(a)`: the modes `indices` (repeats allowed) as a tuple.
 /// Always computed at run time (stable Rust has no const-generic lists).
+///
+/// ```
+/// use cute_types::typed::*;
+/// let a = make_layout((_2, _3, _5));
+/// assert_eq!(select(a, &[2, 0]).unwrap().to_string(), "(_5,_2):(_6,_1)");
+/// assert!(select(a, &[3]).is_err());
+/// ```
 pub fn select<A: LayoutOperand>(a: A, indices: &[usize]) -> Result<DLayout, Error> {
     a.to_dynamic().select(indices)
 }

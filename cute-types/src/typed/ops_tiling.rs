@@ -35,8 +35,19 @@ by_tiler!(
 static_op! {
     /// [`algebra::logical_divide`]: the tiles of `a` by `tiler`: `composition(a, (tiler, complement(tiler, size(a))))`, mode by mode for a tuple tiler. `tiler` is a layout, an integer (`n:1`) or a
     /// tuple of tilers.
-    pub fn logical_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> LogicalDivided
-    where flag = And<A::IsStatic, B::IsStatic>,
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = make_layout((_4, _8));
+    /// // By-mode tiler: 2 along mode 0, 4 along mode 1.
+    /// let d: LogicalDivided<_, _> = logical_divide(a, (_2, _4));
+    /// assert_eq!(d.to_string(), "((_2,_2),(_4,_2)):((_1,_2),(_4,_16))");
+    /// assert_eq!(d.size(), 32);
+    /// // A run-time tiler gives the same layout, checked at run time.
+    /// assert_eq!(logical_divide(a, (2i64, 4i64)).unwrap().size().unwrap().value, 32);
+    /// ```
+    pub fn logical_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> LogicalDivided as LogicalDivideOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: logical_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
@@ -52,8 +63,19 @@ by_tiler!(
 static_op! {
     /// [`algebra::zipped_divide`]: `logical_divide` with the tile modes gathered first: `((tile), (rest))`. `tiler` is a layout, an integer (`n:1`) or a
     /// tuple of tilers.
-    pub fn zipped_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> ZippedDivided
-    where flag = And<A::IsStatic, B::IsStatic>,
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = make_layout((_4, _8));
+    /// // By-mode tiler: 2 along mode 0, 4 along mode 1.
+    /// let d: ZippedDivided<_, _> = zipped_divide(a, (_2, _4));
+    /// assert_eq!(d.to_string(), "((_2,_4),(_2,_2)):((_1,_4),(_2,_16))");
+    /// assert_eq!(d.size(), 32);
+    /// // A run-time tiler gives the same layout, checked at run time.
+    /// assert_eq!(zipped_divide(a, (2i64, 4i64)).unwrap().size().unwrap().value, 32);
+    /// ```
+    pub fn zipped_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> ZippedDivided as ZippedDivideOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: zipped_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
@@ -69,8 +91,19 @@ by_tiler!(
 static_op! {
     /// [`algebra::tiled_divide`]: `zipped_divide` with the rest modes unpacked: `((tile), rest0, rest1, …)`. `tiler` is a layout, an integer (`n:1`) or a
     /// tuple of tilers.
-    pub fn tiled_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> TiledDivided
-    where flag = And<A::IsStatic, B::IsStatic>,
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = make_layout((_4, _8));
+    /// // By-mode tiler: 2 along mode 0, 4 along mode 1.
+    /// let d: TiledDivided<_, _> = tiled_divide(a, (_2, _4));
+    /// assert_eq!(d.to_string(), "((_2,_4),_2,_2):((_1,_4),_2,_16)");
+    /// assert_eq!(d.size(), 32);
+    /// // A run-time tiler gives the same layout, checked at run time.
+    /// assert_eq!(tiled_divide(a, (2i64, 4i64)).unwrap().size().unwrap().value, 32);
+    /// ```
+    pub fn tiled_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> TiledDivided as TiledDivideOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: tiled_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
@@ -86,8 +119,19 @@ by_tiler!(
 static_op! {
     /// [`algebra::flat_divide`]: `zipped_divide` with both parts unpacked: `(tile0, tile1, …, rest0, …)`. `tiler` is a layout, an integer (`n:1`) or a
     /// tuple of tilers.
-    pub fn flat_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> FlatDivided
-    where flag = And<A::IsStatic, B::IsStatic>,
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = make_layout((_4, _8));
+    /// // By-mode tiler: 2 along mode 0, 4 along mode 1.
+    /// let d: FlatDivided<_, _> = flat_divide(a, (_2, _4));
+    /// assert_eq!(d.to_string(), "(_2,_4,_2,_2):(_1,_4,_2,_16)");
+    /// assert_eq!(d.size(), 32);
+    /// // A run-time tiler gives the same layout, checked at run time.
+    /// assert_eq!(flat_divide(a, (2i64, 4i64)).unwrap().size().unwrap().value, 32);
+    /// ```
+    pub fn flat_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> FlatDivided as FlatDivideOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: flat_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
@@ -103,8 +147,16 @@ by_tiler!(
 static_op! {
     /// [`algebra::logical_product`]: `a` repeated by `tiler`: `(a, composition(complement(a, size(a)·cosize(tiler)), tiler))`, mode by mode for a tuple tiler. `tiler` is a layout, an integer (`n:1`) or a
     /// tuple of tilers.
-    pub fn logical_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> LogicalProduct
-    where flag = And<A::IsStatic, B::IsStatic>,
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = make_layout((_2, _2));
+    /// let p: LogicalProduct<_, _> = logical_product(a, make_layout((_3, _2)));
+    /// assert_eq!(p.to_string(), "((_2,_2),(_3,_2)):((_1,_2),(_4,_12))");
+    /// assert_eq!(p.size(), 24);
+    /// ```
+    pub fn logical_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> LogicalProduct as LogicalProductOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: logical_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
@@ -120,8 +172,16 @@ by_tiler!(
 static_op! {
     /// [`algebra::zipped_product`]: `logical_product` with the modes zipped: `((a modes), (tiler modes))`. `tiler` is a layout, an integer (`n:1`) or a
     /// tuple of tilers.
-    pub fn zipped_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> ZippedProduct
-    where flag = And<A::IsStatic, B::IsStatic>,
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = make_layout((_2, _2));
+    /// let p: ZippedProduct<_, _> = zipped_product(a, (_3, _2));
+    /// assert_eq!(p.to_string(), "((_2,_2),(_3,_2)):((_1,_2),(_2,_1))");
+    /// assert_eq!(p.size(), 24);
+    /// ```
+    pub fn zipped_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> ZippedProduct as ZippedProductOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: zipped_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
@@ -137,8 +197,16 @@ by_tiler!(
 static_op! {
     /// [`algebra::tiled_product`]: `zipped_product` with the tiler modes unpacked. `tiler` is a layout, an integer (`n:1`) or a
     /// tuple of tilers.
-    pub fn tiled_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> TiledProduct
-    where flag = And<A::IsStatic, B::IsStatic>,
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = make_layout((_2, _2));
+    /// let p: TiledProduct<_, _> = tiled_product(a, (_3, _2));
+    /// assert_eq!(p.to_string(), "((_2,_2),_3,_2):((_1,_2),_2,_1)");
+    /// assert_eq!(p.size(), 24);
+    /// ```
+    pub fn tiled_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> TiledProduct as TiledProductOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: tiled_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
@@ -154,8 +222,16 @@ by_tiler!(
 static_op! {
     /// [`algebra::flat_product`]: `zipped_product` with both parts unpacked. `tiler` is a layout, an integer (`n:1`) or a
     /// tuple of tilers.
-    pub fn flat_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> FlatProduct
-    where flag = And<A::IsStatic, B::IsStatic>,
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = make_layout((_2, _2));
+    /// let p: FlatProduct<_, _> = flat_product(a, (_3, _2));
+    /// assert_eq!(p.to_string(), "(_2,_2,_3,_2):(_1,_2,_2,_1)");
+    /// assert_eq!(p.size(), 24);
+    /// ```
+    pub fn flat_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> FlatProduct as FlatProductOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: flat_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
@@ -165,8 +241,16 @@ static_op! {
 
 static_op! {
     /// [`algebra::blocked_product`]: each element of `b` becomes a block `a`; the result's modes pair `a`'s with `b`'s.
-    pub fn blocked_product<A: LayoutOperand, B: LayoutOperand>(a: A, b: B) -> BlockedProduct
-    where flag = And<A::IsStatic, B::IsStatic>,
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = make_layout((_2, _2));
+    /// let p: BlockedProduct<_, _> = blocked_product(a, make_layout((_3, _2)));
+    /// assert_eq!(p.to_string(), "((_2,_3),(_2,_2)):((_1,_4),(_2,_12))");
+    /// assert_eq!(p.size(), 24);
+    /// ```
+    pub fn blocked_product<A: LayoutOperand, B: LayoutOperand>(a: A, b: B) -> BlockedProduct as BlockedProductOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <B as LayoutOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: LayoutOperand<IsStatic = True>]
     {
         static: algebra::blocked_product(&static_layout(A::STATIC), &static_layout(B::STATIC)),
@@ -176,8 +260,16 @@ static_op! {
 
 static_op! {
     /// [`algebra::raked_product`]: `a`'s elements interleaved (raked) across the copies laid out by `b`.
-    pub fn raked_product<A: LayoutOperand, B: LayoutOperand>(a: A, b: B) -> RakedProduct
-    where flag = And<A::IsStatic, B::IsStatic>,
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let a = make_layout((_2, _2));
+    /// let p: RakedProduct<_, _> = raked_product(a, make_layout((_3, _2)));
+    /// assert_eq!(p.to_string(), "((_3,_2),(_2,_2)):((_4,_1),(_12,_2))");
+    /// assert_eq!(p.size(), 24);
+    /// ```
+    pub fn raked_product<A: LayoutOperand, B: LayoutOperand>(a: A, b: B) -> RakedProduct as RakedProductOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <B as LayoutOperand>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, B: LayoutOperand<IsStatic = True>]
     {
         static: algebra::raked_product(&static_layout(A::STATIC), &static_layout(B::STATIC)),
@@ -188,8 +280,16 @@ static_op! {
 static_op! {
     /// [`algebra::tile_to_shape`]: copies of `block` laid out column-major until
     /// they cover `shape`.
-    pub fn tile_to_shape<A: LayoutOperand, S: IntTuple>(block: A, shape: S) -> TiledToShape
-    where flag = And<A::IsStatic, S::IsStatic>,
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let block = make_layout((_2, _2));
+    /// let t: TiledToShape<_, _> = tile_to_shape(block, (_4, _6));
+    /// assert_eq!(t.to_string(), "((_2,_2),(_2,_3)):((_1,_4),(_2,_8))");
+    /// assert_eq!(tile_to_shape(block, (4i64, 6i64)).unwrap().size().unwrap().value, 24);
+    /// ```
+    pub fn tile_to_shape<A: LayoutOperand, S: IntTuple>(block: A, shape: S) -> TiledToShape as TileToShapeOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <S as IntTuple>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, S: IntTuple<IsStatic = True>]
     {
         static: algebra::tile_to_shape(&static_layout(A::STATIC), &static_tuple(S::STATIC), None),
@@ -209,10 +309,19 @@ const fn tile_to_shape_in(
 static_op! {
     /// [`algebra::tile_to_shape`] with `order`, the order in which the copies
     /// advance through the modes (e.g. `(_2, _1)` for row-major).
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// let block = make_layout((_2, _2));
+    /// // Blocks repeated along mode 1 first (order (1, 0)).
+    /// let t: TiledToShapeOrdered<_, _, _> = tile_to_shape_ordered(block, (_4, _6), (_1, _0));
+    /// assert_eq!(t.size(), 24);
+    /// assert_eq!(t.to_string(), "((_2,_2),(_2,_3)):((_1,_12),(_2,_4))");
+    /// ```
     pub fn tile_to_shape_ordered<A: LayoutOperand, S: IntTuple, O: IntTuple>(
         block: A, shape: S, order: O
-    ) -> TiledToShapeOrdered
-    where flag = And<A::IsStatic, And<S::IsStatic, O::IsStatic>>,
+    ) -> TiledToShapeOrdered as TileToShapeOrderedOut
+    where flag = And<<A as LayoutOperand>::IsStatic, And<<S as IntTuple>::IsStatic, <O as IntTuple>::IsStatic>>,
         static [
             A: LayoutOperand<IsStatic = True>,
             S: IntTuple<IsStatic = True>,
@@ -239,8 +348,15 @@ const fn static_int(v: Option<i64>) -> i64 {
 static_op! {
     /// [`algebra::upcast`]: the same data seen as elements `n` times wider
     /// (CuTe `upcast<N>`); `n` is static (`_2`) or an `i64`.
-    pub fn upcast<A: LayoutOperand, N: IntLike>(a: A, n: N) -> Upcast
-    where flag = And<A::IsStatic, <N as IntLike>::IsStatic>,
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// // Two 16-bit elements per 32-bit word: the index space shrinks by 2.
+    /// let u: Upcast<_, _> = upcast(make_layout((_4, _8)), _2);
+    /// assert_eq!(u.to_string(), "(_2,_8):(_1,_2)");
+    /// ```
+    pub fn upcast<A: LayoutOperand, N: IntLike>(a: A, n: N) -> Upcast as UpcastOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <N as IntLike>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, N: IntLike<IsStatic = True>]
     {
         static: algebra::upcast(&static_layout(A::STATIC), static_int(<N as IntLike>::STATIC)),
@@ -251,8 +367,15 @@ static_op! {
 static_op! {
     /// [`algebra::downcast`]: the same data seen as elements `n` times narrower
     /// (CuTe `downcast<N>`); `n` is static (`_2`) or an `i64`.
-    pub fn downcast<A: LayoutOperand, N: IntLike>(a: A, n: N) -> Downcast
-    where flag = And<A::IsStatic, <N as IntLike>::IsStatic>,
+    ///
+    /// ```
+    /// use cute_types::typed::*;
+    /// // Each element split in two: the index space grows by 2.
+    /// let d: Downcast<_, _> = downcast(make_layout((_4, _8)), _2);
+    /// assert_eq!(d.to_string(), "(_8,_8):(_1,_8)");
+    /// ```
+    pub fn downcast<A: LayoutOperand, N: IntLike>(a: A, n: N) -> Downcast as DowncastOut
+    where flag = And<<A as LayoutOperand>::IsStatic, <N as IntLike>::IsStatic>,
         static [A: LayoutOperand<IsStatic = True>, N: IntLike<IsStatic = True>]
     {
         static: algebra::downcast(&static_layout(A::STATIC), static_int(<N as IntLike>::STATIC)),

@@ -32,6 +32,16 @@ use crate::error::Error;
 
 /// Chooses the result of an algebra function: the static marker `M` (for `True`)
 /// or a run-time `Result<DLayout, Error>` (for `False`).
+///
+/// ```
+/// use cute_types::typed::*;
+/// type Z = Coalesced<Layout<(_4, _8), (_1, _4)>>;
+/// // True: the marker itself; False: the run-time computation's Result.
+/// let s: <True as Dispatch<Z>>::Output = <True as Dispatch<Z>>::run(|| unreachable!());
+/// assert_eq!(s.to_string(), "_32:_1");
+/// let d = <False as Dispatch<Z>>::run(|| "8:1".parse().map_err(|_| cute_types::Error::Overflow));
+/// assert_eq!(d.unwrap().to_string(), "8:1");
+/// ```
 pub trait Dispatch<M>: StaticFlag {
     /// `M` or `Result<DLayout, Error>`.
     type Output;
@@ -65,9 +75,25 @@ impl<M> Dispatch<M> for False {
 }
 
 /// What an algebra function returns for inputs whose combined flag is `F`.
+///
+/// ```
+/// use cute_types::typed::*;
+/// type Z = Coalesced<Layout<(_4, _8), (_1, _4)>>;
+/// let s: Out<True, Z> = coalesce(make_layout((_4, _8)));
+/// assert_eq!(s.to_string(), "_32:_1");
+/// let d: Out<False, Z> = Ok("8:1".parse().unwrap());
+/// assert!(d.is_ok());
+/// ```
 pub type Out<F, M> = <F as Dispatch<M>>::Output;
 
 /// An integer result computed at compile time from static inputs.
+///
+/// ```
+/// use cute_types::typed::*;
+/// type V = MaxCommonVector<Layout<(_4, _8), (_1, _4)>, Layout<(_4, _8), (_1, _4)>>;
+/// const N: i64 = <V as StaticInt>::VALUE;
+/// assert_eq!(N, 32);
+/// ```
 pub trait StaticInt {
     /// The value (a compile error naming the rule when the inputs violate it).
     const VALUE: i64;
@@ -75,6 +101,13 @@ pub trait StaticInt {
 
 /// Like [`Dispatch`] for integer-valued functions: `i64` for static inputs (a
 /// compile-time constant), `Result<i64, Error>` otherwise.
+///
+/// ```
+/// use cute_types::typed::*;
+/// type V = MaxCommonVector<Layout<(_4, _8), (_1, _4)>, Layout<(_4, _8), (_1, _4)>>;
+/// assert_eq!(<True as DispatchInt<V>>::run(|| unreachable!()), 32);
+/// assert_eq!(<False as DispatchInt<V>>::run(|| Ok(7)), Ok(7));
+/// ```
 pub trait DispatchInt<M>: StaticFlag {
     /// `i64` or `Result<i64, Error>`.
     type Output;

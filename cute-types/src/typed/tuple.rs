@@ -15,6 +15,20 @@ use crate::error::Error;
 
 /// CuTe's IntTuple as a type: an integer leaf ([`C`] static or `i64`) or a Rust
 /// tuple of IntTuples, e.g. `(_4, (i64, _2))`.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let s = (_4, (3i64, _2));
+/// assert_eq!((s.rank(), s.depth(), <(_4, (i64, _2)) as IntTuple>::LEAVES), (2, 2, 3));
+/// assert_eq!(s.product(), Ok(24));
+/// assert!(!<(_4, (i64, _2)) as IntTuple>::IS_STATIC);
+/// assert_eq!(s.to_dtuple().to_string(), "(_4,(3,_2))");
+/// assert_eq!(s.get::<1>(), (3, _2));
+/// assert_eq!(s.get_path(&[1, 0]).unwrap().to_string(), "3");
+/// assert_eq!(s.idx2crd(23), Ok((3, (2, 1))));
+/// assert_eq!(s.to_dyn(), (4, (3, 2)));
+/// assert!(<(_4, i64)>::from_dtuple(&"(_4,9)".parse().unwrap()).is_ok());
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an integer tuple",
     label = "not a shape, stride or coordinate",
@@ -93,6 +107,14 @@ pub trait IntTuple: Copy + Default + PartialEq + fmt::Debug + 'static {
 }
 
 /// Mode `I` of a tuple (an integer has only mode 0, itself).
+///
+/// ```
+/// use cute_types::typed::*;
+/// let s = (_4, (_2, 3i64));
+/// assert_eq!(Get::<0>::mode(&s), _4);
+/// assert_eq!(Get::<1>::mode(&s), (_2, 3));
+/// assert_eq!(Get::<0>::mode(&_8), _8); // an integer is its own mode 0
+/// ```
 #[diagnostic::on_unimplemented(
     message = "mode index {I} is out of range",
     label = "this has no mode {I}",
@@ -109,6 +131,15 @@ pub trait Get<const I: usize>: IntTuple {
 ///
 /// A fact of the types: `(A0, A1)` is congruent with `(B0, B1)` when `A0` is with
 /// `B0` and `A1` with `B1`; any two integers are congruent.
+///
+/// ```
+/// use cute_types::typed::*;
+/// // A bound: shape and stride of the same nesting.
+/// fn layout<S: Congruent<D>, D: IntTuple>(s: S, d: D) -> Result<Layout<S, D>, cute_types::Error> {
+///     Layout::try_new(s, d)
+/// }
+/// assert_eq!(layout((_4, (_2, _2)), (_1, (_4, _8))).unwrap().size(), 16);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "shape and stride must be congruent integer tuples: the same nesting, every leaf a static integer (`_4`) or an `i64`",
     label = "not an integer tuple of the stride's nesting",
@@ -172,6 +203,14 @@ impl<T: IntTuple> Congruent<InferenceGuard> for T {
 
 /// `Self` is weakly congruent with `B`: `Self` is an integer, or both are tuples of
 /// equal rank whose modes are weakly congruent (`Self` may be coarser).
+///
+/// ```
+/// use cute_types::typed::*;
+/// // An integer is weakly congruent with any tuple (it stands for a whole mode).
+/// fn weak<A: WeaklyCongruent<B>, B: IntTuple>() {}
+/// weak::<i64, (i64, (i64, i64))>();
+/// weak::<(i64, i64), (i64, (i64, i64))>();
+/// ```
 #[diagnostic::on_unimplemented(
     message = "the tuples are not weakly congruent",
     label = "this must be an integer, or a tuple of the same rank whose modes are weakly congruent",
@@ -181,11 +220,26 @@ pub trait WeaklyCongruent<B: IntTuple>: IntTuple {}
 
 /// Whether two IntTuples are compatible (CuTe `compatible`): equal sizes and every
 /// coordinate of `a` is one of `b`.
+///
+/// ```
+/// use cute_types::typed::*;
+/// // 8 = 2·4 and the coordinates of (2,4) are coordinates of 8.
+/// assert!(compatible(&_8, &(_2, _4)));
+/// assert!(!compatible(&(_2, _4), &_8));
+/// assert!(!compatible(&_8, &(_2, _2)));
+/// ```
 pub fn compatible<A: IntTuple, B: IntTuple>(a: &A, b: &B) -> bool {
     a.to_dtuple().compatible(&b.to_dtuple())
 }
 
 /// Compatibility decided at compile time: `Some(answer)` when both are static.
+///
+/// ```
+/// use cute_types::typed::*;
+/// const YES: Option<bool> = static_compatible::<_8, (_2, _4)>();
+/// assert_eq!(YES, Some(true));
+/// assert_eq!(static_compatible::<i64, (_2, _4)>(), None); // decided at run time
+/// ```
 pub const fn static_compatible<A: IntTuple, B: IntTuple>() -> Option<bool> {
     match (A::STATIC, B::STATIC) {
         (Some(a), Some(b)) => Some(a.compatible(&b)),
@@ -195,21 +249,46 @@ pub const fn static_compatible<A: IntTuple, B: IntTuple>() -> Option<bool> {
 
 /// Congruence of two IntTuple types as a `const` (the trait [`Congruent`] is the
 /// same fact as a bound).
+///
+/// ```
+/// use cute_types::typed::*;
+/// assert!(congruent::<(_4, (_2, i64)), (i64, (_1, _8))>());
+/// assert!(!congruent::<(_4, _2), _8>());
+/// ```
 pub const fn congruent<A: IntTuple, B: IntTuple>() -> bool {
     A::PATTERN.congruent(&B::PATTERN)
 }
 
 /// Weak congruence of two IntTuple types as a `const`.
+///
+/// ```
+/// use cute_types::typed::*;
+/// assert!(weakly_congruent::<_8, (_2, _4)>());
+/// assert!(!weakly_congruent::<(_2, _4), _8>());
+/// ```
 pub const fn weakly_congruent<A: IntTuple, B: IntTuple>() -> bool {
     A::PATTERN.weakly_congruent(&B::PATTERN)
 }
 
 /// A shape (CuTe `make_shape`); Rust has no variadic functions, so the modes come
 /// as one tuple: `make_shape((_4, 8))`.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let s = make_shape((_4, (2i64, _2)));
+/// assert_eq!(s.product(), Ok(16));
+/// ```
 pub fn make_shape<S: IntTuple>(modes: S) -> S {
     modes
 }
 /// A stride (CuTe `make_stride`): `make_stride((_1, 4))`.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let d = make_stride((_1, 4i64));
+/// let a = Layout::new(make_shape((_4, 8i64)), d).unwrap();
+/// assert_eq!(a.to_string(), "(_4,8):(_1,4)");
+/// ```
 pub fn make_stride<D: IntTuple>(modes: D) -> D {
     modes
 }

@@ -20,6 +20,16 @@ use crate::tensor::{make_identity_tensor, Offsets, Tensor};
 /// Thread `t` computes the elements of the C tile whose row is congruent to its
 /// row coordinate modulo `TM` and whose column is congruent to its column
 /// coordinate modulo `TN` (CuTe's `local_partition`): `(BM/TM) × (BN/TN)` values.
+///
+/// ```
+/// use cute_types::tensor::*;
+/// use cute_types::*;
+/// let cfg = GemmConfig::new((32, 32, 8), "(8,4):(4,1)".parse().unwrap()).unwrap();
+/// assert_eq!(cfg.tile(), (32, 32, 8));
+/// // Thread modes must divide the tile, and the thread layout must be a bijection.
+/// assert!(GemmConfig::new((30, 32, 8), "(8,4):(4,1)".parse().unwrap()).is_err());
+/// assert!(GemmConfig::new((32, 32, 8), "(8,4):(1,1)".parse().unwrap()).is_err());
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct GemmConfig {
     tile: (i64, i64, i64),
@@ -30,6 +40,13 @@ impl GemmConfig {
     /// A blocking; checks that the tile is positive, the thread layout has rank 2
     /// and is a bijection onto `[0, size)` ([`Error::NotInjective`]), and that its
     /// modes divide `BM` and `BN` ([`Error::ShapeDivisibility`]).
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// assert!(GemmConfig::new((16, 16, 4), "(4,4):(4,1)".parse().unwrap()).is_ok());
+    /// assert!(GemmConfig::new((0, 16, 4), "(4,4):(4,1)".parse().unwrap()).is_err());
+    /// ```
     pub fn new(tile: (i64, i64, i64), threads: DLayout) -> Result<GemmConfig, Error> {
         let (bm, bn, bk) = tile;
         if bm <= 0 || bn <= 0 || bk <= 0 {
@@ -60,10 +77,24 @@ impl GemmConfig {
         Ok(GemmConfig { tile, threads })
     }
     /// The tile `(BM, BN, BK)`.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let cfg = GemmConfig::new((16, 8, 4), "(4,4):(4,1)".parse().unwrap()).unwrap();
+    /// assert_eq!(cfg.tile(), (16, 8, 4));
+    /// ```
     pub fn tile(&self) -> (i64, i64, i64) {
         self.tile
     }
     /// The thread layout `(TM, TN) → thread index`.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let cfg = GemmConfig::new((16, 8, 4), "(4,4):(4,1)".parse().unwrap()).unwrap();
+    /// assert_eq!(cfg.threads().to_string(), "(4,4):(4,1)");
+    /// ```
     pub fn threads(&self) -> &DLayout {
         &self.threads
     }
@@ -197,6 +228,27 @@ impl Operand {
 /// Errors: operands not of rank 2 or of inconsistent sizes ([`Error::SizeMismatch`]);
 /// the algebra's errors for a blocking it cannot express; `beta·C` reads C even
 /// when `beta` is zero.
+///
+/// ```
+/// use cute_types::tensor::*;
+/// use cute_types::*;
+/// // C (4×4, column-major) = A (4×2) · Bᵀ, B stored (4×2): 2×2 threads on one 4×4×2 tile.
+/// let (m, n, k) = (4, 4, 2);
+/// let a: Vec<f64> = (0..m * k).map(|i| i as f64).collect();
+/// let b: Vec<f64> = (0..n * k).map(|i| (i % 3) as f64).collect();
+/// let la: DLayout = "(4,2):(1,4)".parse().unwrap();
+/// let lb: DLayout = "(4,2):(1,4)".parse().unwrap();
+/// let lc: DLayout = "(4,4):(1,4)".parse().unwrap();
+/// let (ta, tb) = (make_tensor(&a[..], la).unwrap(), make_tensor(&b[..], lb).unwrap());
+/// let cfg = GemmConfig::new((4, 4, 2), "(2,2):(2,1)".parse().unwrap()).unwrap();
+/// let mut c = make_tensor(vec![1.0; m * n], lc).unwrap();
+/// let mut r = make_tensor(vec![1.0; m * n], lc).unwrap();
+/// gemm(2.0, &ta, &tb, 0.5, &mut c, &cfg).unwrap();
+/// gemm_reference(2.0, &ta, &tb, 0.5, &mut r).unwrap();
+/// assert_eq!(c.to_vec(), r.to_vec());
+/// // C(1,2) = 2·(A(1,0)·B(2,0) + A(1,1)·B(2,1)) + 0.5 = 2·(1·2 + 5·0) + 0.5
+/// assert_eq!(*c.get((1, 2)).unwrap(), 4.5);
+/// ```
 pub fn gemm<T, EA, LA, EB, LB, EC, LC>(
     alpha: T,
     a: &Tensor<EA, LA>,
@@ -221,6 +273,29 @@ where
 /// steps 1–3 done once — ready to run on any tensors with those layouts. This is
 /// the host counterpart of a generated kernel: the plan is what a code generator
 /// computes at compile time, [`GemmPlan::run`] is the launch.
+///
+/// ```
+/// use cute_types::tensor::*;
+/// use cute_types::*;
+/// // C (4×4, column-major) = A (4×2) · Bᵀ, B stored (4×2): 2×2 threads on one 4×4×2 tile.
+/// let (m, n, k) = (4, 4, 2);
+/// let a: Vec<f64> = (0..m * k).map(|i| i as f64).collect();
+/// let b: Vec<f64> = (0..n * k).map(|i| (i % 3) as f64).collect();
+/// let la: DLayout = "(4,2):(1,4)".parse().unwrap();
+/// let lb: DLayout = "(4,2):(1,4)".parse().unwrap();
+/// let lc: DLayout = "(4,4):(1,4)".parse().unwrap();
+/// let (ta, tb) = (make_tensor(&a[..], la).unwrap(), make_tensor(&b[..], lb).unwrap());
+/// let cfg = GemmConfig::new((4, 4, 2), "(2,2):(2,1)".parse().unwrap()).unwrap();
+/// let plan = GemmPlan::new(&la, &lb, &lc, &cfg).unwrap();
+/// // One plan, many runs on tensors of these layouts.
+/// for beta in [0.0, 1.0] {
+///     let mut c = make_tensor(vec![1.0; m * n], lc).unwrap();
+///     let mut r = make_tensor(vec![1.0; m * n], lc).unwrap();
+///     plan.run(1.0, &ta, &tb, beta, &mut c).unwrap();
+///     gemm_reference(1.0, &ta, &tb, beta, &mut r).unwrap();
+///     assert_eq!(c.to_vec(), r.to_vec());
+/// }
+/// ```
 pub struct GemmPlan {
     shape: (i64, i64, i64),
     layouts: [DLayout; 3],
@@ -234,6 +309,24 @@ pub struct GemmPlan {
 impl GemmPlan {
     /// Tiles and partitions the layouts of `A (M,K)`, `B (N,K)` and `C (M,N)`
     /// and of their identity tensors (see [`gemm`]).
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// // C (4×4, column-major) = A (4×2) · Bᵀ, B stored (4×2): 2×2 threads on one 4×4×2 tile.
+    /// let (m, n, k) = (4, 4, 2);
+    /// let a: Vec<f64> = (0..m * k).map(|i| i as f64).collect();
+    /// let b: Vec<f64> = (0..n * k).map(|i| (i % 3) as f64).collect();
+    /// let la: DLayout = "(4,2):(1,4)".parse().unwrap();
+    /// let lb: DLayout = "(4,2):(1,4)".parse().unwrap();
+    /// let lc: DLayout = "(4,4):(1,4)".parse().unwrap();
+    /// let (ta, tb) = (make_tensor(&a[..], la).unwrap(), make_tensor(&b[..], lb).unwrap());
+    /// let cfg = GemmConfig::new((4, 4, 2), "(2,2):(2,1)".parse().unwrap()).unwrap();
+    /// assert!(GemmPlan::new(&la, &lb, &lc, &cfg).is_ok());
+    /// // A and C disagree on M.
+    /// let bad: DLayout = "(8,4):(1,8)".parse().unwrap();
+    /// assert!(GemmPlan::new(&la, &lb, &bad, &cfg).is_err());
+    /// ```
     pub fn new(
         la: &DLayout,
         lb: &DLayout,
@@ -311,6 +404,25 @@ impl GemmPlan {
 
     /// `C = alpha·A·Bᵀ + beta·C` for tensors whose layouts are the plan's
     /// ([`Error::NotCongruent`] otherwise; offsets and storage may differ).
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// // C (4×4, column-major) = A (4×2) · Bᵀ, B stored (4×2): 2×2 threads on one 4×4×2 tile.
+    /// let (m, n, k) = (4, 4, 2);
+    /// let a: Vec<f64> = (0..m * k).map(|i| i as f64).collect();
+    /// let b: Vec<f64> = (0..n * k).map(|i| (i % 3) as f64).collect();
+    /// let la: DLayout = "(4,2):(1,4)".parse().unwrap();
+    /// let lb: DLayout = "(4,2):(1,4)".parse().unwrap();
+    /// let lc: DLayout = "(4,4):(1,4)".parse().unwrap();
+    /// let (ta, tb) = (make_tensor(&a[..], la).unwrap(), make_tensor(&b[..], lb).unwrap());
+    /// let cfg = GemmConfig::new((4, 4, 2), "(2,2):(2,1)".parse().unwrap()).unwrap();
+    /// let plan = GemmPlan::new(&la, &lb, &lc, &cfg).unwrap();
+    /// let mut c = make_tensor(vec![0.0; m * n], lc).unwrap();
+    /// plan.run(1.0, &ta, &tb, 0.0, &mut c).unwrap();
+    /// // C(3,1) = A(3,0)·B(1,0) + A(3,1)·B(1,1) = 3·1 + 7·2
+    /// assert_eq!(*c.get((3, 1)).unwrap(), 17.0);
+    /// ```
     pub fn run<T, EA, LA, EB, LB, EC, LC>(
         &self,
         alpha: T,
@@ -452,6 +564,23 @@ fn to_index(i: i64) -> usize {
 /// The plain triple loop through tensor coordinates:
 /// `C(m,n) = alpha·Σₖ A(m,k)·B(n,k) + beta·C(m,n)`, `k` increasing. The reference
 /// [`gemm`] is tested against.
+///
+/// ```
+/// use cute_types::tensor::*;
+/// use cute_types::*;
+/// // C (4×4, column-major) = A (4×2) · Bᵀ, B stored (4×2): 2×2 threads on one 4×4×2 tile.
+/// let (m, n, k) = (4, 4, 2);
+/// let a: Vec<f64> = (0..m * k).map(|i| i as f64).collect();
+/// let b: Vec<f64> = (0..n * k).map(|i| (i % 3) as f64).collect();
+/// let la: DLayout = "(4,2):(1,4)".parse().unwrap();
+/// let lb: DLayout = "(4,2):(1,4)".parse().unwrap();
+/// let lc: DLayout = "(4,4):(1,4)".parse().unwrap();
+/// let (ta, tb) = (make_tensor(&a[..], la).unwrap(), make_tensor(&b[..], lb).unwrap());
+/// let cfg = GemmConfig::new((4, 4, 2), "(2,2):(2,1)".parse().unwrap()).unwrap();
+/// let mut c = make_tensor(vec![0.0; m * n], lc).unwrap();
+/// gemm_reference(1.0, &ta, &tb, 0.0, &mut c).unwrap();
+/// assert_eq!(*c.get((3, 1)).unwrap(), 3.0 * 1.0 + 7.0 * 2.0);
+/// ```
 pub fn gemm_reference<T, EA, LA, EB, LB, EC, LC>(
     alpha: T,
     a: &Tensor<EA, LA>,

@@ -1,7 +1,7 @@
 //! The `cute` binary: `cute print` against every line of
 //! `tests/vectors/print_public.tsv` (a copy of `shared/conformance/print_public.tsv`) (comparison rules of the conformance
 //! README), and the behaviour of `eval`, `svg` and `latex` on the command line.
-#[path = "../cute-types/tests/support/xml_check.rs"]
+#[path = "../../cute-types/tests/support/xml_check.rs"]
 mod xml_check;
 
 use std::io::Write;
@@ -27,7 +27,7 @@ fn stderr(o: &Output) -> String {
 }
 
 fn print_public() -> Vec<(usize, String, String)> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/print_public.tsv");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors/print_public.tsv");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
         panic!(
             "cannot read the conformance vectors at {}: {e}",
