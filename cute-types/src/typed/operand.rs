@@ -11,17 +11,20 @@ use super::tuple::{ok_or_raise, Congruent, IntTuple};
 use crate::dynamic::{DInt, DLayout, DTiler, DTuple, TilerMode};
 use crate::error::Error;
 
-/// A tiler at run time: one layout applied to the whole layout, or a by-mode tiler.
+/// A tiler at run time: one layout or integer applied to the whole layout, or a
+/// by-mode tiler.
 ///
 /// ```
 /// use cute_types::typed::*;
-/// // A layout tiler, and a by-mode tiler.
+/// use cute_types::DInt;
+/// // A layout tiler, an integer tiler, and a by-mode tiler.
 /// let l = make_layout(_4).to_tiler().unwrap();
 /// assert!(matches!(l, DTilerArg::Layout(_)));
+/// assert_eq!(_4.to_tiler(), Ok(DTilerArg::Int(DInt::s(4))));
 /// let t = (_2, _4).to_tiler().unwrap();
 /// match t {
 ///     DTilerArg::Tiler(t) => assert_eq!(t.to_string(), "[_2:_1,_4:_1]"),
-///     DTilerArg::Layout(_) => unreachable!(),
+///     DTilerArg::Layout(_) | DTilerArg::Int(_) => unreachable!(),
 /// }
 /// ```
 // Both variants are inline: the value must be `Copy` and built in `const fn` (no `Box`).
