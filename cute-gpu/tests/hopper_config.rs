@@ -1,17 +1,17 @@
 //! Hopper GEMM configurations: read back as numbers, rejected with the rule in words.
 use cute_gpu::gemm::Tile;
 use cute_gpu::hopper::config::*;
-use typenum::Unsigned;
-use typenum::{U1, U128, U2, U232, U256, U4, U40, U64, U8};
+use cute_gpu::static_int::StaticUsize;
+use cute_types::{_1, _128, _2, _232, _256, _4, _40, _64, _8};
 
 #[test]
 fn a_cooperative_configuration_reads_back() {
     type C = Hgemm<
-        Tile<U128, U256, U64>,
-        Consumers<U2>,
-        ProducerWarpgroup<U40, U232>,
-        Stages<U4>,
-        Persistent<U8>,
+        Tile<_128, _256, _64>,
+        Consumers<_2>,
+        ProducerWarpgroup<_40, _232>,
+        Stages<_4>,
+        Persistent<_8>,
         TmaStore,
         Sw128,
     >;
@@ -25,11 +25,11 @@ fn a_cooperative_configuration_reads_back() {
 #[test]
 fn an_inline_configuration_reads_back() {
     type C = Hgemm<
-        Tile<U128, U128, U64>,
-        Consumers<U1>,
+        Tile<_128, _128, _64>,
+        Consumers<_1>,
         InlineProducer,
-        Stages<U4>,
-        TilePerCta<U1>,
+        Stages<_4>,
+        TilePerCta<_1>,
         DirectStore,
     >;
     let p = C::PARAMS;
@@ -74,7 +74,7 @@ fn invalid_configurations_name_the_rule() {
 fn narrower_swizzles_set_bk() {
     let p = HgemmParams::checked(128, 128, 32, 1, Some((40, 232)), 8, (false, 1), false, 64);
     assert_eq!(p.stage_a_bytes(), 128 * 64);
-    let _ = U8::USIZE;
+    let _ = _8::USIZE;
 }
 
 #[test]

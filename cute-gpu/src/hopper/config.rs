@@ -2,7 +2,7 @@
 //!
 //! A configuration is [`Hgemm`]`<Tile, Consumers, Producer, Stages, Schedule,
 //! Epilogue, Swizzle>`; every parameter is a type whose static integers are
-//! typenum numbers. [`HopperConfig::PARAMS`] reads them and checks, when the
+//! cute-types static integers (`_64`, `_232`). [`HopperConfig::PARAMS`] reads them and checks, when the
 //! constant is evaluated (at compile time), that the kernel can exist on sm_90a:
 //! a tile the warpgroups cannot split, a register budget over the file, shared
 //! memory over 227 KiB or a K tile that is not one swizzle atom wide stops the
@@ -11,24 +11,24 @@
 //! ```
 //! use cute_gpu::gemm::Tile;
 //! use cute_gpu::hopper::config::*;
-//! use typenum::{U1, U2, U4, U8, U40, U64, U128, U232, U256};
-//! type Cfg = Hgemm<Tile<U128, U256, U64>, Consumers<U2>, ProducerWarpgroup<U40, U232>,
-//!                  Stages<U4>, Persistent<U8>, TmaStore, Sw128>;
+//! use cute_types::{_1, _2, _4, _8, _40, _64, _128, _232, _256};
+//! type Cfg = Hgemm<Tile<_128, _256, _64>, Consumers<_2>, ProducerWarpgroup<_40, _232>,
+//!                  Stages<_4>, Persistent<_8>, TmaStore, Sw128>;
 //! assert_eq!(Cfg::PARAMS.threads(), 384);
 //! ```
 //!
 //! ```compile_fail
 //! use cute_gpu::gemm::Tile;
 //! use cute_gpu::hopper::config::*;
-//! use typenum::{U1, U2, U8, U40, U64, U128, U232, U256};
+//! use cute_types::{_1, _2, _8, _40, _64, _128, _232, _256};
 //! // 8 stages of 128×256×64 need 384 KiB of shared memory: rejected at compile time.
-//! type Bad = Hgemm<Tile<U128, U256, U64>, Consumers<U2>, ProducerWarpgroup<U40, U232>,
-//!                  Stages<U8>, Persistent<U8>, TmaStore, Sw128>;
+//! type Bad = Hgemm<Tile<_128, _256, _64>, Consumers<_2>, ProducerWarpgroup<_40, _232>,
+//!                  Stages<_8>, Persistent<_8>, TmaStore, Sw128>;
 //! let _ = Bad::PARAMS;
 //! ```
 use crate::gemm::Tile;
+use crate::static_int::StaticUsize;
 use core::marker::PhantomData;
-use typenum::Unsigned;
 
 /// Bytes of one wgmma input element (bf16 and fp16 alike).
 pub const INPUT_BYTES: usize = 2;
@@ -66,7 +66,7 @@ impl Producer for InlineProducer {
     const WARP_SPECIALIZED: Option<(usize, usize)> = None;
 }
 
-impl<P: Unsigned, C: Unsigned> Producer for ProducerWarpgroup<P, C> {
+impl<P: StaticUsize, C: StaticUsize> Producer for ProducerWarpgroup<P, C> {
     const WARP_SPECIALIZED: Option<(usize, usize)> = Some((P::USIZE, C::USIZE));
 }
 
@@ -88,11 +88,11 @@ pub struct TilePerCta<G>(PhantomData<G>);
 /// grouped raster order of `G` tile rows.
 pub struct Persistent<G>(PhantomData<G>);
 
-impl<G: Unsigned> Schedule for TilePerCta<G> {
+impl<G: StaticUsize> Schedule for TilePerCta<G> {
     const SCHEDULE: (bool, usize) = (false, G::USIZE);
 }
 
-impl<G: Unsigned> Schedule for Persistent<G> {
+impl<G: StaticUsize> Schedule for Persistent<G> {
     const SCHEDULE: (bool, usize) = (true, G::USIZE);
 }
 
@@ -340,12 +340,12 @@ pub trait HopperConfig {
 impl<BM, BN, BK, C, P, S, Sch, E, Sw> HopperConfig
     for Hgemm<Tile<BM, BN, BK>, Consumers<C>, P, Stages<S>, Sch, E, Sw>
 where
-    BM: Unsigned,
-    BN: Unsigned,
-    BK: Unsigned,
-    C: Unsigned,
+    BM: StaticUsize,
+    BN: StaticUsize,
+    BK: StaticUsize,
+    C: StaticUsize,
     P: Producer,
-    S: Unsigned,
+    S: StaticUsize,
     Sch: Schedule,
     E: Epilogue,
     Sw: SwizzleMode,
