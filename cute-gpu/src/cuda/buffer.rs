@@ -24,6 +24,14 @@ elements!(u8, u16, u32, u64, i32, f32, f64);
 /// Kernels take buffers by reference for as long as the GPU may use them:
 /// `&DeviceBuffer` for inputs, `&mut DeviceBuffer` for outputs. Dropping a
 /// buffer first waits for its stream, so memory is never freed under a kernel.
+/// A buffer stays on the thread of its [`Gpu`] (whose context is current there):
+///
+/// ```compile_fail,E0277
+/// # fn f(gpu: &cute_gpu::cuda::Gpu) {
+/// let buf = gpu.alloc_zeroed::<f32>(4).unwrap();
+/// std::thread::spawn(move || drop(buf));
+/// # }
+/// ```
 pub struct DeviceBuffer<'g, T: DeviceElement> {
     gpu: &'g Gpu,
     ptr: CuDevicePtr,

@@ -8,6 +8,47 @@ use std::marker::PhantomData;
 ///
 /// Forgetting it (`mem::forget`) is harmless: buffers wait for the stream before
 /// they are freed, and host copies are ordered after the kernel on the stream.
+///
+/// ```no_run
+/// use cute_gpu::cuda::{Gpu, GpuGemm, Result};
+/// use cute_gpu::gemm::{shipped::find, Problem};
+/// fn run() -> Result<Vec<f32>> {
+///     let gpu = Gpu::new()?;
+///     let l = "nn".parse().unwrap();
+///     let k = GpuGemm::load(&gpu, find("fallback32").unwrap().kernel(l))?;
+///     let p = Problem::new(8, 8, 8, l);
+///     let (a, b) = (gpu.upload(&[1.0f32; 64])?, gpu.upload(&[1.0f32; 64])?);
+///     let mut c = gpu.alloc_zeroed::<f32>(64)?;
+///     let run = k.launch_async(&p, &a, &b, &mut c, 1.0, 0.0)?;
+///     // ... host work here, while the GPU runs ...
+///     run.wait()?;
+///     gpu.download(&c) // 8.0 everywhere
+/// }
+/// ```
+///
+/// While it lives, C cannot be read, nor A freed:
+///
+/// ```compile_fail,E0502
+/// # use cute_gpu::cuda::{Gpu, GpuGemm, Result};
+/// # fn f<'g>(gpu: &'g Gpu, k: &GpuGemm<'g>, p: &cute_gpu::gemm::Problem) -> Result<()> {
+/// let (a, b) = (gpu.upload(&[1.0f32; 64])?, gpu.upload(&[1.0f32; 64])?);
+/// let mut c = gpu.alloc_zeroed::<f32>(64)?;
+/// let run = k.launch_async(p, &a, &b, &mut c, 1.0, 0.0)?;
+/// let early = gpu.download(&c)?; // C is still being written
+/// run.wait()
+/// # }
+/// ```
+///
+/// ```compile_fail,E0505
+/// # use cute_gpu::cuda::{Gpu, GpuGemm, Result};
+/// # fn f<'g>(gpu: &'g Gpu, k: &GpuGemm<'g>, p: &cute_gpu::gemm::Problem) -> Result<()> {
+/// let (a, b) = (gpu.upload(&[1.0f32; 64])?, gpu.upload(&[1.0f32; 64])?);
+/// let mut c = gpu.alloc_zeroed::<f32>(64)?;
+/// let run = k.launch_async(p, &a, &b, &mut c, 1.0, 0.0)?;
+/// drop(a); // A is still being read
+/// run.wait()
+/// # }
+/// ```
 #[must_use = "dropping a Pending waits for the GPU; call wait() to see its errors"]
 pub struct Pending<'a> {
     gpu: &'a Gpu,
