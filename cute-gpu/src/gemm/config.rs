@@ -297,8 +297,9 @@ impl GemmParams {
 
     /// [`GemmParams::checked_full`] with staged K-major copies, direct fragment
     /// loads and plain raster order.
+    #[cfg(test)]
     #[allow(clippy::too_many_arguments)]
-    pub const fn checked(
+    pub(crate) const fn checked(
         bm: usize,
         bn: usize,
         bk: usize,
@@ -327,11 +328,10 @@ impl GemmParams {
             0,
         )
     }
-
-    /// Reads a configuration and checks every rule; panics (a compile error when
-    /// evaluated in a constant) with the rule that fails.
-    #[allow(clippy::too_many_arguments)]
-    pub const fn checked_full(
+    /// Reads a configuration and checks every rule; `Err` names the rule that fails.
+    // each check reads as the rule it enforces: `if !(rule) { return Err(..) }`
+    #[allow(clippy::too_many_arguments, clippy::nonminimal_bool)]
+    pub const fn try_checked_full(
         bm: usize,
         bn: usize,
         bk: usize,
@@ -346,105 +346,104 @@ impl GemmParams {
         k_store_mid: bool,
         frag_prefetch: bool,
         group_m: usize,
-    ) -> GemmParams {
-        assert!(
-            bm > 0 && bn > 0 && bk > 0,
-            "tile sizes BM, BN, BK must be positive"
-        );
+    ) -> Result<GemmParams, &'static str> {
+        if !(bm > 0 && bn > 0 && bk > 0) {
+            return Err("tile sizes BM, BN, BK must be positive");
+        }
         let Arrangement { wm, wn, tm, tn } = arrangement;
-        assert!(tm > 0 && tn > 0, "thread tile TM, TN must be positive");
-        assert!(
-            tm % 4 == 0 && tn % 4 == 0,
-            "thread tile TM and TN must be multiples of 4 (values are read as 128-bit vectors)"
-        );
-        let threads = if wm > 0 || wn > 0 {
-            assert!(wm > 0 && wn > 0, "warp tile WM, WN must be positive");
-            assert!(
-                bm.is_multiple_of(wm),
-                "tile BM must be divisible by the warp tile WM"
-            );
-            assert!(
-                bn.is_multiple_of(wn),
-                "tile BN must be divisible by the warp tile WN"
-            );
-            assert!(
-                wm % tm == 0,
-                "warp tile WM must be divisible by the thread tile TM"
-            );
-            assert!(
-                wn % tn == 0,
-                "warp tile WN must be divisible by the thread tile TN"
-            );
-            assert!(
-                (wm / tm) * (wn / tn) == 32,
-                "a warp tile must hold exactly 32 thread tiles: (WM/TM)·(WN/TN) = 32"
-            );
-            32 * (bm / wm) * (bn / wn)
-        } else {
-            assert!(
-                bm.is_multiple_of(tm),
-                "tile BM must be divisible by the thread tile TM"
-            );
-            assert!(
-                bn.is_multiple_of(tn),
-                "tile BN must be divisible by the thread tile TN"
-            );
-            (bm / tm) * (bn / tn)
-        };
-        assert!(
-            threads % 32 == 0,
-            "threads per block must be a multiple of 32 (whole warps)"
-        );
-        assert!(threads <= 1024, "at most 1024 threads per block");
-        assert!(
-            vec == 1 || vec == 4,
-            "global loads are 1 or 4 elements wide"
-        );
-        assert!(elem_bytes * vec <= 16, "a global load is at most 16 bytes");
-        assert!(
-            bm.is_multiple_of(vec) && bn.is_multiple_of(vec) && bk.is_multiple_of(vec),
-            "BM, BN and BK must be multiples of the load width"
-        );
-        assert!(
-            pad_a.is_multiple_of(4) && pad_b.is_multiple_of(4),
-            "shared-memory padding must be a multiple of 4 elements (keeps rows 16-byte aligned)"
-        );
-        // copies: every thread takes the same number of loads per tile, and the
-        // loads of one thread differ by a fixed offset in the tile
-        assert!(
-            (bm * bk).is_multiple_of(vec * threads) && (bn * bk).is_multiple_of(vec * threads),
-            "the A and B tiles must split evenly into loads over the threads"
-        );
-        assert!(
-            copy_rows_fit(bm, bk, vec, threads) && copy_rows_fit(bn, bk, vec, threads),
-            "threads must cover whole rows of the tile in a copy: (BM/V) and (BN/V) must divide or be divided by the thread count"
-        );
-        if vec == 1 || !k_staged {
-            let k_lanes = k_lanes(bk);
-            assert!(
-                threads % k_lanes == 0
-                    && bm.is_multiple_of(threads / k_lanes)
-                    && bn.is_multiple_of(threads / k_lanes),
-                "a K-major copy spreads threads over min(BK,8) columns: BM and BN must be multiples of threads/min(BK,8)"
-            );
-        } else {
-            assert!(
-                threads % (bk / vec) == 0
-                    && bm.is_multiple_of(threads / (bk / vec))
-                    && bn.is_multiple_of(threads / (bk / vec)),
-                "a K-major vector copy spreads threads over BK/V chunks: BM and BN must be multiples of threads·V/BK"
+        if !(tm > 0 && tn > 0) {
+            return Err("thread tile TM, TN must be positive");
+        }
+        if !(tm % 4 == 0 && tn % 4 == 0) {
+            return Err(
+                "thread tile TM and TN must be multiples of 4 (values are read as 128-bit vectors)",
             );
         }
-        assert!(stages >= 1, "at least one pipeline stage");
-        assert!(min_blocks >= 1, "MIN_BLOCKS must be at least 1");
-        assert!(
-            !k_store_mid || (k_staged && stages >= 2),
-            "staged stores halfway through a K tile need staged copies and at least two stages"
-        );
-        assert!(
-            !frag_prefetch || (stages >= 2 && bk.is_multiple_of(2)),
-            "fragment prefetch needs at least two stages and an even BK"
-        );
+        let threads = if wm > 0 || wn > 0 {
+            if !(wm > 0 && wn > 0) {
+                return Err("warp tile WM, WN must be positive");
+            }
+            if !(bm.is_multiple_of(wm)) {
+                return Err("tile BM must be divisible by the warp tile WM");
+            }
+            if !(bn.is_multiple_of(wn)) {
+                return Err("tile BN must be divisible by the warp tile WN");
+            }
+            if !(wm % tm == 0) {
+                return Err("warp tile WM must be divisible by the thread tile TM");
+            }
+            if !(wn % tn == 0) {
+                return Err("warp tile WN must be divisible by the thread tile TN");
+            }
+            if !((wm / tm) * (wn / tn) == 32) {
+                return Err("a warp tile must hold exactly 32 thread tiles: (WM/TM)·(WN/TN) = 32");
+            }
+            32 * (bm / wm) * (bn / wn)
+        } else {
+            if !(bm.is_multiple_of(tm)) {
+                return Err("tile BM must be divisible by the thread tile TM");
+            }
+            if !(bn.is_multiple_of(tn)) {
+                return Err("tile BN must be divisible by the thread tile TN");
+            }
+            (bm / tm) * (bn / tn)
+        };
+        if !(threads % 32 == 0) {
+            return Err("threads per block must be a multiple of 32 (whole warps)");
+        }
+        if !(threads <= 1024) {
+            return Err("at most 1024 threads per block");
+        }
+        if !(vec == 1 || vec == 4) {
+            return Err("global loads are 1 or 4 elements wide");
+        }
+        if !(elem_bytes * vec <= 16) {
+            return Err("a global load is at most 16 bytes");
+        }
+        if !(bm.is_multiple_of(vec) && bn.is_multiple_of(vec) && bk.is_multiple_of(vec)) {
+            return Err("BM, BN and BK must be multiples of the load width");
+        }
+        if !(pad_a.is_multiple_of(4) && pad_b.is_multiple_of(4)) {
+            return Err("shared-memory padding must be a multiple of 4 elements (keeps rows 16-byte aligned)");
+        }
+        // copies: every thread takes the same number of loads per tile, and the
+        // loads of one thread differ by a fixed offset in the tile
+        if !((bm * bk).is_multiple_of(vec * threads) && (bn * bk).is_multiple_of(vec * threads)) {
+            return Err("the A and B tiles must split evenly into loads over the threads");
+        }
+        if !(copy_rows_fit(bm, bk, vec, threads) && copy_rows_fit(bn, bk, vec, threads)) {
+            return Err("threads must cover whole rows of the tile in a copy: (BM/V) and (BN/V) must divide or be divided by the thread count");
+        }
+        if vec == 1 || !k_staged {
+            let k_lanes = k_lanes(bk);
+            if !(threads % k_lanes == 0
+                && bm.is_multiple_of(threads / k_lanes)
+                && bn.is_multiple_of(threads / k_lanes))
+            {
+                return Err("a K-major copy spreads threads over min(BK,8) columns: BM and BN must be multiples of threads/min(BK,8)");
+            }
+        } else {
+            if !(threads % (bk / vec) == 0
+                && bm.is_multiple_of(threads / (bk / vec))
+                && bn.is_multiple_of(threads / (bk / vec)))
+            {
+                return Err("a K-major vector copy spreads threads over BK/V chunks: BM and BN must be multiples of threads·V/BK");
+            }
+        }
+        if !(stages >= 1) {
+            return Err("at least one pipeline stage");
+        }
+        if !(min_blocks >= 1) {
+            return Err("MIN_BLOCKS must be at least 1");
+        }
+        if !(!k_store_mid || (k_staged && stages >= 2)) {
+            return Err(
+                "staged stores halfway through a K tile need staged copies and at least two stages",
+            );
+        }
+        if !(!frag_prefetch || (stages >= 2 && bk.is_multiple_of(2))) {
+            return Err("fragment prefetch needs at least two stages and an even BK");
+        }
         let p = GemmParams {
             bm,
             bn,
@@ -462,15 +461,53 @@ impl GemmParams {
             frag_prefetch,
             group_m,
         };
-        assert!(
-            p.smem_bytes() <= SMEM_LIMIT,
-            "shared memory per block exceeds the 227 KiB limit of sm_90"
-        );
-        assert!(
-            p.smem_bytes() * min_blocks <= 228 * 1024,
-            "MIN_BLOCKS blocks of this shared-memory size do not fit on one multiprocessor (228 KiB)"
-        );
-        p
+        if !(p.smem_bytes() <= SMEM_LIMIT) {
+            return Err("shared memory per block exceeds the 227 KiB limit of sm_90");
+        }
+        if !(p.smem_bytes() * min_blocks <= 228 * 1024) {
+            return Err("MIN_BLOCKS blocks of this shared-memory size do not fit on one multiprocessor (228 KiB)");
+        }
+        Ok(p)
+    }
+
+    /// [`GemmParams::try_checked_full`] for constants: a broken rule panics, which is a
+    /// compile error naming the rule when evaluated in a constant.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) const fn checked_full(
+        bm: usize,
+        bn: usize,
+        bk: usize,
+        arrangement: Arrangement,
+        pad_a: usize,
+        pad_b: usize,
+        vec: usize,
+        stages: usize,
+        min_blocks: usize,
+        elem_bytes: usize,
+        k_staged: bool,
+        k_store_mid: bool,
+        frag_prefetch: bool,
+        group_m: usize,
+    ) -> GemmParams {
+        match Self::try_checked_full(
+            bm,
+            bn,
+            bk,
+            arrangement,
+            pad_a,
+            pad_b,
+            vec,
+            stages,
+            min_blocks,
+            elem_bytes,
+            k_staged,
+            k_store_mid,
+            frag_prefetch,
+            group_m,
+        ) {
+            Ok(p) => p,
+            Err(rule) => panic!("{}", rule),
+        }
     }
 }
 

@@ -1129,13 +1129,10 @@ mod tests {
         };
         GemmParams::checked_full(256, 256, 13, arr, 4, 4, 1, 3, 1, 4, true, false, false, 0);
         for (stages, bk) in [(1, 8), (3, 13)] {
-            let e = std::panic::catch_unwind(|| {
-                GemmParams::checked_full(
-                    256, 256, bk, arr, 4, 4, 1, stages, 1, 4, true, false, true, 0,
-                )
-            })
+            let msg = GemmParams::try_checked_full(
+                256, 256, bk, arr, 4, 4, 1, stages, 1, 4, true, false, true, 0,
+            )
             .expect_err("rejected");
-            let msg = e.downcast_ref::<&str>().copied().unwrap_or_default();
             assert!(msg.contains("fragment prefetch"), "{msg}");
         }
     }
