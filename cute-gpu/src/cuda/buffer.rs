@@ -109,6 +109,25 @@ impl<'g, T: DeviceElement> DeviceBuffer<'g, T> {
         self.ptr
     }
 
+    /// The buffer as a kernel argument for [`super::Module::launch`] (a user-written
+    /// kernel reads it): an opaque device address that safe code cannot read, valid
+    /// while the buffer is borrowed (shared: the kernel may only read it).
+    pub fn kernel_arg(&self) -> DevicePtr<'_, T> {
+        DevicePtr {
+            addr: self.ptr,
+            _borrow: PhantomData,
+        }
+    }
+
+    /// As [`DeviceBuffer::kernel_arg`] for a buffer the kernel writes: the
+    /// exclusive borrow keeps the host from touching it meanwhile.
+    pub fn kernel_arg_mut(&mut self) -> DevicePtr<'_, T> {
+        DevicePtr {
+            addr: self.ptr,
+            _borrow: PhantomData,
+        }
+    }
+
     /// Checks that it lives on `gpu` (whose stream then orders its work).
     pub(crate) fn check_gpu(&self, gpu: &Gpu) -> Result<()> {
         if std::ptr::eq(self.gpu, gpu) {
@@ -190,6 +209,16 @@ impl<'g, T: DeviceElement> DeviceBuffer<'g, T> {
             "cuMemsetD8Async",
         )
     }
+}
+
+/// A device address as a kernel argument (`.u64` parameter): pass `arg(&ptr)` to
+/// [`super::Module::launch`]. It borrows its buffer; its value is not readable
+/// from safe code.
+#[repr(transparent)]
+#[derive(Clone, Copy)]
+pub struct DevicePtr<'a, T> {
+    addr: CuDevicePtr,
+    _borrow: PhantomData<&'a T>,
 }
 
 impl<T: DeviceElement> Drop for DeviceBuffer<'_, T> {

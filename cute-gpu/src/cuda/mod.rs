@@ -20,7 +20,7 @@ mod pending;
 mod reference;
 
 pub use crate::error::{GpuError, Result};
-pub use buffer::{DeviceBuffer, DeviceElement};
+pub use buffer::{DeviceBuffer, DeviceElement, DevicePtr};
 pub use event::Event;
 pub use gemm::GpuGemm;
 pub use gpu::Gpu;
