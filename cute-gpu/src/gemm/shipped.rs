@@ -165,7 +165,8 @@ pub const SAME_STORAGE: &[GemmLayout] = &[
 ];
 
 impl Shipped {
-    /// The kernel for `layout`, named `sgemm_<name>_<layout>`.
+    /// The kernel for `layout`, named `sgemm_<name>_<layout>`. Every shipped
+    /// configuration generates for every layout (tested below), so this cannot fail.
     pub fn kernel(&self, layout: GemmLayout) -> GemmKernel {
         generate(
             &self.params,
@@ -294,4 +295,21 @@ pub fn find(name: &str) -> Option<Shipped> {
 /// mid-tile staged stores, for all four layouts.
 pub fn best(_layout: GemmLayout) -> Shipped {
     find("w128x256x8pm").expect("the best configuration is shipped")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What keeps `Shipped::kernel`'s `expect` from firing: every configuration
+    /// generates for each of the four layouts.
+    #[test]
+    fn every_shipped_configuration_generates_for_every_layout() {
+        for s in shipped() {
+            for l in GemmLayout::ALL {
+                let params = s.params;
+                assert!(generate(&params, l, "k").is_ok(), "{} {l}", s.name);
+            }
+        }
+    }
 }
