@@ -13,8 +13,11 @@
 //! `--iters` launches each between two CUDA events, cycling through enough
 //! copies of A and B to exceed three times the L2 (the same inputs for every
 //! configuration of a layout); prints the median as TFLOP/s on a `RESULT` line
-//! per kernel.
-use cute_gpu::cuda::{Buffer, Call, Gpu, GpuGemm, GpuReference, Result};
+//! per kernel. `--refusals` launches with a B one element short, a C one column
+//! short and prints each refusal
+//! (the run fails if any launch is accepted). Without a GPU driver the program
+//! says so and exits with status 1; `--help` needs no driver.
+use cute_gpu::cuda::{DeviceBuffer, Gpu, GpuGemm, GpuReference, Result};
 use cute_gpu::gemm::reference::{host_entry, Rng};
 use cute_gpu::gemm::shipped::{best, find, shipped, Shipped};
 use cute_gpu::gemm::tolerance::{check, Scaling, Tolerance};
@@ -22,7 +25,16 @@ use cute_gpu::gemm::{GemmLayout, Problem};
 use std::collections::HashMap;
 use std::process::ExitCode;
 
+const HELP: &str = "\
+usage: gemm [--m M --n N --k K | --size S] [--layout nn,nt,tn,tt] [--config best|all|NAME,...]
+            [--check] [--no-time] [--iters 50] [--warmup 10] [--cubin-dir DIR] [--refusals]
+  --check      fp64-reference check suite (edge shapes, unaligned leading dimensions, alpha/beta)
+  --cubin-dir  load ptxas cubins named <kernel>.cubin from DIR (you vouch that they are ptxas's
+               output for this build's PTX)
+  --refusals   show out-of-bounds launches refused before the GPU runs them";
+
 struct Args {
+    refusals: bool,
     m: usize,
     n: usize,
     k: usize,
@@ -38,6 +50,7 @@ struct Args {
 
 fn parse_args() -> std::result::Result<Args, String> {
     let mut a = Args {
+        refusals: false,
         m: 4096,
         n: 4096,
         k: 4096,
@@ -91,6 +104,12 @@ fn parse_args() -> std::result::Result<Args, String> {
             "--iters" => a.iters = number(value(i)?)?,
             "--warmup" => a.warmup = number(value(i)?)?,
             "--cubin-dir" => a.cubin_dir = Some(value(i)?.clone()),
+            "-h" | "--help" => return Err(String::new()),
+            "--refusals" => {
+                a.refusals = true;
+                i += 1;
+                continue;
+            }
             "--check" => {
                 a.check = true;
                 i += 1;
@@ -118,19 +137,25 @@ fn parse_args() -> std::result::Result<Args, String> {
 struct Kernels<'g> {
     gpu: &'g Gpu,
     cubin_dir: Option<String>,
-    loaded: HashMap<(String, GemmLayout), GpuGemm>,
+    loaded: HashMap<(String, GemmLayout), GpuGemm<'g>>,
 }
 
 impl<'g> Kernels<'g> {
-    fn get(&mut self, s: &Shipped, layout: GemmLayout) -> Result<&GpuGemm> {
+    fn get(&mut self, s: &Shipped, layout: GemmLayout) -> Result<&GpuGemm<'g>> {
         let key = (s.name.to_string(), layout);
         if !self.loaded.contains_key(&key) {
             let k = s.kernel(layout);
             let cubin = self
                 .cubin_dir
                 .as_ref()
-                .and_then(|d| std::fs::read(format!("{d}/{}.cubin", k.kernel.name)).ok());
-            let g = GpuGemm::load(self.gpu, k, cubin.as_deref())?;
+                .and_then(|d| std::fs::read(format!("{d}/{}.cubin", k.name())).ok());
+            let g = match cubin {
+                // SAFETY: `--cubin-dir` names ptxas's output for the shipped
+                // kernels' PTX (`cute-gpu-ptx` then `ptxas`); whoever passes the
+                // flag vouches for the files, as the flag's help says.
+                Some(bin) => unsafe { GpuGemm::load_cubin(self.gpu, k, &bin)? },
+                None => GpuGemm::load(self.gpu, k)?,
+            };
             self.loaded.insert(key.clone(), g);
         }
         Ok(&self.loaded[&key])
@@ -140,10 +165,10 @@ impl<'g> Kernels<'g> {
 /// Runs one problem through `kernel` (or the 32-bit fallback when the leading
 /// dimensions are not multiples of 4) and checks it. Returns whether it passed.
 #[allow(clippy::too_many_arguments)]
-fn check_one(
-    gpu: &Gpu,
-    kernels: &mut Kernels<'_>,
-    reference: &GpuReference,
+fn check_one<'g>(
+    gpu: &'g Gpu,
+    kernels: &mut Kernels<'g>,
+    reference: &GpuReference<'g>,
     s: &Shipped,
     p: &Problem,
     rng: &mut Rng,
@@ -151,8 +176,10 @@ fn check_one(
     alpha: f32,
     beta: f32,
 ) -> Result<bool> {
-    let fallback = find("fallback32").expect("shipped");
-    let cfg = if s.params.vec == 4 && !p.allows_vector4() {
+    let Some(fallback) = find("fallback32") else {
+        return Ok(false);
+    };
+    let cfg = if s.params.vec() == 4 && !p.allows_vector4() {
         &fallback
     } else {
         s
@@ -174,9 +201,9 @@ fn check_one(
     let (da, db) = (gpu.upload(&a)?, gpu.upload(&b)?);
     let mut dc = gpu.upload(&c0)?;
     let k = kernels.get(cfg, p.layout)?;
-    k.launch(gpu, p, &da, &db, &mut dc, alpha, beta)?;
+    k.launch(p, &da, &db, &mut dc, alpha, beta)?;
     let c = gpu.download(&dc)?;
-    let (r, sabs) = reference.run(gpu, p, &da, &db)?;
+    let (r, sabs) = reference.run(p, &da, &db)?;
     // the GPU reference against the host on sampled entries
     let mut ref_ok = true;
     if p.m > 0 && p.n > 0 {
@@ -205,7 +232,7 @@ fn check_one(
     println!(
         "CHECK {} kernel={} m={} n={} k={} lda={} ldb={} ldc={} alpha={} beta={}{} max|C-R|/S={:.3e} mean={:.3e} tau={:.3e} failures={} nonfinite={} ref_vs_host={}{}",
         if pass { "pass" } else { "FAIL" },
-        kernels.get(cfg, p.layout)?.kernel.kernel.name,
+        kernels.get(cfg, p.layout)?.kernel().name(),
         p.m, p.n, p.k, p.lda, p.ldb, p.ldc, alpha, beta,
         if ints { " ints" } else { "" },
         rep.max_ratio,
@@ -223,16 +250,16 @@ fn check_one(
     Ok(pass)
 }
 
-fn check_suite(
-    gpu: &Gpu,
-    kernels: &mut Kernels<'_>,
+fn check_suite<'g>(
+    gpu: &'g Gpu,
+    kernels: &mut Kernels<'g>,
     args: &Args,
     s: &Shipped,
     layouts: &[GemmLayout],
 ) -> Result<bool> {
     let reference = GpuReference::load(gpu)?;
     let mut rng = Rng::new(2024);
-    let (bm, bn, bk) = (s.params.bm, s.params.bn, s.params.bk);
+    let (bm, bn, bk) = (s.params.bm(), s.params.bn(), s.params.bk());
     let mut ok = true;
     for &layout in layouts {
         let big = Problem::new(args.m, args.n, args.k, layout);
@@ -264,14 +291,14 @@ fn check_suite(
 
 /// The timed problem of one layout: enough copies of A and B to exceed three
 /// times the L2, and C; made once per layout and shared by every configuration.
-struct TimingInputs {
+struct TimingInputs<'g> {
     problem: Problem,
-    sets: Vec<(Buffer<f32>, Buffer<f32>)>,
-    c: Buffer<f32>,
+    sets: Vec<(DeviceBuffer<'g, f32>, DeviceBuffer<'g, f32>)>,
+    c: DeviceBuffer<'g, f32>,
 }
 
-impl TimingInputs {
-    fn new(gpu: &Gpu, args: &Args, layout: GemmLayout) -> Result<TimingInputs> {
+impl<'g> TimingInputs<'g> {
+    fn new(gpu: &'g Gpu, args: &Args, layout: GemmLayout) -> Result<TimingInputs<'g>> {
         let p = Problem::new(args.m, args.n, args.k, layout);
         let mut rng = Rng::new(99);
         let a = rng.uniform_vec(p.a_len());
@@ -283,7 +310,7 @@ impl TimingInputs {
         for _ in 0..count {
             sets.push((gpu.upload(&a)?, gpu.upload(&b)?));
         }
-        let c = Buffer::<f32>::zeroed(p.c_len()).call("cuMemAlloc")?;
+        let c = gpu.alloc_zeroed::<f32>(p.c_len())?;
         Ok(TimingInputs {
             problem: p,
             sets,
@@ -292,27 +319,17 @@ impl TimingInputs {
     }
 }
 
-fn time_one(
-    gpu: &Gpu,
-    kernels: &mut Kernels<'_>,
+fn time_one<'g>(
+    kernels: &mut Kernels<'g>,
     args: &Args,
     s: &Shipped,
-    inputs: &mut TimingInputs,
+    inputs: &mut TimingInputs<'g>,
 ) -> Result<()> {
     let p = inputs.problem;
     let k = kernels.get(s, p.layout)?;
     let sets = inputs.sets.len();
-    let c = &mut inputs.c;
-    for i in 0..args.warmup {
-        let (da, db) = &inputs.sets[i % sets];
-        k.launch(gpu, &p, da, db, c, 1.0, 0.0)?;
-    }
-    gpu.synchronize()?;
-    let mut ms = Vec::with_capacity(args.iters);
-    for i in 0..args.iters {
-        let (da, db) = &inputs.sets[i % sets];
-        ms.push(gpu.time(|| k.launch(gpu, &p, da, db, c, 1.0, 0.0))?);
-    }
+    let pairs: Vec<_> = inputs.sets.iter().map(|(a, b)| (a, b)).collect();
+    let mut ms = k.time(&p, &pairs, &mut inputs.c, 1.0, 0.0, args.warmup, args.iters)?;
     ms.sort_by(|x, y| x.total_cmp(y));
     let median = ms[ms.len() / 2] as f64;
     let p90 = ms[(ms.len() * 9 / 10).min(ms.len() - 1)] as f64;
@@ -324,6 +341,41 @@ fn time_one(
     Ok(())
 }
 
+/// Out-of-bounds launches on the GPU: each must come back as an error before
+/// the kernel runs, and C must be left as it was.
+fn refusals(gpu: &Gpu) -> Result<bool> {
+    let layout: GemmLayout = "nn".parse().map_err(cute_gpu::cuda::GpuError::Problem)?;
+    let p = Problem::new(256, 256, 256, layout);
+    let k = GpuGemm::load(gpu, best(layout).kernel(layout))?;
+    let a = gpu.upload(&vec![1.0f32; p.a_len()])?;
+    let b_short = gpu.upload(&vec![1.0f32; p.b_len() - 1])?;
+    let b = gpu.upload(&vec![1.0f32; p.b_len()])?;
+    let mut c = gpu.upload(&vec![7.0f32; p.c_len()])?;
+    let mut c_short = gpu.upload(&vec![7.0f32; p.c_len() - p.ldc])?;
+    let mut ok = true;
+    let mut expect_refusal = |what: &str, r: Result<()>| match r {
+        Err(e) => println!("REFUSED {what}: {e}"),
+        Ok(()) => {
+            println!("ACCEPTED {what} (wrong)");
+            ok = false;
+        }
+    };
+    expect_refusal(
+        "B one element short",
+        k.launch(&p, &a, &b_short, &mut c, 1.0, 0.0),
+    );
+    expect_refusal(
+        "C one column short",
+        k.launch(&p, &a, &b, &mut c_short, 1.0, 0.0),
+    );
+    let untouched = gpu.download(&c)?.iter().all(|&v| v == 7.0);
+    println!("C untouched after the refusals: {untouched}");
+    k.launch(&p, &a, &b, &mut c, 1.0, 0.0)?;
+    let right = gpu.download(&c)?.iter().all(|&v| v == 256.0);
+    println!("valid launch after the refusals: C = 256 everywhere: {right}");
+    Ok(ok && untouched && right)
+}
+
 fn run(args: &Args) -> Result<bool> {
     let gpu = Gpu::new()?;
     println!(
@@ -332,6 +384,9 @@ fn run(args: &Args) -> Result<bool> {
         gpu.sm_count()?,
         gpu.l2_bytes()? >> 20
     );
+    if args.refusals {
+        return refusals(&gpu);
+    }
     let mut kernels = Kernels {
         gpu: &gpu,
         cubin_dir: args.cubin_dir.clone(),
@@ -374,7 +429,7 @@ fn run(args: &Args) -> Result<bool> {
             let configs = args.configs.iter().chain(chosen.iter());
             let mut inputs = TimingInputs::new(&gpu, args, layout)?;
             for s in configs.filter(|s| s.layouts.contains(&layout)) {
-                time_one(&gpu, &mut kernels, args, s, &mut inputs)?;
+                time_one(&mut kernels, args, s, &mut inputs)?;
             }
         }
     }
@@ -384,8 +439,12 @@ fn run(args: &Args) -> Result<bool> {
 fn main() -> ExitCode {
     let args = match parse_args() {
         Ok(a) => a,
+        Err(e) if e.is_empty() => {
+            println!("{HELP}");
+            return ExitCode::SUCCESS;
+        }
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {e}\n{HELP}");
             return ExitCode::from(2);
         }
     };

@@ -22,14 +22,12 @@
 //! `--b-layout kn` stores B as `K×N` row-major (`a @ b`; wgmma reads it MN-major
 //! with the transpose bit); the default `nk` stores it `N×K` (`a @ b.t()`).
 //!
-//! `--dtype fp32` is the SIMT GEMM of the `gemm` example.
-#[cfg(feature = "cuda")]
-fn main() -> std::process::ExitCode {
-    cute_gpu::hopper::cli::run_cli(std::env::args().skip(1).collect())
-}
+//! `--dtype fp32` is the SIMT GEMM of the `gemm` example. `--refusals` shows
+//! out-of-bounds launches refused before the GPU runs them. Without a GPU
+//! driver the program says so and exits with status 1; `--help` needs no driver.
+#[path = "common/tc_cli.rs"]
+mod tc_cli;
 
-#[cfg(not(feature = "cuda"))]
-fn main() {
-    eprintln!("gemm_tc runs on the GPU: build it with `--features cuda`");
-    std::process::exit(2);
+fn main() -> std::process::ExitCode {
+    tc_cli::run_cli(std::env::args().skip(1).collect())
 }

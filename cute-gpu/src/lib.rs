@@ -6,14 +6,17 @@
 //! through `cute_types` layouts and bakes every offset into the PTX as an
 //! immediate. [`ptx`] is the structured emitter, [`sim`] a CPU interpreter of what
 //! it emits (so kernels are tested without a GPU), and the `cuda` feature loads
-//! and launches the kernels through `cust`.
+//! and launches the kernels through the CUDA driver, opened at run time.
 #![warn(missing_docs)]
 
+pub mod error;
 pub mod gemm;
 pub mod hopper;
+pub mod launch;
 pub mod layout_code;
 pub mod ptx;
 pub mod sim;
+pub mod static_int;
 
 #[cfg(feature = "cuda")]
 pub mod cuda;

@@ -97,6 +97,8 @@ pub enum SimError {
         /// the statement index
         pc: usize,
     },
+    /// the launch was refused before it ran (sizes, grid limits)
+    Refused(String),
 }
 
 impl fmt::Display for SimError {

@@ -23,15 +23,15 @@ fn shipped_kernels_have_the_structure_of_their_configuration() {
             let name = &k.kernel.name;
             assert_eq!(
                 count(&text, "wgmma.mma_async"),
-                p.bk / 16 * p.m_blocks(),
+                p.bk() / 16 * p.m_blocks(),
                 "{name}"
             );
             let n = format!(
                 "wgmma.mma_async.sync.aligned.m64n{}k16.f32.{t}.{t} ",
-                p.bn,
+                p.bn(),
                 t = io.input.name()
             );
-            assert_eq!(count(&text, &n), p.bk / 16 * p.m_blocks(), "{name}");
+            assert_eq!(count(&text, &n), p.bk() / 16 * p.m_blocks(), "{name}");
             let trans = if io.b_major == OperandMajor::Mn {
                 ", 0, 1;"
             } else {
@@ -41,34 +41,34 @@ fn shipped_kernels_have_the_structure_of_their_configuration() {
                 assert!(line.ends_with(trans), "{name}: {line}");
                 // the accumulators are n/2 distinct f32 registers
                 let regs = line.split('{').nth(1).unwrap().split('}').next().unwrap();
-                assert_eq!(regs.split(", ").count(), p.bn / 2, "{name}");
+                assert_eq!(regs.split(", ").count(), p.bn() / 2, "{name}");
             }
-            let bytes = (p.bm + p.bn) * p.bk * 2;
+            let bytes = (p.bm() + p.bn()) * p.bk() * 2;
             let expect = "mbarrier.arrive.expect_tx.shared::cta.b64 _, ";
             for line in text.lines().filter(|l| l.contains(expect)) {
                 assert!(line.ends_with(&format!(", {bytes};")), "{name}: {line}");
             }
             assert_eq!(
                 count(&text, "mbarrier.init.shared::cta.b64"),
-                2 * p.stages,
+                2 * p.stages(),
                 "{name}"
             );
             assert_eq!(
-                count(&text, &format!("], {};", p.consumers)),
-                p.stages + if p.consumers == 1 { p.stages } else { 0 },
+                count(&text, &format!("], {};", p.consumers())),
+                p.stages() + if p.consumers() == 1 { p.stages() } else { 0 },
                 "{name}"
             );
             let b_boxes = if io.b_major == OperandMajor::Mn {
-                p.bn / 64
+                p.bn() / 64
             } else {
                 1
             };
             let loads = count(&text, "cp.async.bulk.tensor.2d.shared::cluster.global");
-            match p.warp_specialized {
+            match p.warp_specialized() {
                 // one producer issue point: A plus B's boxes
                 Some(_) => assert_eq!(loads, 1 + b_boxes, "{name}"),
                 // prologue (one per stage) plus the refill
-                None => assert_eq!(loads, (p.stages + 1) * (1 + b_boxes), "{name}"),
+                None => assert_eq!(loads, (p.stages() + 1) * (1 + b_boxes), "{name}"),
             }
             assert!(
                 text.contains(&format!(".maxntid {}, 1, 1", p.threads())),
@@ -76,11 +76,11 @@ fn shipped_kernels_have_the_structure_of_their_configuration() {
             );
             assert_eq!(
                 count(&text, "setmaxnreg"),
-                if p.warp_specialized.is_some() { 2 } else { 0 },
+                if p.warp_specialized().is_some() { 2 } else { 0 },
                 "{name}"
             );
             assert!(!text.contains("call") && !text.contains(".func"), "{name}");
-            let tma_store = p.tma_store && matches!(io.output, Output::Half(_));
+            let tma_store = p.tma_store() && matches!(io.output, Output::Half(_));
             assert_eq!(text.contains("stmatrix"), tma_store, "{name}");
             assert_eq!(
                 text.contains("cp.async.bulk.tensor.2d.global.shared::cta"),

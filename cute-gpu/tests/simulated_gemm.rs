@@ -22,7 +22,7 @@ fn run(k: &GemmKernel, p: &Problem, rng: &mut Rng, alpha: f32, beta: f32) {
         c0: Some(&c0),
     };
     let rep = check(p, &c, &r, &s, sc, Tolerance::fp32(p.k));
-    assert!(rep.passed(), "{} {:?}: {rep:?}", k.kernel.name, p);
+    assert!(rep.passed(), "{} {:?}: {rep:?}", k.name(), p);
     // entries between columns (ld padding) are untouched
     for j in 0..p.n {
         for i in p.m..p.ldc {
@@ -128,12 +128,16 @@ fn every_shipped_configuration_is_right_on_a_ragged_problem() {
         for &layout in s.layouts {
             let k = s.kernel(layout);
             let p = Problem::new(
-                s.params.bm + 5,
-                s.params.bn - 3,
-                3 * s.params.bk + 1,
+                s.params.bm() + 5,
+                s.params.bn() - 3,
+                3 * s.params.bk() + 1,
                 layout,
             );
-            let p = if s.params.vec == 4 { p.padded_to(4) } else { p };
+            let p = if s.params.vec() == 4 {
+                p.padded_to(4)
+            } else {
+                p
+            };
             run(&k, &p, &mut rng, 1.0, 0.0);
         }
     }
@@ -144,18 +148,18 @@ fn every_shipped_configuration_is_right_on_a_ragged_problem() {
 #[test]
 fn grouped_block_order_covers_every_tile() {
     use cute_gpu::gemm::{sgemm, Async, Copy, Padded, Pipeline, Sgemm, Tile, WarpTiled};
-    use typenum::{U0, U1, U2, U3, U32, U4, U64, U8};
+    use cute_types::{_0, _1, _2, _3, _32, _4, _64, _8};
     type Grouped = Sgemm<
-        Tile<U64, U64, U8>,
-        WarpTiled<U32, U32, U8, U4>,
-        Padded<U4, U0>,
-        Copy<U4, Async>,
-        Pipeline<U2, U1, U3>,
+        Tile<_64, _64, _8>,
+        WarpTiled<_32, _32, _8, _4>,
+        Padded<_4, _0>,
+        Copy<_4, Async>,
+        Pipeline<_2, _1, _3>,
     >;
     let mut rng = Rng::new(23);
     for layout in GemmLayout::ALL {
-        let k = sgemm::<Grouped>("grouped", layout);
-        assert_eq!(k.grid(5 * 64 - 7, 4 * 64), (20, 1));
+        let k = sgemm::<Grouped>("grouped", layout).unwrap();
+        assert_eq!(k.grid(5 * 64 - 7, 4 * 64), Ok((20, 1)));
         run(
             &k,
             &Problem::new(5 * 64 - 7, 4 * 64, 19, layout).padded_to(4),

@@ -26,14 +26,14 @@ fn main() -> ExitCode {
             let k = s.kernel(layout);
             let line = format!(
                 "{}\tthreads={}\tsmem={}\t{}",
-                k.kernel.name,
+                k.name(),
                 k.threads(),
-                k.params.smem_bytes(),
+                k.params().smem_bytes(),
                 s.what
             );
             modules.push((
-                k.kernel.name.clone(),
-                cute_gpu::module_ptx(vec![k.kernel]),
+                k.name().to_string(),
+                cute_gpu::module_ptx(vec![k.kernel().clone()]),
                 line,
             ));
         }

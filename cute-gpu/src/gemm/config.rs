@@ -1,27 +1,27 @@
 //! Kernel configurations as types.
 //!
 //! A configuration is [`Sgemm`]`<Tile, Threads, Smem, Copy, Pipe, Elem>` whose
-//! parameters are typenum static integers. [`GemmConfig::PARAMS`] reads them and
+//! parameters are cute-types static integers (`_4`, `_128`, see [`crate::static_int`]). [`GemmConfig::PARAMS`] reads them and
 //! checks, at compile time, that the configuration can exist: a tile the thread
 //! layout does not divide, a copy the threads cannot split evenly or shared memory
 //! over the limit stops the build with the rule in plain words.
 //!
 //! ```
 //! use cute_gpu::gemm::{GemmConfig, Sgemm, Tile, WarpTiled, Padded, Copy, Pipeline};
-//! use typenum::{U1, U2, U3, U4, U8, U32, U64, U128};
-//! type Cfg = Sgemm<Tile<U128, U128, U8>, WarpTiled<U32, U64, U8, U8>, Padded<U4, U4>, Copy<U4>, Pipeline<U3, U2>>;
-//! assert_eq!(Cfg::PARAMS.threads, 256);
+//! use cute_types::{_1, _2, _3, _4, _8, _32, _64, _128};
+//! type Cfg = Sgemm<Tile<_128, _128, _8>, WarpTiled<_32, _64, _8, _8>, Padded<_4, _4>, Copy<_4>, Pipeline<_3, _2>>;
+//! assert_eq!(Cfg::PARAMS.threads(), 256);
 //! ```
 //!
 //! ```compile_fail
 //! use cute_gpu::gemm::{GemmConfig, Sgemm, Tile, WarpTiled, Padded, Copy, Pipeline};
-//! use typenum::{U1, U2, U3, U4, U8, U32, U64, U96, U128};
+//! use cute_types::{_1, _2, _3, _4, _8, _32, _64, _96, _128};
 //! // BM = 96 is not a multiple of the warp tile WM = 64: rejected at compile time.
-//! type Bad = Sgemm<Tile<U96, U128, U8>, WarpTiled<U64, U32, U8, U8>, Padded<U4, U4>, Copy<U4>, Pipeline<U3, U2>>;
+//! type Bad = Sgemm<Tile<_96, _128, _8>, WarpTiled<_64, _32, _8, _8>, Padded<_4, _4>, Copy<_4>, Pipeline<_3, _2>>;
 //! let _ = Bad::PARAMS;
 //! ```
+use crate::static_int::StaticUsize;
 use core::marker::PhantomData;
-use typenum::Unsigned;
 
 /// The element type of A, B and C. Only `f32` (SIMT `fma.rn.f32`) is generated.
 pub trait GemmElement {
@@ -67,7 +67,9 @@ pub struct Arrangement {
     pub tn: usize,
 }
 
-impl<WM: Unsigned, WN: Unsigned, TM: Unsigned, TN: Unsigned> Threads for WarpTiled<WM, WN, TM, TN> {
+impl<WM: StaticUsize, WN: StaticUsize, TM: StaticUsize, TN: StaticUsize> Threads
+    for WarpTiled<WM, WN, TM, TN>
+{
     const ARRANGEMENT: Arrangement = Arrangement {
         wm: WM::USIZE,
         wn: WN::USIZE,
@@ -76,7 +78,7 @@ impl<WM: Unsigned, WN: Unsigned, TM: Unsigned, TN: Unsigned> Threads for WarpTil
     };
 }
 
-impl<TM: Unsigned, TN: Unsigned> Threads for Blocked<TM, TN> {
+impl<TM: StaticUsize, TN: StaticUsize> Threads for Blocked<TM, TN> {
     const ARRANGEMENT: Arrangement = Arrangement {
         wm: 0,
         wn: 0,
@@ -136,7 +138,7 @@ impl KMajorCopy for Async {
 /// the next group) so that concurrent blocks share A and B panels in L2;
 /// `Frag` says when a step's register fragments are read from shared memory
 /// ([`Direct`] or [`Prefetch`]).
-pub struct Pipeline<Stages, MinBlocks, Group = typenum::U0, Frag = Direct>(
+pub struct Pipeline<Stages, MinBlocks, Group = cute_types::_0, Frag = Direct>(
     PhantomData<(Stages, MinBlocks, Group, Frag)>,
 );
 
@@ -167,45 +169,107 @@ impl FragmentLoads for Prefetch {
 /// A full kernel configuration.
 pub struct Sgemm<T, Th, S, C, P, E = f32>(PhantomData<(T, Th, S, C, P, E)>);
 
-/// The configuration read as numbers, checked.
+/// The configuration read as numbers, checked. Its fields are private: a value
+/// comes only from [`GemmConfig::PARAMS`] (checked at compile time) or from the
+/// checked constructors, so a kernel generated from it can be trusted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GemmParams {
     /// block tile, M
-    pub bm: usize,
+    pub(crate) bm: usize,
     /// block tile, N
-    pub bn: usize,
+    pub(crate) bn: usize,
     /// block tile, K
-    pub bk: usize,
+    pub(crate) bk: usize,
     /// thread arrangement
-    pub arrangement: Arrangement,
+    pub(crate) arrangement: Arrangement,
     /// threads per block
-    pub threads: usize,
+    pub(crate) threads: usize,
     /// padding of A's shared rows (elements)
-    pub pad_a: usize,
+    pub(crate) pad_a: usize,
     /// padding of B's shared rows (elements)
-    pub pad_b: usize,
+    pub(crate) pad_b: usize,
     /// elements per global load
-    pub vec: usize,
+    pub(crate) vec: usize,
     /// shared-memory stages
-    pub stages: usize,
+    pub(crate) stages: usize,
     /// `.minnctapersm`
-    pub min_blocks: usize,
+    pub(crate) min_blocks: usize,
     /// bytes per element
-    pub elem_bytes: usize,
+    pub(crate) elem_bytes: usize,
     /// K-major operands go through registers ([`Staged`]) rather than 4-byte `cp.async`
-    pub k_staged: bool,
+    pub(crate) k_staged: bool,
     /// staged stores halfway through the K tile's math ([`StagedMid`])
-    pub k_store_mid: bool,
+    pub(crate) k_store_mid: bool,
     /// fragments double-buffered in registers ([`Prefetch`])
-    pub frag_prefetch: bool,
+    pub(crate) frag_prefetch: bool,
     /// tile rows per raster group (0: plain row-by-row order)
-    pub group_m: usize,
+    pub(crate) group_m: usize,
 }
 
 /// The shared-memory limit of one block on sm_90 (227 KiB).
 pub const SMEM_LIMIT: usize = 227 * 1024;
 
 impl GemmParams {
+    /// block tile, M
+    pub const fn bm(&self) -> usize {
+        self.bm
+    }
+    /// block tile, N
+    pub const fn bn(&self) -> usize {
+        self.bn
+    }
+    /// block tile, K
+    pub const fn bk(&self) -> usize {
+        self.bk
+    }
+    /// thread arrangement
+    pub const fn arrangement(&self) -> Arrangement {
+        self.arrangement
+    }
+    /// threads per block
+    pub const fn threads(&self) -> usize {
+        self.threads
+    }
+    /// padding of A's shared rows (elements)
+    pub const fn pad_a(&self) -> usize {
+        self.pad_a
+    }
+    /// padding of B's shared rows (elements)
+    pub const fn pad_b(&self) -> usize {
+        self.pad_b
+    }
+    /// elements per global load
+    pub const fn vec(&self) -> usize {
+        self.vec
+    }
+    /// shared-memory stages
+    pub const fn stages(&self) -> usize {
+        self.stages
+    }
+    /// `.minnctapersm`
+    pub const fn min_blocks(&self) -> usize {
+        self.min_blocks
+    }
+    /// bytes per element
+    pub const fn elem_bytes(&self) -> usize {
+        self.elem_bytes
+    }
+    /// K-major operands go through registers ([`Staged`]) rather than 4-byte `cp.async`
+    pub const fn k_staged(&self) -> bool {
+        self.k_staged
+    }
+    /// staged stores halfway through the K tile's math ([`StagedMid`])
+    pub const fn k_store_mid(&self) -> bool {
+        self.k_store_mid
+    }
+    /// fragments double-buffered in registers ([`Prefetch`])
+    pub const fn frag_prefetch(&self) -> bool {
+        self.frag_prefetch
+    }
+    /// tile rows per raster group (0: plain row-by-row order)
+    pub const fn group_m(&self) -> usize {
+        self.group_m
+    }
     /// Bytes of one stage: an A tile and a B tile with their padding.
     pub const fn stage_bytes(&self) -> usize {
         self.bk * ((self.bm + self.pad_a) + (self.bn + self.pad_b)) * self.elem_bytes
@@ -233,8 +297,9 @@ impl GemmParams {
 
     /// [`GemmParams::checked_full`] with staged K-major copies, direct fragment
     /// loads and plain raster order.
+    #[cfg(test)]
     #[allow(clippy::too_many_arguments)]
-    pub const fn checked(
+    pub(crate) const fn checked(
         bm: usize,
         bn: usize,
         bk: usize,
@@ -263,11 +328,10 @@ impl GemmParams {
             0,
         )
     }
-
-    /// Reads a configuration and checks every rule; panics (a compile error when
-    /// evaluated in a constant) with the rule that fails.
-    #[allow(clippy::too_many_arguments)]
-    pub const fn checked_full(
+    /// Reads a configuration and checks every rule; `Err` names the rule that fails.
+    // each check reads as the rule it enforces: `if !(rule) { return Err(..) }`
+    #[allow(clippy::too_many_arguments, clippy::nonminimal_bool)]
+    pub const fn try_checked_full(
         bm: usize,
         bn: usize,
         bk: usize,
@@ -282,105 +346,104 @@ impl GemmParams {
         k_store_mid: bool,
         frag_prefetch: bool,
         group_m: usize,
-    ) -> GemmParams {
-        assert!(
-            bm > 0 && bn > 0 && bk > 0,
-            "tile sizes BM, BN, BK must be positive"
-        );
+    ) -> Result<GemmParams, &'static str> {
+        if !(bm > 0 && bn > 0 && bk > 0) {
+            return Err("tile sizes BM, BN, BK must be positive");
+        }
         let Arrangement { wm, wn, tm, tn } = arrangement;
-        assert!(tm > 0 && tn > 0, "thread tile TM, TN must be positive");
-        assert!(
-            tm % 4 == 0 && tn % 4 == 0,
-            "thread tile TM and TN must be multiples of 4 (values are read as 128-bit vectors)"
-        );
-        let threads = if wm > 0 || wn > 0 {
-            assert!(wm > 0 && wn > 0, "warp tile WM, WN must be positive");
-            assert!(
-                bm.is_multiple_of(wm),
-                "tile BM must be divisible by the warp tile WM"
-            );
-            assert!(
-                bn.is_multiple_of(wn),
-                "tile BN must be divisible by the warp tile WN"
-            );
-            assert!(
-                wm % tm == 0,
-                "warp tile WM must be divisible by the thread tile TM"
-            );
-            assert!(
-                wn % tn == 0,
-                "warp tile WN must be divisible by the thread tile TN"
-            );
-            assert!(
-                (wm / tm) * (wn / tn) == 32,
-                "a warp tile must hold exactly 32 thread tiles: (WM/TM)·(WN/TN) = 32"
-            );
-            32 * (bm / wm) * (bn / wn)
-        } else {
-            assert!(
-                bm.is_multiple_of(tm),
-                "tile BM must be divisible by the thread tile TM"
-            );
-            assert!(
-                bn.is_multiple_of(tn),
-                "tile BN must be divisible by the thread tile TN"
-            );
-            (bm / tm) * (bn / tn)
-        };
-        assert!(
-            threads % 32 == 0,
-            "threads per block must be a multiple of 32 (whole warps)"
-        );
-        assert!(threads <= 1024, "at most 1024 threads per block");
-        assert!(
-            vec == 1 || vec == 4,
-            "global loads are 1 or 4 elements wide"
-        );
-        assert!(elem_bytes * vec <= 16, "a global load is at most 16 bytes");
-        assert!(
-            bm.is_multiple_of(vec) && bn.is_multiple_of(vec) && bk.is_multiple_of(vec),
-            "BM, BN and BK must be multiples of the load width"
-        );
-        assert!(
-            pad_a.is_multiple_of(4) && pad_b.is_multiple_of(4),
-            "shared-memory padding must be a multiple of 4 elements (keeps rows 16-byte aligned)"
-        );
-        // copies: every thread takes the same number of loads per tile, and the
-        // loads of one thread differ by a fixed offset in the tile
-        assert!(
-            (bm * bk).is_multiple_of(vec * threads) && (bn * bk).is_multiple_of(vec * threads),
-            "the A and B tiles must split evenly into loads over the threads"
-        );
-        assert!(
-            copy_rows_fit(bm, bk, vec, threads) && copy_rows_fit(bn, bk, vec, threads),
-            "threads must cover whole rows of the tile in a copy: (BM/V) and (BN/V) must divide or be divided by the thread count"
-        );
-        if vec == 1 || !k_staged {
-            let k_lanes = k_lanes(bk);
-            assert!(
-                threads % k_lanes == 0
-                    && bm.is_multiple_of(threads / k_lanes)
-                    && bn.is_multiple_of(threads / k_lanes),
-                "a K-major copy spreads threads over min(BK,8) columns: BM and BN must be multiples of threads/min(BK,8)"
-            );
-        } else {
-            assert!(
-                threads % (bk / vec) == 0
-                    && bm.is_multiple_of(threads / (bk / vec))
-                    && bn.is_multiple_of(threads / (bk / vec)),
-                "a K-major vector copy spreads threads over BK/V chunks: BM and BN must be multiples of threads·V/BK"
+        if !(tm > 0 && tn > 0) {
+            return Err("thread tile TM, TN must be positive");
+        }
+        if !(tm % 4 == 0 && tn % 4 == 0) {
+            return Err(
+                "thread tile TM and TN must be multiples of 4 (values are read as 128-bit vectors)",
             );
         }
-        assert!(stages >= 1, "at least one pipeline stage");
-        assert!(min_blocks >= 1, "MIN_BLOCKS must be at least 1");
-        assert!(
-            !k_store_mid || (k_staged && stages >= 2),
-            "staged stores halfway through a K tile need staged copies and at least two stages"
-        );
-        assert!(
-            !frag_prefetch || (stages >= 2 && bk.is_multiple_of(2)),
-            "fragment prefetch needs at least two stages and an even BK"
-        );
+        let threads = if wm > 0 || wn > 0 {
+            if !(wm > 0 && wn > 0) {
+                return Err("warp tile WM, WN must be positive");
+            }
+            if !(bm.is_multiple_of(wm)) {
+                return Err("tile BM must be divisible by the warp tile WM");
+            }
+            if !(bn.is_multiple_of(wn)) {
+                return Err("tile BN must be divisible by the warp tile WN");
+            }
+            if !(wm % tm == 0) {
+                return Err("warp tile WM must be divisible by the thread tile TM");
+            }
+            if !(wn % tn == 0) {
+                return Err("warp tile WN must be divisible by the thread tile TN");
+            }
+            if !((wm / tm) * (wn / tn) == 32) {
+                return Err("a warp tile must hold exactly 32 thread tiles: (WM/TM)·(WN/TN) = 32");
+            }
+            32 * (bm / wm) * (bn / wn)
+        } else {
+            if !(bm.is_multiple_of(tm)) {
+                return Err("tile BM must be divisible by the thread tile TM");
+            }
+            if !(bn.is_multiple_of(tn)) {
+                return Err("tile BN must be divisible by the thread tile TN");
+            }
+            (bm / tm) * (bn / tn)
+        };
+        if !(threads % 32 == 0) {
+            return Err("threads per block must be a multiple of 32 (whole warps)");
+        }
+        if !(threads <= 1024) {
+            return Err("at most 1024 threads per block");
+        }
+        if !(vec == 1 || vec == 4) {
+            return Err("global loads are 1 or 4 elements wide");
+        }
+        if !(elem_bytes * vec <= 16) {
+            return Err("a global load is at most 16 bytes");
+        }
+        if !(bm.is_multiple_of(vec) && bn.is_multiple_of(vec) && bk.is_multiple_of(vec)) {
+            return Err("BM, BN and BK must be multiples of the load width");
+        }
+        if !(pad_a.is_multiple_of(4) && pad_b.is_multiple_of(4)) {
+            return Err("shared-memory padding must be a multiple of 4 elements (keeps rows 16-byte aligned)");
+        }
+        // copies: every thread takes the same number of loads per tile, and the
+        // loads of one thread differ by a fixed offset in the tile
+        if !((bm * bk).is_multiple_of(vec * threads) && (bn * bk).is_multiple_of(vec * threads)) {
+            return Err("the A and B tiles must split evenly into loads over the threads");
+        }
+        if !(copy_rows_fit(bm, bk, vec, threads) && copy_rows_fit(bn, bk, vec, threads)) {
+            return Err("threads must cover whole rows of the tile in a copy: (BM/V) and (BN/V) must divide or be divided by the thread count");
+        }
+        if vec == 1 || !k_staged {
+            let k_lanes = k_lanes(bk);
+            if !(threads % k_lanes == 0
+                && bm.is_multiple_of(threads / k_lanes)
+                && bn.is_multiple_of(threads / k_lanes))
+            {
+                return Err("a K-major copy spreads threads over min(BK,8) columns: BM and BN must be multiples of threads/min(BK,8)");
+            }
+        } else {
+            if !(threads % (bk / vec) == 0
+                && bm.is_multiple_of(threads / (bk / vec))
+                && bn.is_multiple_of(threads / (bk / vec)))
+            {
+                return Err("a K-major vector copy spreads threads over BK/V chunks: BM and BN must be multiples of threads·V/BK");
+            }
+        }
+        if !(stages >= 1) {
+            return Err("at least one pipeline stage");
+        }
+        if !(min_blocks >= 1) {
+            return Err("MIN_BLOCKS must be at least 1");
+        }
+        if !(!k_store_mid || (k_staged && stages >= 2)) {
+            return Err(
+                "staged stores halfway through a K tile need staged copies and at least two stages",
+            );
+        }
+        if !(!frag_prefetch || (stages >= 2 && bk.is_multiple_of(2))) {
+            return Err("fragment prefetch needs at least two stages and an even BK");
+        }
         let p = GemmParams {
             bm,
             bn,
@@ -398,15 +461,53 @@ impl GemmParams {
             frag_prefetch,
             group_m,
         };
-        assert!(
-            p.smem_bytes() <= SMEM_LIMIT,
-            "shared memory per block exceeds the 227 KiB limit of sm_90"
-        );
-        assert!(
-            p.smem_bytes() * min_blocks <= 228 * 1024,
-            "MIN_BLOCKS blocks of this shared-memory size do not fit on one multiprocessor (228 KiB)"
-        );
-        p
+        if !(p.smem_bytes() <= SMEM_LIMIT) {
+            return Err("shared memory per block exceeds the 227 KiB limit of sm_90");
+        }
+        if !(p.smem_bytes() * min_blocks <= 228 * 1024) {
+            return Err("MIN_BLOCKS blocks of this shared-memory size do not fit on one multiprocessor (228 KiB)");
+        }
+        Ok(p)
+    }
+
+    /// [`GemmParams::try_checked_full`] for constants: a broken rule panics, which is a
+    /// compile error naming the rule when evaluated in a constant.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) const fn checked_full(
+        bm: usize,
+        bn: usize,
+        bk: usize,
+        arrangement: Arrangement,
+        pad_a: usize,
+        pad_b: usize,
+        vec: usize,
+        stages: usize,
+        min_blocks: usize,
+        elem_bytes: usize,
+        k_staged: bool,
+        k_store_mid: bool,
+        frag_prefetch: bool,
+        group_m: usize,
+    ) -> GemmParams {
+        match Self::try_checked_full(
+            bm,
+            bn,
+            bk,
+            arrangement,
+            pad_a,
+            pad_b,
+            vec,
+            stages,
+            min_blocks,
+            elem_bytes,
+            k_staged,
+            k_store_mid,
+            frag_prefetch,
+            group_m,
+        ) {
+            Ok(p) => p,
+            Err(rule) => panic!("{}", rule),
+        }
     }
 }
 
@@ -434,17 +535,17 @@ pub trait GemmConfig {
 impl<BM, BN, BK, Th, PA, PB, V, KC, ST, MB, G, FR, E> GemmConfig
     for Sgemm<Tile<BM, BN, BK>, Th, Padded<PA, PB>, Copy<V, KC>, Pipeline<ST, MB, G, FR>, E>
 where
-    BM: Unsigned,
-    BN: Unsigned,
-    BK: Unsigned,
+    BM: StaticUsize,
+    BN: StaticUsize,
+    BK: StaticUsize,
     Th: Threads,
-    PA: Unsigned,
-    PB: Unsigned,
-    V: Unsigned,
+    PA: StaticUsize,
+    PB: StaticUsize,
+    V: StaticUsize,
     KC: KMajorCopy,
-    ST: Unsigned,
-    MB: Unsigned,
-    G: Unsigned,
+    ST: StaticUsize,
+    MB: StaticUsize,
+    G: StaticUsize,
     FR: FragmentLoads,
     E: GemmElement,
 {
@@ -469,16 +570,16 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use typenum::{U0, U1, U128, U16, U2, U256, U3, U32, U4, U64, U8};
+    use cute_types::{_0, _1, _128, _16, _2, _256, _3, _32, _4, _64, _8};
 
     #[test]
     fn a_warp_tiled_configuration_reads_back() {
         type C = Sgemm<
-            Tile<U128, U128, U8>,
-            WarpTiled<U32, U64, U8, U8>,
-            Padded<U4, U4>,
-            Copy<U4>,
-            Pipeline<U3, U2>,
+            Tile<_128, _128, _8>,
+            WarpTiled<_32, _64, _8, _8>,
+            Padded<_4, _4>,
+            Copy<_4>,
+            Pipeline<_3, _2>,
         >;
         let p = C::PARAMS;
         assert_eq!((p.bm, p.bn, p.bk, p.threads), (128, 128, 8, 256));
@@ -489,8 +590,8 @@ mod tests {
     #[test]
     fn a_blocked_configuration_reads_back() {
         type C =
-            Sgemm<Tile<U64, U64, U16>, Blocked<U4, U4>, Padded<U0, U4>, Copy<U1>, Pipeline<U1, U1>>;
-        assert_eq!(C::PARAMS.threads, 256);
+            Sgemm<Tile<_64, _64, _16>, Blocked<_4, _4>, Padded<_0, _4>, Copy<_1>, Pipeline<_1, _1>>;
+        assert_eq!(C::PARAMS.threads(), 256);
         assert_eq!((C::PARAMS.lanes_m(), C::PARAMS.lanes_n()), (16, 16));
     }
 
@@ -524,14 +625,14 @@ mod tests {
     }
 
     #[test]
-    fn other_typenum_sizes_work() {
+    fn other_static_sizes_work() {
         type C = Sgemm<
-            Tile<U256, U128, U8>,
-            WarpTiled<U64, U64, U16, U8>,
-            Padded<U4, U4>,
-            Copy<U4>,
-            Pipeline<U2, U1>,
+            Tile<_256, _128, _8>,
+            WarpTiled<_64, _64, _16, _8>,
+            Padded<_4, _4>,
+            Copy<_4>,
+            Pipeline<_2, _1>,
         >;
-        assert_eq!(C::PARAMS.threads, 256);
+        assert_eq!(C::PARAMS.threads(), 256);
     }
 }

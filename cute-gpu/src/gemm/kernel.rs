@@ -9,7 +9,7 @@
 //! epilogue predicates each store.
 use super::config::{GemmConfig, GemmParams};
 use super::layouts::{c_layouts, copy_plan, CopyKind, CopyPlan};
-use super::problem::{GemmLayout, Major};
+use super::problem::{GemmLayout, Major, Problem};
 use crate::layout_code::{all_offsets, emit_eval, flat_modes};
 use crate::ptx::{
     kind::{Pred, F32, U32, U64},
@@ -20,45 +20,105 @@ use cute_types::Error;
 /// Static shared memory above this size is declared dynamic (`.extern`).
 pub const STATIC_SMEM_LIMIT: usize = 48 * 1024;
 
-/// A generated GEMM kernel with what its launch needs.
+/// A generated GEMM kernel with what its launch needs. Built only by
+/// [`generate`] or [`sgemm`] from a checked [`GemmParams`]; its fields are
+/// private, so a launch can trust them.
 #[derive(Clone, Debug)]
 pub struct GemmKernel {
-    /// the kernel
-    pub kernel: Kernel,
-    /// the configuration it was generated from
-    pub params: GemmParams,
-    /// storage of A and B
-    pub layout: GemmLayout,
-    /// bytes of dynamic shared memory to pass at launch (0 when static)
-    pub dynamic_smem: u32,
+    kernel: Kernel,
+    params: GemmParams,
+    layout: GemmLayout,
+    dynamic_smem: u32,
 }
 
 impl GemmKernel {
+    /// The PTX kernel.
+    pub fn kernel(&self) -> &Kernel {
+        &self.kernel
+    }
+    /// The kernel's name.
+    pub fn name(&self) -> &str {
+        &self.kernel.name
+    }
+    /// The configuration it was generated from.
+    pub fn params(&self) -> &GemmParams {
+        &self.params
+    }
+    /// Storage of A and B.
+    pub fn layout(&self) -> GemmLayout {
+        self.layout
+    }
+    /// Bytes of dynamic shared memory to pass at launch (0 when static).
+    pub fn dynamic_smem(&self) -> u32 {
+        self.dynamic_smem
+    }
     /// Threads per block.
     pub fn threads(&self) -> u32 {
         self.params.threads as u32
     }
     /// Blocks for an `m × n` C: one per tile; x along M and y along N, or all in
-    /// x when blocks are ordered in groups.
-    pub fn grid(&self, m: usize, n: usize) -> (u32, u32) {
+    /// x when blocks are ordered in groups. Refused past CUDA's grid limits
+    /// (`x < 2³¹`, `y < 2¹⁶`).
+    pub fn grid(&self, m: usize, n: usize) -> Result<(u32, u32), crate::error::GpuError> {
+        use crate::launch::{grid_dim, mul};
         let (tm, tn) = (m.div_ceil(self.params.bm), n.div_ceil(self.params.bn));
         if self.params.group_m > 0 {
-            ((tm * tn) as u32, 1)
+            let all = mul(tm, tn, "the number of tiles")?;
+            Ok((grid_dim('x', all as u64)?, 1))
         } else {
-            (tm as u32, tn as u32)
+            Ok((grid_dim('x', tm as u64)?, grid_dim('y', tn as u64)?))
         }
     }
     /// Whether it needs leading dimensions that are multiples of 4.
     pub fn needs_vector4(&self) -> bool {
         self.params.vec == 4
     }
+
+    /// Checks a launch on `p` with buffers of `lens = [A, B, C]` elements, before
+    /// any driver call: the problem's rules ([`Problem::validate`]), each
+    /// buffer's length against what the kernel indexes (`lda·K` or `lda·M` for A,
+    /// …, `ldc·N` for C, checked products), 16-byte alignment for 128-bit
+    /// kernels, and the grid limits. `None`: C is empty, nothing to launch.
+    ///
+    /// ```
+    /// use cute_gpu::gemm::{shipped::find, Problem};
+    /// use cute_gpu::error::GpuError;
+    /// let k = find("fallback32").unwrap().kernel("nn".parse().unwrap());
+    /// let p = Problem::new(64, 64, 64, "nn".parse().unwrap());
+    /// assert!(k.plan(&p, [4096, 4096, 4096]).unwrap().is_some());
+    /// assert!(matches!(k.plan(&p, [4096, 4095, 4096]), Err(GpuError::BufferTooShort { operand: "B", .. })));
+    /// ```
+    pub fn plan(
+        &self,
+        p: &Problem,
+        lens: [usize; 3],
+    ) -> Result<Option<crate::launch::LaunchShape>, crate::error::GpuError> {
+        use crate::launch::check_len;
+        p.validate()?;
+        let [a, b, c] = p.checked_lens()?;
+        check_len("A", lens[0], a)?;
+        check_len("B", lens[1], b)?;
+        check_len("C", lens[2], c)?;
+        if self.needs_vector4() && !p.allows_vector4() {
+            return Err(crate::error::GpuError::NeedsVector4);
+        }
+        if p.m == 0 || p.n == 0 {
+            return Ok(None);
+        }
+        let (gx, gy) = self.grid(p.m, p.n)?;
+        Ok(Some(crate::launch::LaunchShape {
+            grid: (gx, gy, 1),
+            threads: self.threads(),
+            smem: self.dynamic_smem,
+        }))
+    }
 }
 
 /// Generates the kernel of configuration `C` for `layout`.
-pub fn sgemm<C: GemmConfig>(name: &str, layout: GemmLayout) -> GemmKernel {
+pub fn sgemm<C: GemmConfig>(name: &str, layout: GemmLayout) -> Result<GemmKernel, Error> {
     // Evaluating PARAMS here makes an impossible configuration a compile error.
     let p = C::PARAMS;
-    generate(&p, layout, name).expect("a checked configuration has valid layouts")
+    generate(&p, layout, name)
 }
 
 /// Kernel parameter order (all kernels of this module).
@@ -950,7 +1010,9 @@ impl GemmKernel {
         args.extend(ints.iter().map(|&v| Arg::U32(v)));
         args.extend(floats.iter().map(|&v| Arg::F32(v)));
         let grid = Grid {
-            blocks: self.grid(p.m, p.n),
+            blocks: self
+                .grid(p.m, p.n)
+                .map_err(|e| crate::sim::SimError::Refused(e.to_string()))?,
             threads: self.threads(),
             dynamic_smem: self.dynamic_smem,
         };
@@ -968,7 +1030,7 @@ mod tests {
     use crate::gemm::reference::{host_reference, Rng};
     use crate::gemm::tolerance::{check, Scaling, Tolerance};
     use crate::gemm::Problem;
-    use typenum::{U0, U1, U16, U2, U3, U32, U4, U64, U8};
+    use cute_types::{_0, _1, _16, _2, _3, _32, _4, _64, _8};
 
     /// Runs `k` in the simulator on `p` and checks it against the fp64 host reference.
     fn simulated_matches_reference(k: &GemmKernel, p: &Problem, rng: &mut Rng, beta: f32) {
@@ -992,32 +1054,32 @@ mod tests {
     #[test]
     fn prefetched_fragments_are_right_at_every_k() {
         type Two = Sgemm<
-            Tile<U64, U64, U8>,
-            WarpTiled<U32, U32, U8, U4>,
-            Padded<U4, U0>,
-            Copy<U4>,
-            Pipeline<U2, U1, U0, Prefetch>,
+            Tile<_64, _64, _8>,
+            WarpTiled<_32, _32, _8, _4>,
+            Padded<_4, _0>,
+            Copy<_4>,
+            Pipeline<_2, _1, _0, Prefetch>,
         >;
         type Three = Sgemm<
-            Tile<U64, U64, U8>,
-            WarpTiled<U32, U64, U8, U8>,
-            Padded<U4, U4>,
-            Copy<U4, Async>,
-            Pipeline<U3, U1, U2, Prefetch>,
+            Tile<_64, _64, _8>,
+            WarpTiled<_32, _64, _8, _8>,
+            Padded<_4, _4>,
+            Copy<_4, Async>,
+            Pipeline<_3, _1, _2, Prefetch>,
         >;
         type Mid = Sgemm<
-            Tile<U64, U64, U16>,
-            WarpTiled<U32, U32, U8, U4>,
-            Padded<U4, U4>,
-            Copy<U4, StagedMid>,
-            Pipeline<U3, U1, U0, Prefetch>,
+            Tile<_64, _64, _16>,
+            WarpTiled<_32, _32, _8, _4>,
+            Padded<_4, _4>,
+            Copy<_4, StagedMid>,
+            Pipeline<_3, _1, _0, Prefetch>,
         >;
         let mut rng = Rng::new(31);
         for layout in GemmLayout::ALL {
             for k in [
-                sgemm::<Two>("two", layout),
-                sgemm::<Three>("three", layout),
-                sgemm::<Mid>("mid", layout),
+                sgemm::<Two>("two", layout).unwrap(),
+                sgemm::<Three>("three", layout).unwrap(),
+                sgemm::<Mid>("mid", layout).unwrap(),
             ] {
                 assert!(k.params.frag_prefetch);
                 for (m, n, kk) in [
@@ -1038,15 +1100,15 @@ mod tests {
     #[test]
     fn mid_step_stores_are_right_with_direct_fragments() {
         type MidDirect = Sgemm<
-            Tile<U64, U64, U8>,
-            WarpTiled<U32, U32, U8, U4>,
-            Padded<U4, U0>,
-            Copy<U4, StagedMid>,
-            Pipeline<U2, U1>,
+            Tile<_64, _64, _8>,
+            WarpTiled<_32, _32, _8, _4>,
+            Padded<_4, _0>,
+            Copy<_4, StagedMid>,
+            Pipeline<_2, _1>,
         >;
         let mut rng = Rng::new(37);
         for layout in GemmLayout::ALL {
-            let k = sgemm::<MidDirect>("mid_direct", layout);
+            let k = sgemm::<MidDirect>("mid_direct", layout).unwrap();
             assert!(k.params.k_store_mid && !k.params.frag_prefetch);
             for (m, n, kk) in [(65, 3, 1), (64, 64, 8), (129, 70, 35)] {
                 let p = Problem::new(m, n, kk, layout).padded_to(4);
@@ -1067,13 +1129,10 @@ mod tests {
         };
         GemmParams::checked_full(256, 256, 13, arr, 4, 4, 1, 3, 1, 4, true, false, false, 0);
         for (stages, bk) in [(1, 8), (3, 13)] {
-            let e = std::panic::catch_unwind(|| {
-                GemmParams::checked_full(
-                    256, 256, bk, arr, 4, 4, 1, stages, 1, 4, true, false, true, 0,
-                )
-            })
+            let msg = GemmParams::try_checked_full(
+                256, 256, bk, arr, 4, 4, 1, stages, 1, 4, true, false, true, 0,
+            )
             .expect_err("rejected");
-            let msg = e.downcast_ref::<&str>().copied().unwrap_or_default();
             assert!(msg.contains("fragment prefetch"), "{msg}");
         }
     }

@@ -201,25 +201,48 @@ impl Problem {
         m + n * self.ldc
     }
 
-    /// Elements A's buffer must hold: `ld` times the number of strided columns.
+    /// Elements A's buffer must hold: `ld` times the number of strided columns
+    /// (saturating: a product past `usize` is `usize::MAX`, which no buffer holds).
     pub fn a_len(&self) -> usize {
         match self.layout.a {
-            Major::Mn => self.lda * self.k,
-            Major::K => self.lda * self.m,
+            Major::Mn => self.lda.saturating_mul(self.k),
+            Major::K => self.lda.saturating_mul(self.m),
         }
     }
 
-    /// Elements B's buffer must hold.
+    /// Elements B's buffer must hold (saturating, as [`Problem::a_len`]).
     pub fn b_len(&self) -> usize {
         match self.layout.b {
-            Major::K => self.ldb * self.n,
-            Major::Mn => self.ldb * self.k,
+            Major::K => self.ldb.saturating_mul(self.n),
+            Major::Mn => self.ldb.saturating_mul(self.k),
         }
     }
 
-    /// Elements C's buffer must hold.
+    /// Elements C's buffer must hold (saturating, as [`Problem::a_len`]).
     pub fn c_len(&self) -> usize {
-        self.ldc * self.n
+        self.ldc.saturating_mul(self.n)
+    }
+
+    /// `[A, B, C]` element counts, or [`ProblemError::TooLarge`] when a product
+    /// overflows `usize`.
+    pub fn checked_lens(&self) -> Result<[usize; 3], ProblemError> {
+        let (a_cols, b_cols) = (
+            match self.layout.a {
+                Major::Mn => self.k,
+                Major::K => self.m,
+            },
+            match self.layout.b {
+                Major::K => self.n,
+                Major::Mn => self.k,
+            },
+        );
+        let a = self.lda.checked_mul(a_cols);
+        let b = self.ldb.checked_mul(b_cols);
+        let c = self.ldc.checked_mul(self.n);
+        match (a, b, c) {
+            (Some(a), Some(b), Some(c)) => Ok([a, b, c]),
+            _ => Err(ProblemError::TooLarge),
+        }
     }
 
     /// Floating-point operations of the product (`2·M·N·K`).

@@ -7,130 +7,130 @@ use super::config::{
 };
 use super::kernel::{generate, GemmKernel};
 use super::problem::GemmLayout;
-use typenum::{U0, U1, U128, U16, U2, U256, U3, U32, U4, U64, U8};
+use cute_types::{_0, _1, _128, _16, _2, _256, _3, _32, _4, _64, _8};
 
 /// Rung 1: shared-memory tiling and 8×8 register blocking, 32-bit loads, no pipeline.
 pub type Rung1Smem =
-    Sgemm<Tile<U128, U128, U8>, Blocked<U8, U8>, Padded<U4, U4>, Copy<U1>, Pipeline<U1, U1>>;
+    Sgemm<Tile<_128, _128, _8>, Blocked<_8, _8>, Padded<_4, _4>, Copy<_1>, Pipeline<_1, _1>>;
 /// Rung 2: rung 1 with 128-bit global loads.
 pub type Rung2Vec =
-    Sgemm<Tile<U128, U128, U8>, Blocked<U8, U8>, Padded<U4, U4>, Copy<U4>, Pipeline<U1, U1>>;
+    Sgemm<Tile<_128, _128, _8>, Blocked<_8, _8>, Padded<_4, _4>, Copy<_4>, Pipeline<_1, _1>>;
 /// Rung 3: rung 2 with a 3-stage `cp.async` pipeline.
 pub type Rung3Pipe =
-    Sgemm<Tile<U128, U128, U8>, Blocked<U8, U8>, Padded<U4, U4>, Copy<U4>, Pipeline<U3, U2>>;
+    Sgemm<Tile<_128, _128, _8>, Blocked<_8, _8>, Padded<_4, _4>, Copy<_4>, Pipeline<_3, _2>>;
 /// Rung 4: rung 3 with warp tiling (32×64 per warp, lanes 4×8, strided 4-wide values).
 pub type Rung4Warp = Sgemm<
-    Tile<U128, U128, U8>,
-    WarpTiled<U32, U64, U8, U8>,
-    Padded<U4, U4>,
-    Copy<U4>,
-    Pipeline<U3, U2>,
+    Tile<_128, _128, _8>,
+    WarpTiled<_32, _64, _8, _8>,
+    Padded<_4, _4>,
+    Copy<_4>,
+    Pipeline<_3, _2>,
 >;
 /// Tuning candidate: BK = 16, 3 stages (one block per multiprocessor: two would
 /// cap registers at 128, which spills with the staged K-major loads).
 pub type Warp128x128x16 = Sgemm<
-    Tile<U128, U128, U16>,
-    WarpTiled<U32, U64, U8, U8>,
-    Padded<U4, U4>,
-    Copy<U4>,
-    Pipeline<U3, U1>,
+    Tile<_128, _128, _16>,
+    WarpTiled<_32, _64, _8, _8>,
+    Padded<_4, _4>,
+    Copy<_4>,
+    Pipeline<_3, _1>,
 >;
 /// Tuning candidate: 128×256 tile, 8×16 per thread.
 pub type Warp128x256x8 = Sgemm<
-    Tile<U128, U256, U8>,
-    WarpTiled<U32, U128, U8, U16>,
-    Padded<U4, U4>,
-    Copy<U4>,
-    Pipeline<U3, U1>,
+    Tile<_128, _256, _8>,
+    WarpTiled<_32, _128, _8, _16>,
+    Padded<_4, _4>,
+    Copy<_4>,
+    Pipeline<_3, _1>,
 >;
 /// Tuning candidate: rung 4 with blocks ordered in groups of 8 tile rows.
 pub type Warp128x128x8G8 = Sgemm<
-    Tile<U128, U128, U8>,
-    WarpTiled<U32, U64, U8, U8>,
-    Padded<U4, U4>,
-    Copy<U4>,
-    Pipeline<U3, U2, U8>,
+    Tile<_128, _128, _8>,
+    WarpTiled<_32, _64, _8, _8>,
+    Padded<_4, _4>,
+    Copy<_4>,
+    Pipeline<_3, _2, _8>,
 >;
 /// Tuning candidate: BK = 16, K-major operands by 4-byte cp.async, two blocks per SM.
 pub type Warp128x128x16A = Sgemm<
-    Tile<U128, U128, U16>,
-    WarpTiled<U32, U64, U8, U8>,
-    Padded<U4, U4>,
-    Copy<U4, Async>,
-    Pipeline<U3, U2, U8>,
+    Tile<_128, _128, _16>,
+    WarpTiled<_32, _64, _8, _8>,
+    Padded<_4, _4>,
+    Copy<_4, Async>,
+    Pipeline<_3, _2, _8>,
 >;
 /// Tuning candidate: 128×256×16, 8×16 per thread, staged K-major.
 pub type Warp128x256x16 = Sgemm<
-    Tile<U128, U256, U16>,
-    WarpTiled<U32, U128, U8, U16>,
-    Padded<U4, U4>,
-    Copy<U4>,
-    Pipeline<U3, U1, U8>,
+    Tile<_128, _256, _16>,
+    WarpTiled<_32, _128, _8, _16>,
+    Padded<_4, _4>,
+    Copy<_4>,
+    Pipeline<_3, _1, _8>,
 >;
 /// Tuning candidate: 128×256×16 with K-major operands by cp.async.
 pub type Warp128x256x16A = Sgemm<
-    Tile<U128, U256, U16>,
-    WarpTiled<U32, U128, U8, U16>,
-    Padded<U4, U4>,
-    Copy<U4, Async>,
-    Pipeline<U3, U1, U8>,
+    Tile<_128, _256, _16>,
+    WarpTiled<_32, _128, _8, _16>,
+    Padded<_4, _4>,
+    Copy<_4, Async>,
+    Pipeline<_3, _1, _8>,
 >;
 /// Tuning candidate: 128×256×8 in groups of 8.
 pub type Warp128x256x8G8 = Sgemm<
-    Tile<U128, U256, U8>,
-    WarpTiled<U32, U128, U8, U16>,
-    Padded<U4, U4>,
-    Copy<U4>,
-    Pipeline<U3, U1, U8>,
+    Tile<_128, _256, _8>,
+    WarpTiled<_32, _128, _8, _16>,
+    Padded<_4, _4>,
+    Copy<_4>,
+    Pipeline<_3, _1, _8>,
 >;
 /// Tuning candidate: w128x128x16a with 4 stages.
 pub type Warp128x128x16S4A = Sgemm<
-    Tile<U128, U128, U16>,
-    WarpTiled<U32, U64, U8, U8>,
-    Padded<U4, U4>,
-    Copy<U4, Async>,
-    Pipeline<U4, U2, U8>,
+    Tile<_128, _128, _16>,
+    WarpTiled<_32, _64, _8, _8>,
+    Padded<_4, _4>,
+    Copy<_4, Async>,
+    Pipeline<_4, _2, _8>,
 >;
 /// Tuning candidate: w128x128x16a with 64×32 warp tiles (lanes 8×4).
 pub type Warp128x128x16W64 = Sgemm<
-    Tile<U128, U128, U16>,
-    WarpTiled<U64, U32, U8, U8>,
-    Padded<U4, U4>,
-    Copy<U4, Async>,
-    Pipeline<U3, U2, U8>,
+    Tile<_128, _128, _16>,
+    WarpTiled<_64, _32, _8, _8>,
+    Padded<_4, _4>,
+    Copy<_4, Async>,
+    Pipeline<_3, _2, _8>,
 >;
 /// 128×256×8 with fragments prefetched one k step ahead ([`Prefetch`]).
 pub type Warp128x256x8P = Sgemm<
-    Tile<U128, U256, U8>,
-    WarpTiled<U32, U128, U8, U16>,
-    Padded<U4, U4>,
-    Copy<U4>,
-    Pipeline<U3, U1, U0, Prefetch>,
+    Tile<_128, _256, _8>,
+    WarpTiled<_32, _128, _8, _16>,
+    Padded<_4, _4>,
+    Copy<_4>,
+    Pipeline<_3, _1, _0, Prefetch>,
 >;
 /// w128x256x8p with the staged K-major stores halfway through a K tile
 /// ([`StagedMid`]): the measured best for every layout.
 pub type Warp128x256x8PM = Sgemm<
-    Tile<U128, U256, U8>,
-    WarpTiled<U32, U128, U8, U16>,
-    Padded<U4, U4>,
-    Copy<U4, StagedMid>,
-    Pipeline<U3, U1, U0, Prefetch>,
+    Tile<_128, _256, _8>,
+    WarpTiled<_32, _128, _8, _16>,
+    Padded<_4, _4>,
+    Copy<_4, StagedMid>,
+    Pipeline<_3, _1, _0, Prefetch>,
 >;
 /// Fallback for leading dimensions that are not multiples of 4: rung 4 with 32-bit loads.
 pub type Fallback32 = Sgemm<
-    Tile<U128, U128, U8>,
-    WarpTiled<U32, U64, U8, U8>,
-    Padded<U4, U4>,
-    Copy<U1>,
-    Pipeline<U3, U2>,
+    Tile<_128, _128, _8>,
+    WarpTiled<_32, _64, _8, _8>,
+    Padded<_4, _4>,
+    Copy<_1>,
+    Pipeline<_3, _2>,
 >;
 /// A small configuration for simulator tests: 64×64×8 tile, 128 threads.
 pub type Small = Sgemm<
-    Tile<U64, U64, U8>,
-    WarpTiled<U32, U32, U8, U4>,
-    Padded<U4, U0>,
-    Copy<U4>,
-    Pipeline<U2, U1>,
+    Tile<_64, _64, _8>,
+    WarpTiled<_32, _32, _8, _4>,
+    Padded<_4, _0>,
+    Copy<_4>,
+    Pipeline<_2, _1>,
 >;
 
 /// A shipped configuration.
@@ -165,7 +165,8 @@ pub const SAME_STORAGE: &[GemmLayout] = &[
 ];
 
 impl Shipped {
-    /// The kernel for `layout`, named `sgemm_<name>_<layout>`.
+    /// The kernel for `layout`, named `sgemm_<name>_<layout>`. Every shipped
+    /// configuration generates for every layout (tested below), so this cannot fail.
     pub fn kernel(&self, layout: GemmLayout) -> GemmKernel {
         generate(
             &self.params,
@@ -294,4 +295,21 @@ pub fn find(name: &str) -> Option<Shipped> {
 /// mid-tile staged stores, for all four layouts.
 pub fn best(_layout: GemmLayout) -> Shipped {
     find("w128x256x8pm").expect("the best configuration is shipped")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What keeps `Shipped::kernel`'s `expect` from firing: every configuration
+    /// generates for each of the four layouts.
+    #[test]
+    fn every_shipped_configuration_generates_for_every_layout() {
+        for s in shipped() {
+            for l in GemmLayout::ALL {
+                let params = s.params;
+                assert!(generate(&params, l, "k").is_ok(), "{} {l}", s.name);
+            }
+        }
+    }
 }

@@ -2,7 +2,7 @@
 //!
 //! A configuration is [`Hgemm`]`<Tile, Consumers, Producer, Stages, Schedule,
 //! Epilogue, Swizzle>`; every parameter is a type whose static integers are
-//! typenum numbers. [`HopperConfig::PARAMS`] reads them and checks, when the
+//! cute-types static integers (`_64`, `_232`). [`HopperConfig::PARAMS`] reads them and checks, when the
 //! constant is evaluated (at compile time), that the kernel can exist on sm_90a:
 //! a tile the warpgroups cannot split, a register budget over the file, shared
 //! memory over 227 KiB or a K tile that is not one swizzle atom wide stops the
@@ -11,24 +11,24 @@
 //! ```
 //! use cute_gpu::gemm::Tile;
 //! use cute_gpu::hopper::config::*;
-//! use typenum::{U1, U2, U4, U8, U40, U64, U128, U232, U256};
-//! type Cfg = Hgemm<Tile<U128, U256, U64>, Consumers<U2>, ProducerWarpgroup<U40, U232>,
-//!                  Stages<U4>, Persistent<U8>, TmaStore, Sw128>;
+//! use cute_types::{_1, _2, _4, _8, _40, _64, _128, _232, _256};
+//! type Cfg = Hgemm<Tile<_128, _256, _64>, Consumers<_2>, ProducerWarpgroup<_40, _232>,
+//!                  Stages<_4>, Persistent<_8>, TmaStore, Sw128>;
 //! assert_eq!(Cfg::PARAMS.threads(), 384);
 //! ```
 //!
 //! ```compile_fail
 //! use cute_gpu::gemm::Tile;
 //! use cute_gpu::hopper::config::*;
-//! use typenum::{U1, U2, U8, U40, U64, U128, U232, U256};
+//! use cute_types::{_1, _2, _8, _40, _64, _128, _232, _256};
 //! // 8 stages of 128×256×64 need 384 KiB of shared memory: rejected at compile time.
-//! type Bad = Hgemm<Tile<U128, U256, U64>, Consumers<U2>, ProducerWarpgroup<U40, U232>,
-//!                  Stages<U8>, Persistent<U8>, TmaStore, Sw128>;
+//! type Bad = Hgemm<Tile<_128, _256, _64>, Consumers<_2>, ProducerWarpgroup<_40, _232>,
+//!                  Stages<_8>, Persistent<_8>, TmaStore, Sw128>;
 //! let _ = Bad::PARAMS;
 //! ```
 use crate::gemm::Tile;
+use crate::static_int::StaticUsize;
 use core::marker::PhantomData;
-use typenum::Unsigned;
 
 /// Bytes of one wgmma input element (bf16 and fp16 alike).
 pub const INPUT_BYTES: usize = 2;
@@ -66,7 +66,7 @@ impl Producer for InlineProducer {
     const WARP_SPECIALIZED: Option<(usize, usize)> = None;
 }
 
-impl<P: Unsigned, C: Unsigned> Producer for ProducerWarpgroup<P, C> {
+impl<P: StaticUsize, C: StaticUsize> Producer for ProducerWarpgroup<P, C> {
     const WARP_SPECIALIZED: Option<(usize, usize)> = Some((P::USIZE, C::USIZE));
 }
 
@@ -88,11 +88,11 @@ pub struct TilePerCta<G>(PhantomData<G>);
 /// grouped raster order of `G` tile rows.
 pub struct Persistent<G>(PhantomData<G>);
 
-impl<G: Unsigned> Schedule for TilePerCta<G> {
+impl<G: StaticUsize> Schedule for TilePerCta<G> {
     const SCHEDULE: (bool, usize) = (false, G::USIZE);
 }
 
-impl<G: Unsigned> Schedule for Persistent<G> {
+impl<G: StaticUsize> Schedule for Persistent<G> {
     const SCHEDULE: (bool, usize) = (true, G::USIZE);
 }
 
@@ -144,29 +144,31 @@ impl SwizzleMode for Sw32 {
 /// A full kernel configuration.
 pub struct Hgemm<T, C, P, S, Sch, E, Sw = Sw128>(PhantomData<(T, C, P, S, Sch, E, Sw)>);
 
-/// A configuration read as numbers, checked.
+/// A configuration read as numbers, checked. Its fields are private: a value comes
+/// only from [`HopperConfig::PARAMS`] (checked at compile time) or
+/// [`HgemmParams::try_checked`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct HgemmParams {
     /// C tile rows per block
-    pub bm: usize,
+    pub(crate) bm: usize,
     /// C tile columns per block (the wgmma N)
-    pub bn: usize,
+    pub(crate) bn: usize,
     /// K per pipeline stage
-    pub bk: usize,
+    pub(crate) bk: usize,
     /// consumer warpgroups
-    pub consumers: usize,
+    pub(crate) consumers: usize,
     /// `(producer, consumer)` registers with a producer warpgroup, `None` inline
-    pub warp_specialized: Option<(usize, usize)>,
+    pub(crate) warp_specialized: Option<(usize, usize)>,
     /// pipeline stages
-    pub stages: usize,
+    pub(crate) stages: usize,
     /// persistent grid
-    pub persistent: bool,
+    pub(crate) persistent: bool,
     /// raster group height in tiles
-    pub group_m: usize,
+    pub(crate) group_m: usize,
     /// TMA-store epilogue for 16-bit C
-    pub tma_store: bool,
+    pub(crate) tma_store: bool,
     /// swizzle row width in bytes
-    pub swizzle_bytes: usize,
+    pub(crate) swizzle_bytes: usize,
 }
 
 /// Rows and columns of one TMA-store staging tile of C (one 128-byte swizzle row
@@ -174,6 +176,46 @@ pub struct HgemmParams {
 pub const C_STAGE: (usize, usize) = (64, 64);
 
 impl HgemmParams {
+    /// C tile rows per block
+    pub const fn bm(&self) -> usize {
+        self.bm
+    }
+    /// C tile columns per block (the wgmma N)
+    pub const fn bn(&self) -> usize {
+        self.bn
+    }
+    /// K per pipeline stage
+    pub const fn bk(&self) -> usize {
+        self.bk
+    }
+    /// consumer warpgroups
+    pub const fn consumers(&self) -> usize {
+        self.consumers
+    }
+    /// `(producer, consumer)` registers with a producer warpgroup, `None` inline
+    pub const fn warp_specialized(&self) -> Option<(usize, usize)> {
+        self.warp_specialized
+    }
+    /// pipeline stages
+    pub const fn stages(&self) -> usize {
+        self.stages
+    }
+    /// persistent grid
+    pub const fn persistent(&self) -> bool {
+        self.persistent
+    }
+    /// raster group height in tiles
+    pub const fn group_m(&self) -> usize {
+        self.group_m
+    }
+    /// TMA-store epilogue for 16-bit C
+    pub const fn tma_store(&self) -> bool {
+        self.tma_store
+    }
+    /// swizzle row width in bytes
+    pub const fn swizzle_bytes(&self) -> usize {
+        self.swizzle_bytes
+    }
     /// Threads per block: 128 per warpgroup.
     pub const fn threads(&self) -> usize {
         128 * (self.consumers
@@ -222,11 +264,10 @@ impl HgemmParams {
             + self.barrier_bytes()
             + SMEM_ALIGN_SLACK
     }
-
-    /// Reads a configuration and checks every rule; panics (a compile error when
-    /// evaluated in a constant) with the rule that fails.
-    #[allow(clippy::too_many_arguments)]
-    pub const fn checked(
+    /// Reads a configuration and checks every rule; `Err` names the rule that fails.
+    // each check reads as the rule it enforces: `if !(rule) { return Err(..) }`
+    #[allow(clippy::too_many_arguments, clippy::nonminimal_bool)]
+    pub const fn try_checked(
         bm: usize,
         bn: usize,
         bk: usize,
@@ -236,32 +277,30 @@ impl HgemmParams {
         schedule: (bool, usize),
         tma_store: bool,
         swizzle_bytes: usize,
-    ) -> HgemmParams {
-        assert!(
-            swizzle_bytes == 32 || swizzle_bytes == 64 || swizzle_bytes == 128,
-            "the swizzle row width must be 32, 64 or 128 bytes"
-        );
-        assert!(
-            bk * INPUT_BYTES == swizzle_bytes,
-            "BK must be one swizzle row wide: BK·2 bytes = the swizzle width (BK = 64 for Sw128)"
-        );
-        assert!(
-            consumers >= 1 && consumers <= 2,
-            "one or two consumer warpgroups"
-        );
-        assert!(
-            bm.is_multiple_of(64 * consumers) && bm > 0,
-            "BM must be a multiple of 64 rows per consumer warpgroup (wgmma is 64 rows tall)"
-        );
-        assert!(
-            bm <= 256,
-            "BM is at most 256 (a TMA box dimension is at most 256)"
-        );
-        assert!(
-            bn.is_multiple_of(8) && bn >= 8 && bn <= 256,
-            "BN must be a multiple of 8 in [8, 256] (wgmma.m64nNk16)"
-        );
-        assert!(stages >= 2, "at least two pipeline stages");
+    ) -> Result<HgemmParams, &'static str> {
+        if !(swizzle_bytes == 32 || swizzle_bytes == 64 || swizzle_bytes == 128) {
+            return Err("the swizzle row width must be 32, 64 or 128 bytes");
+        }
+        if !(bk * INPUT_BYTES == swizzle_bytes) {
+            return Err("BK must be one swizzle row wide: BK·2 bytes = the swizzle width (BK = 64 for Sw128)");
+        }
+        if !(consumers >= 1 && consumers <= 2) {
+            return Err("one or two consumer warpgroups");
+        }
+        if !(bm.is_multiple_of(64 * consumers) && bm > 0) {
+            return Err(
+                "BM must be a multiple of 64 rows per consumer warpgroup (wgmma is 64 rows tall)",
+            );
+        }
+        if !(bm <= 256) {
+            return Err("BM is at most 256 (a TMA box dimension is at most 256)");
+        }
+        if !(bn.is_multiple_of(8) && bn >= 8 && bn <= 256) {
+            return Err("BN must be a multiple of 8 in [8, 256] (wgmma.m64nNk16)");
+        }
+        if !(stages >= 2) {
+            return Err("at least two pipeline stages");
+        }
         let p = HgemmParams {
             bm,
             bn,
@@ -274,49 +313,79 @@ impl HgemmParams {
             tma_store,
             swizzle_bytes,
         };
-        assert!(
-            schedule.1 >= 1,
-            "the raster group height must be at least 1 tile"
-        );
-        assert!(
-            p.acc_regs() <= 128,
-            "a consumer thread may hold at most 128 fp32 accumulators (BM/consumers/64 · BN/2)"
-        );
-        match warp_specialized {
-            None => {
-                assert!(
-                    consumers == 1,
-                    "an inline producer drives exactly one consumer warpgroup"
-                );
-                assert!(!schedule.0, "a persistent grid needs a producer warpgroup");
-            }
-            Some((prod, cons)) => {
-                assert!(
-                    prod % 8 == 0
-                        && cons % 8 == 0
-                        && prod >= 24
-                        && cons >= 24
-                        && prod <= 256
-                        && cons <= 256,
-                    "setmaxnreg counts must be multiples of 8 in [24, 256]"
-                );
-                assert!(
-                    128 * prod + 128 * consumers * cons <= REGISTER_FILE,
-                    "producer and consumer registers exceed the 65536-register file"
-                );
-            }
+        if !(schedule.1 >= 1) {
+            return Err("the raster group height must be at least 1 tile");
         }
-        if tma_store {
-            assert!(
-                bn.is_multiple_of(C_STAGE.1) && p.rows_per_consumer().is_multiple_of(C_STAGE.0),
-                "a TMA-store epilogue needs BN a multiple of 64 (one 128-byte staging row)"
+        if !(p.acc_regs() <= 128) {
+            return Err(
+                "a consumer thread may hold at most 128 fp32 accumulators (BM/consumers/64 · BN/2)",
             );
         }
-        assert!(
-            p.smem_bytes() <= SMEM_LIMIT,
-            "shared memory per block exceeds the 227 KiB limit of sm_90"
-        );
-        p
+        match warp_specialized {
+            None => {
+                if !(consumers == 1) {
+                    return Err("an inline producer drives exactly one consumer warpgroup");
+                }
+                if !(!schedule.0) {
+                    return Err("a persistent grid needs a producer warpgroup");
+                }
+            }
+            Some((prod, cons)) => {
+                if !(prod % 8 == 0
+                    && cons % 8 == 0
+                    && prod >= 24
+                    && cons >= 24
+                    && prod <= 256
+                    && cons <= 256)
+                {
+                    return Err("setmaxnreg counts must be multiples of 8 in [24, 256]");
+                }
+                if !(128 * prod + 128 * consumers * cons <= REGISTER_FILE) {
+                    return Err("producer and consumer registers exceed the 65536-register file");
+                }
+            }
+        }
+        if tma_store
+            && !(bn.is_multiple_of(C_STAGE.1) && p.rows_per_consumer().is_multiple_of(C_STAGE.0))
+        {
+            return Err(
+                "a TMA-store epilogue needs BN a multiple of 64 (one 128-byte staging row)",
+            );
+        }
+        if !(p.smem_bytes() <= SMEM_LIMIT) {
+            return Err("shared memory per block exceeds the 227 KiB limit of sm_90");
+        }
+        Ok(p)
+    }
+
+    /// [`HgemmParams::try_checked`] for constants: a broken rule panics, which is a
+    /// compile error naming the rule when evaluated in a constant.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) const fn checked(
+        bm: usize,
+        bn: usize,
+        bk: usize,
+        consumers: usize,
+        warp_specialized: Option<(usize, usize)>,
+        stages: usize,
+        schedule: (bool, usize),
+        tma_store: bool,
+        swizzle_bytes: usize,
+    ) -> HgemmParams {
+        match Self::try_checked(
+            bm,
+            bn,
+            bk,
+            consumers,
+            warp_specialized,
+            stages,
+            schedule,
+            tma_store,
+            swizzle_bytes,
+        ) {
+            Ok(p) => p,
+            Err(rule) => panic!("{}", rule),
+        }
     }
 }
 
@@ -340,12 +409,12 @@ pub trait HopperConfig {
 impl<BM, BN, BK, C, P, S, Sch, E, Sw> HopperConfig
     for Hgemm<Tile<BM, BN, BK>, Consumers<C>, P, Stages<S>, Sch, E, Sw>
 where
-    BM: Unsigned,
-    BN: Unsigned,
-    BK: Unsigned,
-    C: Unsigned,
+    BM: StaticUsize,
+    BN: StaticUsize,
+    BK: StaticUsize,
+    C: StaticUsize,
     P: Producer,
-    S: Unsigned,
+    S: StaticUsize,
     Sch: Schedule,
     E: Epilogue,
     Sw: SwizzleMode,

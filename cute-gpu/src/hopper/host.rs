@@ -1,104 +1,29 @@
-//! Launching the Hopper GEMM through the driver (feature `cuda`): problem checks,
-//! TMA tensor maps built from the kernel's layouts, module loading and launches.
+//! Launching the Hopper GEMM through the driver (feature `cuda`): TMA tensor
+//! maps built from the kernel's layouts over typed, borrowed buffers, module
+//! loading and checked launches ([`super::plan`] runs first, before any driver call).
 //!
-//! `cuTensorMapEncodeTiled` is newer than cust's bundled bindings (CUDA 11.4) and
-//! the link stub, so it is looked up in the loaded driver with `dlsym`.
-use super::config::{balanced_grid, C_STAGE};
+//! `cuTensorMapEncodeTiled` is looked up in the driver at run time; a driver
+//! older than CUDA 12 lacks it and the launch fails with [`HopperError::TensorMap`].
+use super::config::C_STAGE;
+use super::isa::Half;
 use super::kernel::{generate, HopperKernel, Io, Output};
 use super::layouts::OperandMajor;
+use super::plan::{plan, HopperLaunch, Operands};
+pub use super::plan::{HopperError, Result, TcProblem};
 use super::shipped::{kernel_name, Shipped};
-use crate::cuda::{Call, Gpu, GpuError};
+use crate::cuda::{arg, DeviceBuffer, DeviceElement, Event, Gpu, GpuError, Module, Pending};
 use crate::ptx::Module as PtxModule;
-use cust::launch;
-use cust::memory::{CopyDestination, DeviceBuffer};
-use cust::module::Module;
-use std::ffi::{c_char, c_int, c_void, CString};
-use std::fmt;
-use std::sync::OnceLock;
-
-/// Why a Hopper GEMM could not run.
-#[derive(Debug)]
-pub enum HopperError {
-    /// the driver or the loader failed
-    Gpu(GpuError),
-    /// the problem breaks a rule of the TMA or of the kernel
-    Problem(&'static str),
-    /// the generator refused the configuration
-    Generation(cute_types::Error),
-    /// `cuTensorMapEncodeTiled` could not be found or rejected a map
-    TensorMap(String),
-}
-
-impl fmt::Display for HopperError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            HopperError::Gpu(e) => write!(f, "{e}"),
-            HopperError::Problem(rule) => write!(f, "problem not supported: {rule}"),
-            HopperError::Generation(e) => write!(f, "kernel generation failed: {}", e.rule()),
-            HopperError::TensorMap(m) => write!(f, "tensor map: {m}"),
-        }
-    }
-}
-
-impl std::error::Error for HopperError {}
-
-impl From<GpuError> for HopperError {
-    fn from(e: GpuError) -> Self {
-        HopperError::Gpu(e)
-    }
-}
-
-impl From<cute_types::Error> for HopperError {
-    fn from(e: cute_types::Error) -> Self {
-        HopperError::Generation(e)
-    }
-}
-
-/// `Result` of the Hopper host path.
-pub type Result<T> = std::result::Result<T, HopperError>;
-
-/// `C (M×N, row-major) = A (M×K, row-major) · Bᵀ`, B stored `N×K` row-major.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TcProblem {
-    /// rows of A and C
-    pub m: usize,
-    /// rows of B, columns of C
-    pub n: usize,
-    /// the reduction length
-    pub k: usize,
-}
-
-impl TcProblem {
-    /// Checks the rules the TMA imposes (16-byte row pitches, 32-bit coordinates).
-    pub fn validate(&self) -> Result<()> {
-        if !self.k.is_multiple_of(8) {
-            return Err(HopperError::Problem(
-                "K must be a multiple of 8: TMA needs the rows of A and B (K·2 bytes) to be multiples of 16 bytes",
-            ));
-        }
-        let limit = i32::MAX as usize;
-        if self.m > limit || self.n > limit || self.k > limit {
-            return Err(HopperError::Problem(
-                "M, N and K must be below 2^31 (TMA coordinates are 32-bit)",
-            ));
-        }
-        Ok(())
-    }
-}
+use std::ffi::c_void;
 
 /// A `CUtensorMap`: 128 opaque bytes, 64-byte aligned.
 #[repr(C, align(64))]
 #[derive(Clone, Copy, Debug)]
-pub struct TensorMap(pub [u64; 16]);
+struct TensorMap([u64; 16]);
 
 /// `CUtensorMapDataType` values (cuda.h 12.x).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TmaType {
-    /// `CU_TENSOR_MAP_DATA_TYPE_FLOAT16`
+enum TmaType {
     F16 = 6,
-    /// `CU_TENSOR_MAP_DATA_TYPE_FLOAT32`
-    F32 = 7,
-    /// `CU_TENSOR_MAP_DATA_TYPE_BFLOAT16`
     Bf16 = 9,
 }
 
@@ -112,132 +37,79 @@ fn swizzle_enum(bytes: usize) -> u32 {
     }
 }
 
-type EncodeTiled = unsafe extern "C" fn(
-    *mut TensorMap,
-    u32,
-    u32,
-    *mut c_void,
-    *const u64,
-    *const u64,
-    *const u32,
-    *const u32,
-    u32,
-    u32,
-    u32,
-    u32,
-) -> u32;
-
-extern "C" {
-    fn dlopen(filename: *const c_char, flag: c_int) -> *mut c_void;
-    fn dlsym(handle: *mut c_void, symbol: *const c_char) -> *mut c_void;
-}
-
-const RTLD_NOW: c_int = 2;
-
-fn encode_tiled() -> Result<EncodeTiled> {
-    static FN: OnceLock<usize> = OnceLock::new();
-    let addr = *FN.get_or_init(|| {
-        // SAFETY: dlopen/dlsym are called with NUL-terminated literals; libcuda.so.1
-        // is the driver the process already links (cust), so this only takes a
-        // reference to it. A null result is handled below.
-        unsafe {
-            let lib = dlopen(c"libcuda.so.1".as_ptr(), RTLD_NOW);
-            if lib.is_null() {
-                return 0;
-            }
-            dlsym(lib, c"cuTensorMapEncodeTiled".as_ptr()) as usize
-        }
-    });
-    if addr == 0 {
-        return Err(HopperError::TensorMap(
-            "cuTensorMapEncodeTiled not found in libcuda.so.1 (driver older than CUDA 12?)".into(),
-        ));
-    }
-    // SAFETY: the symbol is the driver's cuTensorMapEncodeTiled, whose C signature
-    // (CUDA 12 driver API) is exactly `EncodeTiled`.
-    Ok(unsafe { std::mem::transmute::<usize, EncodeTiled>(addr) })
-}
-
-/// A 2-D tiled tensor map over a row-major `outer × inner` matrix at device
-/// address `addr` with rows `row_bytes` apart, boxes of `bx = [inner, outer]`
-/// elements, the given swizzle row width, and zero fill outside the matrix.
-pub fn encode_2d(
+/// One 2-D tiled tensor map: a row-major `outer × inner` matrix with rows
+/// `row_bytes` apart, boxes of `[inner, outer]` elements, a swizzle row width.
+struct Map2d {
     dtype: TmaType,
-    addr: u64,
     inner: usize,
     outer: usize,
     row_bytes: usize,
     bx: [u32; 2],
     swizzle_bytes: usize,
-) -> Result<TensorMap> {
-    let f = encode_tiled()?;
+}
+
+/// Encodes `m` over the buffer `buf`, which the caller checked holds
+/// `outer · row_bytes` bytes (crate-internal: the address never leaves).
+fn encode<T: DeviceElement>(gpu: &Gpu, buf: &DeviceBuffer<'_, T>, m: Map2d) -> Result<TensorMap> {
+    let f = gpu.api().tensor_map_encode_tiled.ok_or_else(|| {
+        HopperError::TensorMap(
+            "cuTensorMapEncodeTiled not found in libcuda.so.1 (driver older than CUDA 12?)".into(),
+        )
+    })?;
     let mut map = TensorMap([0; 16]);
-    let dims = [inner as u64, outer as u64];
-    let strides = [row_bytes as u64];
+    let dims = [m.inner as u64, m.outer as u64];
+    let strides = [m.row_bytes as u64];
     let elem_strides = [1u32, 1];
-    // L2 promotion 128B (2), the CUTLASS default; out-of-bounds elements read as zero
-    // (oobFill NONE = 0) and are not written by stores.
     // SAFETY: every pointer refers to a live local array of the length the rank (2)
     // implies (strides: rank−1); `map` is 64-byte aligned as the driver requires.
+    // The call only writes the descriptor; L2 promotion 128B (2), interleave none,
+    // out-of-bounds elements read as zero and are not written by stores.
     let rc = unsafe {
         f(
-            &mut map,
-            dtype as u32,
+            (&mut map as *mut TensorMap).cast(),
+            m.dtype as u32,
             2,
-            addr as *mut c_void,
+            buf.device_ptr() as *mut c_void,
             dims.as_ptr(),
             strides.as_ptr(),
-            bx.as_ptr(),
+            m.bx.as_ptr(),
             elem_strides.as_ptr(),
             0,
-            swizzle_enum(swizzle_bytes),
+            swizzle_enum(m.swizzle_bytes),
             2,
             0,
         )
     };
-    if rc != 0 {
-        return Err(HopperError::TensorMap(format!(
-            "cuTensorMapEncodeTiled returned {rc} (dims {dims:?}, row bytes {row_bytes}, box {bx:?}, swizzle {swizzle_bytes})"
-        )));
-    }
+    gpu.api().check(rc, "cuTensorMapEncodeTiled").map_err(|e| {
+        HopperError::TensorMap(format!(
+            "{e} (dims {dims:?}, row bytes {}, box {:?}, swizzle {})",
+            m.row_bytes, m.bx, m.swizzle_bytes
+        ))
+    })?;
     Ok(map)
 }
 
-fn tma_type(h: super::isa::Half) -> TmaType {
+fn tma_type(h: Half) -> TmaType {
     match h {
-        super::isa::Half::Bf16 => TmaType::Bf16,
-        super::isa::Half::F16 => TmaType::F16,
+        Half::Bf16 => TmaType::Bf16,
+        Half::F16 => TmaType::F16,
     }
-}
-
-struct Loaded {
-    kernel: HopperKernel,
-    name: CString,
 }
 
 /// A shipped configuration loaded for one input/output format: the kernel, and for
 /// TMA-store configurations its direct-store sibling (used when N·2 bytes is not a
 /// multiple of 16, which a TMA store of C needs).
-pub struct HopperGemm {
-    module: Module,
-    main: Loaded,
-    direct: Option<Loaded>,
+pub struct HopperGemm<'g> {
+    module: Module<'g>,
+    main: HopperKernel,
+    direct: Option<HopperKernel>,
     sm_count: u32,
-    /// the configuration
-    pub shipped: Shipped,
+    shipped: Shipped,
 }
 
-/// Operands bound to a loaded GEMM: the tensor maps in device memory.
-pub struct Bound {
-    maps: DeviceBuffer<u64>,
-    c: u64,
-    problem: TcProblem,
-    use_direct: bool,
-}
-
-impl HopperGemm {
+impl<'g> HopperGemm<'g> {
     /// Generates, JIT-loads and configures (dynamic shared memory) the kernels.
-    pub fn load(gpu: &Gpu, shipped: Shipped, io: Io) -> Result<HopperGemm> {
+    pub fn load(gpu: &'g Gpu, shipped: Shipped, io: Io) -> Result<HopperGemm<'g>> {
         let main = shipped.kernel(io)?;
         let direct = if main.tma_store {
             let mut p = shipped.params;
@@ -254,117 +126,107 @@ impl HopperGemm {
         if let Some(d) = &direct {
             kernels.push(d.kernel.clone());
         }
-        let module = gpu.load_ptx(&PtxModule::new("sm_90a", kernels).to_string())?;
-        let wrap = |k: HopperKernel| Loaded {
-            name: CString::new(k.kernel.name.clone()).expect("kernel names have no NUL"),
-            kernel: k,
-        };
+        let ptx = PtxModule::new("sm_90a", kernels).to_string();
+        // SAFETY: the generator's own kernels, launched only through `launch*`
+        // and `time`, which run `plan` and build the tensor maps from the
+        // checked buffers.
+        let module = unsafe { Module::load_ptx(gpu, &ptx)? };
+        let sm_count = u32::try_from(gpu.sm_count()?)
+            .map_err(|_| GpuError::Overflow("the multiprocessor count"))?;
         let g = HopperGemm {
             module,
-            main: wrap(main),
-            direct: direct.map(wrap),
-            sm_count: gpu.sm_count()? as u32,
+            main,
+            direct,
+            sm_count,
             shipped,
         };
-        g.set_smem(&g.main)?;
-        if let Some(d) = &g.direct {
-            g.set_smem(d)?;
+        for k in [Some(&g.main), g.direct.as_ref()].into_iter().flatten() {
+            let f = g.module.function(&k.kernel.name)?;
+            g.module.set_max_dynamic_smem(f, k.smem_bytes())?;
         }
         Ok(g)
     }
 
-    fn set_smem(&self, l: &Loaded) -> Result<()> {
-        let f = self
-            .module
-            .get_function(l.name.to_str().unwrap_or_default())
-            .call("cuModuleGetFunction")?;
-        // SAFETY: `f` is a live function of this module; attribute and value are integers.
-        let rc = unsafe {
-            cust::sys::cuFuncSetAttribute(
-                f.to_raw(),
-                cust::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                l.kernel.smem_bytes() as i32,
-            )
-        };
-        if rc != cust::sys::cudaError_enum::CUDA_SUCCESS {
-            return Err(HopperError::Gpu(GpuError::Cuda {
-                call: "cuFuncSetAttribute",
-                message: format!("{rc:?}"),
-            }));
-        }
-        Ok(())
+    /// The configuration.
+    pub fn shipped(&self) -> &Shipped {
+        &self.shipped
     }
 
     /// The formats and B layout it was generated for.
     pub fn io(&self) -> Io {
-        self.main.kernel.io
+        self.main.io
     }
 
     /// The kernel that runs for `p`.
     pub fn kernel_for(&self, p: &TcProblem) -> &HopperKernel {
-        &self.pick(p).kernel
-    }
-
-    fn pick(&self, p: &TcProblem) -> &Loaded {
         match &self.direct {
             Some(d) if !(p.n * 2).is_multiple_of(16) => d,
             _ => &self.main,
         }
     }
 
-    /// Builds the tensor maps of A (`M×K`), B (`N×K`, or `K×N` for an MN-major
-    /// configuration) and C (`M×N`) from the
-    /// kernel's layouts (boxes, swizzle) and copies them to device memory.
-    /// `a`, `b` and `c` are device addresses of row-major matrices; `c_len` is
-    /// the byte length of C's buffer.
-    pub fn bind(&self, p: TcProblem, a: u64, b: u64, c: u64, c_len: usize) -> Result<Bound> {
-        p.validate()?;
-        let k = &self.pick(&p).kernel;
-        let io = k.io;
-        if c_len < p.m * p.n * io.output.bytes() {
-            return Err(HopperError::Problem(
-                "the C buffer is shorter than M·N elements",
-            ));
+    /// Checks everything, then builds the tensor maps of A (`M×K`), B (`N×K`, or
+    /// `K×N` for an MN-major configuration) and C (`M×N`) over the buffers.
+    fn prepare<O: DeviceElement>(
+        &self,
+        p: &TcProblem,
+        a: &DeviceBuffer<'g, u16>,
+        b: &DeviceBuffer<'g, u16>,
+        c: &DeviceBuffer<'g, O>,
+        ctas: Option<u32>,
+    ) -> Result<(HopperLaunch, Option<DeviceBuffer<'g, u64>>)> {
+        let gpu = self.module.gpu();
+        for buf in [a, b] {
+            buf.check_gpu(gpu)?;
         }
-        let sw = k.params.swizzle_bytes;
-        let t = tma_type(io.input);
-        let ka = p.k.max(8);
-        let map_a = encode_2d(
-            t,
-            a,
-            ka,
-            p.m.max(1),
-            p.k.max(8) * 2,
-            k.derived.a.tma_box()?,
-            sw,
-        )?;
-        let map_b = match k.derived.b.major {
-            OperandMajor::K => encode_2d(
-                t,
-                b,
-                ka,
-                p.n.max(1),
-                p.k.max(8) * 2,
-                k.derived.b.tma_box()?,
-                sw,
-            )?,
-            OperandMajor::Mn => {
-                if !p.n.is_multiple_of(8) {
-                    return Err(HopperError::Problem(
-                        "with B stored K×N, N must be a multiple of 8 (TMA needs 16-byte row pitches)",
-                    ));
-                }
-                encode_2d(t, b, p.n, p.k.max(1), p.n * 2, k.derived.b.tma_box()?, sw)?
-            }
+        c.check_gpu(gpu)?;
+        let k = self.kernel_for(p);
+        let ops = Operands {
+            a: a.len(),
+            b: b.len(),
+            c: c.len(),
+            c_bytes: size_of::<O>(),
         };
+        let launch = plan(k, p, ops, self.sm_count, ctas)?;
+        if !matches!(launch, HopperLaunch::Kernel { .. }) {
+            return Ok((launch, None));
+        }
+        // From here K ≥ 8, M, N ≥ 1, and the buffers hold M·K, N·K, M·N elements.
+        let sw = k.params.swizzle_bytes;
+        let t = tma_type(k.io.input);
+        let map_a = encode(
+            gpu,
+            a,
+            Map2d {
+                dtype: t,
+                inner: p.k,
+                outer: p.m,
+                row_bytes: p.k * 2,
+                bx: k.derived.a.tma_box()?,
+                swizzle_bytes: sw,
+            },
+        )?;
+        let (inner, outer) = match k.derived.b.major {
+            OperandMajor::K => (p.k, p.n),
+            OperandMajor::Mn => (p.n, p.k),
+        };
+        let map_b = encode(
+            gpu,
+            b,
+            Map2d {
+                dtype: t,
+                inner,
+                outer,
+                row_bytes: inner * 2,
+                bx: k.derived.b.tma_box()?,
+                swizzle_bytes: sw,
+            },
+        )?;
         let map_c = if k.tma_store {
-            let h = match io.output {
-                Output::Half(h) => h,
-                Output::F32 => {
-                    return Err(HopperError::Problem(
-                        "TMA stores are generated for 16-bit C only",
-                    ))
-                }
+            let Output::Half(h) = k.io.output else {
+                return Err(HopperError::Problem(
+                    "TMA stores are generated for 16-bit C only",
+                ));
             };
             let plan = k
                 .derived
@@ -373,15 +235,20 @@ impl HopperGemm {
                 .ok_or(HopperError::Problem("no store plan"))?;
             let rows = plan.staging.layout().get(0)?.size()?.value as u32;
             let cols = plan.staging.layout().get(1)?.size()?.value as u32;
-            debug_assert_eq!((rows as usize, cols as usize), C_STAGE);
-            encode_2d(
-                tma_type(h),
+            if (rows as usize, cols as usize) != C_STAGE {
+                return Err(HopperError::Problem("the C staging tile is not 64×64"));
+            }
+            encode(
+                gpu,
                 c,
-                p.n,
-                p.m,
-                p.n * 2,
-                [cols, rows],
-                cols as usize * 2,
+                Map2d {
+                    dtype: tma_type(h),
+                    inner: p.n,
+                    outer: p.m,
+                    row_bytes: p.n * 2,
+                    bx: [cols, rows],
+                    swizzle_bytes: cols as usize * 2,
+                },
             )?
         } else {
             TensorMap([0; 16])
@@ -390,82 +257,130 @@ impl HopperGemm {
         for m in [map_a, map_b, map_c] {
             words.extend_from_slice(&m.0);
         }
-        let maps =
-            DeviceBuffer::from_slice(&words).call("cuMemAlloc/cuMemcpyHtoD (tensor maps)")?;
-        Ok(Bound {
-            maps,
-            c,
-            problem: p,
-            use_direct: self.direct.is_some() && !(p.n * 2).is_multiple_of(16),
-        })
+        Ok((launch, Some(gpu.upload(&words)?)))
     }
 
-    /// Enqueues the GEMM on the stream. `ctas` overrides the persistent grid size
-    /// (default: [`balanced_grid`]).
-    pub fn launch(&self, gpu: &Gpu, bound: &Bound, ctas: Option<u32>) -> Result<()> {
-        let p = bound.problem;
-        if p.m == 0 || p.n == 0 {
-            return Ok(());
-        }
-        let l = if bound.use_direct {
-            self.direct
-                .as_ref()
-                .ok_or(HopperError::Problem("no direct-store kernel"))?
-        } else {
-            &self.main
-        };
-        let k = &l.kernel;
-        if p.k == 0 {
-            // no k-block: C is zero
-            let zeros = vec![0u8; p.m * p.n * k.io.output.bytes()];
-            // SAFETY: `bound.c` is the device address of a buffer of at least M·N
-            // elements (checked in `bind`); the copy writes exactly that many bytes.
-            let rc =
-                unsafe { cust::sys::cuMemcpyHtoD_v2(bound.c, zeros.as_ptr().cast(), zeros.len()) };
-            if rc != cust::sys::cudaError_enum::CUDA_SUCCESS {
-                return Err(HopperError::Gpu(GpuError::Cuda {
-                    call: "cuMemcpyHtoD",
-                    message: format!("{rc:?}"),
-                }));
+    /// Issues a checked launch to the stream.
+    fn enqueue<O: DeviceElement>(
+        &self,
+        p: &TcProblem,
+        launch: HopperLaunch,
+        maps: Option<&DeviceBuffer<'g, u64>>,
+        c: &mut DeviceBuffer<'g, O>,
+    ) -> Result<()> {
+        match (launch, maps) {
+            (HopperLaunch::Nothing, _) => Ok(()),
+            (HopperLaunch::ZeroC { bytes }, _) => Ok(c.fill_prefix_bytes(0, bytes)?),
+            (
+                HopperLaunch::Kernel {
+                    shape,
+                    k_tiles,
+                    tiles_m,
+                    tiles_n,
+                },
+                Some(maps),
+            ) => {
+                let k = self.kernel_for(p);
+                let f = self.module.function(&k.kernel.name)?;
+                let base = maps.device_ptr();
+                let (ma, mb, mc, pc) = (base, base + 128, base + 256, c.device_ptr());
+                let (m, n, grid) = (p.m as u32, p.n as u32, shape.grid.0);
+                let mut args: Vec<*mut c_void> = vec![
+                    arg(&ma),
+                    arg(&mb),
+                    arg(&mc),
+                    arg(&pc),
+                    arg(&m),
+                    arg(&n),
+                    arg(&k_tiles),
+                    arg(&tiles_m),
+                    arg(&tiles_n),
+                    arg(&grid),
+                ];
+                // SAFETY: the arguments follow `kernel::PARAMS` (four u64 addresses,
+                // six u32; M, N < 2³¹ by `plan`); the tensor maps in `maps` were
+                // encoded over A, B and C, whose lengths `plan` checked, and the
+                // direct stores are predicated on M and N; the callers keep A, B,
+                // C and `maps` borrowed until the stream has passed the launch.
+                unsafe { self.module.launch(f, shape, &mut args)? };
+                Ok(())
             }
-            return Ok(());
+            (HopperLaunch::Kernel { .. }, None) => Err(HopperError::Problem("no tensor maps")),
         }
-        let tiles_m = p.m.div_ceil(k.params.bm) as u32;
-        let tiles_n = p.n.div_ceil(k.params.bn) as u32;
-        let total = tiles_m * tiles_n;
-        let grid = match (k.params.persistent, ctas) {
-            (false, _) => total,
-            (true, Some(n)) => n.clamp(1, total),
-            (true, None) => balanced_grid(total, self.sm_count),
-        };
-        let k_tiles = p.k.div_ceil(k.params.bk) as u32;
-        let f = self
-            .module
-            .get_function(l.name.to_str().unwrap_or_default())
-            .call("cuModuleGetFunction")?;
-        let base = bound.maps.as_device_ptr().as_raw();
-        let (map_a, map_b, map_c) = (base, base + 128, base + 256);
-        let stream = &gpu.stream;
-        let (threads, smem) = (k.threads(), k.smem_bytes());
-        let (m, n) = (p.m as u32, p.n as u32);
-        // SAFETY: the arguments follow `kernel::PARAMS` in order and type (four u64
-        // addresses, six u32); the tensor maps describe buffers checked in `bind`
-        // and live in `bound.maps`, which outlives the launch's stream order
-        // because callers synchronize before dropping `bound`.
-        unsafe {
-            launch!(f<<<grid, threads, smem, stream>>>(
-                map_a, map_b, map_c, bound.c, m, n, k_tiles, tiles_m, tiles_n, grid
-            ))
-        }
-        .call("cuLaunchKernel (hopper gemm)")?;
-        Ok(())
     }
-}
 
-/// Fills a device buffer with `nan` (a NaN of its element format), so that an
-/// element the kernel fails to write shows up in the check.
-pub fn poison<T: cust::memory::DeviceCopy + Copy>(buf: &mut DeviceBuffer<T>, nan: T) -> Result<()> {
-    let v = vec![nan; buf.len()];
-    buf.copy_from(&v[..]).call("cuMemcpyHtoD (poison)")?;
-    Ok(())
+    /// `C = A·Bᵀ`, waiting for the GPU. C's element type must be the kernel's
+    /// output format (`u16` for bf16/fp16 bits, `f32`); every check of
+    /// [`plan`] comes before any driver call. `ctas` overrides the persistent
+    /// grid size (default: [`super::config::balanced_grid`]).
+    pub fn launch<O: DeviceElement>(
+        &self,
+        p: &TcProblem,
+        a: &DeviceBuffer<'g, u16>,
+        b: &DeviceBuffer<'g, u16>,
+        c: &mut DeviceBuffer<'g, O>,
+        ctas: Option<u32>,
+    ) -> Result<()> {
+        Ok(self.launch_async(p, a, b, c, ctas)?.wait()?)
+    }
+
+    /// As [`HopperGemm::launch`] without waiting: the guard keeps A, B (shared),
+    /// C (exclusive) and the tensor maps until it is waited on or dropped.
+    pub fn launch_async<'a, O: DeviceElement>(
+        &'a self,
+        p: &TcProblem,
+        a: &'a DeviceBuffer<'g, u16>,
+        b: &'a DeviceBuffer<'g, u16>,
+        c: &'a mut DeviceBuffer<'g, O>,
+        ctas: Option<u32>,
+    ) -> Result<Pending<'a>> {
+        let (launch, maps) = self.prepare(p, a, b, c, ctas)?;
+        self.enqueue(p, launch, maps.as_ref(), c)?;
+        Ok(Pending::new(self.module.gpu(), maps))
+    }
+
+    /// The timing protocol of `gemm_tc`: tensor maps built once per input set,
+    /// `warmup` launches, then `iters` launches each between its own pair of
+    /// events, issued back to back and cycling through `sets`; waits, and returns
+    /// each timed launch's milliseconds.
+    #[allow(clippy::too_many_arguments)]
+    pub fn time<O: DeviceElement>(
+        &self,
+        p: &TcProblem,
+        sets: &[(&DeviceBuffer<'g, u16>, &DeviceBuffer<'g, u16>)],
+        c: &mut DeviceBuffer<'g, O>,
+        warmup: usize,
+        iters: usize,
+        ctas: Option<u32>,
+    ) -> Result<Vec<f32>> {
+        let gpu = self.module.gpu();
+        let prepared = sets
+            .iter()
+            .map(|(a, b)| self.prepare(p, a, b, c, ctas))
+            .collect::<Result<Vec<_>>>()?;
+        if prepared.is_empty() {
+            return Ok(Vec::new());
+        }
+        let run = |i: usize, c: &mut DeviceBuffer<'g, O>| {
+            let (launch, maps) = &prepared[i % prepared.len()];
+            self.enqueue(p, *launch, maps.as_ref(), c)
+        };
+        for i in 0..warmup {
+            run(i, c)?;
+        }
+        let events = (0..iters)
+            .map(|_| Ok((Event::new(gpu)?, Event::new(gpu)?)))
+            .collect::<Result<Vec<_>>>()?;
+        for (i, (start, stop)) in events.iter().enumerate() {
+            start.record()?;
+            run(i, c)?;
+            stop.record()?;
+        }
+        gpu.synchronize()?;
+        let ms = events
+            .iter()
+            .map(|(a, b)| b.elapsed_ms(a))
+            .collect::<std::result::Result<Vec<_>, _>>()?;
+        Ok(ms)
+    }
 }

@@ -6,10 +6,9 @@
 //!
 //! Every shared-memory offset, TMA box, wgmma descriptor field and accumulator
 //! position is read off cute-rs layouts ([`layouts`]); the generator
-//! ([`kernel`]) bakes them into PTX through the core emitter plus the sm_90a
-//! instructions of [`isa`].
-#[cfg(feature = "cuda")]
-pub mod cli;
+//! ([`kernel`]) bakes them into PTX through the core emitter, into which the
+//! sm_90a instructions of [`isa`] plug as an extension. [`plan`] checks a launch
+//! before any driver call; [`host`] (feature `cuda`) runs it.
 pub mod config;
 #[cfg(feature = "cuda")]
 pub mod host;
@@ -17,4 +16,5 @@ pub mod isa;
 pub mod kernel;
 pub mod layouts;
 pub mod numeric;
+pub mod plan;
 pub mod shipped;

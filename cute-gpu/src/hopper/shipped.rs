@@ -9,66 +9,66 @@ use super::kernel::{generate, HopperKernel, Io, Output};
 use super::layouts::OperandMajor;
 use crate::gemm::Tile;
 use cute_types::Error;
-use typenum::{U1, U128, U2, U232, U256, U4, U40, U6, U64, U8};
+use cute_types::{_1, _128, _2, _232, _256, _4, _40, _6, _64, _8};
 
 /// Rung 1: TMA loads, an mbarrier pipeline and wgmma in one warpgroup; thread 0
 /// refills each stage as soon as the wgmmas reading it retire.
 pub type R1TmaWgmma = Hgemm<
-    Tile<U128, U128, U64>,
-    Consumers<U1>,
+    Tile<_128, _128, _64>,
+    Consumers<_1>,
     InlineProducer,
-    Stages<U4>,
-    TilePerCta<U1>,
+    Stages<_4>,
+    TilePerCta<_1>,
     DirectStore,
     Sw128,
 >;
 /// Rung 2: a producer warpgroup (40 registers) feeds one consumer warpgroup (232).
 pub type R2WarpSpecialized = Hgemm<
-    Tile<U128, U128, U64>,
-    Consumers<U1>,
-    ProducerWarpgroup<U40, U232>,
-    Stages<U6>,
-    TilePerCta<U1>,
+    Tile<_128, _128, _64>,
+    Consumers<_1>,
+    ProducerWarpgroup<_40, _232>,
+    Stages<_6>,
+    TilePerCta<_1>,
     DirectStore,
     Sw128,
 >;
 /// Rung 3: rung 2 on a persistent grid with a grouped-raster tile scheduler.
 pub type R3Persistent = Hgemm<
-    Tile<U128, U128, U64>,
-    Consumers<U1>,
-    ProducerWarpgroup<U40, U232>,
-    Stages<U6>,
-    Persistent<U8>,
+    Tile<_128, _128, _64>,
+    Consumers<_1>,
+    ProducerWarpgroup<_40, _232>,
+    Stages<_6>,
+    Persistent<_8>,
     DirectStore,
     Sw128,
 >;
 /// Rung 4: two consumer warpgroups on a 128×256 tile (m64n256k16 each).
 pub type R4TwoConsumers = Hgemm<
-    Tile<U128, U256, U64>,
-    Consumers<U2>,
-    ProducerWarpgroup<U40, U232>,
-    Stages<U4>,
-    Persistent<U8>,
+    Tile<_128, _256, _64>,
+    Consumers<_2>,
+    ProducerWarpgroup<_40, _232>,
+    Stages<_4>,
+    Persistent<_8>,
     DirectStore,
     Sw128,
 >;
 /// Rung 5: rung 4 with a stmatrix + TMA-store epilogue.
 pub type R5TmaStore = Hgemm<
-    Tile<U128, U256, U64>,
-    Consumers<U2>,
-    ProducerWarpgroup<U40, U232>,
-    Stages<U4>,
-    Persistent<U8>,
+    Tile<_128, _256, _64>,
+    Consumers<_2>,
+    ProducerWarpgroup<_40, _232>,
+    Stages<_4>,
+    Persistent<_8>,
     TmaStore,
     Sw128,
 >;
 /// Tuning: 256×128 tiles, each consumer two m64n128 blocks, TMA-store epilogue.
 pub type T256x128 = Hgemm<
-    Tile<U256, U128, U64>,
-    Consumers<U2>,
-    ProducerWarpgroup<U40, U232>,
-    Stages<U4>,
-    Persistent<U8>,
+    Tile<_256, _128, _64>,
+    Consumers<_2>,
+    ProducerWarpgroup<_40, _232>,
+    Stages<_4>,
+    Persistent<_8>,
     TmaStore,
     Sw128,
 >;

@@ -344,9 +344,36 @@ pub enum Instr {
     },
     /// `ret`
     Ret,
-    /// an sm_90a instruction defined outside the core emitter (TMA, mbarrier,
-    /// wgmma, …); see [`crate::hopper::isa`]
-    Ext(crate::hopper::isa::HopperInstr),
+    /// an instruction of an ISA extension, defined above the core emitter (the
+    /// core only prints it); see [`ExtInstr`]
+    Ext(std::sync::Arc<dyn ExtInstr>),
+}
+
+/// An instruction defined outside the core emitter: an ISA extension (such as
+/// sm_90a's TMA, mbarrier and wgmma) plugs in by implementing `Display` (the PTX
+/// text, with its `;`) and `PartialEq`; [`crate::ptx::KernelBuilder::ext`] adds one
+/// to a kernel. The core knows nothing of what it does: the simulator reports
+/// it as unsupported.
+pub trait ExtInstr: fmt::Debug + fmt::Display + Send + Sync + 'static {
+    /// `self == other` when `other` has the same type.
+    fn eq_ext(&self, other: &dyn ExtInstr) -> bool;
+    /// `self` as `Any`, for [`ExtInstr::eq_ext`].
+    fn as_any(&self) -> &dyn core::any::Any;
+}
+
+impl<T: fmt::Debug + fmt::Display + PartialEq + Send + Sync + 'static> ExtInstr for T {
+    fn eq_ext(&self, other: &dyn ExtInstr) -> bool {
+        other.as_any().downcast_ref::<T>() == Some(self)
+    }
+    fn as_any(&self) -> &dyn core::any::Any {
+        self
+    }
+}
+
+impl PartialEq for dyn ExtInstr {
+    fn eq(&self, other: &Self) -> bool {
+        self.eq_ext(other)
+    }
 }
 
 fn bit_ty(ty: Ty) -> Ty {

@@ -738,9 +738,10 @@ impl KernelBuilder {
         self.push(Instr::Ret);
     }
 
-    /// An sm_90a instruction from [`crate::hopper::isa`] (guarded by a pending `when`/`unless`).
-    pub fn ext(&mut self, i: crate::hopper::isa::HopperInstr) {
-        self.push(Instr::Ext(i));
+    /// An instruction of an ISA extension (guarded by a pending `when`/`unless`);
+    /// see [`crate::ptx::ExtInstr`].
+    pub fn ext<I: crate::ptx::ExtInstr>(&mut self, i: I) {
+        self.push(Instr::Ext(std::sync::Arc::new(i)));
     }
 
     /// Finishes the kernel.

@@ -7,7 +7,8 @@ mod module;
 mod types;
 
 pub use instr::{
-    AddrBase, Address, BinOp, CacheOp, Cmp, Guard, Instr, Label, Operand, Space, Special, Stmt,
+    AddrBase, Address, BinOp, CacheOp, Cmp, ExtInstr, Guard, Instr, Label, Operand, Space, Special,
+    Stmt,
 };
 pub use kernel::{AddrKind, Bounds, Kernel, KernelBuilder, Param, SharedDecl, Src};
 pub use module::{Module, PTX_VERSION};

@@ -1,13 +1,13 @@
 // BM = 96 is not a multiple of the warp tile WM = 64.
 use cute_gpu::gemm::{Copy, GemmConfig, GemmParams, Padded, Pipeline, Sgemm, Tile, WarpTiled};
-use typenum::{U128, U2, U3, U32, U4, U64, U8, U96};
+use cute_types::{_128, _2, _3, _32, _4, _64, _8, _96};
 
 type Bad = Sgemm<
-    Tile<U96, U128, U8>,
-    WarpTiled<U64, U32, U8, U8>,
-    Padded<U4, U4>,
-    Copy<U4>,
-    Pipeline<U3, U2>,
+    Tile<_96, _128, _8>,
+    WarpTiled<_64, _32, _8, _8>,
+    Padded<_4, _4>,
+    Copy<_4>,
+    Pipeline<_3, _2>,
 >;
 
 // Evaluated in a constant, the check runs under `cargo check` too; inside

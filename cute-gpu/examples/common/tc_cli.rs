@@ -1,5 +1,5 @@
-//! The Hopper GEMM command line (feature `cuda`): a correctness suite and a timed
-//! sweep on the GPU, behind the `gemm_tc` example and `--dtype bf16|fp16` of `gemm`.
+//! The Hopper GEMM command line of the `gemm_tc` example: a correctness suite and
+//! a timed sweep on the GPU.
 //!
 //! `C (M×N, row-major) = A (M×K, row-major) · Bᵀ` with B stored `N×K` row-major
 //! (torch: `a @ b.t()`), bf16 or fp16 inputs, fp32 accumulation, C in the input
@@ -23,26 +23,29 @@
 //! `--b-layout kn` stores B as `K×N` row-major (`a @ b`; wgmma reads it MN-major
 //! with the transpose bit); the default `nk` stores it `N×K` (`a @ b.t()`).
 //!
-//! `--dtype fp32` is the SIMT GEMM of the `gemm` example.
-//!
-//! The `gemm` example hands `--dtype bf16|fp16` here with [`dispatch_dtype`].
-use crate::cuda::{Call, Gpu, GpuReference};
-use crate::gemm::reference::Rng;
-use crate::gemm::tolerance::{check, Report, Scaling, Tolerance};
-use crate::gemm::Problem;
-use crate::hopper::host::{poison, HopperGemm, TcProblem};
-use crate::hopper::isa::Half;
-use crate::hopper::kernel::{Io, Output};
-use crate::hopper::layouts::OperandMajor;
-use crate::hopper::numeric::{from_half, to_half, unit_roundoff};
-use crate::hopper::shipped::{shipped, Shipped};
-use cust::event::{Event, EventFlags};
-use cust::memory::DeviceBuffer;
+//! `--dtype fp32` is the SIMT GEMM of the `gemm` example. `--refusals` shows
+//! out-of-bounds launches refused before the GPU runs them.
+use cute_gpu::cuda::{DeviceBuffer, Gpu, GpuReference};
+use cute_gpu::gemm::reference::Rng;
+use cute_gpu::gemm::tolerance::{check, Report, Scaling, Tolerance};
+use cute_gpu::gemm::Problem;
+use cute_gpu::hopper::host::{HopperGemm, TcProblem};
+use cute_gpu::hopper::isa::Half;
+use cute_gpu::hopper::kernel::{Io, Output};
+use cute_gpu::hopper::layouts::OperandMajor;
+use cute_gpu::hopper::numeric::{from_half, to_half, unit_roundoff};
+use cute_gpu::hopper::shipped::{shipped, Shipped};
 use std::process::ExitCode;
+
+pub const HELP: &str = "\
+usage: gemm_tc --dtype bf16|fp16 [--out same|f32|both] [--configs all|r1_tma_wgmma,...]
+               [--suite] [--sizes 4096,8192|MxNxK,...] [--iters 50] [--warmup 10]
+               [--ctas N] [--dump DIR] [--b-layout nk|kn|both] [--refusals]";
 
 type AnyResult<T> = Result<T, Box<dyn std::error::Error>>;
 
 struct Args {
+    refusals: bool,
     dtype: Half,
     outs: Vec<Output>,
     configs: Vec<Shipped>,
@@ -77,6 +80,7 @@ fn parse_size(s: &str) -> Result<TcProblem, String> {
 
 fn parse(cli: Vec<String>) -> Result<Args, String> {
     let mut a = Args {
+        refusals: false,
         dtype: Half::Bf16,
         outs: Vec::new(),
         configs: shipped(),
@@ -110,13 +114,14 @@ fn parse(cli: Vec<String>) -> Result<Args, String> {
                     a.configs = v
                         .split(',')
                         .map(|n| {
-                            crate::hopper::shipped::find(n)
+                            cute_gpu::hopper::shipped::find(n)
                                 .ok_or(format!("unknown configuration `{n}`"))
                         })
                         .collect::<Result<_, _>>()?;
                 }
             }
             "--suite" => a.suite = true,
+            "--refusals" => a.refusals = true,
             "--sizes" => {
                 a.sizes = value()?
                     .split(',')
@@ -135,7 +140,7 @@ fn parse(cli: Vec<String>) -> Result<Args, String> {
                     other => return Err(format!("unknown --b-layout `{other}` (nk, kn, both)")),
                 }
             }
-            "-h" | "--help" => return Err("see the doc comment of examples/gemm_tc.rs".into()),
+            "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown flag `{other}`")),
         }
     }
@@ -154,23 +159,16 @@ fn parse(cli: Vec<String>) -> Result<Args, String> {
     Ok(a)
 }
 
-/// `Some(exit code)` when `args` (without the program name) ask for a 16-bit
-/// dtype (`--dtype bf16` or `--dtype fp16`), after running them here; `None`
-/// otherwise, so that the caller handles fp32 itself.
-pub fn dispatch_dtype(args: &[String]) -> Option<ExitCode> {
-    let at = args.iter().position(|a| a == "--dtype")?;
-    match args.get(at + 1).map(String::as_str) {
-        Some("bf16" | "fp16" | "f16") => Some(run_cli(args.to_vec())),
-        _ => None,
-    }
-}
-
 /// Runs the command line `args` (without the program name); see the module docs.
 pub fn run_cli(args: Vec<String>) -> ExitCode {
     let args = match parse(args) {
         Ok(a) => a,
+        Err(e) if e.is_empty() => {
+            println!("{HELP}");
+            return ExitCode::SUCCESS;
+        }
         Err(e) => {
-            eprintln!("gemm_tc: {e}");
+            eprintln!("gemm_tc: {e}\n{HELP}");
             return ExitCode::from(2);
         }
     };
@@ -188,17 +186,17 @@ pub fn run_cli(args: Vec<String>) -> ExitCode {
 }
 
 /// One input set on the device: A (`M×K`), B as `N×K` and as `K×N`.
-struct Inputs {
-    a: DeviceBuffer<u16>,
-    b: DeviceBuffer<u16>,
-    b_kn: DeviceBuffer<u16>,
+struct Inputs<'g> {
+    a: DeviceBuffer<'g, u16>,
+    b: DeviceBuffer<'g, u16>,
+    b_kn: DeviceBuffer<'g, u16>,
 }
 
-impl Inputs {
-    fn b_for(&self, major: OperandMajor) -> u64 {
+impl<'g> Inputs<'g> {
+    fn b_for(&self, major: OperandMajor) -> &DeviceBuffer<'g, u16> {
         match major {
-            OperandMajor::K => self.b.as_device_ptr().as_raw(),
-            OperandMajor::Mn => self.b_kn.as_device_ptr().as_raw(),
+            OperandMajor::K => &self.b,
+            OperandMajor::Mn => &self.b_kn,
         }
     }
 }
@@ -220,13 +218,13 @@ fn transpose(src: &[u16], rows: usize, cols: usize) -> Vec<u16> {
 }
 
 /// The rounded inputs of one problem: device copies and the values as f32.
-fn make_inputs(
-    gpu: &Gpu,
+fn make_inputs<'g>(
+    gpu: &'g Gpu,
     fmt: Half,
     p: TcProblem,
     rng: &mut Rng,
     small_ints: bool,
-) -> AnyResult<(Inputs, Vec<f32>, Vec<f32>)> {
+) -> AnyResult<(Inputs<'g>, Vec<f32>, Vec<f32>)> {
     let mut gen = |len: usize| -> (Vec<u16>, Vec<f32>) {
         let bits: Vec<u16> = (0..len)
             .map(|_| {
@@ -253,9 +251,9 @@ fn make_inputs(
 
 /// `(R, S)` in fp64 on the GPU, indexed like C (row-major `M×N`): the core
 /// reference computes `Cᵀ = B·Aᵀ` column-major, which is our row-major C.
-fn reference(
-    gpu: &Gpu,
-    r: &GpuReference,
+fn reference<'g>(
+    gpu: &'g Gpu,
+    r: &GpuReference<'g>,
     p: TcProblem,
     a: &[f32],
     b: &[f32],
@@ -263,7 +261,7 @@ fn reference(
     let q = Problem::new(p.n, p.m, p.k, "tn".parse().map_err(|e| format!("{e:?}"))?);
     let da = gpu.upload(b)?;
     let db = gpu.upload(a)?;
-    let (rv, sv) = r.run(gpu, &q, &da, &db)?;
+    let (rv, sv) = r.run(&q, &da, &db)?;
     // cross-check a few entries on the host
     let mut rng = Rng::new(0xC0FFEE);
     for _ in 0..16 {
@@ -286,36 +284,50 @@ fn reference(
 }
 
 /// C on the device, in its output format.
-enum CBuf {
-    Half(DeviceBuffer<u16>),
-    F32(DeviceBuffer<f32>),
+enum CBuf<'g> {
+    Half(DeviceBuffer<'g, u16>),
+    F32(DeviceBuffer<'g, f32>),
 }
 
-impl CBuf {
-    fn new(out: Output, len: usize) -> AnyResult<CBuf> {
+impl<'g> CBuf<'g> {
+    fn new(gpu: &'g Gpu, out: Output, len: usize) -> AnyResult<CBuf<'g>> {
         Ok(match out {
-            Output::Half(_) => CBuf::Half(DeviceBuffer::zeroed(len.max(1)).call("cuMemAlloc")?),
-            Output::F32 => CBuf::F32(DeviceBuffer::zeroed(len.max(1)).call("cuMemAlloc")?),
+            Output::Half(_) => CBuf::Half(gpu.alloc_zeroed(len)?),
+            Output::F32 => CBuf::F32(gpu.alloc_zeroed(len)?),
         })
     }
-    fn addr(&self) -> u64 {
-        match self {
-            CBuf::Half(b) => b.as_device_ptr().as_raw(),
-            CBuf::F32(b) => b.as_device_ptr().as_raw(),
-        }
-    }
-    fn bytes(&self) -> usize {
-        match self {
-            CBuf::Half(b) => 2 * b.len(),
-            CBuf::F32(b) => 4 * b.len(),
-        }
-    }
+    /// All bytes 0xFF: a NaN in every format, so an unwritten element shows.
     fn poison(&mut self) -> AnyResult<()> {
         match self {
-            CBuf::Half(b) => poison(b, 0xFFFF)?,
-            CBuf::F32(b) => poison(b, f32::NAN)?,
+            CBuf::Half(b) => b.fill_bytes(0xFF)?,
+            CBuf::F32(b) => b.fill_bytes(0xFF)?,
         }
         Ok(())
+    }
+    fn launch(
+        &mut self,
+        g: &HopperGemm<'g>,
+        p: TcProblem,
+        a: &DeviceBuffer<'g, u16>,
+        b: &DeviceBuffer<'g, u16>,
+    ) -> AnyResult<()> {
+        match self {
+            CBuf::Half(c) => g.launch(&p, a, b, c, None)?,
+            CBuf::F32(c) => g.launch(&p, a, b, c, None)?,
+        }
+        Ok(())
+    }
+    fn time(
+        &mut self,
+        g: &HopperGemm<'g>,
+        p: TcProblem,
+        sets: &[(&DeviceBuffer<'g, u16>, &DeviceBuffer<'g, u16>)],
+        args: &Args,
+    ) -> AnyResult<Vec<f32>> {
+        Ok(match self {
+            CBuf::Half(c) => g.time(&p, sets, c, args.warmup, args.iters, args.ctas)?,
+            CBuf::F32(c) => g.time(&p, sets, c, args.warmup, args.iters, args.ctas)?,
+        })
     }
     fn read(&self, gpu: &Gpu, fmt: Half) -> AnyResult<Vec<f32>> {
         Ok(match self {
@@ -392,27 +404,19 @@ fn describe(rep: &Report) -> String {
 
 /// Launches once on poisoned C and checks the result.
 #[allow(clippy::too_many_arguments)]
-fn check_once(
-    gpu: &Gpu,
-    g: &HopperGemm,
+fn check_once<'g>(
+    gpu: &'g Gpu,
+    g: &HopperGemm<'g>,
     p: TcProblem,
-    inp: &Inputs,
-    c: &mut CBuf,
+    inp: &Inputs<'g>,
+    c: &mut CBuf<'g>,
     q: &Problem,
     rs: (&[f64], &[f64]),
     tol: Tolerance,
     fmt: Half,
 ) -> AnyResult<Report> {
     c.poison()?;
-    let bound = g.bind(
-        p,
-        inp.a.as_device_ptr().as_raw(),
-        inp.b_for(g.io().b_major),
-        c.addr(),
-        c.bytes(),
-    )?;
-    g.launch(gpu, &bound, None)?;
-    gpu.synchronize()?;
+    c.launch(g, p, &inp.a, inp.b_for(g.io().b_major))?;
     let got = c.read(gpu, fmt)?;
     Ok(check(q, &got[..p.m * p.n], rs.0, rs.1, Scaling::PLAIN, tol))
 }
@@ -441,10 +445,13 @@ fn run(args: &Args) -> AnyResult<bool> {
         gpu.sm_count()?,
         gpu.l2_bytes()? >> 20
     );
+    if args.refusals {
+        return refusals(&gpu, args.dtype);
+    }
     let reference_kernel = GpuReference::load(&gpu)?;
     let mut all_ok = true;
     let fmt = args.dtype;
-    let mut loaded: Vec<(Output, HopperGemm)> = Vec::new();
+    let mut loaded: Vec<(Output, HopperGemm<'_>)> = Vec::new();
     for &b_major in &args.b_majors {
         for &out in &args.outs {
             for s in &args.configs {
@@ -473,13 +480,13 @@ fn run(args: &Args) -> AnyResult<bool> {
                 if g.io().b_major == OperandMajor::Mn && p.n % 8 != 0 {
                     continue; // K×N rows of N·2 bytes: TMA needs 16-byte pitches
                 }
-                let mut c = CBuf::new(*out, p.m * p.n)?;
+                let mut c = CBuf::new(&gpu, *out, p.m * p.n)?;
                 let tol = tolerance(fmt, *out, p.k, exact);
                 let rep = check_once(&gpu, g, p, &inp, &mut c, &q, (&rv, &sv), tol, fmt)?;
                 all_ok &= rep.passed();
                 println!(
                     "check {:<20} {} {}->{:<4} {:>5}x{:<5}x{:<5}{} {} {}",
-                    g.shipped.name,
+                    g.shipped().name,
                     b_name(g.io().b_major),
                     fmt.name(),
                     out_name(*out),
@@ -509,7 +516,7 @@ fn run(args: &Args) -> AnyResult<bool> {
         drop((av, bv));
         if let (Some(dir), 0) = (&args.dump, si) {
             std::fs::create_dir_all(dir)?;
-            let bytes = |b: &DeviceBuffer<u16>| -> AnyResult<Vec<u8>> {
+            let bytes = |b: &DeviceBuffer<'_, u16>| -> AnyResult<Vec<u8>> {
                 Ok(gpu
                     .download(b)?
                     .iter()
@@ -524,7 +531,7 @@ fn run(args: &Args) -> AnyResult<bool> {
             )?;
         }
         for (out, g) in &loaded {
-            let mut c = CBuf::new(*out, p.m * p.n)?;
+            let mut c = CBuf::new(&gpu, *out, p.m * p.n)?;
             let tol = tolerance(fmt, *out, p.k, false);
             let rep = check_once(&gpu, g, p, &inputs[0], &mut c, &q, (&rv, &sv), tol, fmt)?;
             all_ok &= rep.passed();
@@ -534,45 +541,19 @@ fn run(args: &Args) -> AnyResult<bool> {
                     OperandMajor::Mn => "-kn",
                 };
                 std::fs::write(
-                    dir.join(format!("c_{}{tag}_{}.bin", g.shipped.name, out_name(*out))),
+                    dir.join(format!(
+                        "c_{}{tag}_{}.bin",
+                        g.shipped().name,
+                        out_name(*out)
+                    )),
                     c.raw_bytes(&gpu)?,
                 )?;
             }
-            let bounds: Vec<_> = inputs
+            let pairs: Vec<_> = inputs
                 .iter()
-                .map(|i| {
-                    g.bind(
-                        p,
-                        i.a.as_device_ptr().as_raw(),
-                        i.b_for(g.io().b_major),
-                        c.addr(),
-                        c.bytes(),
-                    )
-                })
-                .collect::<Result<_, _>>()?;
-            for w in 0..args.warmup {
-                g.launch(&gpu, &bounds[w % sets], args.ctas)?;
-            }
-            let events: Vec<(Event, Event)> = (0..args.iters)
-                .map(|_| {
-                    Ok((
-                        Event::new(EventFlags::DEFAULT)?,
-                        Event::new(EventFlags::DEFAULT)?,
-                    ))
-                })
-                .collect::<Result<_, cust::error::CudaError>>()
-                .call("cuEventCreate")?;
-            for (i, (start, stop)) in events.iter().enumerate() {
-                start.record(&gpu.stream).call("cuEventRecord")?;
-                g.launch(&gpu, &bounds[i % sets], args.ctas)?;
-                stop.record(&gpu.stream).call("cuEventRecord")?;
-            }
-            gpu.synchronize()?;
-            let mut ms: Vec<f32> = events
-                .iter()
-                .map(|(a, b)| b.elapsed_time_f32(a))
-                .collect::<Result<_, _>>()
-                .call("cuEventElapsedTime")?;
+                .map(|i| (&i.a, i.b_for(g.io().b_major)))
+                .collect();
+            let mut ms = c.time(g, p, &pairs, args)?;
             ms.sort_by(|a, b| a.total_cmp(b));
             let med = ms[ms.len() / 2] as f64;
             let p90 = ms[(ms.len() * 9 / 10).min(ms.len() - 1)] as f64;
@@ -580,7 +561,7 @@ fn run(args: &Args) -> AnyResult<bool> {
             let tf = |t: f64| flops / (t * 1e-3) / 1e12;
             table.push(format!(
                 "time {:<20} {} {}->{:<4} {:>5}x{:<5}x{:<5} median {:8.4} ms {:7.1} TFLOP/s  (min {:7.1}, p90 {:7.1})  sets={} check={} max|C-R|/S={:.2e}",
-                g.shipped.name,
+                g.shipped().name,
                 b_name(g.io().b_major),
                 fmt.name(),
                 out_name(*out),
@@ -608,4 +589,63 @@ fn run(args: &Args) -> AnyResult<bool> {
         }
     }
     Ok(all_ok)
+}
+
+/// Out-of-bounds Hopper launches on the GPU: each must come back as an error
+/// before any kernel runs, and C must be left as it was.
+fn refusals(gpu: &Gpu, fmt: Half) -> AnyResult<bool> {
+    let io = Io {
+        input: fmt,
+        output: Output::F32,
+        b_major: OperandMajor::K,
+    };
+    let s = shipped()[0];
+    let g = HopperGemm::load(gpu, s, io)?;
+    let p = TcProblem {
+        m: 256,
+        n: 256,
+        k: 128,
+    };
+    let one = to_half(fmt, 1.0);
+    let a = gpu.upload(&vec![one; p.m * p.k])?;
+    let a_short = gpu.upload(&vec![one; p.m * p.k - 1])?;
+    let b = gpu.upload(&vec![one; p.n * p.k])?;
+    let mut c = gpu.upload(&vec![7.0f32; p.m * p.n])?;
+    let mut c_short = gpu.upload(&vec![7.0f32; p.m * p.n - 1])?;
+    let mut c_half = gpu.upload(&vec![0u16; p.m * p.n])?;
+    let mut ok = true;
+    let mut expect = |what: &str, r: Result<(), cute_gpu::hopper::host::HopperError>| match r {
+        Err(e) => println!("REFUSED {what}: {e}"),
+        Ok(()) => {
+            println!("ACCEPTED {what} (wrong)");
+            ok = false;
+        }
+    };
+    expect(
+        "A one element short",
+        g.launch(&p, &a_short, &b, &mut c, None),
+    );
+    expect(
+        "C one element short",
+        g.launch(&p, &a, &b, &mut c_short, None),
+    );
+    let k0 = TcProblem { k: 0, ..p };
+    expect(
+        "K = 0 with C one element short",
+        g.launch(&k0, &a, &b, &mut c_short, None),
+    );
+    expect(
+        "16-bit C for an f32 kernel",
+        g.launch(&p, &a, &b, &mut c_half, None),
+    );
+    let untouched = gpu.download(&c)?.iter().all(|&v| v == 7.0)
+        && gpu.download(&c_short)?.iter().all(|&v| v == 7.0);
+    println!("C untouched after the refusals: {untouched}");
+    g.launch(&p, &a, &b, &mut c, None)?;
+    let right = gpu.download(&c)?.iter().all(|&v| v == p.k as f32);
+    println!(
+        "valid launch after the refusals: C = {} everywhere: {right}",
+        p.k
+    );
+    Ok(ok && untouched && right)
 }

@@ -1,0 +1,136 @@
+//! Why a GPU operation failed (always compiled: the checks that come before any
+//! driver call run, and are tested, without the `cuda` feature).
+use crate::gemm::ProblemError;
+use std::fmt;
+
+/// A failure on the GPU path. Every refusal that depends only on the arguments
+/// (lengths, sizes, limits) is returned before any driver call.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GpuError {
+    /// the CUDA driver library could not be loaded (the loader's message)
+    DriverMissing(String),
+    /// a driver call failed
+    Driver {
+        /// the driver function
+        call: &'static str,
+        /// its `CUresult`
+        code: i32,
+        /// the driver's description of the error (`cuGetErrorString`)
+        message: String,
+    },
+    /// the driver's JIT rejected a PTX module
+    Jit {
+        /// the driver's description of the error
+        message: String,
+        /// the JIT error log
+        log: String,
+    },
+    /// the problem is not valid for this kernel
+    Problem(ProblemError),
+    /// a 128-bit kernel was given leading dimensions that are not multiples of 4
+    NeedsVector4,
+    /// a device buffer is shorter than the operand the problem describes
+    BufferTooShort {
+        /// which operand
+        operand: &'static str,
+        /// elements present
+        len: usize,
+        /// elements needed
+        needed: usize,
+    },
+    /// a host slice and a device buffer differ in length
+    LengthMismatch {
+        /// elements on the host
+        host: usize,
+        /// elements on the device
+        device: usize,
+    },
+    /// a size computed from the arguments does not fit its integer type
+    Overflow(&'static str),
+    /// the grid of blocks exceeds a launch limit of CUDA
+    GridTooLarge {
+        /// `x` or `y`
+        dim: char,
+        /// blocks needed along it
+        blocks: u64,
+        /// the most CUDA allows
+        limit: u64,
+    },
+    /// a buffer (or kernel) belongs to another `Gpu`, whose stream does
+    /// not order its work with this one's
+    ForeignBuffer,
+    /// the element type of a buffer is not the one the kernel was generated for
+    ElementType {
+        /// which operand
+        operand: &'static str,
+        /// bytes per element the kernel expects
+        expected: usize,
+        /// bytes per element of the buffer
+        found: usize,
+    },
+    /// a PTX text or a kernel name contains a NUL byte
+    NulByte,
+}
+
+impl fmt::Display for GpuError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GpuError::DriverMissing(m) => write!(
+                f,
+                "the CUDA driver (libcuda.so.1) could not be loaded: {m}; a GPU and its driver are needed to run kernels"
+            ),
+            GpuError::Driver {
+                call,
+                code,
+                message,
+            } => write!(f, "CUDA error in {call}: {message} (CUresult {code})"),
+            GpuError::Jit { message, log } => write!(f, "PTX JIT failed: {message}\n{log}"),
+            GpuError::Problem(e) => write!(f, "{e}"),
+            GpuError::NeedsVector4 => write!(
+                f,
+                "this kernel loads 128-bit vectors: lda, ldb and ldc must be multiples of 4"
+            ),
+            GpuError::BufferTooShort {
+                operand,
+                len,
+                needed,
+            } => write!(
+                f,
+                "buffer {operand} holds {len} elements but the problem needs {needed}"
+            ),
+            GpuError::LengthMismatch { host, device } => write!(
+                f,
+                "a copy needs equal lengths: {host} elements on the host, {device} on the device"
+            ),
+            GpuError::Overflow(what) => write!(f, "{what} overflows its integer type"),
+            GpuError::GridTooLarge { dim, blocks, limit } => write!(
+                f,
+                "the grid needs {blocks} blocks along {dim}, over CUDA's limit of {limit}"
+            ),
+            GpuError::ForeignBuffer => write!(
+                f,
+                "a buffer belongs to another Gpu: its work is not ordered with this stream"
+            ),
+            GpuError::ElementType {
+                operand,
+                expected,
+                found,
+            } => write!(
+                f,
+                "buffer {operand} has {found}-byte elements, the kernel writes {expected}-byte elements"
+            ),
+            GpuError::NulByte => write!(f, "a PTX text or kernel name contains a NUL byte"),
+        }
+    }
+}
+
+impl std::error::Error for GpuError {}
+
+impl From<ProblemError> for GpuError {
+    fn from(e: ProblemError) -> Self {
+        GpuError::Problem(e)
+    }
+}
+
+/// `Result` of the GPU path.
+pub type Result<T> = std::result::Result<T, GpuError>;
