@@ -76,6 +76,7 @@ enum Command {
     /// layout as `cute eval` writes it; then a table whose row m, column n holds
     /// L(m, n) (m and n are 1-D indices into modes 0 and 1). A rank-1 layout is
     /// shown as one row. Other ranks, and values that are not layouts, are errors.
+    /// At most 65536 cells are printed.
     #[command(after_help = "Examples:\n  cute print '(4,(2,2)):(4,(1,2))'\n  \
                             cute print 'blocked_product((2,2),(2,3))'\n  \
                             cute print 'composition(swizzle(2,0,2), (4,4):(4,1))'")]
@@ -225,7 +226,7 @@ fn tv_picture(
     match written {
         Ok(()) => cli::Outcome::Done,
         Err(message) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {}", cute_types::text::LineSafe(&message));
             cli::Outcome::Failed
         }
     }

@@ -26,7 +26,9 @@ use crate::tri;
 /// **Preconditions.**
 /// * `L` must be injective: a gap of size 0 is [`Error::NotInjective`];
 /// * strides must be non-negative ([`Error::NotAdmissible`]; C++ returns negative shapes).
-/// * the cotarget holds no placeholder `_` ([`Error::ExpectedInt`]).
+/// * the cotarget holds no placeholder `_` ([`Error::ExpectedInt`]), and its
+///   entries are positive ([`Error::NonPositiveCotarget`]; C++ divides by them).
+
 ///
 /// C++ compiles rank>1 complements only with static strides; here strides known at
 /// run time give the answer computed by value at run time (modes are coalesced by
@@ -47,6 +49,15 @@ pub const fn complement<const N: usize>(
     // cotarget's modes recurse forever: mode 0 of `_` is `_`).
     if cotarget.has_underscore() {
         return Err(Error::ExpectedInt);
+    }
+    // Checked first, so that a zero entry is named as such rather than as the
+    // division by zero (or the zero shape) it leads to.
+    let mut k = 0;
+    while k < cotarget.leaf_count() {
+        if cotarget.leaf(k).value <= 0 {
+            return Err(Error::NonPositiveCotarget);
+        }
+        k += 1;
     }
     let f = tri!(filter_modes(l));
     complement_of_filtered(&f, cotarget)

@@ -29,6 +29,7 @@ mod functions;
 #[cfg(feature = "std")]
 mod lines;
 mod parse;
+mod suggest;
 #[cfg(all(test, feature = "std"))]
 mod tests;
 mod value;
@@ -39,7 +40,7 @@ use parse::ParsedN;
 
 pub use error::ExprError;
 #[cfg(feature = "std")]
-pub use lines::{eval_lines, eval_lines_as, eval_lines_on};
+pub use lines::{eval_lines, eval_lines_as, eval_lines_on, MAX_LINE_BYTES, MAX_WORKERS};
 pub use parse::{parse, Children, Expr, ExprKind, ExprN, Parsed, MAX_NESTING};
 pub use value::{Marked, Value, ValueN};
 
@@ -176,8 +177,12 @@ fn write_outcome<const N: usize>(
             false
         }
         Err(e) => {
+            let start = out.len();
             // Writing into a String cannot fail.
             let _ = write!(out, "error: {e}");
+            // One input line, one output line: nothing the message echoes
+            // from the input may break the line (checked on error lines only).
+            crate::text::escape_line_tail(out, start);
             true
         }
     }

@@ -142,8 +142,17 @@ fn unknown_functions_and_arity_are_named() {
         evaluate("frobnicate(4:1)"),
         Err(ExprError::UnknownFunction {
             name: "frobnicate".to_string(),
-            pos: 0
+            pos: 0,
+            suggestion: None,
         })
+    );
+    assert_eq!(
+        eval_line("coalesce(sise(4:1))"),
+        "error: unknown function 'sise' at column 10; did you mean 'size'?"
+    );
+    assert_eq!(
+        eval_line("logical_dvide(8:1, 2)"),
+        "error: unknown function 'logical_dvide' at column 1; did you mean 'logical_divide'?"
     );
     assert_eq!(
         evaluate("complement(4:1, 8, 8)"),
@@ -448,4 +457,20 @@ fn eval_lines_stops_at_a_write_error() {
     let input = "size((4,8))\n".repeat(200_000);
     let err = eval_lines(input.as_bytes(), Closed).unwrap_err();
     assert_eq!(err.kind(), std::io::ErrorKind::BrokenPipe);
+}
+
+/// Every name offered as "did you mean" is a function, and every function
+/// is offered for its own misspelling.
+#[test]
+fn suggested_names_are_functions() {
+    use super::functions::{lookup, FUNCTION_NAMES};
+    for name in FUNCTION_NAMES {
+        assert!(lookup::<8>(name).is_some(), "{name}");
+        let typo = std::format!("{name}x");
+        assert_eq!(
+            super::suggest::suggest(&typo, &FUNCTION_NAMES),
+            Some(name),
+            "{typo}"
+        );
+    }
 }
