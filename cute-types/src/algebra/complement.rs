@@ -12,7 +12,16 @@ use crate::tri;
 /// * `(L, C)` is injective, so `C(j) ∉ {L(i)}` for `j > 0`: the codomains are disjoint
 ///   except for 0;
 /// * `C` is ordered: `C(j-1) < C(j)` for `j` in `[1, size(C))`;
-/// * `size(C) >= ⌈M / size(filter(L))⌉` and, when `L` tiles, `cosize((L, C)) >= M`.
+/// * for an integer cotarget `M`, `C` ends with the mode `⌈M/P⌉:P` (before
+///   coalescing), `P = d·s` being the extent of the mode of `filter(L)` with the
+///   largest stride (`P = 1` when nothing remains): `P·⌈M/P⌉ >= M`;
+/// * when moreover each stride of `filter(L)`, in increasing order, is a multiple of
+///   the extent `d·s` of the mode before it, `(L, C)` is a bijection onto
+///   `[0, P·⌈M/P⌉)`, so `size(L)·size(C) >= M`.
+///
+/// Without that divisibility the gaps are divided down (as C++ divides them), and
+/// `size(C)` can fall below `⌈M / size(L)⌉`: `complement((2,3):(4,1), 16)` is
+/// `_2:_8` in CuTe C++ 4.2, as here, though `⌈16/6⌉ = 3`.
 ///
 /// **Algorithm** (CuTe C++ `complement`). `L` is filtered (static stride-0 and size-1
 /// modes removed, coalesced). If nothing remains, the result is the compact layout of
@@ -40,6 +49,9 @@ use crate::tri;
 /// assert_eq!(complement(&l, &DTuple::s(24)).unwrap().to_string(), "(_3,_2):(_2,_12)");
 /// let shape: DTuple = "(_3,_5)".parse().unwrap();
 /// assert_eq!(complement(&"_2:_1".parse().unwrap(), &shape).unwrap().to_string(), "_10:_2");
+/// // Strides not divisible by the extent before them: C++ 4.2 gives `_2:_8` too.
+/// let gappy: DLayout = "(_2,_3):(_4,_1)".parse().unwrap();
+/// assert_eq!(complement(&gappy, &DTuple::s(16)).unwrap().to_string(), "_2:_8");
 /// ```
 pub const fn complement<const N: usize>(
     l: &DLayoutN<N>,

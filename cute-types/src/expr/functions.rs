@@ -7,7 +7,7 @@ use super::parse::{ExprKind, ExprN};
 use super::suggest::suggest;
 use super::value::ValueN;
 use crate::algebra::{self, compose_swizzle, DComposedLayoutN, Swizzle};
-use crate::dynamic::{crd2idx_compact, idx2crd, idx2crd_strided, DInt, DLayoutN, DTilerN};
+use crate::dynamic::{crd2idx_compact, idx2crd, idx2crd_strided, DInt, DLayoutN, DTilerN, DTupleN};
 use crate::error::Error;
 
 type Handler<const N: usize> = fn(&Args<'_, N>) -> Result<ValueN<N>, ExprError>;
@@ -121,9 +121,14 @@ pub(crate) fn evaluate_expr<const N: usize>(e: ExprN<'_, N>) -> Result<ValueN<N>
             offset,
             layout,
         } => {
-            // A bare shape is column-major here too (evaluated as an operand).
+            // Read as a layout argument is: an integer or IntTuple is the
+            // column-major layout of that shape.
+            let as_layout =
+                |shape| make_layout(shape).map_err(|e| ExprError::algebra("make_layout", e));
             let inner = match evaluate_expr(layout)? {
                 ValueN::Layout(l) => l,
+                ValueN::Int(n) => as_layout(DTupleN::int(n))?,
+                ValueN::Tuple(t) => as_layout(t)?,
                 other => {
                     return Err(ExprError::ArgumentKind {
                         function: "Sw<b,m,s> o offset o L",

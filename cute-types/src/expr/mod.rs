@@ -41,7 +41,7 @@ use parse::ParsedN;
 pub use error::ExprError;
 #[cfg(feature = "std")]
 pub use lines::{eval_lines, eval_lines_as, eval_lines_on, MAX_LINE_BYTES, MAX_WORKERS};
-pub use parse::{parse, Children, Expr, ExprKind, ExprN, Parsed, MAX_NESTING};
+pub use parse::{parse, parse_as, Children, Expr, ExprKind, ExprN, Parsed, MAX_NESTING};
 pub use value::{Marked, Value, ValueN};
 
 /// Parses and evaluates one expression.

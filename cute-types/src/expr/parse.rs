@@ -407,7 +407,22 @@ pub type Expr<'p> = ExprN<'p, CAPACITY>;
 /// assert_eq!((name, args.len()), ("size", 1));
 /// ```
 pub fn parse(src: &str) -> Result<Parsed<'_>, ExprError> {
+    parse_as(src, super::Reading::Static)
+}
+
+/// Parses a whole calculator expression read as `reading` says: with
+/// [`Reading::Mixed`](super::Reading::Mixed), `_N` is static and a bare `N` a
+/// run-time integer.
+///
+/// ```
+/// use cute_types::expr::{parse_as, ExprKind, Reading};
+/// let parsed = parse_as("(_4,8)", Reading::Mixed).unwrap();
+/// let ExprKind::Tuple(t) = parsed.root().kind() else { unreachable!() };
+/// assert_eq!(t.to_string(), "(_4,8)");
+/// ```
+pub fn parse_as(src: &str, reading: super::Reading) -> Result<Parsed<'_>, ExprError> {
     let mut storage = ParsedN::new();
+    storage.mixed = reading == super::Reading::Mixed;
     storage.parse(src)?;
     Ok(Parsed { src, storage })
 }

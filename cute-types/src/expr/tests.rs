@@ -474,3 +474,43 @@ fn suggested_names_are_functions() {
         );
     }
 }
+
+/// The messages of user mistakes name them, not what they lead to.
+#[test]
+fn messages_name_the_mistake() {
+    for cotarget in ["0", "(2,0)", "(0,2)", "-4", "(4,-1)"] {
+        assert_eq!(
+            eval_line(&std::format!("complement(4:1, {cotarget})")),
+            "error: complement: the cotarget's entries must be positive",
+            "{cotarget}"
+        );
+    }
+    assert_eq!(
+        evaluate("blocked_product((4), 2)"),
+        Err(ExprError::algebra("blocked_product", Error::ProductZipRank))
+    );
+    // Facts of CuTe C++ 4.2: a tuple tiler of the same rank works, and
+    // raked_product zips the other way round, which C++ compiles.
+    assert_eq!(eval_line("blocked_product((4), (2))"), "((4,2)):((1,4))");
+    assert_eq!(eval_line("raked_product((4), 2)"), "((2,(4))):((4,(1)))");
+}
+
+/// `print_table` refuses tables larger than the pictures may be.
+#[test]
+fn tables_are_capped_like_pictures() {
+    use crate::print::{print_layout, PrintError, MAX_PICTURE_CELLS};
+    let mut out = String::new();
+    let huge: crate::DLayout = "9223372036854775807:1".parse().unwrap();
+    assert_eq!(
+        print_layout(&mut out, &huge),
+        Err(PrintError::TooLarge {
+            cells: 9223372036854775807,
+            limit: MAX_PICTURE_CELLS
+        })
+    );
+    let largest: crate::DLayout = "(256,256):(1,256)".parse().unwrap();
+    out.clear();
+    assert_eq!(print_layout(&mut out, &largest), Ok(()));
+    let one_more: crate::DLayout = "(257,256):(1,257)".parse().unwrap();
+    assert!(print_layout(&mut out, &one_more).is_err());
+}
