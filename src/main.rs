@@ -24,6 +24,7 @@ Expressions (quote them for the shell):
               get select take group append prepend idx2crd crd2idx eval
               swizzle max_common_vector max_common_layout make_layout_like
   tilers      [2:1,4:1]  (by-mode, as CuTe's Tile<...>)
+  swizzles    Sw<3,4,3>    Sw<3,4,3>o0o(8,64):(64,1)  (as cute eval prints them)
 
 Examples:
   cute eval 'composition((4,8):(1,4), [2:1])'
@@ -57,8 +58,9 @@ enum Command {
         after_help = "Examples:\n  cute eval 'coalesce((4,(2,2)):(1,(4,8)))'     # 16:1\n  \
                             cute eval 'logical_divide((4,8):(1,4), [2,4])'\n  \
                             printf 'size(8:2)\\nrank((2,3))\\n' | cute eval -\n\n\
-                            With -, lines are evaluated on one thread per core; CUTE_THREADS=N sets \
-                            the number of threads."
+                            With -, lines are evaluated on one thread per core; CUTE_THREADS=N \
+                            (1 to 1024) sets the number of threads. A line longer than 64 KiB is \
+                            answered with an error line."
     )]
     Eval {
         /// The expression, or `-` to read expressions from standard input.

@@ -5,11 +5,17 @@
 //! of the conformance README (`shared/conformance/README.md`):
 //!
 //! ```text
-//! expr     := call | layout | tiler | int
+//! expr     := call | layout | tiler | int | swizzle | swizzled
 //! call     := name '(' expr (',' expr)* ')'
 //! tiler    := '[' expr (',' expr)* ']'
 //! layout   := inttuple ':' inttuple | inttuple     (see crate::text)
+//! swizzle  := 'Sw' '<' int ',' int ',' int '>'     (Swizzle<b,m,s>)
+//! swizzled := swizzle 'o' int 'o' expr             (Sw<b,m,s> o offset o L)
 //! ```
+//!
+//! Every value prints in this grammar, so an output reads back as itself (an
+//! IntTuple reads back as that IntTuple where one is expected; alone on a line a
+//! bare IntTuple is the column-major layout of that shape).
 //!
 //! Every integer the calculator reads is static, so results are those of CuTe C++
 //! with `Int<N>` leaves. Results print in CuTe notation without spaces and without
