@@ -64,15 +64,27 @@ pub const fn complement<const N: usize>(
     }
     // Checked first, so that a zero entry is named as such rather than as the
     // division by zero (or the zero shape) it leads to.
-    let mut k = 0;
-    while k < cotarget.leaf_count() {
-        if cotarget.leaf(k).value <= 0 {
-            return Err(Error::NonPositiveCotarget);
-        }
-        k += 1;
+    if !all_positive(cotarget) {
+        return Err(Error::NonPositiveCotarget);
     }
     let f = tri!(filter_modes(l));
     complement_of_filtered(&f, cotarget)
+}
+
+/// Whether every entry of `t` is positive.
+const fn all_positive<const N: usize>(t: &DTupleN<N>) -> bool {
+    // An integer (the usual cotarget) without a walk over leaves.
+    if let Some(v) = t.as_int() {
+        return v.value > 0;
+    }
+    let mut k = 0;
+    while k < t.leaf_count() {
+        if t.leaf(k).value <= 0 {
+            return false;
+        }
+        k += 1;
+    }
+    true
 }
 
 /// CuTe's `complement(L)`: the cotarget is `cosize(filter(L))`.

@@ -115,7 +115,7 @@ pub(crate) fn evaluate_expr<const N: usize>(e: ExprN<'_, N>) -> Result<ValueN<N>
             .map_err(|err| ExprError::algebra("make_layout", err)),
         ExprKind::Layout(value) => Ok(ValueN::Layout(*value)),
         ExprKind::Tiler(items) => build_tiler(items).map(ValueN::Tiler),
-        ExprKind::Swizzle(sw) => Ok(ValueN::Swizzle(sw)),
+        ExprKind::Swizzle(sw) => Ok(ValueN::Swizzle(*sw)),
         ExprKind::Swizzled {
             swizzle,
             offset,
@@ -139,7 +139,7 @@ pub(crate) fn evaluate_expr<const N: usize>(e: ExprN<'_, N>) -> Result<ValueN<N>
                 }
             };
             // As C++ builds it: `Sw<0,m,s> o _0 o L` is `L`.
-            Ok(DComposedLayoutN::new(swizzle, offset, inner)
+            Ok(DComposedLayoutN::new(*swizzle, *offset, inner)
                 .simplified()
                 .into())
         }

@@ -91,13 +91,15 @@ pub enum ExprKind<'p, const N: usize> {
     /// A function call `name(args…)`, with the name as written.
     Call(&'p str, Children<'p, N>),
     /// A swizzle literal `Sw<b,m,s>`.
-    Swizzle(Swizzle),
+    Swizzle(&'p Swizzle),
     /// A swizzled layout `Sw<b,m,s> o offset o L`, with `L` as written.
+    /// (Held by reference: what `kind` returns is copied on the calculator's
+    /// hot path, and stays as small as the other kinds so.)
     Swizzled {
         /// the swizzle
-        swizzle: Swizzle,
+        swizzle: &'p Swizzle,
         /// the offset added before the swizzle
-        offset: DInt,
+        offset: &'p DInt,
         /// the inner layout's expression
         layout: ExprN<'p, N>,
     },
@@ -174,9 +176,9 @@ impl<'p, const N: usize> ExprN<'p, N> {
                 let name = &self.src[pos as usize..(pos + name_len) as usize];
                 ExprKind::Call(name, children(len))
             }
-            Node::Swizzle { lit, .. } => ExprKind::Swizzle(parsed.swizzles[lit as usize].0),
+            Node::Swizzle { lit, .. } => ExprKind::Swizzle(&parsed.swizzles[lit as usize].0),
             Node::Swizzled { lit, .. } => {
-                let (swizzle, offset) = parsed.swizzles[lit as usize];
+                let (swizzle, offset) = &parsed.swizzles[lit as usize];
                 ExprKind::Swizzled {
                     swizzle,
                     offset,
@@ -287,10 +289,14 @@ impl<const N: usize> ParsedN<N> {
             .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
             .count();
         c.pos += name_len;
-        if &src[pos..pos + name_len] == "Sw" && c.peek() == Some(b'<') {
-            return self.swizzle(src, c, pos);
+        if !c.eat(b'(') {
+            // Not a call: a swizzle literal, or an error (tested only here,
+            // off the path of calls).
+            if &src[pos..pos + name_len] == "Sw" && c.peek() == Some(b'<') {
+                return self.swizzle(src, c, pos);
+            }
+            return Err(c.unexpected().into());
         }
-        c.expect(b'(')?;
         let at = self.open(Node::Call {
             name_len: name_len as u32,
             len: 0,
