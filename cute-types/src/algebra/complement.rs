@@ -37,7 +37,6 @@ use crate::tri;
 /// * strides must be non-negative ([`Error::NotAdmissible`]; C++ returns negative shapes).
 /// * the cotarget holds no placeholder `_` ([`Error::ExpectedInt`]), and its
 ///   entries are positive ([`Error::NonPositiveCotarget`]; C++ divides by them).
-
 ///
 /// C++ compiles rank>1 complements only with static strides; here strides known at
 /// run time give the answer computed by value at run time (modes are coalesced by

@@ -86,5 +86,5 @@ pub fn escape_line_tail(text: &mut String, start: usize) {
 fn has_line_unsafe_bytes(bytes: &[u8]) -> bool {
     bytes
         .iter()
-        .fold(false, |found, &b| found | (b < 0x20) | (b >= 0x7f))
+        .fold(false, |found, &b| found | !(0x20..0x7f).contains(&b))
 }
