@@ -332,20 +332,36 @@ fn eval_lines_handles_the_first_read_the_last_line_and_empty_input() {
     assert!(text.ends_with("2\n"));
 }
 
-/// A line longer than one read (64 KiB) waits for its rest over several
-/// reads, and still gives exactly one output line between its neighbours'.
+/// A line that does not fit in the read it starts in (64 KiB) waits for its
+/// rest, and still gives exactly one output line between its neighbours':
+/// the longest line read, and one byte more (an error line).
 #[test]
 fn eval_lines_joins_a_line_longer_than_a_read() {
-    let long = std::format!("size(({}1))", "1,".repeat(50_000));
-    let input = std::format!("rank((2,3))\n{long}\nsize(8:2)\n");
-    let mut out = Vec::new();
-    eval_lines(input.as_bytes(), &mut out).unwrap();
-    let text = String::from_utf8(out).unwrap();
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 3, "{text}");
-    assert_eq!(lines[0], "2");
-    assert_eq!(lines[1], eval_line(&long));
-    assert_eq!(lines[2], "8");
+    use super::MAX_LINE_BYTES;
+    let spaces = " ".repeat(MAX_LINE_BYTES - 27);
+    let longest = std::format!("{spaces}rank(({}1))", "1,".repeat(9));
+    assert_eq!(longest.len(), MAX_LINE_BYTES);
+    let too_long = std::format!(" {longest}");
+    for workers in [1, 2] {
+        let input = std::format!("rank((2,3))\n{longest}\nsize(8:2)\n{too_long}\nsize(4)\n");
+        let mut out = Vec::new();
+        let workers = core::num::NonZeroUsize::new(workers).unwrap();
+        super::eval_lines_on(workers, input.as_bytes(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 5, "{text}");
+        assert_eq!(lines[0], "2");
+        assert_eq!(lines[1], "10");
+        assert_eq!(lines[2], "8");
+        assert_eq!(
+            lines[3],
+            std::format!(
+                "error: syntax: the line is {} bytes long; lines of at most {MAX_LINE_BYTES} bytes are read",
+                MAX_LINE_BYTES + 1
+            )
+        );
+        assert_eq!(lines[4], "4");
+    }
 }
 
 /// The calculator first evaluates at small capacities and retries with more
