@@ -269,8 +269,11 @@ fn dynamic_inputs_give_run_time_results_with_cpp_dynamic_semantics() {
         "((2,4),(4,2)):((1,2),(8,32))"
     );
     assert_eq!(logical_divide(d, (0, 4)), Err(Error::NonPositiveShape));
+    // A run-time stride is divided as C++ divides it (`safe_div`, which does not
+    // check): CuTe C++ 4.2 prints `6:1` for `upcast<2>(make_layout(6, 3))` with
+    // run-time ints (checked with g++, asserts on and off).
     assert_eq!(
-        upcast(make_layout_strided(6, 3).unwrap(), 2),
-        Err(Error::UpcastDivisibility)
+        plain(upcast(make_layout_strided(6, 3).unwrap(), 2).unwrap()),
+        "6:1"
     );
 }
