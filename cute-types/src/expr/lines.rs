@@ -38,8 +38,7 @@ const JOB_LINES: usize = 32;
 const QUEUED_JOBS_PER_WORKER: usize = 64;
 /// The most evaluating threads [`eval_lines_on`] starts; a larger request is
 /// served with this many. Past a few per core, more threads only cost memory
-/// (a stack each, and [`QUEUED_JOBS_PER_WORKER`] jobs of queue), and thread
-/// limits of the system are reached.
+/// (a stack each, and 64 queued jobs each), and reach the system's thread limits.
 pub const MAX_WORKERS: usize = 1024;
 /// The longest input line, in bytes (newline excluded), that `cute eval -`
 /// evaluates. A longer line gets the error line of
