@@ -24,6 +24,7 @@ Expressions (quote them for the shell):
               get select take group append prepend idx2crd crd2idx eval
               swizzle max_common_vector max_common_layout make_layout_like
   tilers      [2:1,4:1]  (by-mode, as CuTe's Tile<...>)
+  swizzles    Sw<3,4,3>    Sw<3,4,3>o0o(8,64):(64,1)  (as cute eval prints them)
 
 Examples:
   cute eval 'composition((4,8):(1,4), [2:1])'
@@ -57,8 +58,9 @@ enum Command {
         after_help = "Examples:\n  cute eval 'coalesce((4,(2,2)):(1,(4,8)))'     # 16:1\n  \
                             cute eval 'logical_divide((4,8):(1,4), [2,4])'\n  \
                             printf 'size(8:2)\\nrank((2,3))\\n' | cute eval -\n\n\
-                            With -, lines are evaluated on one thread per core; CUTE_THREADS=N sets \
-                            the number of threads."
+                            With -, lines are evaluated on one thread per core; CUTE_THREADS=N \
+                            (1 to 1024) sets the number of threads. A line longer than 64 KiB is \
+                            answered with an error line."
     )]
     Eval {
         /// The expression, or `-` to read expressions from standard input.
@@ -76,6 +78,7 @@ enum Command {
     /// layout as `cute eval` writes it; then a table whose row m, column n holds
     /// L(m, n) (m and n are 1-D indices into modes 0 and 1). A rank-1 layout is
     /// shown as one row. Other ranks, and values that are not layouts, are errors.
+    /// At most 65536 cells are printed.
     #[command(after_help = "Examples:\n  cute print '(4,(2,2)):(4,(1,2))'\n  \
                             cute print 'blocked_product((2,2),(2,3))'\n  \
                             cute print 'composition(swizzle(2,0,2), (4,4):(4,1))'")]
@@ -225,7 +228,7 @@ fn tv_picture(
     match written {
         Ok(()) => cli::Outcome::Done,
         Err(message) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {}", cute_types::text::LineSafe(&message));
             cli::Outcome::Failed
         }
     }

@@ -141,16 +141,150 @@ fn eval_stdin_threads_from_the_environment() {
     };
     let input = "size((4,8))\nlogical_divide((8,8):(1,8), [2,4])\nfoo(1)\n".repeat(400);
     let default = cute(&["eval", "-"], input.as_bytes());
-    for threads in ["1", "3", "64"] {
+    for threads in ["1", "3", "64", "1024"] {
         let out = run(threads, input.as_bytes());
         assert_eq!(out.status.code(), Some(0), "CUTE_THREADS={threads}");
         assert!(out.stdout == default.stdout, "CUTE_THREADS={threads}");
     }
-    for bad in ["0", "-2", "many", ""] {
+    for bad in [
+        "0",
+        "-2",
+        "many",
+        "",
+        "1025",
+        "1500",
+        "9999999999999",
+        "18446744073709551615",
+        "18446744073709551616",
+    ] {
         let out = run(bad, b"size(4)\n");
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "CUTE_THREADS={bad}: {err}");
-        assert!(err.starts_with("error: CUTE_THREADS"), "{err}");
+        assert!(
+            err.starts_with("error: CUTE_THREADS must be an integer from 1 to 1024"),
+            "{err}"
+        );
         assert!(out.stdout.is_empty());
     }
+}
+
+/// `cat /dev/zero | cute eval -`: the endless line is answered with one error
+/// line once it ends, and the next line is evaluated.
+#[test]
+fn eval_stdin_answers_an_over_long_line() {
+    let mut input = vec![0u8; 32 << 20];
+    input.extend_from_slice(b"\nsize(4)\n");
+    let out = cute(&["eval", "-"], &input);
+    ends_cleanly(&["eval", "-"], &out);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[0].starts_with("error: syntax: the line is 33554432 bytes long; lines of at most"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(lines[1], "4");
+}
+
+/// `cute print` draws at most as many cells as svg and latex.
+#[test]
+fn print_refuses_huge_tables() {
+    for layout in ["9223372036854775807:1", "(300,300):(1,300)"] {
+        let start = Instant::now();
+        let out = cute(&["print", layout], b"");
+        assert_eq!(out.status.code(), Some(1), "{layout}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("at most 65536 are printed or drawn"), "{err}");
+        assert!(
+            out.stdout.len() < 100,
+            "{layout}: printed {} bytes",
+            out.stdout.len()
+        );
+        assert!(start.elapsed() < Duration::from_secs(20));
+    }
+    let out = cute(&["print", "(256,256):(1,256)"], b"");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// Each message names what is wrong with what the user wrote.
+#[test]
+fn messages_name_the_problem() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["eval", "complement(4:1,(2,0))"],
+            "error: complement: the cotarget's entries must be positive",
+        ),
+        (
+            &["eval", "complement(4:1,0)"],
+            "error: complement: the cotarget's entries must be positive",
+        ),
+        (
+            &["eval", "blocked_product((4), 2)"],
+            "error: blocked_product: the block is a rank-1 tuple but the tiler an integer",
+        ),
+        (
+            &["eval", "sise((4,8))"],
+            "error: unknown function 'sise' at column 1; did you mean 'size'?",
+        ),
+        (
+            &["svg", "--tv", "1,1", "4:0"],
+            "error: a TV layout has rank 2, (thread, value) -> index; this layout has rank 1",
+        ),
+        (
+            &["latex", "--mma", "fma", "(100000,1,1)"],
+            "error: the atom layout has 100000 atoms; at most 65536 are tiled",
+        ),
+        (
+            &["svg", "--mma", "fma", "(2,2)"],
+            "error: the atom layout has rank 3, (AM,AN,AK) -> atom; this layout has rank 2",
+        ),
+        (
+            &["svg", "--mma", "fma", "(2,2,1):(1,1,1)"],
+            "error: the atom layout must map its (AM,AN,AK) coordinates one-to-one",
+        ),
+    ];
+    for (args, message) in cases {
+        let out = cute(args, b"");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.starts_with(message), "{args:?}: {err}");
+    }
+    // The working neighbours of those cases still work.
+    for args in [
+        &["eval", "blocked_product((4), (2))"][..],
+        &["svg", "--tv", "1,1", "(4,1):(0,0)"],
+        &["svg", "--mma", "fma", "(2,2,1)"],
+    ] {
+        assert_eq!(cute(args, b"").status.code(), Some(0), "{args:?}");
+    }
+}
+
+/// A control character or line separator in an expression is shown escaped
+/// on standard error, so that the message keeps its three lines, the caret
+/// under the offending character.
+#[test]
+fn errors_show_control_characters_escaped() {
+    let out = cute(&["eval", "size(4)\u{b}+\u{2028}"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err,
+        "error: syntax error\nsize(4)\\u{b}+\\u{2028}\n       ^ unexpected '\\u{b}' after the end\n"
+    );
+    let out = cute(&["eval", "\u{85}frob(4)"], b"");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 3, "{err}");
+    assert!(!err.contains('\u{85}'), "{err}");
+}
+
+/// `cute eval --help` states the limits the calculator enforces.
+#[test]
+fn eval_help_states_the_limits() {
+    let out = cute(&["eval", "--help"], b"");
+    let help = String::from_utf8_lossy(&out.stdout);
+    let threads = format!("CUTE_THREADS=N (1 to {})", cute_types::expr::MAX_WORKERS);
+    assert!(help.contains(&threads), "{help}");
+    assert_eq!(cute_types::expr::MAX_LINE_BYTES, 1 << 16);
+    assert!(help.contains("A line longer than 64 KiB"), "{help}");
 }

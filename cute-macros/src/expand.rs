@@ -167,8 +167,13 @@ fn expr_error(src: &Source, e: &ExprError) -> Diag {
     };
     match e {
         ExprError::Syntax(p) => parse_error(src, p, Form::Layout),
-        ExprError::UnknownFunction { name, pos } => {
-            at_pos(*pos, format!("unknown layout operation `{name}`"))
+        ExprError::UnknownFunction {
+            name,
+            pos,
+            suggestion,
+        } => {
+            let hint = suggestion.map_or(String::new(), |s| format!("; did you mean `{s}`?"));
+            at_pos(*pos, format!("unknown layout operation `{name}`{hint}"))
         }
         ExprError::Arity { function, .. } | ExprError::ArgumentKind { function, .. } => {
             at_function(function, e.to_string())

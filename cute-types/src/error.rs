@@ -39,6 +39,11 @@ pub enum Error {
     NotInjective,
     /// complement: the layout's strides and shapes are not admissible for the cotarget.
     NotAdmissible,
+    /// complement: an entry of the cotarget is zero or negative.
+    NonPositiveCotarget,
+    /// blocked_product: the block is a tuple (of rank 1) and the tiler an
+    /// integer, which C++'s `zip` cannot pair.
+    ProductZipRank,
     /// A tiler has more modes than the layout it applies to.
     TilerRank,
     /// An empty or reversed mode range (`take`, `group`).
@@ -98,6 +103,8 @@ impl Error {
             Error::NotFunctional => "composition: the result would not satisfy R(i) == A(B(i))",
             Error::NotInjective => "complement: the layout is not injective",
             Error::NotAdmissible => "complement: the layout is not admissible for this cotarget",
+            Error::NonPositiveCotarget => "complement: the cotarget's entries must be positive",
+            Error::ProductZipRank => "blocked_product: the block is a rank-1 tuple but the tiler an integer; C++ zips a tuple only with a tuple of the same rank (write the tiler n as (n))",
             Error::TilerRank => "the tiler has more modes than the layout",
             Error::EmptyRange => "empty or reversed mode range",
             Error::LeftInverse => "left_inverse: the layout has no left inverse (stride divisibility)",

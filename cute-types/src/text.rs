@@ -16,6 +16,11 @@ use core::str::FromStr;
 use crate::dynamic::{DInt, DLayout, DLayoutN, DTuple, DTupleN};
 use crate::error::Error;
 
+mod line_safe;
+#[cfg(feature = "alloc")]
+pub use line_safe::escape_line_tail;
+pub use line_safe::{is_line_unsafe, LineSafe};
+
 /// A syntax or semantic error in layout text, with the byte offset it points at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParseError {
@@ -46,9 +51,21 @@ pub enum ParseErrorKind {
 impl fmt::Display for ParseErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ParseErrorKind::Unexpected(c) => write!(f, "unexpected character '{c}'"),
+            ParseErrorKind::Unexpected(c) => {
+                write!(
+                    f,
+                    "unexpected character '{}'",
+                    LineSafe(c.encode_utf8(&mut [0; 4]))
+                )
+            }
             ParseErrorKind::UnexpectedEnd => f.write_str("unexpected end of input"),
-            ParseErrorKind::Trailing(c) => write!(f, "unexpected '{c}' after the end"),
+            ParseErrorKind::Trailing(c) => {
+                write!(
+                    f,
+                    "unexpected '{}' after the end",
+                    LineSafe(c.encode_utf8(&mut [0; 4]))
+                )
+            }
             ParseErrorKind::IntOverflow => f.write_str("integer literal does not fit in 64 bits"),
             ParseErrorKind::BadStatic => {
                 f.write_str("'_' must be followed by digits (a static integer such as _4)")
@@ -82,11 +99,13 @@ struct Caret<'a> {
 
 impl fmt::Display for Caret<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}", self.input)?;
+        // The input is shown escaped, so that it stays one line; the caret
+        // counts the escaped width of what precedes the error.
+        writeln!(f, "{}", LineSafe(self.input))?;
         let col = self
             .input
             .get(..self.err.pos)
-            .map_or(self.err.pos, |s| s.chars().count());
+            .map_or(self.err.pos, |s| LineSafe(s).width());
         for _ in 0..col {
             f.write_str(" ")?;
         }

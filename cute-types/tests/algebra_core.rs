@@ -892,6 +892,18 @@ fn check_complement(l: &DLayout, c: &DLayout, cotarget: i64) {
             "size({c}) < {cotarget} / size(filter({l}))"
         );
     }
+    // complement's documented guarantee (C++'s, so for static layouts): (L, C)
+    // is a bijection onto [0, P·⌈M/P⌉), P the extent of the largest-stride mode.
+    if tiles && l.is_static() {
+        let p = m.last().map_or(1, |&(s, d)| s * d);
+        let reach = p * ((cotarget + p - 1) / p);
+        let mut all = values(&lc);
+        all.sort_unstable();
+        assert!(
+            all.iter().copied().eq(0..reach),
+            "({f}, {c}) is not a bijection onto [0, {reach})"
+        );
+    }
     assert!(c.depth() <= 1, "{c}");
     assert_eq!(c.is_static(), l.is_static(), "{l}: {c}");
 }

@@ -355,6 +355,21 @@ fn cli_pictures_from_text() {
     );
     assert_eq!(
         mma("fma", "(2,2,1):(1,1,0)").unwrap_err(),
-        TvPictureError::Algebra(Error::NotInjective)
+        TvPictureError::AtomLayoutNotBijective
+    );
+    assert_eq!(
+        mma("fma", "(2,2)").unwrap_err(),
+        TvPictureError::AtomLayoutRank { rank: 2 }
+    );
+    assert_eq!(
+        mma("fma", "(100000,1,1)").unwrap_err(),
+        TvPictureError::TooManyAtoms {
+            atoms: 100_000,
+            limit: 1 << 16
+        }
+    );
+    assert_eq!(
+        tv("4:0", "1,1").unwrap_err(),
+        TvPictureError::TvRank { rank: 1 }
     );
 }

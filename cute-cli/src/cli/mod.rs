@@ -84,6 +84,7 @@ pub fn eval_stdin(reading: Reading) -> Outcome {
 }
 
 /// The thread count `CUTE_THREADS` asks for: `None` when unset (one per core).
+/// More than `expr::MAX_WORKERS` is an error, not a request to be trimmed.
 fn threads_from_env(value: Option<OsString>) -> Result<Option<NonZeroUsize>, CliError> {
     let Some(value) = value else {
         return Ok(None);
@@ -91,6 +92,7 @@ fn threads_from_env(value: Option<OsString>) -> Result<Option<NonZeroUsize>, Cli
     value
         .to_str()
         .and_then(|v| v.trim().parse::<NonZeroUsize>().ok())
+        .filter(|n| n.get() <= cute_types::expr::MAX_WORKERS)
         .map(Some)
         .ok_or_else(|| CliError::Threads(value.to_string_lossy().into_owned()))
 }

@@ -5,8 +5,9 @@ use std::fmt::Write as _;
 use std::io;
 use std::path::PathBuf;
 
-use cute_types::expr::ExprError;
+use cute_types::expr::{ExprError, MAX_WORKERS};
 use cute_types::print::PrintError;
+use cute_types::text::LineSafe;
 
 pub enum CliError {
     /// The expression has no value; `input` is the expression as given.
@@ -60,10 +61,15 @@ impl CliError {
             ),
             CliError::Print(e) => writeln!(s, "error: {e}"),
             CliError::Io(e) => writeln!(s, "error: {e}"),
-            CliError::File(path, e) => writeln!(s, "error: cannot write {}: {e}", path.display()),
+            CliError::File(path, e) => writeln!(
+                s,
+                "error: cannot write {}: {e}",
+                LineSafe(&path.display().to_string())
+            ),
             CliError::Threads(value) => writeln!(
                 s,
-                "error: CUTE_THREADS must be a positive integer (the number of evaluating threads), not '{value}'"
+                "error: CUTE_THREADS must be an integer from 1 to {MAX_WORKERS} (the number of evaluating threads), not '{}'",
+                LineSafe(value)
             ),
         };
         s
@@ -79,8 +85,9 @@ fn position(error: &ExprError) -> Option<usize> {
     }
 }
 
-/// `input`, then a caret under the character at byte offset `pos`.
+/// `input`, then a caret under the character at byte offset `pos`; line
+/// breaks and control characters of `input` are shown escaped (`LineSafe`).
 fn caret(input: &str, pos: usize) -> String {
-    let column = input.get(..pos).map_or(pos, |s| s.chars().count());
-    format!("{input}\n{}^", " ".repeat(column))
+    let column = input.get(..pos).map_or(pos, |s| LineSafe(s).width());
+    format!("{}\n{}^", LineSafe(input), " ".repeat(column))
 }

@@ -25,7 +25,9 @@ use crate::tri;
 /// # Preconditions
 ///
 /// Those of [`logical_product`](super::logical_product) (`blocked_product(2:3, 4:2)`
-/// is an error).
+/// is an error). A rank-1 tuple block with an integer tiler, `blocked_product((4), 2)`,
+/// is [`Error::ProductZipRank`]: C++ does not compile it, as its `zip` pairs a
+/// tuple only with a tuple of equal rank (`blocked_product((4), (2))` is fine).
 ///
 /// # Example
 ///
@@ -41,6 +43,11 @@ pub const fn blocked_product<const N: usize>(
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
     let (block, copies) = tri!(padded_product(a, b));
+    // Padded to one rank, the halves differ only when the block is the tuple
+    // `(…)` and the copies an integer.
+    if block.shape().is_tuple() && !copies.shape().is_tuple() {
+        return Err(Error::ProductZipRank);
+    }
     zip(&block, &copies)
 }
 

@@ -12,7 +12,16 @@ use crate::tri;
 /// * `(L, C)` is injective, so `C(j) ∉ {L(i)}` for `j > 0`: the codomains are disjoint
 ///   except for 0;
 /// * `C` is ordered: `C(j-1) < C(j)` for `j` in `[1, size(C))`;
-/// * `size(C) >= ⌈M / size(filter(L))⌉` and, when `L` tiles, `cosize((L, C)) >= M`.
+/// * for an integer cotarget `M`, `C` ends with the mode `⌈M/P⌉:P` (before
+///   coalescing), `P = d·s` being the extent of the mode of `filter(L)` with the
+///   largest stride (`P = 1` when nothing remains): `P·⌈M/P⌉ >= M`;
+/// * when moreover each stride of `filter(L)`, in increasing order, is a multiple of
+///   the extent `d·s` of the mode before it, `(L, C)` is a bijection onto
+///   `[0, P·⌈M/P⌉)`, so `size(L)·size(C) >= M`.
+///
+/// Without that divisibility the gaps are divided down (as C++ divides them), and
+/// `size(C)` can fall below `⌈M / size(L)⌉`: `complement((2,3):(4,1), 16)` is
+/// `_2:_8` in CuTe C++ 4.2, as here, though `⌈16/6⌉ = 3`.
 ///
 /// **Algorithm** (CuTe C++ `complement`). `L` is filtered (static stride-0 and size-1
 /// modes removed, coalesced). If nothing remains, the result is the compact layout of
@@ -26,7 +35,8 @@ use crate::tri;
 /// **Preconditions.**
 /// * `L` must be injective: a gap of size 0 is [`Error::NotInjective`];
 /// * strides must be non-negative ([`Error::NotAdmissible`]; C++ returns negative shapes).
-/// * the cotarget holds no placeholder `_` ([`Error::ExpectedInt`]).
+/// * the cotarget holds no placeholder `_` ([`Error::ExpectedInt`]), and its
+///   entries are positive ([`Error::NonPositiveCotarget`]; C++ divides by them).
 ///
 /// C++ compiles rank>1 complements only with static strides; here strides known at
 /// run time give the answer computed by value at run time (modes are coalesced by
@@ -38,6 +48,9 @@ use crate::tri;
 /// assert_eq!(complement(&l, &DTuple::s(24)).unwrap().to_string(), "(_3,_2):(_2,_12)");
 /// let shape: DTuple = "(_3,_5)".parse().unwrap();
 /// assert_eq!(complement(&"_2:_1".parse().unwrap(), &shape).unwrap().to_string(), "_10:_2");
+/// // Strides not divisible by the extent before them: C++ 4.2 gives `_2:_8` too.
+/// let gappy: DLayout = "(_2,_3):(_4,_1)".parse().unwrap();
+/// assert_eq!(complement(&gappy, &DTuple::s(16)).unwrap().to_string(), "_2:_8");
 /// ```
 pub const fn complement<const N: usize>(
     l: &DLayoutN<N>,
@@ -48,8 +61,29 @@ pub const fn complement<const N: usize>(
     if cotarget.has_underscore() {
         return Err(Error::ExpectedInt);
     }
+    // Checked first, so that a zero entry is named as such rather than as the
+    // division by zero (or the zero shape) it leads to.
+    if !all_positive(cotarget) {
+        return Err(Error::NonPositiveCotarget);
+    }
     let f = tri!(filter_modes(l));
     complement_of_filtered(&f, cotarget)
+}
+
+/// Whether every entry of `t` is positive.
+const fn all_positive<const N: usize>(t: &DTupleN<N>) -> bool {
+    // An integer (the usual cotarget) without a walk over leaves.
+    if let Some(v) = t.as_int() {
+        return v.value > 0;
+    }
+    let mut k = 0;
+    while k < t.leaf_count() {
+        if t.leaf(k).value <= 0 {
+            return false;
+        }
+        k += 1;
+    }
+    true
 }
 
 /// CuTe's `complement(L)`: the cotarget is `cosize(filter(L))`.

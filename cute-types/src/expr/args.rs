@@ -113,7 +113,11 @@ impl<'p, const N: usize> Args<'p, N> {
 
     /// Argument `i` as a value, a bare IntTuple read as a shape-only layout.
     pub fn operand(&self, i: usize) -> Result<ValueN<N>, ExprError> {
-        let e = self.expr(i)?;
+        self.operand_of(self.expr(i)?)
+    }
+
+    /// `e` as a value, a bare IntTuple read as a shape-only layout.
+    fn operand_of(&self, e: ExprN<'p, N>) -> Result<ValueN<N>, ExprError> {
         match e.kind() {
             // `make_layout(shape)` errors (overflow) are reported as this function's.
             ExprKind::Tuple(value) => make_layout(*value)
@@ -126,7 +130,12 @@ impl<'p, const N: usize> Args<'p, N> {
     /// Argument `i` where a layout is expected: an int or IntTuple becomes
     /// `make_layout(shape)` (compact column-major, static shape 1 → stride 0).
     pub fn layout(&self, i: usize) -> Result<DLayoutN<N>, ExprError> {
-        let v = self.operand(i)?;
+        self.layout_of(i, self.expr(i)?)
+    }
+
+    /// [`Args::layout`] for argument `i`, already found as `e`.
+    fn layout_of(&self, i: usize, e: ExprN<'p, N>) -> Result<DLayoutN<N>, ExprError> {
+        let v = self.operand_of(e)?;
         self.value_as_layout(i, v)
     }
 
@@ -156,15 +165,22 @@ impl<'p, const N: usize> Args<'p, N> {
 
     /// Argument `i` where an IntTuple is expected (coordinate, shape, stride, profile).
     pub fn tuple(&self, i: usize) -> Result<DTupleN<N>, ExprError> {
-        match self.arg(i)? {
+        self.tuple_of(i, self.expr(i)?)
+    }
+
+    /// [`Args::tuple`] for argument `i`, already found as `e`.
+    fn tuple_of(&self, i: usize, e: ExprN<'p, N>) -> Result<DTupleN<N>, ExprError> {
+        match e.kind() {
             ExprKind::Tuple(value) => Ok(*value),
             ExprKind::Layout(_) => Err(self.kind_error(i, "an IntTuple", "a layout")),
             ExprKind::Tiler(_) => Err(self.kind_error(i, "an IntTuple", "a tiler")),
-            ExprKind::Call(..) => match self.operand(i)? {
-                ValueN::Int(n) => Ok(DTupleN::int(n)),
-                ValueN::Tuple(t) => Ok(t),
-                other => Err(self.kind_error(i, "an IntTuple", other.kind())),
-            },
+            ExprKind::Call(..) | ExprKind::Swizzle(_) | ExprKind::Swizzled { .. } => {
+                match self.operand_of(e)? {
+                    ValueN::Int(n) => Ok(DTupleN::int(n)),
+                    ValueN::Tuple(t) => Ok(t),
+                    other => Err(self.kind_error(i, "an IntTuple", other.kind())),
+                }
+            }
         }
     }
 
@@ -198,42 +214,57 @@ impl<'p, const N: usize> Args<'p, N> {
 
     /// Argument `i` where an integer is expected.
     pub fn int(&self, i: usize) -> Result<DInt, ExprError> {
-        let t = self.tuple(i)?;
+        self.int_of(i, self.expr(i)?)
+    }
+
+    /// [`Args::int`] for argument `i`, already found as `e`.
+    fn int_of(&self, i: usize, e: ExprN<'p, N>) -> Result<DInt, ExprError> {
+        let t = self.tuple_of(i, e)?;
         t.as_int()
             .ok_or_else(|| self.kind_error(i, "an integer", "an IntTuple"))
     }
 
     /// Argument `i` as a mode index (a non-negative integer).
     pub fn index(&self, i: usize) -> Result<usize, ExprError> {
-        let v = self.int(i)?.value;
+        self.index_of(i, self.expr(i)?)
+    }
+
+    /// [`Args::index`] for argument `i`, already found as `e`.
+    fn index_of(&self, i: usize, e: ExprN<'p, N>) -> Result<usize, ExprError> {
+        let v = self.int_of(i, e)?.value;
         usize::try_from(v)
             .map_err(|_| self.kind_error(i, "a non-negative mode index", "a negative integer"))
     }
 
-    /// Arguments `from..` as mode indices.
+    /// Arguments `from..` as mode indices. One walk over the arguments: finding
+    /// each by its number would walk them again each time (quadratic in the count).
     pub fn indices(&self, from: usize) -> Result<Vec<usize>, ExprError> {
-        (from..self.len()).map(|i| self.index(i)).collect()
+        let mut out = Vec::new();
+        for (i, e) in self.args.iter().enumerate().skip(from) {
+            out.push(self.index_of(i, e)?);
+        }
+        Ok(out)
     }
 
     /// Argument `i` where a tiler `T` is expected: a layout, a tiler or an int
     /// (an int `n` is `make_layout(n)`).
     pub fn tiler(&self, i: usize) -> Result<TilerArg<N>, ExprError> {
-        if let Some(n) = self.int_literal(i)? {
-            return Ok(TilerArg::Int(n));
+        self.tiler_of(i, self.expr(i)?)
+    }
+
+    /// [`Args::tiler`] for `e`, argument `i` (no walk to find it).
+    fn tiler_of(&self, i: usize, e: ExprN<'p, N>) -> Result<TilerArg<N>, ExprError> {
+        // An integer written as such (`4`, `_4`) is an integer tiler.
+        if let ExprKind::Tuple(value) = e.kind() {
+            if let Some(n) = value.as_int() {
+                return Ok(TilerArg::Int(n));
+            }
         }
-        match self.operand(i)? {
+        match self.operand_of(e)? {
             ValueN::Tiler(t) => Ok(TilerArg::Tiler(t)),
             ValueN::Int(n) => Ok(TilerArg::Int(n)),
             v => Ok(TilerArg::Layout(self.value_as_layout(i, v)?)),
         }
-    }
-
-    /// Argument `i` if it is written as a bare integer (`4`, `_4`).
-    fn int_literal(&self, i: usize) -> Result<Option<DInt>, ExprError> {
-        Ok(match self.arg(i)? {
-            ExprKind::Tuple(value) => value.as_int(),
-            _ => None,
-        })
     }
 }
 
@@ -259,7 +290,7 @@ pub(crate) fn build_tiler<const N: usize>(
     for (i, item) in items.iter().enumerate() {
         let entry = match item.kind() {
             ExprKind::Tiler(inner) => TilerEntry::Tiler(build_tiler(inner)?),
-            _ => match args.tiler(i)? {
+            _ => match args.tiler_of(i, item)? {
                 TilerArg::Int(n) => TilerEntry::Int(n),
                 TilerArg::Layout(l) => TilerEntry::Layout(Box::new(l)),
                 TilerArg::Tiler(inner) => TilerEntry::Tiler(inner),

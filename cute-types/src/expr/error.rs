@@ -25,12 +25,22 @@ pub enum ExprError {
         /// its length in bytes
         len: usize,
     },
+    /// An input line of `cute eval -` is longer than it reads
+    /// ([`MAX_LINE_BYTES`](super::MAX_LINE_BYTES)); the line was skipped unread.
+    LineTooLong {
+        /// its length in bytes, without the newline
+        len: u64,
+        /// the longest line read, in bytes
+        limit: usize,
+    },
     /// No function has this name.
     UnknownFunction {
         /// the name as written
         name: String,
         /// byte offset of the name
         pos: usize,
+        /// the function whose name is nearest (a typo's likely intent), if any is near
+        suggestion: Option<&'static str>,
     },
     /// A function got the wrong number of arguments.
     Arity {
@@ -103,8 +113,20 @@ impl fmt::Display for ExprError {
                 "syntax: the expression is {len} bytes long; at most {} are read",
                 u32::MAX
             ),
-            ExprError::UnknownFunction { name, pos } => {
-                write!(f, "unknown function '{name}' at column {}", pos + 1)
+            ExprError::LineTooLong { len, limit } => write!(
+                f,
+                "syntax: the line is {len} bytes long; lines of at most {limit} bytes are read"
+            ),
+            ExprError::UnknownFunction {
+                name,
+                pos,
+                suggestion,
+            } => {
+                write!(f, "unknown function '{name}' at column {}", pos + 1)?;
+                match suggestion {
+                    Some(near) => write!(f, "; did you mean '{near}'?"),
+                    None => Ok(()),
+                }
             }
             ExprError::Arity {
                 function,

@@ -4,19 +4,63 @@ use super::alloc::string::ToString;
 use super::args::{build_tiler, make_layout, Args, LayoutOrSwizzled, ShapeOrLayout, TilerArg};
 use super::error::ExprError;
 use super::parse::{ExprKind, ExprN};
+use super::suggest::suggest;
 use super::value::ValueN;
-use crate::algebra::{self, compose_swizzle, Swizzle};
+use crate::algebra::{self, compose_swizzle, DComposedLayoutN, Swizzle};
 use crate::dynamic::{crd2idx_compact, idx2crd, idx2crd_strided, DInt, DLayoutN, DTilerN, DTupleN};
 use crate::error::Error;
 
 type Handler<const N: usize> = fn(&Args<'_, N>) -> Result<ValueN<N>, ExprError>;
+
+/// Every name [`lookup`] knows, for "did you mean" (a test checks that each resolves).
+pub(crate) const FUNCTION_NAMES: [&str; 39] = [
+    "size",
+    "cosize",
+    "rank",
+    "depth",
+    "shape",
+    "stride",
+    "get",
+    "eval",
+    "idx2crd",
+    "crd2idx",
+    "flatten",
+    "coalesce",
+    "filter",
+    "right_inverse",
+    "left_inverse",
+    "composition",
+    "complement",
+    "logical_divide",
+    "zipped_divide",
+    "tiled_divide",
+    "flat_divide",
+    "logical_product",
+    "zipped_product",
+    "tiled_product",
+    "flat_product",
+    "blocked_product",
+    "raked_product",
+    "tile_to_shape",
+    "upcast",
+    "downcast",
+    "max_common_vector",
+    "max_common_layout",
+    "make_layout_like",
+    "select",
+    "take",
+    "group",
+    "append",
+    "prepend",
+    "swizzle",
+];
 
 /// The function called `name`, with its name as a `'static` string, at capacity `N`.
 ///
 /// A `match` rather than a table searched in order: the compiler compares the
 /// length first and the bytes as integers, where the search called `memcmp`
 /// for every entry (1.7% fewer instructions in `cute eval -`).
-fn lookup<const N: usize>(name: &str) -> Option<(&'static str, Handler<N>)> {
+pub(crate) fn lookup<const N: usize>(name: &str) -> Option<(&'static str, Handler<N>)> {
     match name {
         "size" => Some(("size", size::<N>)),
         "cosize" => Some(("cosize", cosize::<N>)),
@@ -71,11 +115,40 @@ pub(crate) fn evaluate_expr<const N: usize>(e: ExprN<'_, N>) -> Result<ValueN<N>
             .map_err(|err| ExprError::algebra("make_layout", err)),
         ExprKind::Layout(value) => Ok(ValueN::Layout(*value)),
         ExprKind::Tiler(items) => build_tiler(items).map(ValueN::Tiler),
+        ExprKind::Swizzle(sw) => Ok(ValueN::Swizzle(*sw)),
+        ExprKind::Swizzled {
+            swizzle,
+            offset,
+            layout,
+        } => {
+            // Read as a layout argument is: an integer or IntTuple is the
+            // column-major layout of that shape.
+            let as_layout =
+                |shape| make_layout(shape).map_err(|e| ExprError::algebra("make_layout", e));
+            let inner = match evaluate_expr(layout)? {
+                ValueN::Layout(l) => l,
+                ValueN::Int(n) => as_layout(DTupleN::int(n))?,
+                ValueN::Tuple(t) => as_layout(t)?,
+                other => {
+                    return Err(ExprError::ArgumentKind {
+                        function: "Sw<b,m,s> o offset o L",
+                        argument: 3,
+                        expected: "a layout",
+                        found: other.kind(),
+                    })
+                }
+            };
+            // As C++ builds it: `Sw<0,m,s> o _0 o L` is `L`.
+            Ok(DComposedLayoutN::new(*swizzle, *offset, inner)
+                .simplified()
+                .into())
+        }
         ExprKind::Call(name, args) => {
             let (function, handler) =
                 lookup::<N>(name).ok_or_else(|| ExprError::UnknownFunction {
                     name: name.to_string(),
                     pos: e.pos(),
+                    suggestion: suggest(name, &FUNCTION_NAMES),
                 })?;
             handler(&Args::new(function, args))
         }

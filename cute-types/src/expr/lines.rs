@@ -36,18 +36,39 @@ const JOB_LINES: usize = 32;
 /// Jobs queued per worker before the reader waits: bounds the memory held
 /// when input arrives faster than it is evaluated.
 const QUEUED_JOBS_PER_WORKER: usize = 64;
+/// The most evaluating threads [`eval_lines_on`] starts; a larger request is
+/// served with this many. Past a few per core, more threads only cost memory
+/// (a stack each, and 64 queued jobs each), and reach the system's thread limits.
+pub const MAX_WORKERS: usize = 1024;
+/// The longest input line, in bytes (newline excluded), that `cute eval -`
+/// evaluates. A longer line gets the error line of
+/// [`ExprError::LineTooLong`](super::ExprError::LineTooLong); its bytes past
+/// this many are counted and dropped as they arrive, never stored, so an endless
+/// line (`cat /dev/zero`) costs bounded memory. Lines after it are evaluated as usual.
+///
+/// 64 KiB is hundreds of times the longest expression of the conformance
+/// vectors, and bounds what one line costs to evaluate: each literal is stored
+/// at each capacity tried (at 64 nodes, 592 bytes): `select((4,4),0,0,…)` took
+/// 470 MB and 1.1 s as a 1 MiB line, 32 MB and 0.13 s as a 64 KiB one (release
+/// build, one thread, peak resident memory of the whole process).
+pub const MAX_LINE_BYTES: usize = 1 << 16;
+// Only the first line of a read can then be too long: the others began in it.
+const _: () = assert!(MAX_LINE_BYTES >= READ_CAPACITY);
 
 /// Evaluates every line of `input` and writes one output line per input line to
 /// `output` (see [`super::eval_line`]); an error line never stops the run.
-/// A line that is not UTF-8 gives an error line too. Trailing `\r` is ignored.
-/// Returns the number of lines whose result was an error.
+/// A line that is not UTF-8, or longer than [`MAX_LINE_BYTES`], gives an error
+/// line too. Trailing `\r` is ignored. Returns the number of lines whose result
+/// was an error.
 pub fn eval_lines<R: io::Read + Send, W: Write>(input: R, output: W) -> io::Result<usize> {
     let workers = thread::available_parallelism().unwrap_or(NonZeroUsize::MIN);
     eval_lines_on(workers, input, output)
 }
 
 /// [`eval_lines`] with `workers` evaluating threads (one: everything on the
-/// calling thread) instead of one per core.
+/// calling thread) instead of one per core; at most [`MAX_WORKERS`] are started.
+/// Where the system starts fewer threads than asked, the lines are evaluated by
+/// those that started (or on the calling thread, if none did).
 pub fn eval_lines_on<R: io::Read + Send, W: Write>(
     workers: NonZeroUsize,
     input: R,
@@ -63,7 +84,7 @@ pub fn eval_lines_as<R: io::Read + Send, W: Write>(
     input: R,
     output: W,
 ) -> io::Result<usize> {
-    let workers = workers.get();
+    let workers = workers.get().min(MAX_WORKERS);
     let mut reader = Reads::new(input);
     if workers == 1 {
         let mut out = io::BufWriter::with_capacity(1 << 16, output);
@@ -94,6 +115,7 @@ pub fn eval_lines_as<R: io::Read + Send, W: Write>(
     // each worker finds work as soon as it runs: starting 16 threads takes
     // the calling thread 0.5-1 ms on the GPU host.
     let go_on = first.is_some_and(|read| queue.push(read));
+    let mut output = output;
     if spawn_workers(workers, reading, queued.clone(), queue.done.clone()).is_err() {
         // No thread: what is queued is evaluated here, and so is the rest.
         queue.inline = true;
@@ -103,45 +125,86 @@ pub fn eval_lines_as<R: io::Read + Send, W: Write>(
         }
     }
     drop(queued);
-    thread::scope(|s| {
-        let reader_thread = s.spawn(move || {
+    let (reader_ref, queue_ref, output_ref) = (&mut reader, &mut queue, &mut output);
+    let threaded = thread::scope(|s| {
+        let spawned = thread::Builder::new().spawn_scoped(s, move || {
             let read = if go_on {
-                reader.rest(|read| queue.push(read))
+                reader_ref.rest(|read| queue_ref.push(read))
             } else {
                 Ok(())
             };
             // The writer stops once it has written this many jobs: it need
             // not wait for the workers to notice that the queue is closed.
-            let _ = queue.done.send(Message::End(queue.seq));
+            let _ = queue_ref.done.send(Message::End(queue_ref.seq));
             read
         });
+        // No reading thread (the system's thread limit): see below.
+        let Ok(reader_thread) = spawned else {
+            return Err(finished);
+        };
         // Writing on the calling thread: when it is done, the call returns at
         // once, since the reading thread ended before (unless writing failed).
-        let written = write_in_order(reading, &finished, output);
+        let written = write_in_order(reading, &finished, output_ref);
         // A failed write closes `finished`: the workers stop, then the reader.
         drop(finished);
         // Report a write error first, as the cause.
-        let errors = written?;
-        match reader_thread.join() {
-            Ok(read) => read?,
+        Ok(written.and_then(|errors| match reader_thread.join() {
+            Ok(read) => read.map(|()| errors),
             Err(panic) => panic::resume_unwind(panic),
-        }
-        Ok(errors)
-    })
+        }))
+    });
+    let finished = match threaded {
+        Ok(outcome) => return outcome,
+        Err(finished) => finished,
+    };
+    // The reading thread could not start: the first read's jobs, already
+    // queued, are written as the workers finish them; the rest of the input
+    // is evaluated on this thread, read by read.
+    let _ = queue.done.send(Message::End(queue.seq));
+    drop(queue);
+    let mut errors = write_in_order(reading, &finished, &mut output)?;
+    if go_on {
+        let mut out = io::BufWriter::with_capacity(1 << 16, output);
+        errors += run(reading, &mut reader, &mut out)?;
+        out.flush()?;
+    }
+    Ok(errors)
 }
 
 /// One job: consecutive complete lines of the input, and its place in it.
 /// The jobs of one read share its buffer.
 struct Job {
     seq: usize,
-    read: Arc<Vec<u8>>,
+    read: Arc<Read>,
     lines: Range<usize>,
 }
 
 impl Job {
     fn text(&self) -> &[u8] {
         // The range was cut from this very text.
-        self.read.get(self.lines.clone()).unwrap_or_default()
+        self.read.text.get(self.lines.clone()).unwrap_or_default()
+    }
+    /// The length of the over-long line that is this job's first line, if it is one.
+    fn long_first(&self) -> Option<u64> {
+        self.read.long_first.filter(|_| self.lines.start == 0)
+    }
+}
+
+/// The complete lines one read finished.
+struct Read {
+    /// The lines, each ending with a newline (the last line of the input may lack it).
+    text: Vec<u8>,
+    /// When set, the first line of `text` is empty and stands for a line of
+    /// this many bytes, longer than [`MAX_LINE_BYTES`], that was not stored.
+    long_first: Option<u64>,
+}
+
+impl Read {
+    fn lines(text: Vec<u8>) -> Arc<Read> {
+        Arc::new(Read {
+            text,
+            long_first: None,
+        })
     }
 }
 
@@ -154,8 +217,9 @@ enum Message {
     End(usize),
 }
 
-/// Output text and error count, or the lines whose evaluation panicked.
-type Outcome = Result<(String, usize), Vec<u8>>;
+/// Output text and error count, or the lines whose evaluation panicked (with
+/// the length of the over-long line they start with, if they do).
+type Outcome = Result<(String, usize), (Vec<u8>, Option<u64>)>;
 
 /// The reading stage's output: jobs for the workers, numbered in input order.
 struct JobQueue {
@@ -172,8 +236,8 @@ struct JobQueue {
 impl JobQueue {
     /// Queues the lines of `read` as jobs of up to [`JOB_LINES`] lines;
     /// returns whether to go on (`false`: the writer is gone, as it failed).
-    fn push(&mut self, read: Arc<Vec<u8>>) -> bool {
-        for lines in job_ranges(&read, JOB_LINES) {
+    fn push(&mut self, read: Arc<Read>) -> bool {
+        for lines in job_ranges(&read.text, JOB_LINES) {
             let job = Job {
                 seq: self.seq,
                 read: Arc::clone(&read),
@@ -198,10 +262,16 @@ impl JobQueue {
 /// Reads the input into buffers of whole lines: each read goes into a new
 /// buffer, which the jobs cut from it then share (no copy), after the unfinished
 /// line that ended the read before. The last line may lack its newline.
+///
+/// A line longer than [`MAX_LINE_BYTES`] is not kept: once the unfinished line
+/// grows past that, its bytes are only counted until its newline, and the read
+/// that ends it stands for it with an empty first line ([`Read::long_first`]).
 struct Reads<R> {
     input: R,
     /// The end of the last read, after its last newline.
     partial: Vec<u8>,
+    /// The length so far of an over-long line being skipped.
+    skipped: Option<u64>,
 }
 
 impl<R: io::Read> Reads<R> {
@@ -209,13 +279,14 @@ impl<R: io::Read> Reads<R> {
         Reads {
             input,
             partial: Vec::new(),
+            skipped: None,
         }
     }
 
     /// One read: the complete lines it finishes (`Some`, possibly no line at
     /// all when the read ends inside a line), or `None` at the end of the
     /// input, after a last line without newline was returned.
-    fn next_read(&mut self) -> io::Result<Option<Arc<Vec<u8>>>> {
+    fn next_read(&mut self) -> io::Result<Option<Arc<Read>>> {
         // The unfinished line becomes the start of this read's buffer.
         let mut buf = core::mem::take(&mut self.partial);
         let kept = buf.len();
@@ -229,22 +300,54 @@ impl<R: io::Read> Reads<R> {
         buf.truncate(kept + n);
         if n == 0 {
             // The end: what is left is the last line, without its newline.
-            return Ok((!buf.is_empty()).then(|| Arc::new(buf)));
-        }
-        match memchr::memrchr(b'\n', &buf[kept..]) {
-            Some(last) => {
-                let end = kept + last + 1;
-                self.partial.extend_from_slice(&buf[end..]);
-                buf.truncate(end);
+            if let Some(len) = self.skipped.take() {
+                return Ok(Some(Arc::new(Read {
+                    text: std::vec![b'\n'],
+                    long_first: Some(len),
+                })));
             }
-            // No line ends in this read: it all waits for its rest.
-            None => self.partial = core::mem::take(&mut buf),
+            return Ok((!buf.is_empty()).then(|| Read::lines(buf)));
         }
-        Ok(Some(Arc::new(buf)))
+        let Some(first) = memchr::memchr(b'\n', &buf[kept..]).map(|p| kept + p) else {
+            // No line ends in this read: it all waits for its rest, unless
+            // that line is already too long to keep.
+            let len = buf.len() as u64;
+            match &mut self.skipped {
+                Some(skipped) => *skipped = skipped.saturating_add(len),
+                None if buf.len() > MAX_LINE_BYTES => self.skipped = Some(len),
+                None => {
+                    self.partial = buf;
+                    return Ok(Some(Read::lines(Vec::new())));
+                }
+            }
+            // The buffer is kept for the next read, emptied.
+            buf.clear();
+            self.partial = buf;
+            return Ok(Some(Read::lines(Vec::new())));
+        };
+        // The first line of this read may have begun long before.
+        let first_len = self
+            .skipped
+            .take()
+            .unwrap_or(0)
+            .saturating_add(first as u64);
+        let long_first = (first_len > MAX_LINE_BYTES as u64).then_some(first_len);
+        if long_first.is_some() {
+            // Only its newline is kept, as an empty line that stands for it.
+            buf.drain(..first);
+        }
+        // The line at `first` ended, so there is a last newline.
+        let end = memchr::memrchr(b'\n', &buf).map_or(buf.len(), |last| last + 1);
+        self.partial.extend_from_slice(&buf[end..]);
+        buf.truncate(end);
+        Ok(Some(Arc::new(Read {
+            text: buf,
+            long_first,
+        })))
     }
 
     /// Reads on until the input ends or `lines` returns `false`.
-    fn rest(&mut self, mut lines: impl FnMut(Arc<Vec<u8>>) -> bool) -> io::Result<()> {
+    fn rest(&mut self, mut lines: impl FnMut(Arc<Read>) -> bool) -> io::Result<()> {
         while let Some(read) = self.next_read()? {
             if !lines(read) {
                 break;
@@ -297,12 +400,12 @@ fn evaluate_jobs(reading: Reading, queued: &Receiver<Job>, done: &Sender<Message
 fn evaluate_job(job: Job, scratch: &mut Scratch) -> Message {
     let evaluated = panic::catch_unwind(AssertUnwindSafe(|| {
         let mut text = String::with_capacity(job.text().len());
-        let errors = eval_chunk(job.text(), &mut text, scratch);
+        let errors = eval_chunk(job.text(), job.long_first(), &mut text, scratch);
         (text, errors)
     }));
     Message::Done {
         seq: job.seq,
-        outcome: evaluated.map_err(|_| job.text().to_vec()),
+        outcome: evaluated.map_err(|_| (job.text().to_vec(), job.long_first())),
     }
 }
 
@@ -348,9 +451,9 @@ fn write_in_order<W: Write>(
         while let Some(outcome) = waiting.front_mut().and_then(Option::take) {
             waiting.pop_front();
             next += 1;
-            let (text, e) = outcome.unwrap_or_else(|lines| {
+            let (text, e) = outcome.unwrap_or_else(|(lines, long_first)| {
                 let mut text = String::new();
-                let e = eval_chunk(&lines, &mut text, &mut Scratch::new(reading));
+                let e = eval_chunk(&lines, long_first, &mut text, &mut Scratch::new(reading));
                 (text, e)
             });
             out.write_all(text.as_bytes())?;
@@ -373,7 +476,7 @@ fn run<R: io::Read, W: Write>(
     let mut scratch = Scratch::new(reading);
     while let Some(read) = reader.next_read()? {
         text.clear();
-        errors += eval_chunk(&read, &mut text, &mut scratch);
+        errors += eval_chunk(&read.text, read.long_first, &mut text, &mut scratch);
         out.write_all(text.as_bytes())?;
         out.flush()?;
     }
@@ -381,13 +484,30 @@ fn run<R: io::Read, W: Write>(
 }
 
 /// Evaluates each line of `lines` (newline-terminated, except perhaps the
-/// last) and appends one output line per input line to `out`.
-fn eval_chunk(lines: &[u8], out: &mut String, scratch: &mut Scratch) -> usize {
+/// last) and appends one output line per input line to `out`. With
+/// `long_first`, the first line stands for a line of that many bytes, too long
+/// to evaluate.
+fn eval_chunk(
+    lines: &[u8],
+    long_first: Option<u64>,
+    out: &mut String,
+    scratch: &mut Scratch,
+) -> usize {
     // Checking the whole chunk at once is quicker than line by line; a chunk
     // that is not UTF-8 is checked line by line, to say which lines are not.
     let whole = core::str::from_utf8(lines).ok();
     let mut errors = 0;
-    for range in line_ranges(lines) {
+    let mut ranges = line_ranges(lines);
+    if let Some(len) = long_first {
+        ranges.next();
+        let too_long = super::ExprError::LineTooLong {
+            len,
+            limit: MAX_LINE_BYTES,
+        };
+        out.push_str(&std::format!("error: {too_long}\n"));
+        errors += 1;
+    }
+    for range in ranges {
         let line = match whole {
             // Lines end at ASCII bytes, which are character boundaries:
             // slicing cannot fail, and the text is not checked again.

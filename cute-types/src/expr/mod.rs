@@ -5,11 +5,17 @@
 //! of the conformance README (`shared/conformance/README.md`):
 //!
 //! ```text
-//! expr     := call | layout | tiler | int
+//! expr     := call | layout | tiler | int | swizzle | swizzled
 //! call     := name '(' expr (',' expr)* ')'
 //! tiler    := '[' expr (',' expr)* ']'
 //! layout   := inttuple ':' inttuple | inttuple     (see crate::text)
+//! swizzle  := 'Sw' '<' int ',' int ',' int '>'     (Swizzle<b,m,s>)
+//! swizzled := swizzle 'o' int 'o' expr             (Sw<b,m,s> o offset o L)
 //! ```
+//!
+//! Every value prints in this grammar, so an output reads back as itself (an
+//! IntTuple reads back as that IntTuple where one is expected; alone on a line a
+//! bare IntTuple is the column-major layout of that shape).
 //!
 //! Every integer the calculator reads is static, so results are those of CuTe C++
 //! with `Int<N>` leaves. Results print in CuTe notation without spaces and without
@@ -29,6 +35,7 @@ mod functions;
 #[cfg(feature = "std")]
 mod lines;
 mod parse;
+mod suggest;
 #[cfg(all(test, feature = "std"))]
 mod tests;
 mod value;
@@ -39,8 +46,8 @@ use parse::ParsedN;
 
 pub use error::ExprError;
 #[cfg(feature = "std")]
-pub use lines::{eval_lines, eval_lines_as, eval_lines_on};
-pub use parse::{parse, Children, Expr, ExprKind, ExprN, Parsed, MAX_NESTING};
+pub use lines::{eval_lines, eval_lines_as, eval_lines_on, MAX_LINE_BYTES, MAX_WORKERS};
+pub use parse::{parse, parse_as, Children, Expr, ExprKind, ExprN, Parsed, MAX_NESTING};
 pub use value::{Marked, Value, ValueN};
 
 /// Parses and evaluates one expression.
@@ -176,8 +183,12 @@ fn write_outcome<const N: usize>(
             false
         }
         Err(e) => {
+            let start = out.len();
             // Writing into a String cannot fail.
             let _ = write!(out, "error: {e}");
+            // One input line, one output line: nothing the message echoes
+            // from the input may break the line (checked on error lines only).
+            crate::text::escape_line_tail(out, start);
             true
         }
     }

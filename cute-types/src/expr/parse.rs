@@ -2,10 +2,18 @@
 //! the one text grammar of the crate; this file only adds calls and tilers):
 //!
 //! ```text
-//! expr   := call | layout | tiler | int
-//! call   := name '(' expr (',' expr)* ')'
-//! tiler  := '[' expr (',' expr)* ']'
+//! expr     := call | layout | tiler | int | swizzle | swizzled
+//! call     := name '(' expr (',' expr)* ')'
+//! tiler    := '[' expr (',' expr)* ']'
+//! swizzle  := 'Sw' '<' int ',' int ',' int '>'       # Swizzle<b,m,s>
+//! swizzled := swizzle 'o' int 'o' expr               # Sw<b,m,s> o offset o L
 //! ```
+//!
+//! `swizzle` and `swizzled` are how the calculator prints those values (C++'s
+//! `print` of a swizzle and of a `ComposedLayout`, spaces dropped), so every
+//! value printed reads back as itself. The inner expression of a `swizzled`
+//! cannot itself start with `Sw` (no value prints so, and a chain of them would
+//! nest without brackets).
 //!
 //! A parsed line is flat: its nodes in prefix order in one vector, the literal
 //! values in two more. Parsing allocates nothing once these have grown to a
@@ -13,8 +21,10 @@
 //! for every line (boxed literals and a vector per call cost a tenth of its time).
 use super::alloc::vec::Vec;
 use super::error::ExprError;
-use crate::dynamic::{DLayoutN, DTupleN, CAPACITY};
-use crate::text::Cursor;
+use crate::algebra::Swizzle;
+use crate::dynamic::{DInt, DLayoutN, DTupleN, CAPACITY};
+use crate::error::Error;
+use crate::text::{Cursor, ParseError, ParseErrorKind};
 
 /// Deepest bracket nesting accepted (calls, tilers and tuples together).
 ///
@@ -34,6 +44,10 @@ enum Node {
     Layout { lit: u32, pos: u32 },
     /// `[…]` with `len` entries.
     Tiler { len: u32, end: u32, pos: u32 },
+    /// `Sw<b,m,s>`: `swizzles[lit]` (its offset unused).
+    Swizzle { lit: u32, pos: u32 },
+    /// `Sw<b,m,s> o offset o L`: `swizzles[lit]`; `L` is the next node.
+    Swizzled { lit: u32, end: u32, pos: u32 },
     /// `name(…)` with `len` arguments; the name is `name_len` bytes at `pos`.
     Call {
         name_len: u32,
@@ -49,6 +63,8 @@ pub struct ParsedN<const N: usize> {
     nodes: Vec<Node>,
     tuples: Vec<DTupleN<N>>,
     layouts: Vec<DLayoutN<N>>,
+    /// Swizzle literals with their offsets (`_0` for a lone swizzle).
+    swizzles: Vec<(Swizzle, DInt)>,
     /// Whether a bare `N` is a run-time integer (`--mixed`); otherwise every literal is static.
     pub(crate) mixed: bool,
 }
@@ -74,6 +90,19 @@ pub enum ExprKind<'p, const N: usize> {
     Tiler(Children<'p, N>),
     /// A function call `name(args…)`, with the name as written.
     Call(&'p str, Children<'p, N>),
+    /// A swizzle literal `Sw<b,m,s>`.
+    Swizzle(&'p Swizzle),
+    /// A swizzled layout `Sw<b,m,s> o offset o L`, with `L` as written.
+    /// (Held by reference: what `kind` returns is copied on the calculator's
+    /// hot path, and stays as small as the other kinds so.)
+    Swizzled {
+        /// the swizzle
+        swizzle: &'p Swizzle,
+        /// the offset added before the swizzle
+        offset: &'p DInt,
+        /// the inner layout's expression
+        layout: ExprN<'p, N>,
+    },
 }
 
 /// The entries of a tiler or the arguments of a call, in order.
@@ -122,6 +151,8 @@ impl<'p, const N: usize> ExprN<'p, N> {
             Node::Tuple { pos, .. }
             | Node::Layout { pos, .. }
             | Node::Tiler { pos, .. }
+            | Node::Swizzle { pos, .. }
+            | Node::Swizzled { pos, .. }
             | Node::Call { pos, .. } => pos as usize,
         }
     }
@@ -145,6 +176,18 @@ impl<'p, const N: usize> ExprN<'p, N> {
                 let name = &self.src[pos as usize..(pos + name_len) as usize];
                 ExprKind::Call(name, children(len))
             }
+            Node::Swizzle { lit, .. } => ExprKind::Swizzle(&parsed.swizzles[lit as usize].0),
+            Node::Swizzled { lit, .. } => {
+                let (swizzle, offset) = &parsed.swizzles[lit as usize];
+                ExprKind::Swizzled {
+                    swizzle,
+                    offset,
+                    layout: ExprN {
+                        node: self.node + 1,
+                        ..*self
+                    },
+                }
+            }
         }
     }
 }
@@ -156,6 +199,7 @@ impl<const N: usize> ParsedN<N> {
             nodes: Vec::new(),
             tuples: Vec::new(),
             layouts: Vec::new(),
+            swizzles: Vec::new(),
             mixed: false,
         }
     }
@@ -165,6 +209,7 @@ impl<const N: usize> ParsedN<N> {
         self.nodes.clear();
         self.tuples.clear();
         self.layouts.clear();
+        self.swizzles.clear();
         check_nesting(src)?;
         // Positions are kept as `u32`.
         if u32::try_from(src.len()).is_err() {
@@ -187,8 +232,10 @@ impl<const N: usize> ParsedN<N> {
     /// Index just past the subtree of node `i`.
     fn end_of(&self, i: usize) -> usize {
         match self.nodes[i] {
-            Node::Tuple { .. } | Node::Layout { .. } => i + 1,
-            Node::Tiler { end, .. } | Node::Call { end, .. } => end as usize,
+            Node::Tuple { .. } | Node::Layout { .. } | Node::Swizzle { .. } => i + 1,
+            Node::Tiler { end, .. } | Node::Call { end, .. } | Node::Swizzled { end, .. } => {
+                end as usize
+            }
         }
     }
     fn expr(&mut self, src: &str, c: &mut Cursor<'_>) -> Result<(), ExprError> {
@@ -242,7 +289,14 @@ impl<const N: usize> ParsedN<N> {
             .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
             .count();
         c.pos += name_len;
-        c.expect(b'(')?;
+        if !c.eat(b'(') {
+            // Not a call: a swizzle literal, or an error (tested only here,
+            // off the path of calls).
+            if &src[pos..pos + name_len] == "Sw" && c.peek() == Some(b'<') {
+                return self.swizzle(src, c, pos);
+            }
+            return Err(c.unexpected().into());
+        }
         let at = self.open(Node::Call {
             name_len: name_len as u32,
             len: 0,
@@ -251,6 +305,47 @@ impl<const N: usize> ParsedN<N> {
         });
         let count = self.list(src, c, b')')?;
         self.close(at, count);
+        Ok(())
+    }
+    /// After the `Sw` of a swizzle written at `pos`: `<b,m,s>`, and when an
+    /// `o` follows, the offset and the inner layout of a swizzled layout.
+    fn swizzle(&mut self, src: &str, c: &mut Cursor<'_>, pos: usize) -> Result<(), ExprError> {
+        c.expect(b'<')?;
+        let b = int_literal(c)?;
+        c.expect(b',')?;
+        let m = int_literal(c)?;
+        c.expect(b',')?;
+        let s = int_literal(c)?;
+        c.expect(b'>')?;
+        let swizzle = Swizzle::new(b.value, m.value, s.value).map_err(|e| ParseError {
+            pos,
+            kind: ParseErrorKind::Invalid(e),
+        })?;
+        // `pos < src.len() <= u32::MAX`, and each literal takes bytes.
+        let lit = self.swizzles.len() as u32;
+        let pos32 = pos as u32;
+        if !c.eat(b'o') {
+            self.swizzles.push((swizzle, DInt::s(0)));
+            self.nodes.push(Node::Swizzle { lit, pos: pos32 });
+            return Ok(());
+        }
+        let offset = int_literal(c)?;
+        c.expect(b'o')?;
+        self.swizzles.push((swizzle, offset));
+        let at = self.open(Node::Swizzled {
+            lit,
+            end: 0,
+            pos: pos32,
+        });
+        // No `Sw` directly inside: such chains would recurse once per link.
+        if c.peek().is_some_and(|b| b == b'S') && src[c.pos..].starts_with("Sw") {
+            return Err(c.unexpected().into());
+        }
+        self.expr(src, c)?;
+        let end = self.nodes.len() as u32;
+        if let Node::Swizzled { end: e, .. } = &mut self.nodes[at] {
+            *e = end;
+        }
         Ok(())
     }
     /// Pushes a tiler or call node whose children follow; returns its index.
@@ -266,7 +361,10 @@ impl<const N: usize> ParsedN<N> {
                 *len = count;
                 *e = end;
             }
-            Node::Tuple { .. } | Node::Layout { .. } => {}
+            Node::Tuple { .. }
+            | Node::Layout { .. }
+            | Node::Swizzle { .. }
+            | Node::Swizzled { .. } => {}
         }
     }
     /// `expr (',' expr)* close`; returns how many expressions.
@@ -315,9 +413,37 @@ pub type Expr<'p> = ExprN<'p, CAPACITY>;
 /// assert_eq!((name, args.len()), ("size", 1));
 /// ```
 pub fn parse(src: &str) -> Result<Parsed<'_>, ExprError> {
+    parse_as(src, super::Reading::Static)
+}
+
+/// Parses a whole calculator expression read as `reading` says: with
+/// [`Reading::Mixed`](super::Reading::Mixed), `_N` is static and a bare `N` a
+/// run-time integer.
+///
+/// ```
+/// use cute_types::expr::{parse_as, ExprKind, Reading};
+/// let parsed = parse_as("(_4,8)", Reading::Mixed).unwrap();
+/// let ExprKind::Tuple(t) = parsed.root().kind() else { unreachable!() };
+/// assert_eq!(t.to_string(), "(_4,8)");
+/// ```
+pub fn parse_as(src: &str, reading: super::Reading) -> Result<Parsed<'_>, ExprError> {
     let mut storage = ParsedN::new();
+    storage.mixed = reading == super::Reading::Mixed;
     storage.parse(src)?;
     Ok(Parsed { src, storage })
+}
+
+/// An integer literal (`4`, `-4`, `_4`), read as the cursor reads leaves.
+fn int_literal(c: &mut Cursor<'_>) -> Result<DInt, ParseError> {
+    c.peek();
+    let pos = c.pos;
+    if c.peek() == Some(b'(') {
+        return Err(c.unexpected());
+    }
+    c.int_leaf::<1>(false)?.as_int().ok_or(ParseError {
+        pos,
+        kind: ParseErrorKind::Invalid(Error::ExpectedInt),
+    })
 }
 
 /// Refuses inputs nested deeper than [`MAX_NESTING`] before any recursion starts.

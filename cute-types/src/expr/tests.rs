@@ -145,8 +145,17 @@ fn unknown_functions_and_arity_are_named() {
         evaluate("frobnicate(4:1)"),
         Err(ExprError::UnknownFunction {
             name: "frobnicate".to_string(),
-            pos: 0
+            pos: 0,
+            suggestion: None,
         })
+    );
+    assert_eq!(
+        eval_line("coalesce(sise(4:1))"),
+        "error: unknown function 'sise' at column 10; did you mean 'size'?"
+    );
+    assert_eq!(
+        eval_line("logical_dvide(8:1, 2)"),
+        "error: unknown function 'logical_dvide' at column 1; did you mean 'logical_divide'?"
     );
     assert_eq!(
         evaluate("complement(4:1, 8, 8)"),
@@ -326,20 +335,36 @@ fn eval_lines_handles_the_first_read_the_last_line_and_empty_input() {
     assert!(text.ends_with("2\n"));
 }
 
-/// A line longer than one read (64 KiB) waits for its rest over several
-/// reads, and still gives exactly one output line between its neighbours'.
+/// A line that does not fit in the read it starts in (64 KiB) waits for its
+/// rest, and still gives exactly one output line between its neighbours':
+/// the longest line read, and one byte more (an error line).
 #[test]
 fn eval_lines_joins_a_line_longer_than_a_read() {
-    let long = std::format!("size(({}1))", "1,".repeat(50_000));
-    let input = std::format!("rank((2,3))\n{long}\nsize(8:2)\n");
-    let mut out = Vec::new();
-    eval_lines(input.as_bytes(), &mut out).unwrap();
-    let text = String::from_utf8(out).unwrap();
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 3, "{text}");
-    assert_eq!(lines[0], "2");
-    assert_eq!(lines[1], eval_line(&long));
-    assert_eq!(lines[2], "8");
+    use super::MAX_LINE_BYTES;
+    let spaces = " ".repeat(MAX_LINE_BYTES - 27);
+    let longest = std::format!("{spaces}rank(({}1))", "1,".repeat(9));
+    assert_eq!(longest.len(), MAX_LINE_BYTES);
+    let too_long = std::format!(" {longest}");
+    for workers in [1, 2] {
+        let input = std::format!("rank((2,3))\n{longest}\nsize(8:2)\n{too_long}\nsize(4)\n");
+        let mut out = Vec::new();
+        let workers = core::num::NonZeroUsize::new(workers).unwrap();
+        super::eval_lines_on(workers, input.as_bytes(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 5, "{text}");
+        assert_eq!(lines[0], "2");
+        assert_eq!(lines[1], "10");
+        assert_eq!(lines[2], "8");
+        assert_eq!(
+            lines[3],
+            std::format!(
+                "error: syntax: the line is {} bytes long; lines of at most {MAX_LINE_BYTES} bytes are read",
+                MAX_LINE_BYTES + 1
+            )
+        );
+        assert_eq!(lines[4], "4");
+    }
 }
 
 /// The calculator first evaluates at small capacities and retries with more
@@ -451,4 +476,60 @@ fn eval_lines_stops_at_a_write_error() {
     let input = "size((4,8))\n".repeat(200_000);
     let err = eval_lines(input.as_bytes(), Closed).unwrap_err();
     assert_eq!(err.kind(), std::io::ErrorKind::BrokenPipe);
+}
+
+/// Every name offered as "did you mean" is a function, and every function
+/// is offered for its own misspelling.
+#[test]
+fn suggested_names_are_functions() {
+    use super::functions::{lookup, FUNCTION_NAMES};
+    for name in FUNCTION_NAMES {
+        assert!(lookup::<8>(name).is_some(), "{name}");
+        let typo = std::format!("{name}x");
+        assert_eq!(
+            super::suggest::suggest(&typo, &FUNCTION_NAMES),
+            Some(name),
+            "{typo}"
+        );
+    }
+}
+
+/// The messages of user mistakes name them, not what they lead to.
+#[test]
+fn messages_name_the_mistake() {
+    for cotarget in ["0", "(2,0)", "(0,2)", "-4", "(4,-1)"] {
+        assert_eq!(
+            eval_line(&std::format!("complement(4:1, {cotarget})")),
+            "error: complement: the cotarget's entries must be positive",
+            "{cotarget}"
+        );
+    }
+    assert_eq!(
+        evaluate("blocked_product((4), 2)"),
+        Err(ExprError::algebra("blocked_product", Error::ProductZipRank))
+    );
+    // Facts of CuTe C++ 4.2: a tuple tiler of the same rank works, and
+    // raked_product zips the other way round, which C++ compiles.
+    assert_eq!(eval_line("blocked_product((4), (2))"), "((4,2)):((1,4))");
+    assert_eq!(eval_line("raked_product((4), 2)"), "((2,(4))):((4,(1)))");
+}
+
+/// `print_table` refuses tables larger than the pictures may be.
+#[test]
+fn tables_are_capped_like_pictures() {
+    use crate::print::{print_layout, PrintError, MAX_PICTURE_CELLS};
+    let mut out = String::new();
+    let huge: crate::DLayout = "9223372036854775807:1".parse().unwrap();
+    assert_eq!(
+        print_layout(&mut out, &huge),
+        Err(PrintError::TooLarge {
+            cells: 9223372036854775807,
+            limit: MAX_PICTURE_CELLS
+        })
+    );
+    let largest: crate::DLayout = "(256,256):(1,256)".parse().unwrap();
+    out.clear();
+    assert_eq!(print_layout(&mut out, &largest), Ok(()));
+    let one_more: crate::DLayout = "(257,256):(1,257)".parse().unwrap();
+    assert!(print_layout(&mut out, &one_more).is_err());
 }

@@ -13,9 +13,10 @@ pub enum PrintError {
         /// the rank of the layout that was given
         rank: usize,
     },
-    /// A picture would have more cells than the renderers accept.
+    /// A table or picture would have more cells than the printers accept
+    /// ([`MAX_PICTURE_CELLS`](super::MAX_PICTURE_CELLS)).
     TooLarge {
-        /// cells the picture would have
+        /// cells the table or picture would have
         cells: u128,
         /// the most cells a picture may have
         limit: usize,
@@ -35,7 +36,7 @@ impl fmt::Display for PrintError {
             ),
             PrintError::TooLarge { cells, limit } => write!(
                 f,
-                "the picture would have {cells} cells; at most {limit} can be drawn"
+                "the layout would be shown in {cells} cells; at most {limit} are printed or drawn"
             ),
             PrintError::Algebra(e) => write!(f, "{e}"),
             PrintError::Write => f.write_str("the output could not be written"),

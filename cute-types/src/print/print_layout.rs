@@ -18,13 +18,15 @@ use core::fmt::Write;
 
 use super::error::PrintError;
 use super::grid::{Grid, LayoutGrid};
+use super::MAX_PICTURE_CELLS;
 use crate::dynamic::DLayout;
 
 /// Writes CuTe's `print_layout` output for `layout`: its notation on one line
 /// (static leaves marked `_`, as C++ prints them), then the table (see
 /// [`print_table`]).
 ///
-/// Errors: [`PrintError::Rank`] for rank 0 or ≥ 3.
+/// Errors: [`PrintError::Rank`] for rank 0 or ≥ 3, [`PrintError::TooLarge`]
+/// above [`MAX_PICTURE_CELLS`] cells (as the pictures).
 ///
 /// ```
 /// let l: cute_types::DLayout = "(_2,_3):(_1,_2)".parse().unwrap();
@@ -41,10 +43,20 @@ pub fn print_layout<W: Write + ?Sized>(out: &mut W, layout: &DLayout) -> Result<
 /// Writes the table of a layout grid, without the notation line. The cell width is
 /// the number of digits of the layout's cosize, as in CuTe; wider values (negative
 /// ones, or those an offset map moved) overflow their cell as C++'s `%*d` does.
+///
+/// Errors: [`PrintError::TooLarge`] above [`MAX_PICTURE_CELLS`] cells: C++
+/// prints any table, but a layout of 2^63 cells would write exabytes.
 pub fn print_table<W: Write + ?Sized>(
     out: &mut W,
     grid: &LayoutGrid<'_>,
 ) -> Result<(), PrintError> {
+    let cells = grid.rows() as u128 * grid.cols() as u128;
+    if cells > MAX_PICTURE_CELLS as u128 {
+        return Err(PrintError::TooLarge {
+            cells,
+            limit: MAX_PICTURE_CELLS,
+        });
+    }
     let width = decimal_digits(grid.cosize());
     out.write_str("    ")?;
     for n in 0..grid.cols() {

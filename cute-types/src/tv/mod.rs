@@ -38,5 +38,5 @@ pub use picture::{
 #[cfg(feature = "alloc")]
 pub use render::{render_tv_picture, PictureFormat, TvPictureError, TvPictureSpec};
 pub use tiled_copy::{make_layout_tv, TiledCopy};
-pub use tiled_mma::TiledMma;
+pub use tiled_mma::{TiledMma, MAX_ATOMS};
 pub use tv_layout::{TvLayout, MAX_OWNER_CELLS, MAX_OWNER_PAIRS};

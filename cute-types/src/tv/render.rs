@@ -4,7 +4,7 @@ use core::fmt;
 
 use super::mma_atom::MmaAtom;
 use super::picture::{MmaGrid, TvGrid};
-use super::tiled_mma::TiledMma;
+use super::tiled_mma::{TiledMma, MAX_ATOMS};
 use super::tv_layout::TvLayout;
 use crate::dynamic::DLayout;
 use crate::error::Error;
@@ -53,6 +53,25 @@ pub enum TvPictureError {
     UnknownAtom,
     /// The TV layout maps some `(thread, value)` outside the `M × N` tile.
     OutsideTile,
+    /// The TV layout is not of rank 2 (`(thread, value) → index`).
+    TvRank {
+        /// its rank
+        rank: usize,
+    },
+    /// The atom layout is not of rank 3 (`(AM, AN, AK) → atom`).
+    AtomLayoutRank {
+        /// its rank
+        rank: usize,
+    },
+    /// The atom layout has more atoms than are tiled ([`MAX_ATOMS`]).
+    TooManyAtoms {
+        /// its size
+        atoms: i64,
+        /// the most atoms tiled
+        limit: i64,
+    },
+    /// The atom layout does not map its coordinates one-to-one onto `[0, AM·AN·AK)`.
+    AtomLayoutNotBijective,
     /// A rule of the algebra or of TV layouts is violated (unknown atom, indices
     /// outside the tile, …).
     Algebra(Error),
@@ -71,6 +90,21 @@ impl fmt::Display for TvPictureError {
             TvPictureError::OutsideTile => {
                 f.write_str("the TV layout maps some (thread, value) outside the M×N tile (its indices must lie in [0, M·N))")
             }
+            TvPictureError::TvRank { rank } => write!(
+                f,
+                "a TV layout has rank 2, (thread, value) -> index; this layout has rank {rank}"
+            ),
+            TvPictureError::AtomLayoutRank { rank } => write!(
+                f,
+                "the atom layout has rank 3, (AM,AN,AK) -> atom; this layout has rank {rank}"
+            ),
+            TvPictureError::TooManyAtoms { atoms, limit } => write!(
+                f,
+                "the atom layout has {atoms} atoms; at most {limit} are tiled"
+            ),
+            TvPictureError::AtomLayoutNotBijective => f.write_str(
+                "the atom layout must map its (AM,AN,AK) coordinates one-to-one onto [0, AM·AN·AK)",
+            ),
             TvPictureError::Algebra(e) => write!(f, "{e}"),
             TvPictureError::Print(e) => write!(f, "{e}"),
         }
@@ -131,6 +165,11 @@ pub fn render_tv_picture(
     match *spec {
         TvPictureSpec::Tv { layout, tile } => {
             let layout: DLayout = layout.parse().map_err(TvPictureError::Parse)?;
+            if layout.rank() != 2 {
+                return Err(TvPictureError::TvRank {
+                    rank: layout.rank(),
+                });
+            }
             let (m, n) = parse_tile(tile)?;
             // Refuse a tile too large to draw before its owner table is built.
             let cells = m as u128 * n as u128;
@@ -149,7 +188,23 @@ pub fn render_tv_picture(
         TvPictureSpec::Mma { atom, atom_layout } => {
             let atom = MmaAtom::by_name(atom).map_err(|_| TvPictureError::UnknownAtom)?;
             let atom_layout: DLayout = atom_layout.parse().map_err(TvPictureError::Parse)?;
-            let grid: MmaGrid = TiledMma::new(atom, atom_layout)?.grid()?;
+            if atom_layout.rank() != 3 {
+                return Err(TvPictureError::AtomLayoutRank {
+                    rank: atom_layout.rank(),
+                });
+            }
+            let atoms = atom_layout.size()?.value;
+            if atoms > MAX_ATOMS {
+                return Err(TvPictureError::TooManyAtoms {
+                    atoms,
+                    limit: MAX_ATOMS,
+                });
+            }
+            let tiled = TiledMma::new(atom, atom_layout).map_err(|e| match e {
+                Error::NotInjective => TvPictureError::AtomLayoutNotBijective,
+                other => TvPictureError::Algebra(other),
+            })?;
+            let grid: MmaGrid = tiled.grid()?;
             render(&grid, format)
         }
     }

@@ -7,6 +7,9 @@ use crate::algebra::{composition, right_inverse, tiled_product};
 use crate::dynamic::{DLayout, DTuple};
 use crate::error::Error;
 
+/// The most atoms a [`TiledMma`] tiles (`AM·AN·AK`); more are [`Error::Unsupported`].
+pub const MAX_ATOMS: i64 = 1 << 16;
+
 /// MMA atoms tiled over an `AM × AN × AK` grid.
 ///
 /// Threads are numbered as CuTe numbers them: `thr_vmnk = tiled_product(ThrID,
@@ -156,7 +159,7 @@ impl TiledMma {
 /// Whether `l` maps its domain one-to-one onto `[0, size)`.
 fn is_permutation(l: &DLayout) -> Result<bool, Error> {
     let size = l.size()?.value;
-    if size > 1 << 16 {
+    if size > MAX_ATOMS {
         return Err(Error::Unsupported);
     }
     let mut seen = [0u64; 1 << 10];
