@@ -1380,6 +1380,24 @@ fn calculator_nested_tilers_fit_on_a_small_stack() {
 // Tensors and printers
 // ---------------------------------------------------------------------------
 
+/// Found by `fuzz/` (typed_convert): a tensor over stride-0 modes whose size
+/// does not fit in `i64` was admitted, but every 1-D index was refused with
+/// `Overflow`; such a domain holds every non-negative `i64` index.
+#[test]
+fn tensor_with_size_beyond_i64_takes_1d_indices() {
+    let lay: DLayout = "(4611686018427387904,4):(0,0)".parse().unwrap();
+    assert_eq!(lay.size(), Err(Error::Overflow));
+    let data = [7u8];
+    let ten = Tensor::new(&data[..], lay).unwrap();
+    assert_eq!(ten.get(0), Ok(&7));
+    assert_eq!(ten.get(i64::MAX), Ok(&7));
+    assert_eq!(ten.index_of(5), Ok(0));
+    assert_eq!(ten.get(-1), Err(Error::OutOfDomain));
+    // Coordinates by mode are checked mode by mode as before.
+    assert_eq!(ten.get((1i64, 3i64)), Ok(&7));
+    assert_eq!(ten.get((1i64, 4i64)), Err(Error::OutOfDomain));
+}
+
 proptest! {
     #![proptest_config(config(300))]
 
