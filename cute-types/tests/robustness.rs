@@ -1398,6 +1398,28 @@ fn tensor_with_size_beyond_i64_takes_1d_indices() {
     assert_eq!(ten.get((1i64, 4i64)), Err(Error::OutOfDomain));
 }
 
+/// Found by `fuzz/` (typed_convert): `iter()` over such a tensor walked nothing
+/// (the offsets' size overflowed `usize` and the error became an empty walk).
+#[test]
+fn tensor_iter_with_size_beyond_usize_walks_its_elements() {
+    let lay: DLayout = "((()),_9223372036854775806,_2,(_2)):((()),_0,_1,(1))"
+        .parse()
+        .unwrap();
+    let data = [10u8, 11, 12];
+    let ten = Tensor::new(&data[..], lay).unwrap();
+    assert_eq!(ten.size(), usize::MAX);
+    let first: Vec<u8> = ten.iter().take(5).copied().collect();
+    assert_eq!(first, [10, 10, 10, 10, 10]);
+    // The walk has no exact length; `size_hint` says so.
+    assert_eq!(ten.iter().size_hint(), (usize::MAX, None));
+    // `offsets()` keeps its documented error.
+    assert!(matches!(ten.offsets(), Err(Error::Overflow)));
+    // A size that fits `usize` keeps its exact length.
+    let lay: DLayout = "(_4611686018427387904,_2):(_0,_1)".parse().unwrap();
+    let ten = Tensor::new(&data[..], lay).unwrap();
+    assert_eq!(ten.iter().size_hint(), (1 << 63, Some(1 << 63)));
+}
+
 proptest! {
     #![proptest_config(config(300))]
 

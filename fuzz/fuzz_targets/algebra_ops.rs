@@ -17,7 +17,7 @@ use cute_types::{DInt, DLayout, DTuple};
 use libfuzzer_sys::fuzz_target;
 
 /// Points checked per equation: enough to cross several modes, cheap per input.
-const CHECK: i64 = 256;
+const CHECK: i64 = 128;
 
 fuzz_target!(|data: &[u8]| {
     let _ = run(&mut Unstructured::new(data));
