@@ -20,5 +20,5 @@ for t in layout_text calc_line algebra_ops typed_convert; do
     echo "fuzz smoke: $t FAILED (the input is in fuzz/artifacts/$t/)"
     exit 1
   fi
-  grep -E '^#[0-9]+ +DONE|^stat::number_of_executed_units' "$work/$t.log" || true
+  grep -E '^#[0-9]+[[:space:]]+DONE|^stat::number_of_executed_units' "$work/$t.log" || true
 done
