@@ -1380,6 +1380,46 @@ fn calculator_nested_tilers_fit_on_a_small_stack() {
 // Tensors and printers
 // ---------------------------------------------------------------------------
 
+/// Found by `fuzz/` (typed_convert): a tensor over stride-0 modes whose size
+/// does not fit in `i64` was admitted, but every 1-D index was refused with
+/// `Overflow`; such a domain holds every non-negative `i64` index.
+#[test]
+fn tensor_with_size_beyond_i64_takes_1d_indices() {
+    let lay: DLayout = "(4611686018427387904,4):(0,0)".parse().unwrap();
+    assert_eq!(lay.size(), Err(Error::Overflow));
+    let data = [7u8];
+    let ten = Tensor::new(&data[..], lay).unwrap();
+    assert_eq!(ten.get(0), Ok(&7));
+    assert_eq!(ten.get(i64::MAX), Ok(&7));
+    assert_eq!(ten.index_of(5), Ok(0));
+    assert_eq!(ten.get(-1), Err(Error::OutOfDomain));
+    // Coordinates by mode are checked mode by mode as before.
+    assert_eq!(ten.get((1i64, 3i64)), Ok(&7));
+    assert_eq!(ten.get((1i64, 4i64)), Err(Error::OutOfDomain));
+}
+
+/// Found by `fuzz/` (typed_convert): `iter()` over such a tensor walked nothing
+/// (the offsets' size overflowed `usize` and the error became an empty walk).
+#[test]
+fn tensor_iter_with_size_beyond_usize_walks_its_elements() {
+    let lay: DLayout = "((()),_9223372036854775806,_2,(_2)):((()),_0,_1,(1))"
+        .parse()
+        .unwrap();
+    let data = [10u8, 11, 12];
+    let ten = Tensor::new(&data[..], lay).unwrap();
+    assert_eq!(ten.size(), usize::MAX);
+    let first: Vec<u8> = ten.iter().take(5).copied().collect();
+    assert_eq!(first, [10, 10, 10, 10, 10]);
+    // The walk has no exact length; `size_hint` says so.
+    assert_eq!(ten.iter().size_hint(), (usize::MAX, None));
+    // `offsets()` keeps its documented error.
+    assert!(matches!(ten.offsets(), Err(Error::Overflow)));
+    // A size that fits `usize` keeps its exact length.
+    let lay: DLayout = "(_4611686018427387904,_2):(_0,_1)".parse().unwrap();
+    let ten = Tensor::new(&data[..], lay).unwrap();
+    assert_eq!(ten.iter().size_hint(), (1 << 63, Some(1 << 63)));
+}
+
 proptest! {
     #![proptest_config(config(300))]
 

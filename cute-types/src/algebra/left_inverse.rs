@@ -7,9 +7,11 @@ use crate::tri;
 
 /// `left_inverse`: a layout `R` with `R(L(i)) == i`.
 ///
-/// **Defining equation.** For `R = left_inverse(L)`:
-/// `L(R(L(i))) == L(i)` for every `i` in `[0, size(L))`; when `L` is injective this
-/// is `R(L(i)) == i`. `R`'s domain covers `L`'s codomain `[0, cosize(L))`.
+/// **Defining equation.** For `R = left_inverse(L)` and an injective `L`:
+/// `R(L(i)) == i` for every `i` in `[0, size(L))`. `R`'s domain covers `L`'s
+/// codomain `[0, cosize(L))`. A non-injective `L` gets C++'s answer, which need not
+/// satisfy `L(R(L(i))) == L(i)`: `left_inverse((_5,_3,_2):(_1,_1,_0))` is `_5:_1`
+/// in C++ and here, and `L(9) = 5` but `L(R(5)) = L(5) = 1`.
 ///
 /// **Algorithm** (CuTe C++ `left_inverse`). Coalesce `L` and sort its modes by stride
 /// (CuTe's exchange sort). Walk them, skipping stride 0, keeping `E`, the product of
@@ -36,6 +38,9 @@ use crate::tri;
 /// let l: DLayout = "(_2,_4):(_4,_1)".parse().unwrap();
 /// assert_eq!(left_inverse(&l).unwrap().to_string(), "(_4,_2):(_2,_1)");
 /// assert_eq!(left_inverse(&"_4:_2".parse().unwrap()).unwrap().to_string(), "(_2,_4):(_0,_1)");
+/// // Not injective: C++'s answer, not an inverse on L's image.
+/// let r = left_inverse(&"(_5,_3,_2):(_1,_1,_0)".parse().unwrap()).unwrap();
+/// assert_eq!(r.to_string(), "_5:_1");
 /// ```
 pub const fn left_inverse<const N: usize>(l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
     let c = tri!(coalesce_for_inverse(&Modes::of_layout(l)));

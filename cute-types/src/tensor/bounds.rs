@@ -87,8 +87,13 @@ pub(crate) fn in_domain(coord: &DTuple, shape: &DTuple) -> Result<bool, Error> {
         return Ok(true);
     }
     if let Some(c) = coord.as_int() {
-        let size = shape.product()?;
-        return Ok(c.value >= 0 && c.value < size.value);
+        return match shape.product() {
+            Ok(size) => Ok(c.value >= 0 && c.value < size.value),
+            // A size beyond `i64` (a tensor over stride-0 modes may have one)
+            // holds every non-negative `i64` index.
+            Err(Error::Overflow) => Ok(c.value >= 0),
+            Err(e) => Err(e),
+        };
     }
     if !shape.is_tuple() || coord.rank() != shape.rank() {
         return Err(Error::CoordinateMismatch);

@@ -21,6 +21,8 @@ pub struct Offsets {
     leaves: usize,
     current: i64,
     remaining: usize,
+    /// The size exceeds `usize` and `remaining` was saturated (no upper bound).
+    unbounded: bool,
 }
 
 impl Offsets {
@@ -36,12 +38,24 @@ impl Offsets {
     /// assert_eq!(o, [10, 11, 14, 15]);
     /// ```
     pub fn new(layout: &DLayout, base: i64) -> Result<Offsets, Error> {
+        Offsets::build(layout, base, false)
+    }
+
+    /// As [`Offsets::new`], but a size beyond `usize` walks `usize::MAX` offsets
+    /// (what [`Tensor::size`](super::Tensor::size) reports for such a tensor)
+    /// instead of being an error.
+    pub(crate) fn saturating(layout: &DLayout, base: i64) -> Result<Offsets, Error> {
+        Offsets::build(layout, base, true)
+    }
+
+    fn build(layout: &DLayout, base: i64, saturate: bool) -> Result<Offsets, Error> {
         let shape_t = layout.shape();
         let stride_t = layout.stride();
         let leaves = shape_t.leaf_count();
         let mut shape = [0i64; CAPACITY];
         let mut stride = [0i64; CAPACITY];
         let mut size = 1usize;
+        let mut unbounded = false;
         for k in 0..leaves {
             let s = shape_t.leaf(k).value;
             if s <= 0 {
@@ -49,9 +63,15 @@ impl Offsets {
             }
             shape[k] = s;
             stride[k] = stride_t.leaf(k).value;
-            size = size
-                .checked_mul(usize::try_from(s).map_err(|_| Error::Overflow)?)
-                .ok_or(Error::Overflow)?;
+            let s_usize = usize::try_from(s).map_err(|_| Error::Overflow)?;
+            size = match size.checked_mul(s_usize) {
+                Some(n) => n,
+                None if saturate => {
+                    unbounded = true;
+                    usize::MAX
+                }
+                None => return Err(Error::Overflow),
+            };
         }
         // Every offset reached is bounded by index_range, so checking it once here
         // makes the unchecked additions in `next` safe from overflow.
@@ -65,6 +85,7 @@ impl Offsets {
             leaves,
             current: base,
             remaining: size,
+            unbounded,
         })
     }
 }
@@ -79,6 +100,7 @@ impl Offsets {
             leaves: 0,
             current: 0,
             remaining: 0,
+            unbounded: false,
         }
     }
 }
@@ -113,7 +135,7 @@ impl Iterator for Offsets {
         Some(out)
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.remaining, Some(self.remaining))
+        (self.remaining, (!self.unbounded).then_some(self.remaining))
     }
 }
 

@@ -263,9 +263,12 @@ impl<E: Storage, L: TensorLayout> Tensor<E, L> {
     /// assert_eq!(t.iter().map(|&x| x as i64).sum::<i64>(), 120);
     /// ```
     pub fn iter(&self) -> TensorIter<'_, E::Elem> {
-        let offsets = match Offsets::new(&self.dlayout(), self.offset) {
+        // A size beyond `usize` (stride-0 modes over a small storage) walks
+        // `usize::MAX` elements, as `size()` reports.
+        let offsets = match Offsets::saturating(&self.dlayout(), self.offset) {
             Ok(o) => o,
-            // The invariant makes this unreachable; an empty walk is the safe answer.
+            // The invariant (positive shape, offsets inside the storage) makes
+            // this unreachable; an empty walk is the safe answer.
             Err(_) => Offsets::empty(),
         };
         TensorIter {
