@@ -118,3 +118,20 @@ fn size_one_modes_satisfy_the_defining_equation() {
     }
     assert!(checked >= 12, "only {checked} compositions were valid");
 }
+
+/// A left-hand side whose last mode is an empty tuple takes the rest of an
+/// index beyond its domain to nowhere (`eval((3,()):(1,()), 3)` is 0), so no
+/// composition reaching there satisfies its equation: refused. An empty mode
+/// that is not last is only a size-1 mode.
+#[test]
+fn an_empty_last_mode_is_refused() {
+    let a: DLayout = "(3,()):(1,())".parse().unwrap();
+    assert_eq!(a.eval_index(3).unwrap().value, 0);
+    let b: DLayout = "6:1".parse().unwrap();
+    assert_eq!(
+        algebra::composition(&a, &b),
+        Err(cute_types::Error::Unsupported)
+    );
+    assert!(static_reading("composition((_3,()):(8,()), (_3,()):(8,()))").starts_with("error"));
+    assert_eq!(static_reading("composition(((),3):((),1), 6:1)"), "6:1");
+}

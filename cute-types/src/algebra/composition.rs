@@ -102,6 +102,12 @@ pub const fn composition<const N: usize>(
 ) -> Result<DLayoutN<N>, Error> {
     // B's shape must be positive (a layout built with `new_unchecked_shape` may not be).
     tri!(DLayoutN::new(b.shape(), b.stride()));
+    // Beyond its domain A's last mode takes the rest; an empty last mode `()`
+    // takes it to nowhere, which no composition can reproduce (C++ compiles
+    // neither the evaluation nor the composition).
+    if ends_in_empty_tuple(&a.shape()) {
+        return Err(Error::Unsupported);
+    }
     let lhs = tri!(coalesce_x(a));
     let a_values = Modes::of_layout(a);
     let mut load = DigitLoad::new();
@@ -138,6 +144,25 @@ pub const fn composition_tiler<const N: usize>(
     tiler: &DTilerN<N>,
 ) -> Result<DLayoutN<N>, Error> {
     by_mode(a, tiler, ModeOp::Compose)
+}
+
+/// Whether the last mode of `shape`, followed down through its last modes, is
+/// an empty tuple `()`.
+const fn ends_in_empty_tuple<const N: usize>(shape: &DTupleN<N>) -> bool {
+    let mut t = *shape;
+    loop {
+        if t.as_int().is_some() {
+            return false;
+        }
+        let rank = t.rank();
+        if rank == 0 {
+            return true;
+        }
+        t = match t.get(rank - 1) {
+            Ok(last) => last,
+            Err(_) => return false,
+        };
+    }
 }
 
 /// Right distributivity: `A ∘ (B0, B1, …) = (A ∘ B0, A ∘ B1, …)`, down to the leaves.
