@@ -3,11 +3,13 @@
 
 Usage: finish.py --mode static|mixed FACTS.tsv VECTORS.tsv HELD.tsv [--cute BIN] [--cache F]
 
-Mixed reading: for each line where C++ answers but `cute eval --mixed` says
-error, the all-static twin is asked; if C++ refuses the static twin (or it
-breaks the composition equation), mixed C++ only skipped a check that the
-static contract enforces: the line goes to HELD with the reason, not to
-VECTORS. Every other line goes to VECTORS, mismatching or not.
+Mixed reading: every line where C++ answers but `cute eval --mixed` says error
+goes to HELD, not to VECTORS, with the all-static twin's verdict: if C++ refuses
+the static twin (or it breaks the composition equation), mixed C++ only skipped
+a check that the static contract enforces. Otherwise the line is a candidate
+calculator bug for the lead to decide (the twin of an intermediate value can
+still differ, e.g. after make_layout_like). Every other line goes to VECTORS,
+mismatching or not. Static reading: every line goes to VECTORS.
 """
 import argparse
 import subprocess
@@ -34,9 +36,13 @@ def main():
     with open(a.vectors, "w") as fv, open(a.held, "w") as fh:
         for e, want in rows:
             t = twin.get(e)
-            if t is not None and t[0] in ("error", "eqn"):
-                fh.write("%s\t%s\tmixed C++ skips a static check; static twin: %s %s\n"
-                         % (e, want, t[0], t[2] or t[1]))
+            if t is not None:
+                if t[0] in ("error", "eqn"):
+                    why = "mixed C++ skips a static check; static twin: %s %s" % (t[0], t[2] or t[1])
+                else:
+                    why = ("calculator refuses, C++ answers and passes R(i) == A(B(i)); static twin: "
+                           "%s %s" % (t[0], t[1]))
+                fh.write("%s\t%s\t%s\n" % (e, want, why))
                 continue
             fv.write("%s\t%s\n" % (e, want))
 
