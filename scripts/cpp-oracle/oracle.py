@@ -667,7 +667,7 @@ def main():
                 continue
             fact, why = classify(e, a.mode, res[e], twin.get(e))
             if fact is None:
-                fx.write("%s\t%s\n" % (e, why))
+                fx.write("%s\t%s\n" % (e, " ".join(why.split())))
             else:
                 fo.write("%s\t%s\n" % (e, fact))
 
