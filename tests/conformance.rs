@@ -9,13 +9,20 @@ use cute_types::expr::eval_line;
 /// Number of lines `public.tsv` holds (README: 460).
 const PUBLIC_LINES: usize = 460;
 
-fn conformance_file() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/public.tsv")
+fn conformance_file(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/vectors")
+        .join(name)
 }
 
 /// `(line number, expression, expected)` for every line of `public.tsv`.
 fn vectors() -> Vec<(usize, String, String)> {
-    let path = conformance_file();
+    vectors_of("public.tsv")
+}
+
+/// `(line number, expression, expected)` for every line of `tests/vectors/name`.
+fn vectors_of(name: &str) -> Vec<(usize, String, String)> {
+    let path = conformance_file(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
         panic!(
             "cannot read the conformance vectors at {}: {e}",
@@ -84,4 +91,29 @@ fn comparison_rules() {
     ));
     assert!(!matches("error", "3:1"));
     assert!(!matches("3:1", "error: 3:1"));
+}
+
+/// 2999 compositions, divides and products whose right-hand side has size-1
+/// modes, each answered by CuTe C++ 4.2 with `Int<N>` leaves
+/// (`scripts/cpp-oracle`, `tests/vectors/composition_size1_cpp.tsv`): a size-1
+/// mode keeps the composed stride where C++ keeps it.
+#[test]
+fn size_one_compositions_match_cpp() {
+    let vectors = vectors_of("composition_size1_cpp.tsv");
+    assert_eq!(vectors.len(), 2999);
+    let mismatches: Vec<String> = vectors
+        .iter()
+        .filter_map(|(n, expr, expected)| {
+            let got = eval_line(expr);
+            (!matches(expected, &got))
+                .then(|| format!("line {n}: {expr}\n   expected {expected}\n   got      {got}"))
+        })
+        .collect();
+    assert!(
+        mismatches.is_empty(),
+        "{} of {} lines differ:\n{}",
+        mismatches.len(),
+        vectors.len(),
+        mismatches.join("\n")
+    );
 }

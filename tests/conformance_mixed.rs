@@ -70,6 +70,14 @@ fn mixed_public_vectors_all_match() {
     assert_all_match("mixed_public.tsv", 300);
 }
 
+/// 2276 random mixed expressions over every calculator function, each
+/// answered by CuTe C++ 4.2 with exactly that `Int<N>`/`int` mix
+/// (`scripts/cpp-oracle`).
+#[test]
+fn mixed_cpp_vectors_all_match() {
+    assert_all_match("mixed_cpp.tsv", 2276);
+}
+
 /// The comparison keeps the static marks (a test that cannot pass vacuously).
 #[test]
 fn comparison_rules() {
