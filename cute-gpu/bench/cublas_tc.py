@@ -23,6 +23,12 @@ DTYPES = {"bf16": torch.bfloat16, "fp16": torch.float16}
 U_OUT = {"bf16": 2.0**-8, "fp16": 2.0**-11, "f32": 0.0}
 
 
+def shape_of(size):
+    """`N` is N×N×N; `MxNxK` as written."""
+    parts = [int(x) for x in str(size).lower().split("x")]
+    return (parts * 3)[:3] if len(parts) == 1 else tuple(parts)
+
+
 def sets_for(m, n, k, elem_bytes):
     l2 = torch.cuda.get_device_properties(0).L2_cache_size
     ab = elem_bytes * (m + n) * k
@@ -46,7 +52,7 @@ def timing(args):
     for name in args.dtypes:
         dt = DTYPES[name]
         for size in args.sizes:
-            m = n = k = size
+            m, n, k = shape_of(size)
             sets = sets_for(m, n, k, 2)
             g = torch.Generator(device="cuda").manual_seed(1234)
             a = [torch.rand(m, k, device="cuda", dtype=torch.float32, generator=g).mul_(2).sub_(1).to(dt) for _ in range(sets)]
@@ -110,7 +116,8 @@ def calibrate(args):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--dtypes", nargs="+", default=["bf16", "fp16"])
-    ap.add_argument("--sizes", nargs="+", type=int, default=[4096, 8192])
+    ap.add_argument("--sizes", nargs="+", default=["4096", "8192"],
+                    help="N (for N×N×N) or MxNxK, as gemm_tc's --sizes")
     ap.add_argument("--iters", type=int, default=50)
     ap.add_argument("--warmup", type=int, default=10)
     ap.add_argument("--dump", default=None)
