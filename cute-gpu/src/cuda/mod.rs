@@ -1,5 +1,5 @@
 //! Running kernels on the GPU (feature `cuda`): the driver, loaded at run time
-//! ([`driver`]); a context with one stream ([`Gpu`]); typed device buffers
+//! (the private `driver` module); a context with one stream ([`Gpu`]); typed device buffers
 //! ([`DeviceBuffer`]); modules and raw launches (`unsafe`, [`Module`]); events;
 //! and the safe, checked launches of cute-gpu's own kernels ([`GpuGemm`],
 //! [`GpuReference`], [`crate::hopper::host::HopperGemm`]).

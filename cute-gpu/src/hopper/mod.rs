@@ -8,7 +8,7 @@
 //! position is read off cute-rs layouts ([`layouts`]); the generator
 //! ([`kernel`]) bakes them into PTX through the core emitter, into which the
 //! sm_90a instructions of [`isa`] plug as an extension. [`plan`] checks a launch
-//! before any driver call; [`host`] (feature `cuda`) runs it.
+//! before any driver call; `host` (feature `cuda`) runs it.
 pub mod config;
 #[cfg(feature = "cuda")]
 pub mod host;
