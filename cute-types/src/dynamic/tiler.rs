@@ -235,7 +235,11 @@ impl<const N: usize> DTilerN<N> {
         if let Some(idx) = sub.as_int() {
             let k = usize::try_from(idx.value).map_err(|_| core::fmt::Error)?;
             let layout = self.layout_at(k).map_err(|_| core::fmt::Error)?;
-            return write!(f, "{layout}");
+            // An integer entry prints as the integer (see `push_int`).
+            return match layout.shape().as_int() {
+                Some(n) if self.is_int_at(k) => write!(f, "{n}"),
+                _ => write!(f, "{layout}"),
+            };
         }
         f.write_str("[")?;
         for i in 0..sub.rank() {

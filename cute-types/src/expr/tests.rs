@@ -70,7 +70,8 @@ fn tilers_nest_and_their_ints_are_layouts() {
         line("logical_product(((2,2),3):((1,2),4), [[2:1],2])"),
         "(((2,2),2),(3,2)):(((1,2),2),(4,1))"
     );
-    assert_eq!(line("[2,(4,2)]"), "[2:1,(4,2):(1,4)]");
+    // an integer entry prints as the integer, a shape as its layout
+    assert_eq!(line("[2,(4,2)]"), "[2,(4,2):(1,4)]");
 }
 
 #[test]

@@ -182,6 +182,12 @@ impl Writer<'_> {
             if i > 0 {
                 self.out.push(',');
             }
+            // An integer entry prints as written: it is not the same tiler as
+            // its layout `n:_1` (C++ composes the two differently when n is a static 1).
+            if let Ok(Some(n)) = t.int_mode(i) {
+                self.int(&n);
+                continue;
+            }
             match t.mode(i) {
                 Ok(TilerModeN::Layout(l)) => self.layout(&l),
                 Ok(TilerModeN::Tiler(t)) => self.tiler(&t),

@@ -23,7 +23,7 @@ use crate::error::Error;
 /// assert_eq!(_4.to_tiler(), Ok(DTilerArg::Int(DInt::s(4))));
 /// let t = (_2, _4).to_tiler().unwrap();
 /// match t {
-///     DTilerArg::Tiler(t) => assert_eq!(t.to_string(), "[_2:_1,_4:_1]"),
+///     DTilerArg::Tiler(t) => assert_eq!(t.to_string(), "[_2,_4]"),
 ///     DTilerArg::Layout(_) | DTilerArg::Int(_) => unreachable!(),
 /// }
 /// ```
