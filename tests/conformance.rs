@@ -6,6 +6,9 @@ use std::path::PathBuf;
 
 use cute_types::expr::eval_line;
 
+#[path = "support/vectors.rs"]
+mod support;
+
 /// Number of lines `public.tsv` holds (README: 460).
 const PUBLIC_LINES: usize = 460;
 
@@ -22,22 +25,7 @@ fn vectors() -> Vec<(usize, String, String)> {
 
 /// `(line number, expression, expected)` for every line of `tests/vectors/name`.
 fn vectors_of(name: &str) -> Vec<(usize, String, String)> {
-    let path = conformance_file(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "cannot read the conformance vectors at {}: {e}",
-            path.display()
-        )
-    });
-    text.lines()
-        .enumerate()
-        .map(|(i, line)| {
-            let (expr, expected) = line
-                .split_once('\t')
-                .unwrap_or_else(|| panic!("{}:{}: no TAB in {line:?}", path.display(), i + 1));
-            (i + 1, expr.to_string(), expected.to_string())
-        })
-        .collect()
+    support::read_vectors(&conformance_file(name))
 }
 
 /// The README's normal form: no whitespace, no `_`.

@@ -9,22 +9,15 @@ use std::path::PathBuf;
 
 use cute_types::expr::{eval_line_as, Reading};
 
+#[path = "support/vectors.rs"]
+mod support;
+
 fn vectors(name: &str) -> Vec<(usize, String, String)> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/vectors")
-        .join(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(i, line)| {
-            let (expr, expected) = line
-                .split_once('\t')
-                .unwrap_or_else(|| panic!("{name}:{}: no TAB in {line:?}", i + 1));
-            (i + 1, expr.to_string(), expected.to_string())
-        })
-        .collect()
+    support::read_vectors(
+        &PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/vectors")
+            .join(name),
+    )
 }
 
 /// Whitespace removed and `,)` read as `)`; the `_` marks stay.

@@ -1,6 +1,8 @@
 //! The `cute` binary: `cute print` against every line of
 //! `tests/vectors/print_public.tsv` (a copy of `shared/conformance/print_public.tsv`) (comparison rules of the conformance
 //! README), and the behaviour of `eval`, `svg` and `latex` on the command line.
+#[path = "../../tests/support/vectors.rs"]
+mod support;
 #[path = "../../cute-types/tests/support/xml_check.rs"]
 mod xml_check;
 
@@ -28,20 +30,9 @@ fn stderr(o: &Output) -> String {
 
 fn print_public() -> Vec<(usize, String, String)> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors/print_public.tsv");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "cannot read the conformance vectors at {}: {e}",
-            path.display()
-        )
-    });
-    text.lines()
-        .enumerate()
-        .map(|(i, line)| {
-            let (expr, expected) = line
-                .split_once('\t')
-                .unwrap_or_else(|| panic!("{}:{}: no TAB in {line:?}", path.display(), i + 1));
-            (i + 1, expr.to_string(), unescape(expected))
-        })
+    support::read_vectors(&path)
+        .into_iter()
+        .map(|(n, expr, expected)| (n, expr, unescape(&expected)))
         .collect()
 }
 
