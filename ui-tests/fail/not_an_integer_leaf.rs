@@ -1,7 +1,7 @@
-// Leaves are static integers or i64: a u32 must be converted with cute::typed::dynamic.
+// Leaves are static integers or run-time integers: a float is neither.
 use cute::typed::*;
 
 fn main() {
-    let n: u32 = 8;
+    let n: f32 = 8.0;
     let _ = Layout::new((4, n), (1, 4));
 }

@@ -31,6 +31,12 @@ fn main() -> Result<(), cute::Error> {
     let parsed = cute::layout!((4,{"8".parse::<usize>().map_err(|_| cute::Error::Overflow)?}))?;
     assert_eq!(parsed.to_string(), "(_4,8):(_1,_4)");
 
+    // The typed constructors take those integer types as leaves directly.
+    let n: u32 = 8;
+    let d = cute::typed::Layout::try_new((_4, (n, rows.len())), (_1, (4i32, 32usize)))?;
+    assert_eq!(d.to_string(), "(_4,(8,5)):(_1,(4,32))");
+    assert_eq!(d.eval((3usize, (1u32, 2i32))), Ok(71));
+
     // Negative strides are i64 leaves (the typed layer's static integers are unsigned).
     let r = cute::layout!((4,2):(-1,4))?;
     assert_eq!(r.eval((3, 1)), Ok(1));

@@ -6,7 +6,7 @@
 //! CuTe C++. While the running product is static, strides are static (type-level
 //! multiplication, [`IntMul`]); from the first dynamic shape on, they are `i64`:
 //! `(_2, 4)` gives `(_1, _2)` in LayoutLeft and `(4, _1)` in LayoutRight.
-use super::int::{IntLike, IntMul, C};
+use super::int::{IntLike, IntMul, RuntimeInt, C};
 use super::numeral::{D0, D1, D2, D3, D4, D5, D6, D7, D8, D9};
 use super::tuple::IntTuple;
 use crate::dynamic;
@@ -61,7 +61,7 @@ impl Major for LayoutRight {
 /// ```
 #[diagnostic::on_unimplemented(
     message = "no compact stride for this shape",
-    label = "the shape must be an integer tuple of static integers and `i64`s"
+    label = "the shape must be an integer tuple of static and run-time integers"
 )]
 pub trait CompactStride<M: Major, Cur: IntLike + IntTuple>: IntTuple {
     /// The stride type (static where the running product is static).
@@ -147,7 +147,13 @@ stride_is_current!([T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, 
     C<(T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, T18)>);
 stride_is_current!([T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, T18, T19]
     C<(T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, T18, T19)>);
-stride_is_current!([] i64);
+impl<M: Major, Cur: IntMul<T> + IntTuple, T: RuntimeInt> CompactStride<M, Cur> for T {
+    type Stride = Cur;
+    type Next = <Cur as IntMul<T>>::Output;
+    fn compact_stride(&self, cur: Cur) -> Result<(Cur, Self::Next), Error> {
+        Ok((cur, cur.int_mul(*self)?))
+    }
+}
 
 impl<M: Major, Cur: IntLike + IntTuple> CompactStride<M, Cur> for () {
     type Stride = ();

@@ -2,7 +2,7 @@
 use core::fmt;
 
 use super::flag::{StaticFlag, True};
-use super::int::{IntLike, C};
+use super::int::{IntLike, RuntimeInt, C};
 use super::numeral::Numeral;
 use super::tuple::{ok_or_raise, Congruent, IntTuple};
 use crate::dynamic::DTuple;
@@ -32,7 +32,7 @@ pub struct Underscore;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a coordinate",
     label = "not a coordinate",
-    note = "a coordinate is a static integer such as `_4`, an `i64`, `Underscore`, or a Rust tuple of 0 to 8 coordinates"
+    note = "a coordinate is a static integer such as `_4`, a run-time integer (`i64`, `usize`, …), `Underscore`, or a Rust tuple of 0 to 8 coordinates"
 )]
 pub trait Coord: Copy + fmt::Debug + 'static {
     /// `True` when every leaf is static (`_` counts as static).
@@ -133,6 +133,7 @@ pub const fn check_static_coord(coord: &DTuple, shape: &DTuple) {
 
 macro_rules! leaf_coord {
     ([$($gen:tt)*] $T:ty) => {
+        #[diagnostic::do_not_recommend]
         impl<$($gen)*> Coord for $T {
             type IsStatic = <$T as IntLike>::IsStatic;
             const COORD_PATTERN: DTuple = <$T as IntTuple>::PATTERN;
@@ -141,15 +142,16 @@ macro_rules! leaf_coord {
                 t.with_leaf(first, self.to_dint())
             }
         }
+        #[diagnostic::do_not_recommend]
         impl<$($gen)* S: Congruent<D>, D: IntTuple> CoordOf<S, D> for $T {
             fn crd2idx(&self, shape: &S, stride: &D) -> Result<i64, Error> {
-                shape.eval_index(stride, self.value())
+                shape.eval_index(stride, self.checked_value()?)
             }
         }
     };
 }
 leaf_coord!([N: Numeral,] C<N>);
-leaf_coord!([] i64);
+leaf_coord!([T: RuntimeInt,] T);
 
 impl Coord for Underscore {
     type IsStatic = True;

@@ -124,7 +124,7 @@ impl<N: Numeral> fmt::Display for C<N> {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a CuTe integer",
     label = "not a CuTe integer",
-    note = "a leaf must be a static integer such as `_4` or a run-time `i64` (convert other integers with `cute::typed::dynamic`)"
+    note = "a leaf must be a static integer such as `_4` or a run-time integer (`i64`, `i32`, `u32`, `usize`, `isize`, `u64`)"
 )]
 pub trait IntLike: Copy + Default + fmt::Debug + 'static {
     /// `True` for a static integer, `False` for `i64`.
@@ -136,8 +136,16 @@ pub trait IntLike: Copy + Default + fmt::Debug + 'static {
     /// The value with its static flag.
     fn to_dint(&self) -> DInt;
     /// The integer of this type holding `v`: always for `i64`; for a static
-    /// integer only when `v` equals it ([`Error::StaticMismatch`] otherwise).
+    /// integer only when `v` equals it ([`Error::StaticMismatch`] otherwise);
+    /// for a narrower run-time type only when `v` fits ([`Error::Overflow`]).
     fn from_value(v: i64) -> Result<Self, Error>;
+    /// The value as an `i64`, or [`Error::Overflow`] for a `u64`/`usize`
+    /// beyond `i64::MAX`. ([`IntLike::value`] saturates such a value, so that a
+    /// coordinate past `i64` is still outside every shape; every constructor
+    /// and operation reads leaves through this method and refuses it.)
+    fn checked_value(&self) -> Result<i64, Error> {
+        Ok(self.value())
+    }
 }
 
 impl<N: Numeral> IntLike for C<N> {
@@ -158,17 +166,79 @@ impl<N: Numeral> IntLike for C<N> {
     }
 }
 
-impl IntLike for i64 {
+/// A run-time integer type that can be a leaf: `i64`, `i32`, `u32`, `usize`,
+/// `isize` or `u64` (sealed). Arithmetic on run-time leaves is done in `i64`
+/// (the leaf stays dynamic, as `int` does in C++), so results are `i64`; a
+/// `u64`/`usize` beyond `i64::MAX` is [`Error::Overflow`].
+///
+/// One blanket impl per trait serves every run-time type, so an integer
+/// literal leaf (`make_layout((4, 8))`) needs no annotation.
+///
+/// ```
+/// use cute_types::typed::*;
+/// let rows = vec![0.0f32; 6];
+/// let l = make_layout((_4, rows.len())).unwrap();
+/// assert_eq!(l.to_string(), "(_4,6):(_1,_4)");
+/// assert_eq!(l.eval((3u32, 5i32)), Ok(23));
+/// assert_eq!(make_layout(usize::MAX).map(|_| ()), Err(cute_types::Error::Overflow));
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a CuTe integer",
+    label = "not a CuTe integer",
+    note = "a leaf must be a static integer such as `_4` or a run-time integer (`i64`, `i32`, `u32`, `usize`, `isize`, `u64`)"
+)]
+pub trait RuntimeInt:
+    Copy
+    + Default
+    + PartialEq
+    + Eq
+    + core::hash::Hash
+    + fmt::Debug
+    + fmt::Display
+    + 'static
+    + sealed::Sealed
+{
+    /// The value in `i64`, or [`Error::Overflow`].
+    fn checked_i64(self) -> Result<i64, Error>;
+    /// The value `v` in this type, or [`Error::Overflow`].
+    fn from_i64(v: i64) -> Result<Self, Error>;
+}
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+macro_rules! runtime_int {
+    ($($T:ty),*) => {$(
+        impl sealed::Sealed for $T {}
+        impl RuntimeInt for $T {
+            #[allow(clippy::useless_conversion, irrefutable_let_patterns)]
+            fn checked_i64(self) -> Result<i64, Error> {
+                i64::try_from(self).map_err(|_| Error::Overflow)
+            }
+            #[allow(clippy::useless_conversion)]
+            fn from_i64(v: i64) -> Result<Self, Error> {
+                <$T>::try_from(v).map_err(|_| Error::Overflow)
+            }
+        }
+    )*};
+}
+runtime_int!(i64, i32, u32, usize, isize, u64);
+
+impl<T: RuntimeInt> IntLike for T {
     type IsStatic = False;
     const STATIC: Option<i64> = None;
     fn value(&self) -> i64 {
-        *self
+        self.checked_i64().unwrap_or(i64::MAX)
     }
     fn to_dint(&self) -> DInt {
-        DInt::d(*self)
+        DInt::d(self.value())
     }
     fn from_value(v: i64) -> Result<Self, Error> {
-        Ok(v)
+        T::from_i64(v)
+    }
+    fn checked_value(&self) -> Result<i64, Error> {
+        self.checked_i64()
     }
 }
 
@@ -203,7 +273,7 @@ pub fn try_dynamic<T: TryInto<i64>>(v: T) -> Result<i64, Error> {
 
 /// Checked arithmetic on [`IntLike`]s: static ⊗ static is static (typenum
 /// arithmetic on the numerals' [`ToBinary`] forms, no run-time work), anything
-/// with an `i64` operand is an `i64`.
+/// with a run-time operand is an `i64`.
 macro_rules! int_op {
     ($Trait:ident, $method:ident, $Op:ident, $op_fn:ident, $Static:ident, $checked:ident, $doc:literal, $ex:literal) => {
         #[doc = $doc]
@@ -227,22 +297,24 @@ macro_rules! int_op {
                 Ok(Default::default())
             }
         }
-        impl<N: Numeral> $Trait<i64> for C<N> {
+        impl<N: Numeral, T: RuntimeInt> $Trait<T> for C<N> {
             type Output = i64;
-            fn $method(self, rhs: i64) -> Result<i64, Error> {
-                dyn_op(Self::VALUE.$checked(rhs), rhs)
+            fn $method(self, rhs: T) -> Result<i64, Error> {
+                let b = rhs.checked_value()?;
+                dyn_op(Self::VALUE.$checked(b), b)
             }
         }
-        impl<M: Numeral> $Trait<C<M>> for i64 {
+        impl<M: Numeral, T: RuntimeInt> $Trait<C<M>> for T {
             type Output = i64;
             fn $method(self, _: C<M>) -> Result<i64, Error> {
-                dyn_op(self.$checked(C::<M>::VALUE), C::<M>::VALUE)
+                dyn_op(self.checked_value()?.$checked(C::<M>::VALUE), C::<M>::VALUE)
             }
         }
-        impl $Trait<i64> for i64 {
+        impl<T: RuntimeInt, U: RuntimeInt> $Trait<U> for T {
             type Output = i64;
-            fn $method(self, rhs: i64) -> Result<i64, Error> {
-                dyn_op(self.$checked(rhs), rhs)
+            fn $method(self, rhs: U) -> Result<i64, Error> {
+                let b = rhs.checked_value()?;
+                dyn_op(self.checked_value()?.$checked(b), b)
             }
         }
         impl<N, M> ops::$Op<C<M>> for C<N>

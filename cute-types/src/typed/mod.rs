@@ -11,7 +11,7 @@
 //!   Other static values are written in decimal digits ([`numeral`]):
 //!   `C<(D3, D2, D0)>` / `C::<(D3, D2, D0)>::new()` is 320.
 //! * Dynamic leaves are `i64` (the only integer type implementing the traits, so
-//!   the literal `8` in `(_4, 8)` is an `i64`); [`dynamic`] converts `i32`, `u32`, ….
+//!   the literal `8` in `(_4, 8)` is an `i64`); `i32`, `u32`, `usize`, `isize` and `u64` leaves are run-time integers too, computed in `i64` ([`Error::Overflow`](crate::Error::Overflow) past it).
 //! * [`IntLike`] (`STATIC: Option<i64>`, `value`, `to_dint`, `from_value`),
 //!   [`IntMul`]/[`IntAdd`]/[`IntDiv`] (static ⊗ static is static), `_4 * _8: _32`.
 //!
@@ -58,7 +58,7 @@
 //! `to_dynamic`) like `Layout` does.
 //!
 //! **Compile errors.** Trait bounds carry short `on_unimplemented` messages:
-//! "shape and stride must be congruent integer tuples: the same nesting, every leaf a static integer (`_4`) or an `i64`",
+//! "shape and stride must be congruent integer tuples: the same nesting, every leaf a static integer (`_4`) or a run-time integer",
 //! "the coordinate does not match the layout's shape", "mode index {I} is out of
 //! range", "`T` is not a CuTe integer", "`T` is not an integer tuple", "`T` is not
 //! a layout", "`T` is not a tiler". Value rules on static leaves (shape entries

@@ -3,7 +3,7 @@
 //! `Tile<…>`; tuples nest).
 
 use super::flag::{False, StaticFlag, True};
-use super::int::{IntLike, C};
+use super::int::{IntLike, RuntimeInt, C};
 use super::layout::Layout;
 use super::layout_like::LayoutOperand;
 use super::numeral::Numeral;
@@ -166,11 +166,11 @@ impl<N: Numeral> TilerOperand for C<N> {
     }
 }
 
-impl TilerOperand for i64 {
+impl<T: RuntimeInt> TilerOperand for T {
     type IsStatic = False;
     const STATIC_TILER: Option<DTilerArg> = None;
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
-        Ok(DTilerArg::Int(DInt::d(*self)))
+        Ok(DTilerArg::Int(DInt::d(self.checked_value()?)))
     }
 }
 

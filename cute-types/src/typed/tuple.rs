@@ -1,5 +1,5 @@
 //! Nested tuples of integers (CuTe's IntTuple) in the type system: a leaf
-//! ([`C`] or `i64`) or a Rust tuple of up to 8 IntTuples.
+//! ([`C`] or a run-time integer) or a Rust tuple of up to 8 IntTuples.
 //!
 //! Structure (rank, depth, nesting) is always known at compile time; values are
 //! known at compile time exactly where the leaves are static. Each type carries
@@ -8,12 +8,12 @@
 use core::fmt;
 
 use super::flag::{StaticFlag, True};
-use super::int::{IntLike, C};
+use super::int::{IntLike, RuntimeInt, C};
 use super::numeral::Numeral;
 use crate::dynamic::DTuple;
 use crate::error::Error;
 
-/// CuTe's IntTuple as a type: an integer leaf ([`C`] static or `i64`) or a Rust
+/// CuTe's IntTuple as a type: an integer leaf ([`C`] static, or a run-time `i64`, `i32`, `u32`, `usize`, `isize` or `u64`) or a Rust
 /// tuple of IntTuples, e.g. `(_4, (i64, _2))`.
 ///
 /// ```
@@ -32,7 +32,7 @@ use crate::error::Error;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an integer tuple",
     label = "not a shape, stride or coordinate",
-    note = "an integer tuple is a static integer such as `_4`, an `i64`, or a Rust tuple of 0 to 8 integer tuples"
+    note = "an integer tuple is a static integer such as `_4`, a run-time integer (`i64`, `i32`, `u32`, `usize`, `isize`, `u64`), or a Rust tuple of 0 to 8 integer tuples"
 )]
 pub trait IntTuple: Copy + Default + PartialEq + fmt::Debug + 'static {
     /// `True` when every leaf is static.
@@ -141,9 +141,9 @@ pub trait Get<const I: usize>: IntTuple {
 /// assert_eq!(layout((_4, (_2, _2)), (_1, (_4, _8))).unwrap().size(), 16);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "shape and stride must be congruent integer tuples: the same nesting, every leaf a static integer (`_4`) or an `i64`",
+    message = "shape and stride must be congruent integer tuples: the same nesting, every leaf a static integer (`_4`) or a run-time integer",
     label = "not an integer tuple of the stride's nesting",
-    note = "congruent means: both integers, or tuples of equal rank whose modes are congruent; a leaf is a static integer such as `_4` or an `i64` (convert other integers with `cute::typed::dynamic`)"
+    note = "congruent means: both integers, or tuples of equal rank whose modes are congruent; a leaf is a static integer such as `_4` or a run-time integer (`i64`, `i32`, `u32`, `usize`, `isize`, `u64`)"
 )]
 pub trait Congruent<D: IntTuple>: IntTuple {
     #[doc(hidden)]
@@ -329,13 +329,13 @@ macro_rules! leaf_int_tuple {
             const LEAVES: usize = 1;
             const PATTERN: DTuple = $pattern;
             fn product(&self) -> Result<i64, Error> {
-                Ok(self.value())
+                self.checked_value()
             }
             fn idx2crd(&self, index: i64) -> Result<i64, Error> {
                 Ok(index)
             }
             fn check_positive(&self) -> Result<(), Error> {
-                if self.value() > 0 {
+                if self.checked_value()? > 0 {
                     Ok(())
                 } else {
                     Err(Error::NonPositiveShape)
@@ -362,25 +362,25 @@ macro_rules! leaf_int_tuple {
 }
 
 leaf_int_tuple!([N: Numeral,] C<N>, DTuple::s(C::<N>::VALUE));
-leaf_int_tuple!([] i64, DTuple::d(0));
+leaf_int_tuple!([T: RuntimeInt,] T, DTuple::d(0));
 
 macro_rules! leaf_congruent {
     ([$($gen:tt)*] $A:ty, $B:ty) => {
         #[diagnostic::do_not_recommend]
         impl<$($gen)*> Congruent<$B> for $A {
             fn eval_index(&self, stride: &$B, c: i64) -> Result<i64, Error> {
-                checked_mul(c, stride.value())
+                checked_mul(c, stride.checked_value()?)
             }
             fn span(&self, stride: &$B) -> Result<i64, Error> {
-                leaf_span(self.value(), stride.value())
+                leaf_span(self.checked_value()?, stride.checked_value()?)
             }
         }
     };
 }
 leaf_congruent!([N: Numeral, M: Numeral] C<N>, C<M>);
-leaf_congruent!([N: Numeral] C<N>, i64);
-leaf_congruent!([M: Numeral] i64, C<M>);
-leaf_congruent!([] i64, i64);
+leaf_congruent!([N: Numeral, T: RuntimeInt] C<N>, T);
+leaf_congruent!([M: Numeral, T: RuntimeInt] T, C<M>);
+leaf_congruent!([T: RuntimeInt, U: RuntimeInt] T, U);
 
 #[diagnostic::do_not_recommend]
 impl IntTuple for () {
