@@ -293,6 +293,7 @@ const fn check_static_leaves(shape: &DTuple, stride: &DTuple) {
 #[diagnostic::do_not_recommend]
 impl<S: Congruent<D>, D: IntTuple> LayoutOperand for Layout<S, D> {
     type IsStatic = BothStatic<S, D>;
+    type Modes = <S as IntTuple>::Modes;
     const STATIC: Option<DLayout> = match (S::STATIC, D::STATIC) {
         (Some(s), Some(d)) => Some(ok_or_raise(DLayout::new(s, d))),
         _ => None,

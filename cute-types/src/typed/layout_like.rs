@@ -37,6 +37,10 @@ pub trait LayoutOperand: Copy {
     /// operation on it gives [`Error::FailedOperand`], which is never raised:
     /// the failure is reported once, by the operation that failed.
     const FAILED: bool = false;
+    /// The number of top-level modes as a type, when the type knows it
+    /// ([`Modes`](super::Modes)`<N>` for `Layout<S, D>`, [`AnyModes`](super::AnyModes)
+    /// otherwise): the rank rule of by-mode tilers is then a trait bound.
+    type Modes;
     /// The layout as a [`DLayout`] (static leaves keep their static flag).
     fn to_dynamic(&self) -> DLayout;
 }
@@ -44,6 +48,7 @@ pub trait LayoutOperand: Copy {
 #[diagnostic::do_not_recommend]
 impl LayoutOperand for DLayout {
     type IsStatic = False;
+    type Modes = super::AnyModes;
     const STATIC: Option<DLayout> = None;
     fn to_dynamic(&self) -> DLayout {
         *self

@@ -62,6 +62,9 @@ pub trait TilerOperand: Copy {
     /// Whether this (or a mode of it) is the static result of an operation that
     /// failed (see [`LayoutOperand::FAILED`]).
     const FAILED: bool = false;
+    /// `Modes<m>` for a tuple tiler of `m` entries (applied mode by mode);
+    /// [`AnyModes`](super::AnyModes) for a tiler that applies to the whole layout.
+    type Modes;
     /// The tiler at run time; a dynamic integer `n <= 0` is [`Error::NonPositiveShape`].
     fn to_tiler(&self) -> Result<DTilerArg, Error>;
 }
@@ -124,6 +127,7 @@ pub(crate) const fn static_tiler_of<const N: usize>(
 }
 
 impl<S: Congruent<D>, D: IntTuple> TilerOperand for Layout<S, D> {
+    type Modes = super::AnyModes;
     type IsStatic = <Self as LayoutOperand>::IsStatic;
     const STATIC_TILER: Option<DTilerArg> = match <Self as LayoutOperand>::STATIC {
         Some(l) => Some(DTilerArg::Layout(l)),
@@ -135,6 +139,7 @@ impl<S: Congruent<D>, D: IntTuple> TilerOperand for Layout<S, D> {
 }
 
 impl TilerOperand for DLayout {
+    type Modes = super::AnyModes;
     type IsStatic = False;
     const STATIC_TILER: Option<DTilerArg> = None;
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
@@ -143,6 +148,7 @@ impl TilerOperand for DLayout {
 }
 
 impl TilerOperand for DTiler {
+    type Modes = super::AnyModes;
     type IsStatic = False;
     const STATIC_TILER: Option<DTilerArg> = None;
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
@@ -151,6 +157,7 @@ impl TilerOperand for DTiler {
 }
 
 impl TilerOperand for DTilerArg {
+    type Modes = super::AnyModes;
     type IsStatic = False;
     const STATIC_TILER: Option<DTilerArg> = None;
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
@@ -159,6 +166,7 @@ impl TilerOperand for DTilerArg {
 }
 
 impl<N: Numeral> TilerOperand for C<N> {
+    type Modes = super::AnyModes;
     type IsStatic = True;
     const STATIC_TILER: Option<DTilerArg> = Some(DTilerArg::Int(DInt::s(C::<N>::VALUE)));
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
@@ -167,6 +175,7 @@ impl<N: Numeral> TilerOperand for C<N> {
 }
 
 impl<T: RuntimeInt> TilerOperand for T {
+    type Modes = super::AnyModes;
     type IsStatic = False;
     const STATIC_TILER: Option<DTilerArg> = None;
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
@@ -186,6 +195,7 @@ macro_rules! tuple_tiler {
     ($($T:ident $i:tt),+) => {
         impl<$($T: TilerOperand),+> TilerOperand for ($($T,)+) {
             type IsStatic = all_static!($($T)+);
+            type Modes = super::Modes<{ 0 $(+ { let _ = $i; 1 })+ }>;
             const STATIC_TILER: Option<DTilerArg> = static_tiler_of([$($T::STATIC_TILER),+]);
             const FAILED: bool = false $(|| $T::FAILED)+;
             fn to_tiler(&self) -> Result<DTilerArg, Error> {

@@ -105,6 +105,7 @@ static_op! {
     /// ```
     pub fn composition<A: LayoutOperand, B: TilerOperand>(a: A, b: B) -> Composed as CompositionOut
     where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+        bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: composition_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),

@@ -9,6 +9,9 @@
 /// `$flag` is `True` and runs `$dyn_expr` (a `Result<DLayout, Error>` expression
 /// over the arguments) otherwise.
 ///
+/// `bound [...]` adds where-clauses to the function only (rules that are
+/// trait bounds, reported by `cargo check` at the caller's line).
+///
 /// The function's body names [`Dispatch::CHECK`](crate::typed::Dispatch::CHECK)
 /// as a plain constant (not in a `const { }` block, which would add a second note
 /// to the error), so that a violated rule is reported with the caller's line.
@@ -16,7 +19,7 @@ macro_rules! static_op {
     (
         $(#[$doc:meta])*
         pub fn $fname:ident<$($T:ident: $Tb:tt),+>($($arg:ident: $argty:ty),+) -> $Marker:ident as $Alias:ident
-        where flag = $flag:ty, static [$($wc:tt)*]
+        where flag = $flag:ty, $(bound [$($bound:tt)*],)? static [$($wc:tt)*]
         { static: $static_expr:expr, dynamic: $dyn_expr:expr $(,)? }
     ) => {
         #[doc = concat!("The zero-sized static result of [`", stringify!($fname), "`](fn@",
@@ -48,6 +51,7 @@ macro_rules! static_op {
         pub fn $fname<$($T: $Tb),+>($($arg: $argty),+) -> $Alias<$($T),+>
         where
             $flag: $crate::typed::Dispatch<$Marker<$($T),+>>,
+            $($($bound)*)?
         {
             let () = <$flag as $crate::typed::Dispatch<$Marker<$($T),+>>>::CHECK;
             <$flag as $crate::typed::Dispatch<$Marker<$($T),+>>>::run(|| $dyn_expr)

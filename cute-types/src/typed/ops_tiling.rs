@@ -48,6 +48,7 @@ static_op! {
     /// ```
     pub fn logical_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> LogicalDivided as LogicalDivideOut
     where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+        bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: logical_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
@@ -76,6 +77,7 @@ static_op! {
     /// ```
     pub fn zipped_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> ZippedDivided as ZippedDivideOut
     where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+        bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: zipped_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
@@ -104,6 +106,7 @@ static_op! {
     /// ```
     pub fn tiled_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> TiledDivided as TiledDivideOut
     where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+        bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: tiled_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
@@ -132,6 +135,7 @@ static_op! {
     /// ```
     pub fn flat_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> FlatDivided as FlatDivideOut
     where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+        bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: flat_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
@@ -157,6 +161,7 @@ static_op! {
     /// ```
     pub fn logical_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> LogicalProduct as LogicalProductOut
     where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+        bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: logical_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
@@ -182,6 +187,7 @@ static_op! {
     /// ```
     pub fn zipped_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> ZippedProduct as ZippedProductOut
     where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+        bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: zipped_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
@@ -207,6 +213,7 @@ static_op! {
     /// ```
     pub fn tiled_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> TiledProduct as TiledProductOut
     where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+        bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: tiled_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
@@ -232,6 +239,7 @@ static_op! {
     /// ```
     pub fn flat_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> FlatProduct as FlatProductOut
     where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+        bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
         static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
     {
         static: flat_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),

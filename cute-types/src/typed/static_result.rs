@@ -246,6 +246,7 @@ macro_rules! marker_impls {
         #[diagnostic::do_not_recommend]
         impl<$($gen)*> $crate::typed::LayoutOperand for $T where $($wc)* {
             type IsStatic = $crate::typed::True;
+            type Modes = $crate::typed::AnyModes;
             const FAILED: bool = <Self as $crate::typed::StaticLayout>::RESULT.is_err();
             const STATIC: Option<$crate::DLayout> =
                 Some($crate::typed::static_result::layout_of::<Self>());
@@ -280,6 +281,7 @@ macro_rules! marker_impls {
         }
         impl<$($gen)*> $crate::typed::TilerOperand for $T where $($wc)* {
             type IsStatic = $crate::typed::True;
+            type Modes = $crate::typed::AnyModes;
             const FAILED: bool = <Self as $crate::typed::StaticLayout>::RESULT.is_err();
             const STATIC_TILER: Option<$crate::typed::DTilerArg> = Some(
                 $crate::typed::DTilerArg::Layout($crate::typed::static_result::layout_of::<Self>()),

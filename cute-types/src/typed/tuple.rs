@@ -41,6 +41,9 @@ pub trait IntTuple: Copy + Default + PartialEq + fmt::Debug + 'static {
     type Dyn: IntTuple;
     /// Number of top-level modes (1 for an integer).
     const RANK: usize;
+    /// The number of top-level modes as a type ([`Modes`](super::Modes)`<RANK>`),
+    /// for rules that are trait bounds.
+    type Modes;
     /// Nesting depth (0 for an integer).
     const DEPTH: usize;
     /// Number of integer leaves.
@@ -168,6 +171,7 @@ impl IntTuple for InferenceGuard {
     type IsStatic = True;
     type Dyn = InferenceGuard;
     const RANK: usize = 0;
+    type Modes = super::Modes<0>;
     const DEPTH: usize = 0;
     const LEAVES: usize = 0;
     const PATTERN: DTuple = Error::NotCongruent.raise();
@@ -325,6 +329,7 @@ macro_rules! leaf_int_tuple {
             type IsStatic = <$T as IntLike>::IsStatic;
             type Dyn = i64;
             const RANK: usize = 1;
+            type Modes = super::Modes<1>;
             const DEPTH: usize = 0;
             const LEAVES: usize = 1;
             const PATTERN: DTuple = $pattern;
@@ -387,6 +392,7 @@ impl IntTuple for () {
     type IsStatic = True;
     type Dyn = ();
     const RANK: usize = 0;
+    type Modes = super::Modes<0>;
     const DEPTH: usize = 1;
     const LEAVES: usize = 0;
     const PATTERN: DTuple = DTuple::empty();
@@ -447,6 +453,7 @@ macro_rules! tuple_int_tuple {
             type IsStatic = all_static!($($A)+);
             type Dyn = ($($A::Dyn,)+);
             const RANK: usize = $n;
+            type Modes = super::Modes<$n>;
             const DEPTH: usize = 1 + max_of(&[$($A::DEPTH),+]);
             const LEAVES: usize = 0 $(+ $A::LEAVES)+;
             const PATTERN: DTuple = ok_or_raise(DTuple::tuple(&[$($A::PATTERN),+]));
