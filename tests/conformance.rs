@@ -95,3 +95,18 @@ fn size_one_compositions_match_cpp() {
     assert_eq!(vectors.len(), 2999);
     assert_all_match(&vectors);
 }
+
+/// 800 random expressions over every calculator function (`gen.py --seed 41
+/// --count 800 --kind general --reading static`), each answered by CuTe C++ 4.2
+/// with `Int<N>` leaves (`scripts/cpp-oracle`,
+/// `tests/vectors/general_static_cpp.tsv`); 207 of them are refusals in C++.
+#[test]
+fn general_static_expressions_match_cpp() {
+    let vectors = vectors_of("general_static_cpp.tsv");
+    assert_eq!(vectors.len(), 800);
+    assert_eq!(
+        vectors.iter().filter(|(_, _, want)| want == "error").count(),
+        207
+    );
+    assert_all_match(&vectors);
+}
