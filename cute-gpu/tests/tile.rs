@@ -323,3 +323,108 @@ fn misuse_is_refused_while_defining() {
         Err(TileError::SharedTooLarge { .. })
     ));
 }
+
+/// `y[i] = f32(x[i]) · 2` for bf16 `x`; with `narrow`, also `z[i] = bf16(y[i])`
+/// and the other math instructions (for ptxas: the simulator runs no extension).
+fn widen_kernel(narrow: bool) -> TileProgram {
+    let mut k = TileKernel::new("widen", 32).unwrap();
+    let x = k.input::<Bf16>("x").unwrap();
+    let y = k.output::<f32>("y").unwrap();
+    let z = k.output::<Bf16>("z").unwrap();
+    let n = k.scalar("n").unwrap();
+    let (bx, _) = k.block_index().unwrap();
+    let gx = k
+        .global(&x, &[n.into()], &[_1.into()])
+        .unwrap()
+        .tile(&[128], &[bx])
+        .unwrap();
+    let gy = k
+        .global(&y, &[n.into()], &[_1.into()])
+        .unwrap()
+        .tile(&[128], &[bx])
+        .unwrap();
+    let gz = k
+        .global(&z, &[n.into()], &[_1.into()])
+        .unwrap()
+        .tile(&[128], &[bx])
+        .unwrap();
+    let tv = ThreadValues::new("(32,4):(4,1)", &[128]).unwrap();
+    let fx = k.fragment::<Bf16>("4:1").unwrap();
+    let fy = k.fragment::<f32>("4:1").unwrap();
+    let fz = k.fragment::<Bf16>("4:1").unwrap();
+    assert_eq!(k.load(&gx, &fx, &tv).unwrap(), 4);
+    for v in 0..4 {
+        let w = k.to_f32::<Bf16>(fx.reg(v).unwrap()).unwrap();
+        let b = k.builder();
+        b.bin_to(cute_gpu::ptx::BinOp::Mul, fy.reg(v).unwrap(), w, 2.0f32);
+        if narrow {
+            let m = k.max_f32(w, fy.reg(v).unwrap()).unwrap();
+            let e = k.exp2_approx(m).unwrap();
+            let d = k.div_f32(e, w).unwrap();
+            let s = k.shfl_bfly_f32(d, 16).unwrap();
+            let h = k.from_f32::<Bf16>(s).unwrap();
+            k.builder().mov_to(fz.reg(v).unwrap(), h);
+            let back = k.to_f32::<cute_gpu::tile::F16>(h).unwrap();
+            let _ = k.from_f32::<cute_gpu::tile::F16>(back).unwrap();
+        }
+    }
+    assert_eq!(k.store(&fy, &gy, &tv).unwrap(), 4);
+    assert_eq!(k.store(&fz, &gz, &tv).unwrap(), 4);
+    k.finish().unwrap()
+}
+
+#[test]
+fn bf16_widens_exactly_and_math_keeps_the_program_checked() {
+    let p = widen_kernel(false);
+    let n = 77usize;
+    let x: Vec<Bf16> = (0..n).map(|i| Bf16(0x3F00 + i as u16 * 3)).collect();
+    let mut sim = Simulator::new();
+    let (dx, dy, dz) = (
+        sim.upload(&x),
+        sim.upload(&vec![f32::NAN; n]),
+        sim.upload(&vec![Bf16(0); n]),
+    );
+    sim.launch(
+        p.kernel(),
+        Grid::new((1, 1), 32),
+        &[dx.into(), dy.into(), dz.into(), Arg::U32(n as u32)],
+    )
+    .unwrap();
+    let want: Vec<f32> = x
+        .iter()
+        .map(|h| 2.0 * f32::from_bits((h.0 as u32) << 16))
+        .collect();
+    assert_eq!(sim.download::<f32>(dy, n), want);
+    let p = widen_kernel(true);
+    assert!(p.is_checked());
+    let ptx = p.ptx();
+    for op in [
+        "cvt.rn.bf16x2.f32",
+        "ex2.approx.ftz.f32",
+        "max.f32",
+        "div.rn.f32",
+        "shfl.sync.bfly.b32",
+        "cvt.f32.f16",
+    ] {
+        assert!(ptx.contains(op), "{op}");
+    }
+}
+
+/// Writes the test kernels' PTX into `$CUTE_GPU_TILE_PTX` for
+/// `ci/validate-ptx.sh`, which assembles them with ptxas (run with `--ignored`).
+#[test]
+#[ignore = "a tool for ci/validate-ptx.sh"]
+fn write_ptx_for_ptxas() {
+    {
+        let dir = std::env::var("CUTE_GPU_TILE_PTX").expect("CUTE_GPU_TILE_PTX names a folder");
+        let d = std::path::Path::new(&dir);
+        std::fs::create_dir_all(d).unwrap();
+        for (name, p) in [
+            ("tile_transpose_f32", f32_transpose().0),
+            ("tile_transpose_bf16", bf16_transpose().0),
+            ("tile_math", widen_kernel(true)),
+        ] {
+            std::fs::write(d.join(format!("{name}.ptx")), p.ptx()).unwrap();
+        }
+    }
+}

@@ -40,6 +40,12 @@
 //! program unchecked ([`TileProgram::is_checked`]), and only the `unsafe`
 //! launch takes an unchecked program.
 //!
+//! Fragment arithmetic goes through the builder (`add`, `fma_to`, …) and the
+//! tile layer's own instructions ([`TileKernel::to_f32`],
+//! [`TileKernel::from_f32`], [`TileKernel::max_f32`], [`TileKernel::exp2_approx`],
+//! [`TileKernel::div_f32`], [`TileKernel::shfl_bfly_f32`]), which keep the
+//! program checked; an `ExtInstr` of your own makes it unchecked.
+//!
 //! One residual assumption: a block register you pass must be written before
 //! the copy runs (a register never written holds an undefined value, which the
 //! PTX assembler need not read consistently).
@@ -71,6 +77,7 @@ mod element;
 mod error;
 mod ix;
 mod kernel;
+mod math;
 mod partition;
 mod program;
 mod tensor;
