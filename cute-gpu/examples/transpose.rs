@@ -6,7 +6,8 @@
 //! back out into `y` (written along `m`). The thread–value layouts give each
 //! thread 4 consecutive elements on the global side, so both global accesses
 //! are 4-wide vectors (`ld.global.nc.v4`, `st.global.v4`; lane by lane at
-//! ragged edges); the shared rows are padded (33 words for fp32, 66 halves for
+//! ragged edges); when `m` or `n` is not a multiple of 4 the vectors cannot be
+//! aligned and `copy_with` takes layouts of single coalesced elements. The shared rows are padded (33 words for fp32, 66 halves for
 //! bf16) so that the strided side spreads over the banks. The tile layer
 //! predicates the edges and checks the launch.
 //!
@@ -27,32 +28,42 @@ use cute_types::_1;
 use std::process::ExitCode;
 
 /// Per element type: tile side `T`, the shared layout of a `T × T` tile (rows
-/// padded), and two thread–value layouts `(thread, value) → m + T·n` giving
-/// each of 256 threads runs of 4 elements along `n` (reads) or `m` (writes).
+/// padded), and thread–value layouts `(thread, value) → m + T·n` for 256
+/// threads: runs of 4 elements along `n` (reads) and `m` (writes), and, for
+/// leading dimensions that are not multiples of 4, consecutive threads along
+/// `n` and `m` (single elements, coalesced).
 trait Dtype: Element + DeviceElement {
     const CFG: Cfg;
 }
-type Cfg = (u32, &'static str, &'static str, &'static str);
+type Cfg = (u32, &'static str, [&'static str; 4]);
 impl Dtype for f32 {
     const CFG: Cfg = (
         32,
         "(32,32):(33,1)",
-        "((8,32),4):((128,1),32)",
-        "((8,32),4):((4,32),1)",
+        [
+            "((8,32),4):((128,1),32)",
+            "((8,32),4):((4,32),1)",
+            "((32,8),4):((32,1),8)",
+            "((32,8),4):((1,32),256)",
+        ],
     );
 }
 impl Dtype for Bf16 {
     const CFG: Cfg = (
         64,
         "(64,64):(66,1)",
-        "((16,16),(4,4)):((256,1),(64,16))",
-        "((16,16),(4,4)):((4,64),(1,1024))",
+        [
+            "((16,16),(4,4)):((256,1),(64,16))",
+            "((16,16),(4,4)):((4,64),(1,1024))",
+            "((64,4),16):((64,1),4)",
+            "((64,4),16):((1,64),256)",
+        ],
     );
 }
 
 /// `y = xᵀ`: parameters `x, y, m, n`; grid `(⌈n/T⌉, ⌈m/T⌉)`.
 fn kernel<E: Dtype>() -> Result<TileProgram, TileError> {
-    let (t, smem, along_n, along_m) = E::CFG;
+    let (t, smem, [vec_n, vec_m, one_n, one_m]) = E::CFG;
     let mut k = TileKernel::new("transpose", 256)?;
     let (x, y) = (k.input::<E>("x")?, k.output::<E>("y")?);
     let (m, n) = (k.scalar("m")?, k.scalar("n")?);
@@ -61,9 +72,9 @@ fn kernel<E: Dtype>() -> Result<TileProgram, TileError> {
     let (bx, by) = k.block_index()?;
     let (tx, ty) = (gx.tile(&[t, t], &[by, bx])?, gy.tile(&[t, t], &[by, bx])?);
     let (s, tv) = (k.shared::<E>(smem)?, |l| ThreadValues::new(l, &[t, t]));
-    k.copy(&tx, &s, &tv(along_n)?)?;
+    k.copy_with(&tx, &s, &tv(vec_n)?, &tv(one_n)?)?;
     k.sync()?;
-    k.copy(&s, &ty, &tv(along_m)?)?;
+    k.copy_with(&s, &ty, &tv(vec_m)?, &tv(one_m)?)?;
     k.finish()
 }
 

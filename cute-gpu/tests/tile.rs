@@ -15,6 +15,16 @@ fn transpose<E: Element>(
     rows: &str,
     cols: &str,
 ) -> (TileProgram, usize, usize) {
+    transpose_with::<E>(tile, smem, [rows, cols], None)
+}
+
+/// As [`transpose`], with `copy_with` and single-element layouts for unaligned strides.
+fn transpose_with<E: Element>(
+    tile: u32,
+    smem: &str,
+    [rows, cols]: [&str; 2],
+    safe: Option<[&str; 2]>,
+) -> (TileProgram, usize, usize) {
     let mut k = TileKernel::new("transpose", 256).unwrap();
     let (x, y) = (k.input::<E>("x").unwrap(), k.output::<E>("y").unwrap());
     let (m, n) = (k.scalar("m").unwrap(), k.scalar("n").unwrap());
@@ -29,13 +39,21 @@ fn transpose<E: Element>(
     let tx = gx.tile(&[tile, tile], &[by, bx]).unwrap();
     let ty = gy.tile(&[tile, tile], &[by, bx]).unwrap();
     let s = k.shared::<E>(smem).unwrap();
-    let (wl, _) = k
-        .copy(&tx, &s, &ThreadValues::new(rows, &[tile, tile]).unwrap())
-        .unwrap();
-    k.sync().unwrap();
-    let (_, ws) = k
-        .copy(&s, &ty, &ThreadValues::new(cols, &[tile, tile]).unwrap())
-        .unwrap();
+    let tv = |l: &str| ThreadValues::new(l, &[tile, tile]).unwrap();
+    let (wl, ws) = match safe {
+        None => {
+            let (wl, _) = k.copy(&tx, &s, &tv(rows)).unwrap();
+            k.sync().unwrap();
+            (wl, k.copy(&s, &ty, &tv(cols)).unwrap().1)
+        }
+        Some([r1, c1]) => {
+            let [(wl, _), (w1, _)] = k.copy_with(&tx, &s, &tv(rows), &tv(r1)).unwrap();
+            k.sync().unwrap();
+            let [(_, ws), (_, w2)] = k.copy_with(&s, &ty, &tv(cols), &tv(c1)).unwrap();
+            assert_eq!((w1, w2), (1, 1));
+            (wl, ws)
+        }
+    };
     (k.finish().unwrap(), wl, ws)
 }
 
@@ -92,6 +110,35 @@ fn transposes_run_in_the_simulator_ragged_shapes_included() {
     let (p, wl, ws) = bf16_transpose();
     assert_eq!((wl, ws), (4, 4));
     for (m, n) in [(1, 1), (64, 64), (65, 3), (70, 131), (128, 66)] {
+        let (got, want) = run_sim(&p, m, n, 2, 64);
+        assert!(got == want, "bf16 {m}x{n}");
+    }
+}
+
+#[test]
+fn copy_with_falls_back_to_coalesced_single_elements_for_unaligned_strides() {
+    let (p, wl, ws) = transpose_with::<f32>(
+        32,
+        "(32,32):(33,1)",
+        ["((8,32),4):((128,1),32)", "((8,32),4):((4,32),1)"],
+        Some(["((32,8),4):((32,1),8)", "((32,8),4):((1,32),256)"]),
+    );
+    assert_eq!((wl, ws), (4, 4));
+    assert!(p.ptx().contains("bra.uni") && p.is_checked());
+    for (m, n) in [(32, 64), (33, 64), (32, 65), (67, 93), (1, 7)] {
+        let (got, want) = run_sim(&p, m, n, 4, 32);
+        assert!(got == want, "f32 {m}x{n}");
+    }
+    let (p, _, _) = transpose_with::<Bf16>(
+        64,
+        "(64,64):(66,1)",
+        [
+            "((16,16),(4,4)):((256,1),(64,16))",
+            "((16,16),(4,4)):((4,64),(1,1024))",
+        ],
+        Some(["((64,4),16):((64,1),4)", "((64,4),16):((1,64),256)"]),
+    );
+    for (m, n) in [(64, 128), (65, 64), (64, 130), (99, 71)] {
         let (got, want) = run_sim(&p, m, n, 2, 64);
         assert!(got == want, "bf16 {m}x{n}");
     }
@@ -423,6 +470,16 @@ fn write_ptx_for_ptxas() {
             ("tile_transpose_f32", f32_transpose().0),
             ("tile_transpose_bf16", bf16_transpose().0),
             ("tile_math", widen_kernel(true)),
+            (
+                "tile_transpose_f32_with",
+                transpose_with::<f32>(
+                    32,
+                    "(32,32):(33,1)",
+                    ["((8,32),4):((128,1),32)", "((8,32),4):((4,32),1)"],
+                    Some(["((32,8),4):((32,1),8)", "((32,8),4):((1,32),256)"]),
+                )
+                .0,
+            ),
         ] {
             std::fs::write(d.join(format!("{name}.ptx")), p.ptx()).unwrap();
         }

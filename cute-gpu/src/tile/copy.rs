@@ -137,6 +137,78 @@ impl TileKernel {
         Ok((wl, ws))
     }
 
+    /// `dst = src` with `fast` where its vectors are aligned at run time, else
+    /// with `safe`: a uniform branch on the scalar strides (every block takes
+    /// the same side). With odd leading dimensions a 4-wide plan falls back lane
+    /// by lane, each lane a strided access; a `safe` layout whose threads are
+    /// consecutive along the contiguous mode keeps those accesses coalesced.
+    /// Both layouts cover the same tile; returns both pairs of widths.
+    pub fn copy_with<E: Element>(
+        &mut self,
+        src: &impl TileMemory<E>,
+        dst: &impl TileMemory<E>,
+        fast: &ThreadValues,
+        safe: &ThreadValues,
+    ) -> Result<[(usize, usize); 2], TileError> {
+        let mut cond = None;
+        for mem in [src.memory(), dst.memory()] {
+            if let Memory::Global(g) = mem {
+                if g.tensor.kernel != self.uid {
+                    return Err(TileError::ForeignHandle);
+                }
+                if let Some(p) = self.alignment(g, fast)? {
+                    let b = self.own()?;
+                    cond = Some(and(b, cond, p));
+                }
+            }
+        }
+        let Some(cond) = cond else {
+            let w = self.copy(src, dst, fast)?;
+            return Ok([w, w]);
+        };
+        let b = self.own()?;
+        let (other, end) = (b.label(), b.label());
+        b.unless(cond).bra_uniform(other);
+        let wf = self.copy(src, dst, fast)?;
+        self.own()?.bra_uniform(end);
+        self.own()?.place(other);
+        let ws = self.copy(src, dst, safe)?;
+        self.own()?.place(end);
+        Ok([wf, ws])
+    }
+
+    /// The run-time condition of `tv`'s vector plan on `g`: its scalar strides
+    /// (other than the vector's mode) are multiples of the width; `None` when
+    /// the plan has none.
+    fn alignment<E: Element>(
+        &mut self,
+        g: &GlobalTile<E>,
+        tv: &ThreadValues,
+    ) -> Result<Option<Reg<kind::Pred>>, TileError> {
+        if tv.tile() != g.tile.as_slice() {
+            return Err(mismatch(
+                "tile extents of the thread-value layout",
+                &g.tile,
+                tv.tile(),
+            ));
+        }
+        let plan = global_width(tv, &g.tensor.stride, E::BYTES);
+        let scalars = self.scalar_params.clone();
+        let b = self.own()?;
+        let mut cond = None;
+        if plan.width > 1 {
+            for (i, &s) in g.tensor.stride.iter().enumerate() {
+                if let (true, Ix::Scalar(_)) = (i != plan.mode, s) {
+                    let s = src(b, s, &scalars);
+                    let low = b.bin(crate::ptx::BinOp::And, s, (plan.width - 1) as u32);
+                    let ok = b.setp(Cmp::Eq, low, 0u32);
+                    cond = Some(and(b, cond, ok));
+                }
+            }
+        }
+        Ok(cond)
+    }
+
     fn access<E: Element>(
         &mut self,
         mem: super::copy::Memory<'_, E>,
