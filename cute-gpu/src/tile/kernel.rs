@@ -36,7 +36,7 @@ impl<E> Clone for Buffer<E> {
 ///
 /// Every global load and store it emits is predicated on the element's
 /// coordinates lying inside the tensor's extents, and the launch
-/// ([`crate::cuda::TileModule`]) checks that each buffer holds every element
+/// (`cuda::TileModule`) checks that each buffer holds every element
 /// those extents reach; so a kernel whose global accesses all come from here is
 /// launched safely. Raw code goes through [`TileKernel::builder`]; a raw global
 /// access (or an ISA extension instruction) makes the kernel *unchecked*:
