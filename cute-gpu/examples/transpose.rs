@@ -6,7 +6,7 @@
 //! back out into `y` (written along `m`). The thread–value layouts give each
 //! thread 4 consecutive elements on the global side, so both global accesses
 //! are 4-wide vectors (`ld.global.nc.v4`, `st.global.v4`; lane by lane at
-//! ragged edges); when `m` or `n` is not a multiple of 4 the vectors cannot be
+//! ragged edges); when `m` or `n` is not a multiple of 4 (8) the vectors cannot be
 //! aligned and `copy_with` takes layouts of single coalesced elements. The shared rows are padded (33 words for fp32, 66 halves for
 //! bf16) so that the strided side spreads over the banks. The tile layer
 //! predicates the edges and checks the launch.
@@ -29,7 +29,7 @@ use std::process::ExitCode;
 
 /// Per element type: tile side `T`, the shared layout of a `T × T` tile (rows
 /// padded), and thread–value layouts `(thread, value) → m + T·n` for 256
-/// threads: runs of 4 elements along `n` (reads) and `m` (writes), and, for
+/// threads: runs of 16 bytes along `n` (reads) and `m` (writes), and, for
 /// leading dimensions that are not multiples of 4, consecutive threads along
 /// `n` and `m` (single elements, coalesced).
 trait Dtype: Element + DeviceElement {
@@ -53,8 +53,8 @@ impl Dtype for Bf16 {
         64,
         "(64,64):(66,1)",
         [
-            "((16,16),(4,4)):((256,1),(64,16))",
-            "((16,16),(4,4)):((4,64),(1,1024))",
+            "((8,32),(8,2)):((512,1),(64,32))",
+            "((8,32),(8,2)):((8,64),(1,2048))",
             "((64,4),16):((64,1),4)",
             "((64,4),16):((1,64),256)",
         ],

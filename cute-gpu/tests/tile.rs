@@ -75,6 +75,16 @@ fn bf16_transpose() -> (TileProgram, usize, usize) {
     )
 }
 
+/// bf16 with 16-byte global vectors: 8 halves per thread, packed in 4 `.b32` lanes.
+fn bf16_transpose_16b() -> (TileProgram, usize, usize) {
+    transpose::<Bf16>(
+        64,
+        "(64,64):(66,1)",
+        "((8,32),(8,2)):((512,1),(64,32))",
+        "((8,32),(8,2)):((8,64),(1,2048))",
+    )
+}
+
 fn run_sim(p: &TileProgram, m: u32, n: u32, bytes: usize, tile: u32) -> (Vec<u8>, Vec<u8>) {
     let len = (m * n) as usize;
     let x: Vec<u8> = (0..len * bytes).map(|i| (i * 7 + i / 251) as u8).collect();
@@ -107,11 +117,24 @@ fn transposes_run_in_the_simulator_ragged_shapes_included() {
         let (got, want) = run_sim(&p, m, n, 4, 32);
         assert!(got == want, "f32 {m}x{n}");
     }
-    let (p, wl, ws) = bf16_transpose();
-    assert_eq!((wl, ws), (4, 4));
-    for (m, n) in [(1, 1), (64, 64), (65, 3), (70, 131), (128, 66)] {
-        let (got, want) = run_sim(&p, m, n, 2, 64);
-        assert!(got == want, "bf16 {m}x{n}");
+    // shared rows of 72 halves: 16-byte shared stores of packed pairs too
+    let padded72 = transpose::<Bf16>(
+        64,
+        "(64,64):(72,1)",
+        "((8,32),(8,2)):((512,1),(64,32))",
+        "((8,32),(8,2)):((8,64),(1,2048))",
+    );
+    assert!(padded72.0.ptx().contains("st.shared.v4.b32"));
+    for (p, w) in [
+        (bf16_transpose(), 4),
+        (bf16_transpose_16b(), 8),
+        (padded72, 8),
+    ] {
+        assert_eq!((p.1, p.2), (w, w));
+        for (m, n) in [(1, 1), (64, 64), (65, 3), (70, 131), (128, 66), (64, 136)] {
+            let (got, want) = run_sim(&p.0, m, n, 2, 64);
+            assert!(got == want, "bf16 {m}x{n} width {w}");
+        }
     }
 }
 
@@ -153,6 +176,10 @@ fn global_accesses_are_vectors_where_the_layout_allows() {
     assert!(!ptx.contains("st.shared.v") && !ptx.contains("ld.shared.v"));
     let ptx = bf16_transpose().0.ptx();
     assert!(ptx.contains("ld.global.nc.v4.b16") && ptx.contains("st.global.v4.b16"));
+    // 8 halves: 16-byte accesses of packed pairs
+    let ptx = bf16_transpose_16b().0.ptx();
+    assert!(ptx.contains("ld.global.nc.v4.b32") && ptx.contains("st.global.v4.b32"));
+    assert!(!ptx.contains("v4.b16"));
     // values along the strided mode: scalar loads only
     let (p, wl, ws) = transpose::<f32>(
         32,
@@ -172,7 +199,8 @@ fn vector_width_follows_the_layouts() {
     };
     assert_eq!(w("(32,4):(4,1)", 128, 4), 4); // 4 consecutive f32: 16 bytes
     assert_eq!(w("(32,8):(8,1)", 256, 4), 4); // 8 consecutive, capped at 16 bytes
-    assert_eq!(w("(32,8):(8,1)", 256, 2), 4); // bf16: capped at 4 lanes
+    assert_eq!(w("(32,8):(8,1)", 256, 2), 8); // bf16: 8 halves, 16 bytes
+    assert_eq!(w("(32,16):(16,1)", 512, 2), 8); // 16 halves, capped at 16 bytes
     assert_eq!(w("(32,2):(2,1)", 64, 4), 2);
     assert_eq!(w("(32,4):(1,32)", 128, 4), 1); // values 32 apart
     assert_eq!(w("(32,4):(5,1)", 160, 4), 1); // runs of 4 start at 5·t: misaligned
@@ -191,6 +219,10 @@ fn vector_width_follows_the_layouts() {
     assert_eq!(vector::static_width(&tv, off("(32,32):(33,1)"), 4), 1);
     assert_eq!(vector::static_width(&tv, off("(32,32):(36,1)"), 4), 4);
     assert_eq!(vector::static_width(&tv, off("(32,32):(34,1)"), 4), 2);
+    let tv = ThreadValues::new("((8,32),(8,2)):((512,1),(64,32))", &[64, 64]).unwrap();
+    assert_eq!(vector::static_width(&tv, off("(64,64):(72,1)"), 2), 8);
+    assert_eq!(vector::static_width(&tv, off("(64,64):(68,1)"), 2), 4);
+    assert_eq!(vector::static_width(&tv, off("(64,64):(66,1)"), 2), 2);
 }
 
 #[test]
@@ -470,6 +502,7 @@ fn write_ptx_for_ptxas() {
             ("tile_transpose_f32", f32_transpose().0),
             ("tile_transpose_bf16", bf16_transpose().0),
             ("tile_math", widen_kernel(true)),
+            ("tile_transpose_bf16_16b", bf16_transpose_16b().0),
             (
                 "tile_transpose_f32_with",
                 transpose_with::<f32>(

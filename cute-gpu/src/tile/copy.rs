@@ -8,7 +8,9 @@ use super::tensor::{Fragment, GlobalTile, SharedTensor};
 use super::vector::{global_width, static_width};
 use super::{Ix, TileError};
 use crate::layout_code::emit_eval;
-use crate::ptx::{kind, Address, Cmp, Instr, KernelBuilder, Operand, Reg, Space, Special, Src};
+use crate::ptx::{
+    kind, Address, BinOp, Cmp, Instr, KernelBuilder, Operand, Reg, RegId, Space, Special, Src, Ty,
+};
 
 mod sealed {
     pub trait Sealed {}
@@ -64,6 +66,102 @@ fn src(b: &mut KernelBuilder, i: Ix, scalars: &[crate::ptx::Param<kind::U32>]) -
     match i {
         Ix::Static(v) => v.into(),
         Ix::Scalar(s) => b.ld_param(&scalars[s.index]).into(),
+    }
+}
+
+/// Emits one access of `regs` (consecutive elements) at `at`, guarded by `p`:
+/// up to 4 lanes of the element type, or 8 16-bit elements as 4 `.b32` lanes
+/// (packed on store, unpacked on load, under the same guard).
+#[allow(clippy::too_many_arguments)]
+fn emit_access<E: Element>(
+    b: &mut KernelBuilder,
+    dir: Dir,
+    space: Space,
+    nc: bool,
+    p: Option<Reg<kind::Pred>>,
+    regs: &[Reg<E::Kind>],
+    at: Address,
+    checked: bool,
+) {
+    let push = |b: &mut KernelBuilder, i: Instr| {
+        if checked {
+            b.push_checked(p, i)
+        } else {
+            b.push_raw(p, i)
+        }
+    };
+    let bin = |b: &mut KernelBuilder, op, dst: RegId, a: RegId, imm: Operand| {
+        b.push_raw(
+            p,
+            Instr::Bin {
+                op,
+                ty: Ty::B32,
+                dst,
+                a: Operand::Reg(a),
+                b: imm,
+            },
+        )
+    };
+    let ids: Vec<RegId> = regs.iter().map(|r| r.id()).collect();
+    if ids.len() <= 4 {
+        let i = match dir {
+            Dir::Load => Instr::Ld {
+                space,
+                nc,
+                ty: E::TY,
+                dst: ids,
+                addr: at,
+            },
+            Dir::Store => Instr::St {
+                space,
+                ty: E::TY,
+                src: ids.into_iter().map(Operand::Reg).collect(),
+                addr: at,
+            },
+        };
+        push(b, i);
+        return;
+    }
+    let lanes: Vec<RegId> = b
+        .regs::<kind::U32>(ids.len() / 2)
+        .iter()
+        .map(|r| r.id())
+        .collect();
+    match dir {
+        Dir::Load => {
+            push(
+                b,
+                Instr::Ld {
+                    space,
+                    nc,
+                    ty: Ty::B32,
+                    dst: lanes.clone(),
+                    addr: at,
+                },
+            );
+            for (k, &l) in lanes.iter().enumerate() {
+                bin(b, BinOp::And, ids[2 * k], l, Operand::Int(0xFFFF));
+                bin(b, BinOp::Shr, ids[2 * k + 1], l, Operand::Int(16));
+            }
+        }
+        Dir::Store => {
+            for (k, &l) in lanes.iter().enumerate() {
+                let lo = b.reg::<kind::U32>().id();
+                bin(b, BinOp::And, lo, ids[2 * k], Operand::Int(0xFFFF));
+                bin(b, BinOp::Shl, l, ids[2 * k + 1], Operand::Int(16));
+                bin(b, BinOp::Or, l, l, Operand::Reg(lo));
+            }
+            let src = lanes.into_iter().map(Operand::Reg).collect();
+            push(
+                b,
+                Instr::St {
+                    space,
+                    ty: Ty::B32,
+                    src,
+                    addr: at,
+                },
+            );
+        }
     }
 }
 
@@ -273,22 +371,7 @@ impl TileKernel {
         let addr = b.add(base, bytes);
         for (g, regs) in groups.into_iter().enumerate() {
             let at = Address::at(addr, q[g * w] << shift);
-            let i = match dir {
-                Dir::Load => Instr::Ld {
-                    space: Space::Shared,
-                    nc: false,
-                    ty: E::TY,
-                    dst: regs.iter().map(|r| r.id()).collect(),
-                    addr: at,
-                },
-                Dir::Store => Instr::St {
-                    space: Space::Shared,
-                    ty: E::TY,
-                    src: regs.iter().map(|r| Operand::Reg(r.id())).collect(),
-                    addr: at,
-                },
-            };
-            b.push_raw(None, i);
+            emit_access::<E>(b, dir, Space::Shared, false, None, &regs, at, false);
         }
         Ok(w)
     }
@@ -397,22 +480,7 @@ impl TileKernel {
             let access =
                 |b: &mut KernelBuilder, p: Reg<kind::Pred>, regs: &[Reg<E::Kind>], byte: i64| {
                     let at = Address::at(addr, byte);
-                    let i = match dir {
-                        Dir::Load => Instr::Ld {
-                            space: Space::Global,
-                            nc,
-                            ty: E::TY,
-                            dst: regs.iter().map(|r| r.id()).collect(),
-                            addr: at,
-                        },
-                        Dir::Store => Instr::St {
-                            space: Space::Global,
-                            ty: E::TY,
-                            src: regs.iter().map(|r| Operand::Reg(r.id())).collect(),
-                            addr: at,
-                        },
-                    };
-                    b.push_checked(Some(p), i);
+                    emit_access::<E>(b, dir, Space::Global, nc, Some(p), regs, at, true);
                 };
             if w == 1 {
                 access(b, all_in, &regs, 0);

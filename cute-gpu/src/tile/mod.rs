@@ -14,7 +14,7 @@
 //!   [`TileKernel::copy`] move thread `t`'s elements `TV(t, ·)`.
 //!
 //! **Vector widths** come from the layouts ([`vector`]): the widest power of two
-//! (≤ 4 lanes, ≤ 16 bytes) for which every thread's groups of values are
+//! (≤ 16 bytes; 16-bit elements in packed pairs) for which every thread's groups of values are
 //! consecutive and aligned in the memory side's layout; a global tensor's
 //! scalar strides are checked at run time to be multiples of it.
 //!
