@@ -4,12 +4,13 @@
 //! `y` is `n × m` row-major, i.e. the `m × n` tensor with strides `(1, m)`. A
 //! block copies a tile of `x` (read along `n`) into shared memory and the tile
 //! back out into `y` (written along `m`). The thread–value layouts give each
-//! thread 4 consecutive elements on the global side, so both global accesses
-//! are 4-wide vectors (`ld.global.nc.v4`, `st.global.v4`; lane by lane at
-//! ragged edges); when `m` or `n` is not a multiple of 4 (8) the vectors cannot be
-//! aligned and `copy_with` takes layouts of single coalesced elements. The shared rows are padded (33 words for fp32, 66 halves for
-//! bf16) so that the strided side spreads over the banks. The tile layer
-//! predicates the edges and checks the launch.
+//! thread runs of 16 bytes on the global side (4 fp32, 8 bf16), so both global
+//! accesses are 16-byte vectors (`ld.global.nc.v4`, `st.global.v4`; lane by lane
+//! at ragged edges). When `m` or `n` is not a multiple of the run, no vector is
+//! aligned and `copy_with` takes layouts of single coalesced elements instead.
+//! The shared rows are padded (33 words for fp32, 66 halves for bf16) so that
+//! the strided side spreads over the banks. The tile layer predicates the edges
+//! and checks the launch.
 //!
 //! ```text
 //! transpose --simulate [--dtype f32|bf16]   # the kernel in cute-gpu's CPU simulator
