@@ -150,7 +150,8 @@ const HELP: &str = "usage: transpose [--simulate | --ptx] [--dtype f32|bf16] [--
 fn go<E: Dtype>(c: &cli::Cli) -> Result<bool, String> {
     match (c.ptx, c.simulate) {
         (true, _) => kernel::<E>()
-            .map(|p| println!("{}", p.ptx()) == ())
+            .map(|p| println!("{}", p.ptx()))
+            .map(|()| true)
             .map_err(|e| e.to_string()),
         (_, true) => simulate::<E>(),
         _ => run::<E>(&c.sizes, c.iters, c.warmup).map_err(|e| e.to_string()),

@@ -408,8 +408,8 @@ impl TileKernel {
         let mut start = Vec::with_capacity(rank);
         let mut ext = Vec::with_capacity(rank);
         let mut stride = Vec::with_capacity(rank);
-        for i in 0..rank {
-            let a = emit_eval(b, &parts[i].0, tid);
+        for (i, part) in parts.iter().enumerate() {
+            let a = emit_eval(b, &part.0, tid);
             let t = g.tile[i];
             let origin = if t.is_power_of_two() {
                 b.shl(g.block[i], t.trailing_zeros())
