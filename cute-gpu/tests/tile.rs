@@ -518,3 +518,81 @@ fn write_ptx_for_ptxas() {
         }
     }
 }
+
+/// A strided 2-D copy between two mixed layouts: `y[r, c] = x[r, c]` for
+/// `r < m` (static 40), `c < n` (scalar), `x` with leading dimension `ldx`
+/// (scalar), `y` column-major with a static leading dimension 48; tiles of
+/// 12 × 20 (not powers of two) over 60 threads.
+#[test]
+fn mixed_layouts_with_static_and_scalar_modes_copy_in_the_simulator() {
+    let mut k = TileKernel::new("copy2d", 60).unwrap();
+    let (x, y) = (k.input::<f32>("x").unwrap(), k.output::<f32>("y").unwrap());
+    let (n, ldx) = (k.scalar("n").unwrap(), k.scalar("ldx").unwrap());
+    let gx = k
+        .global(&x, &[Ix::Static(40), n.into()], &[ldx.into(), _1.into()])
+        .unwrap();
+    let gy = k
+        .global(
+            &y,
+            &[Ix::Static(40), n.into()],
+            &[_1.into(), Ix::Static(48)],
+        )
+        .unwrap();
+    let (bx, by) = k.block_index().unwrap();
+    let tx = gx.tile(&[12, 20], &[by, bx]).unwrap();
+    let ty = gy.tile(&[12, 20], &[by, bx]).unwrap();
+    // thread t: row t % 12, columns 4·(t / 12) .. +4
+    let tv = ThreadValues::new("((12,5),4):((1,48),12)", &[12, 20]).unwrap();
+    let (wl, ws) = k.copy(&tx, &ty, &tv).unwrap();
+    // values run along c: contiguous in x (4-wide when ldx % 4 = 0 at run time), stride 48 in y
+    assert_eq!((wl, ws), (4, 1));
+    let tv = ThreadValues::new("((3,20),4):((4,12),1)", &[12, 20]).unwrap();
+    let p = {
+        // a second copy, vectors along r in y (stride 1), scalar in x
+        let (wl, ws) = k.copy(&tx, &ty, &tv).unwrap();
+        assert_eq!((wl, ws), (1, 4));
+        k.finish().unwrap()
+    };
+    assert!(p.is_checked());
+    for (nn, ldx) in [(20u32, 20u32), (33, 35), (7, 9)] {
+        let xs: Vec<f32> = (0..40 * ldx).map(|i| i as f32 + 0.5).collect();
+        let mut sim = Simulator::new();
+        let (dx, dy) = (
+            sim.upload(&xs),
+            sim.upload(&vec![-1.0f32; 48 * nn as usize]),
+        );
+        let grid = Grid::new((nn.div_ceil(20), 40u32.div_ceil(12)), 60);
+        sim.launch(
+            p.kernel(),
+            grid,
+            &[dx.into(), dy.into(), Arg::U32(nn), Arg::U32(ldx)],
+        )
+        .unwrap();
+        let got = sim.download::<f32>(dy, 48 * nn as usize);
+        for c in 0..nn as usize {
+            for r in 0..48 {
+                let want = if r < 40 {
+                    xs[r * ldx as usize + c]
+                } else {
+                    -1.0
+                };
+                assert_eq!(got[c * 48 + r], want, "n={nn} ldx={ldx} ({r},{c})");
+            }
+        }
+        // the launch checks: x must hold (40−1)·ldx + n elements, y (n−1)·48 + 40
+        let need_x = 39 * ldx as usize + nn as usize;
+        let args = |lx: usize| {
+            [
+                ArgInfo::input::<f32>(lx),
+                ArgInfo::output::<f32>(48 * nn as usize),
+                ArgInfo::scalar(nn),
+                ArgInfo::scalar(ldx),
+            ]
+        };
+        assert!(p.plan([1, 1, 1], &args(need_x)).is_ok());
+        assert!(matches!(
+            p.plan([1, 1, 1], &args(need_x - 1)),
+            Err(GpuError::KernelBufferTooShort { .. })
+        ));
+    }
+}
