@@ -596,3 +596,23 @@ fn mixed_layouts_with_static_and_scalar_modes_copy_in_the_simulator() {
         ));
     }
 }
+
+/// Shared tensors and fragments take typed cute-types layouts as well as text.
+#[test]
+fn typed_layouts_describe_shared_tensors_and_fragments() {
+    use cute_types::{make_layout, make_layout_strided, _32, _33, _4};
+    let mut k = TileKernel::new("typed", 32).unwrap();
+    let s = k
+        .shared::<f32>(make_layout_strided((_32, _32), (_33, _1)))
+        .unwrap();
+    let f = k.fragment::<f32>(make_layout(_4)).unwrap();
+    assert_eq!(f.len(), 4);
+    let tv = ThreadValues::new(make_layout_strided((_32, _4), (_1, _32)), &[32, 32]).unwrap();
+    assert_eq!(k.load(&s, &f, &tv).unwrap(), 1);
+    let p = k.finish().unwrap();
+    // 4 × 33 · 32 words rounded up to 16 bytes
+    assert_eq!(
+        p.smem_bytes(),
+        (4 * (31 * 33 + 31 + 1) as u64).next_multiple_of(16)
+    );
+}
