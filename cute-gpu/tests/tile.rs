@@ -351,6 +351,40 @@ fn raw_global_accesses_make_the_program_unchecked() {
     assert!(k.finish().unwrap().is_checked());
 }
 
+/// Text the builder prints as is (comments, symbol names) cannot smuggle a
+/// global store past the scan: a program with such text is unchecked.
+#[test]
+fn printed_text_that_could_carry_instructions_makes_the_program_unchecked() {
+    let store = "\n\tst.global.u32 [%rd0], %r0;\n";
+    let fresh = || {
+        let mut k = TileKernel::new("inject", 32).unwrap();
+        k.input::<f32>("x").unwrap();
+        k
+    };
+    let mut k = fresh();
+    k.builder().comment("a plain comment");
+    let _ = k.builder().symbol_address("inject_ok");
+    assert!(k.finish().unwrap().is_checked());
+    let mut k = fresh();
+    k.builder().comment(store);
+    assert!(!k.finish().unwrap().is_checked());
+    let mut k = fresh();
+    let _ = k.builder().symbol_address(&format!("s;{store}"));
+    assert!(!k.finish().unwrap().is_checked());
+    let mut k = fresh();
+    let v = k.builder().reg::<cute_gpu::ptx::kind::F32>();
+    let at = Address {
+        base: cute_gpu::ptx::AddrBase::Symbol(format!("s];{store}")),
+        offset: 0,
+    };
+    k.builder().ld(Space::Shared, false, &[v], at);
+    assert!(!k.finish().unwrap().is_checked());
+    let mut k = fresh();
+    k.builder()
+        .shared_array(&format!("s[4];{store}"), 4, Some(4));
+    assert!(!k.finish().unwrap().is_checked());
+}
+
 #[test]
 fn misuse_is_refused_while_defining() {
     assert_eq!(TileKernel::new("k", 0).err(), Some(TileError::Threads(0)));

@@ -38,7 +38,9 @@
 //! ([`TileKernel::builder`]) stays available for arithmetic and control flow;
 //! a global load or store (or an ISA extension) issued through it makes the
 //! program unchecked ([`TileProgram::is_checked`]), and only the `unsafe`
-//! launch takes an unchecked program.
+//! launch takes an unchecked program. So does any text the builder prints
+//! verbatim that is not a plain identifier (a comment with a line break, a
+//! symbol or shared-array name): such text could carry instructions.
 //!
 //! Fragment arithmetic goes through the builder (`add`, `fma_to`, …) and the
 //! tile layer's own instructions ([`TileKernel::to_f32`],
