@@ -33,6 +33,9 @@ out=target/cute-gpu-ptx
 rm -rf "$out"
 mkdir -p "$out"
 cargo run --release -q -p cute-gpu --bin cute-gpu-ptx "$out" > "$out/kernels.tsv"
+# the tile layer's kernels (the transpose of examples/transpose.rs in fp32 and bf16,
+# and its conversion and math instructions), written by an ignored test
+CUTE_GPU_TILE_PTX="$PWD/$out" cargo test --release -q -p cute-gpu --test tile -- --ignored write_ptx_for_ptxas > /dev/null
 
 fail=0
 printf '%-28s %7s %5s %10s %6s %6s  %s\n' kernel threads regs smem_bytes spill stack status
