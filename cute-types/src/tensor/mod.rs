@@ -40,6 +40,7 @@ mod bounds;
 mod coord;
 pub mod divide;
 mod engine;
+mod flat_coord;
 mod flatten;
 mod group_modes;
 mod identity;
@@ -52,6 +53,9 @@ mod mode_eval;
 mod slice;
 #[allow(clippy::module_inception)]
 mod tensor;
+mod typed_access;
+mod typed_partition;
+mod typed_tile;
 
 pub use algorithm::{axpby, clear, copy, fill, Numeric};
 #[cfg(feature = "alloc")]
@@ -60,6 +64,10 @@ pub use coord::{IntoCoord, Underscore};
 // The free divides stay in `divide::` (not here): at the root they would collide
 // with the typed layer's `zipped_divide` & co. under `use cute_types::{*, tensor::*}`.
 pub use divide::Tiler;
+pub use flat_coord::{FlatCoord, FlatLeaf};
+pub use typed_access::{InShape, IndexWith};
+pub use typed_partition::{LocalPartitioner, PartitionedBy};
+pub use typed_tile::{LocalTiler, TiledBy};
 pub use engine::{Counting, Engine, Storage, StorageMut};
 pub use identity::make_identity_tensor;
 pub use iter::{Offsets, TensorIter};
