@@ -266,3 +266,82 @@ fn local_tiler_and_partitioner_accept_run_time_forms() {
     let (p, off) = thr.partition_layout(&t, 3).unwrap();
     assert_eq!((p.to_string(), off), ("(1,2):(16,2)".into(), 9));
 }
+
+/// Deterministic data in [-1, 1).
+fn data(len: usize, seed: u64) -> Vec<f32> {
+    (0..len as u64)
+        .map(|i| {
+            let x = (i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ seed).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            (x >> 40) as f32 / (1u64 << 23) as f32 - 1.0
+        })
+        .collect()
+}
+
+#[test]
+fn gemm_typed_equals_the_reference_bit_for_bit() {
+    use cute_types::tensor::{gemm_reference, gemm_typed};
+    for (m, n, k) in [(16i64, 16i64, 8i64), (37, 21, 13), (5, 40, 3), (64, 33, 17)] {
+        let a = data((m * k) as usize, 1);
+        let b = data((n * k) as usize, 2);
+        let c0 = data((m * n) as usize, 3);
+        // A row-major, B column-major (Bᵀ row-major), C with a padded run-time stride.
+        let ta = make_tensor(&a[..], Layout::new((m, k), (k, _1)).unwrap()).unwrap();
+        let tb = make_tensor(&b[..], Layout::new((n, k), (_1, n)).unwrap()).unwrap();
+        let mut cpad = vec![0f32; ((m + 2) * n) as usize];
+        let lc = Layout::new((m, n), (_1, m + 2)).unwrap();
+        for (i, x) in cpad.iter_mut().enumerate() {
+            *x = c0[i % c0.len()];
+        }
+        let mut want = cpad.clone();
+        gemm_reference(1.5, &ta, &tb, 0.25, &mut make_tensor(&mut want[..], lc).unwrap()).unwrap();
+        let mut got = cpad.clone();
+        gemm_typed(
+            1.5,
+            &ta,
+            &tb,
+            0.25,
+            &mut make_tensor(&mut got[..], lc).unwrap(),
+            (_16, _8, _4),
+            make_layout_right((_4, _2)),
+        )
+        .unwrap();
+        assert_eq!(got, want, "{m}x{n}x{k}, 16x8x4 over (4,2) row-major");
+        // Another blocking: column-major threads, fully run-time strides, B reversed.
+        let lb_rev = Layout::new((n, k), (-k, 1i64)).unwrap();
+        let tb_rev = Tensor::with_offset(&b[..], lb_rev, (n - 1) * k).unwrap();
+        let mut want = cpad.clone();
+        gemm_reference(1.0, &ta, &tb_rev, 1.0, &mut make_tensor(&mut want[..], lc).unwrap()).unwrap();
+        let mut got = cpad.clone();
+        gemm_typed(
+            1.0,
+            &ta,
+            &tb_rev,
+            1.0,
+            &mut make_tensor(&mut got[..], lc).unwrap(),
+            (_8, _16, _8),
+            make_layout((_2, _4)),
+        )
+        .unwrap();
+        assert_eq!(got, want, "{m}x{n}x{k}, 8x16x8 over (2,4) column-major, B reversed");
+    }
+}
+
+#[test]
+fn gemm_typed_rejects_bad_input() {
+    use cute_types::tensor::gemm_typed;
+    let a = vec![0f32; 64];
+    let ta = make_tensor(&a[..], Layout::new((8i64, 8i64), (8i64, _1)).unwrap()).unwrap();
+    let tb = make_tensor(&a[..], Layout::new((4i64, 8i64), (8i64, _1)).unwrap()).unwrap();
+    let mut c = vec![0f32; 64];
+    let lc = Layout::new((8i64, 8i64), (8i64, _1)).unwrap();
+    // B has 4 rows, C 8 columns.
+    assert_eq!(
+        gemm_typed(1.0, &ta, &tb, 0.0, &mut make_tensor(&mut c[..], lc).unwrap(), (_4, _4, _4), make_layout((_2, _2))),
+        Err(Error::SizeMismatch)
+    );
+    // Threads (2,2):(1,1) number thread 1 twice.
+    assert_eq!(
+        gemm_typed(1.0, &ta, &ta, 0.0, &mut make_tensor(&mut c[..], lc).unwrap(), (_4, _4, _4), make_layout_strided((_2, _2), (_1, _1))),
+        Err(Error::NotInjective)
+    );
+}

@@ -59,7 +59,7 @@ mod typed_tile;
 
 pub use algorithm::{axpby, clear, copy, fill, Numeric};
 #[cfg(feature = "alloc")]
-pub use algorithm::{gemm, gemm_reference, GemmConfig, GemmPlan};
+pub use algorithm::{gemm, gemm_reference, gemm_typed, GemmConfig, GemmPlan, LineThreads};
 pub use coord::{IntoCoord, Underscore};
 // The free divides stay in `divide::` (not here): at the root they would collide
 // with the typed layer's `zipped_divide` & co. under `use cute_types::{*, tensor::*}`.
