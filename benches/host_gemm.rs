@@ -5,11 +5,15 @@
 //! * `layouts_plan_run`: `GemmPlan::run` (tiling and partitioning done once, as a
 //!   code generator does at compile time) — the kernel itself;
 //! * `layouts_gemm`: `gemm`, planning included in every call;
+//! * `typed_gemm`: `gemm_typed`, the same blocking with the tile and thread
+//!   layout static in the types (typed local_tile/local_partition, typed
+//!   element access), operands over typed `(M,K):(K,_1)` layouts;
 //! * `plain_loop`: the same blocked loop with hand-written index arithmetic.
 //!
 //! `cargo bench --bench host_gemm`
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use cute::tensor::{gemm, make_tensor, GemmConfig, GemmPlan};
+use cute::tensor::{gemm, gemm_typed, make_tensor, GemmConfig, GemmPlan};
+use cute::typed::{make_layout_right, Layout, _1, _32, _8};
 use cute::DLayout;
 use std::hint::black_box;
 use std::time::Duration;
@@ -137,6 +141,27 @@ fn bench(cr: &mut Criterion) {
         blocked_plain(&a, &b, &mut c2, m, n, k, bl, &mut acc);
         assert!(c1.iter().zip(&c2).all(|(x, y)| x.to_bits() == y.to_bits()));
 
+        // The typed path computes the same numbers too.
+        let (mi, ni, ki) = (m as i64, n as i64, k as i64);
+        let tla = Layout::new((mi, ki), (ki, _1)).unwrap();
+        let tlb = Layout::new((ni, ki), (ki, _1)).unwrap();
+        let tlc = Layout::new((mi, ni), (ni, _1)).unwrap();
+        let tta = make_tensor(&a[..], tla).unwrap();
+        let ttb = make_tensor(&b[..], tlb).unwrap();
+        let thr = make_layout_right((_8, _8));
+        let mut c3 = vec![0f32; m * n];
+        gemm_typed(
+            1.0,
+            &tta,
+            &ttb,
+            0.0,
+            &mut make_tensor(&mut c3[..], tlc).unwrap(),
+            (_32, _32, _8),
+            thr,
+        )
+        .unwrap();
+        assert!(c3.iter().zip(&c2).all(|(x, y)| x.to_bits() == y.to_bits()));
+
         let id = format!("{m}x{n}x{k}");
         let plan = GemmPlan::new(&la, &lb, &lc, &cfg).unwrap();
         group.bench_function(BenchmarkId::new("layouts_plan_run", &id), |bch| {
@@ -150,6 +175,21 @@ fn bench(cr: &mut Criterion) {
             bch.iter(|| {
                 let mut tc = make_tensor(&mut c1[..], lc).unwrap();
                 gemm(1.0, black_box(&ta), black_box(&tb), 0.0, &mut tc, &cfg).unwrap();
+            })
+        });
+        group.bench_function(BenchmarkId::new("typed_gemm", &id), |bch| {
+            bch.iter(|| {
+                let mut tc = make_tensor(&mut c3[..], tlc).unwrap();
+                gemm_typed(
+                    1.0,
+                    black_box(&tta),
+                    black_box(&ttb),
+                    0.0,
+                    &mut tc,
+                    (_32, _32, _8),
+                    thr,
+                )
+                .unwrap();
             })
         });
         group.bench_function(BenchmarkId::new("plain_loop", &id), |bch| {

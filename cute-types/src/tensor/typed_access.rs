@@ -10,57 +10,116 @@
 //! ([`Error::OutOfStorage`]), so access stays checked.
 use super::engine::{Storage, StorageMut};
 use super::layout_trait::TensorLayout;
-use super::tensor::{element, element_mut, Tensor};
+use super::tensor::Tensor;
 use crate::error::Error;
 use crate::typed::numeral::Numeral;
-use crate::typed::{Congruent, CoordOf, IntTuple, Layout, C};
+use crate::typed::{Congruent, CoordOf, IntLike, IntTuple, Layout, C};
 
-/// A coordinate inside a shape: an integer (a 1-D index) `0 ≤ c < size(S)`, or
-/// a tuple whose modes lie inside the shape's modes.
+/// A coordinate that a layout `S:D` evaluates after checking that it lies in
+/// the shape: an integer (a 1-D index) `0 ≤ c < size(S)`, or a tuple whose
+/// modes lie in the shape's modes.
+///
+/// Inside the domain, `Σ cᵢ·dᵢ` is bounded by the layout's cosize, which a valid
+/// layout keeps within `i64` (checked when it was built), so the sum needs no
+/// overflow checks: what remains is the index arithmetic itself.
 ///
 /// ```
 /// use cute_types::tensor::InShape;
 /// use cute_types::typed::*;
-/// assert!((1i64, 3i64).in_shape(&(_2, _4)));
-/// assert!(!(2i64, 0i64).in_shape(&(_2, _4)));
-/// assert!(7i64.in_shape(&(_2, _4)) && !8i64.in_shape(&(_2, _4)));
+/// let (shape, stride) = ((_2, _4), (_4, 10i64));
+/// assert_eq!((1i64, 3i64).index_in(&shape, &stride), Some(4 + 30));
+/// assert_eq!((2i64, 0i64).index_in(&shape, &stride), None); // outside the shape
+/// assert_eq!(7i64.index_in(&shape, &stride), Some(4 + 30)); // 1-D index 7 is (1, 3)
+/// assert_eq!(8i64.index_in(&shape, &stride), None);
 /// ```
-pub trait InShape<S> {
-    /// Whether `self` lies inside `shape`.
-    fn in_shape(&self, shape: &S) -> bool;
+pub trait InShape<S, D> {
+    /// `L(self)` if `self` lies in `shape`, else `None`.
+    fn index_in(&self, shape: &S, stride: &D) -> Option<i64>;
 }
 
-impl<S: IntTuple> InShape<S> for i64 {
+/// The value of an integer coordinate leaf.
+trait LeafValue: Copy {
+    fn leaf(&self) -> i64;
+}
+impl LeafValue for i64 {
     #[inline(always)]
-    fn in_shape(&self, shape: &S) -> bool {
-        // The product of a valid layout's shape fits (checked when it was built).
-        *self >= 0 && shape.product().is_ok_and(|n| *self < n)
+    fn leaf(&self) -> i64 {
+        *self
+    }
+}
+impl<N: Numeral> LeafValue for C<N> {
+    #[inline(always)]
+    fn leaf(&self) -> i64 {
+        C::<N>::VALUE
     }
 }
 
-impl<S: IntTuple, N: Numeral> InShape<S> for C<N> {
-    #[inline(always)]
-    fn in_shape(&self, shape: &S) -> bool {
-        shape.product().is_ok_and(|n| C::<N>::VALUE < n)
-    }
-}
-
-macro_rules! tuple_in_shape {
-    ($($K:ident $S:ident $i:tt),+) => {
-        impl<$($K: InShape<$S>, $S),+> InShape<($($S,)+)> for ($($K,)+) {
+/// An integer coordinate against a leaf mode: `0 ≤ c < s`, then `c·d`.
+macro_rules! leaf_in_leaf {
+    ([$($gen:tt)*] $K:ty, $S:ty) => {
+        impl<$($gen)* D: IntLike> InShape<$S, D> for $K {
             #[inline(always)]
-            fn in_shape(&self, shape: &($($S,)+)) -> bool {
-                true $(&& self.$i.in_shape(&shape.$i))+
+            fn index_in(&self, shape: &$S, stride: &D) -> Option<i64> {
+                let c = self.leaf();
+                // In the domain, |c·d| ≤ cosize - 1: no overflow.
+                (c >= 0 && c < shape.value()).then(|| c.wrapping_mul(stride.value()))
             }
         }
     };
 }
-tuple_in_shape!(K0 S0 0);
-tuple_in_shape!(K0 S0 0, K1 S1 1);
-tuple_in_shape!(K0 S0 0, K1 S1 1, K2 S2 2);
-tuple_in_shape!(K0 S0 0, K1 S1 1, K2 S2 2, K3 S3 3);
-tuple_in_shape!(K0 S0 0, K1 S1 1, K2 S2 2, K3 S3 3, K4 S4 4);
-tuple_in_shape!(K0 S0 0, K1 S1 1, K2 S2 2, K3 S3 3, K4 S4 4, K5 S5 5);
+leaf_in_leaf!([] i64, i64);
+leaf_in_leaf!([N: Numeral,] i64, C<N>);
+leaf_in_leaf!([M: Numeral,] C<M>, i64);
+leaf_in_leaf!([M: Numeral, N: Numeral,] C<M>, C<N>);
+
+/// An integer coordinate against a tuple mode: a 1-D index into it (the
+/// layout's own checked 1-D evaluation).
+macro_rules! leaf_in_tuple {
+    ($($S:ident $D:ident),+) => {
+        impl<$($S: Congruent<$D>, $D: IntTuple),+> InShape<($($S,)+), ($($D,)+)> for i64 {
+            #[inline(always)]
+            fn index_in(&self, shape: &($($S,)+), stride: &($($D,)+)) -> Option<i64> {
+                let size = shape.product().ok()?;
+                if *self < 0 || *self >= size {
+                    return None;
+                }
+                shape.eval_index(stride, *self).ok()
+            }
+        }
+        impl<N: Numeral, $($S: Congruent<$D>, $D: IntTuple),+> InShape<($($S,)+), ($($D,)+)> for C<N> {
+            #[inline(always)]
+            fn index_in(&self, shape: &($($S,)+), stride: &($($D,)+)) -> Option<i64> {
+                C::<N>::VALUE.index_in(shape, stride)
+            }
+        }
+    };
+}
+leaf_in_tuple!(S0 D0);
+leaf_in_tuple!(S0 D0, S1 D1);
+leaf_in_tuple!(S0 D0, S1 D1, S2 D2);
+leaf_in_tuple!(S0 D0, S1 D1, S2 D2, S3 D3);
+leaf_in_tuple!(S0 D0, S1 D1, S2 D2, S3 D3, S4 D4);
+leaf_in_tuple!(S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5);
+
+/// A tuple coordinate against a tuple mode of its rank: mode by mode.
+macro_rules! tuple_in_tuple {
+    ($($K:ident $S:ident $D:ident $i:tt),+) => {
+        impl<$($K: InShape<$S, $D>, $S, $D),+> InShape<($($S,)+), ($($D,)+)> for ($($K,)+) {
+            #[inline(always)]
+            fn index_in(&self, shape: &($($S,)+), stride: &($($D,)+)) -> Option<i64> {
+                // Each term lies between -(cosize-1) and cosize-1, and so does
+                // every partial sum of terms of one layout: no overflow.
+                Some(0i64 $(.wrapping_add(self.$i.index_in(&shape.$i, &stride.$i)?))+)
+            }
+        }
+    };
+}
+tuple_in_tuple!(K0 S0 D0 0);
+tuple_in_tuple!(K0 S0 D0 0, K1 S1 D1 1);
+tuple_in_tuple!(K0 S0 D0 0, K1 S1 D1 1, K2 S2 D2 2);
+tuple_in_tuple!(K0 S0 D0 0, K1 S1 D1 1, K2 S2 D2 2, K3 S3 D3 3);
+tuple_in_tuple!(K0 S0 D0 0, K1 S1 D1 1, K2 S2 D2 2, K3 S3 D3 3, K4 S4 D4 4);
+tuple_in_tuple!(K0 S0 D0 0, K1 S1 D1 1, K2 S2 D2 2, K3 S3 D3 3, K4 S4 D4 4, K5 S5 D5 5);
 
 /// A layout that evaluates coordinates of type `K` with its typed arithmetic,
 /// checking that they lie in its shape.
@@ -77,13 +136,14 @@ pub trait IndexWith<K> {
     fn index_with(&self, k: &K) -> Result<i64, Error>;
 }
 
-impl<S: Congruent<D>, D: IntTuple, K: CoordOf<S, D> + InShape<S>> IndexWith<K> for Layout<S, D> {
+impl<S: Congruent<D>, D: IntTuple, K: CoordOf<S, D> + InShape<S, D>> IndexWith<K>
+    for Layout<S, D>
+{
     #[inline(always)]
     fn index_with(&self, k: &K) -> Result<i64, Error> {
-        if !k.in_shape(&self.shape()) {
-            return Err(Error::OutOfDomain);
-        }
-        self.eval(*k)
+        let () = const { crate::typed::check_static_coord(&K::COORD_PATTERN, &S::PATTERN) };
+        k.index_in(&self.shape(), &self.stride())
+            .ok_or(Error::OutOfDomain)
     }
 }
 
@@ -108,8 +168,7 @@ impl<E: Storage, L: TensorLayout> Tensor<E, L> {
         L: IndexWith<K>,
     {
         let i = self.layout().index_with(&k)?;
-        let i = self.offset().checked_add(i).ok_or(Error::Overflow)?;
-        element(self.engine().as_slice(), i)
+        element_at(self.engine().as_slice(), self.offset().wrapping_add(i))
     }
 }
 
@@ -129,7 +188,35 @@ impl<E: StorageMut, L: TensorLayout> Tensor<E, L> {
         L: IndexWith<K>,
     {
         let i = self.layout().index_with(&k)?;
-        let i = self.offset().checked_add(i).ok_or(Error::Overflow)?;
-        element_mut(self.engine_mut_slice(), i)
+        let i = self.offset().wrapping_add(i);
+        element_at_mut(self.engine_mut_slice(), i)
     }
+}
+
+// The tensor's invariant: `offset + L(c)` is an index of the storage for every
+// `c` of the domain, so for an in-domain coordinate the addition cannot
+// overflow (`wrapping_add` above is exact) and the index is not negative. The
+// storage access below stays checked all the same: a negative value becomes a
+// `usize` beyond any slice (64-bit targets) and fails `get`.
+
+#[cfg(target_pointer_width = "64")]
+#[inline(always)]
+fn to_index(i: i64) -> usize {
+    i as usize
+}
+
+#[cfg(not(target_pointer_width = "64"))]
+#[inline(always)]
+fn to_index(i: i64) -> usize {
+    usize::try_from(i).unwrap_or(usize::MAX)
+}
+
+#[inline(always)]
+fn element_at<T>(data: &[T], i: i64) -> Result<&T, Error> {
+    data.get(to_index(i)).ok_or(Error::OutOfStorage)
+}
+
+#[inline(always)]
+fn element_at_mut<T>(data: &mut [T], i: i64) -> Result<&mut T, Error> {
+    data.get_mut(to_index(i)).ok_or(Error::OutOfStorage)
 }
