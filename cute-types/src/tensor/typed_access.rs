@@ -212,11 +212,11 @@ fn to_index(i: i64) -> usize {
 }
 
 #[inline(always)]
-fn element_at<T>(data: &[T], i: i64) -> Result<&T, Error> {
+pub(crate) fn element_at<T>(data: &[T], i: i64) -> Result<&T, Error> {
     data.get(to_index(i)).ok_or(Error::OutOfStorage)
 }
 
 #[inline(always)]
-fn element_at_mut<T>(data: &mut [T], i: i64) -> Result<&mut T, Error> {
+pub(crate) fn element_at_mut<T>(data: &mut [T], i: i64) -> Result<&mut T, Error> {
     data.get_mut(to_index(i)).ok_or(Error::OutOfStorage)
 }

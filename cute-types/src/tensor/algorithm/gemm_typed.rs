@@ -6,8 +6,7 @@ use crate::error::Error;
 use crate::tensor::alloc::vec::Vec;
 use crate::tensor::engine::{Storage, StorageMut};
 use crate::tensor::layout_trait::TensorLayout;
-use crate::tensor::tensor::{element, element_mut};
-use crate::tensor::typed_access::IndexWith;
+use crate::tensor::typed_access::{element_at, element_at_mut, IndexWith};
 use crate::tensor::typed_partition::PartitionedBy;
 use crate::tensor::typed_tile::{tile_count, TiledBy};
 use crate::tensor::Tensor;
@@ -140,12 +139,16 @@ where
                     let (a0, b0) = (sum3(a_base, a_off, a_thr)?, sum3(b_base, b_off, b_thr)?);
                     let live_k = bk.min(k - tile_k * bk);
                     // Step 4: the register-level loop, k outermost (k increasing).
+                    // Live values have coordinates inside the matrices, so base +
+                    // offsets + L(value) is the operand's L(row, k): an index of
+                    // its storage by the tensor's invariant, and the wrapping
+                    // additions are exact (the accesses stay checked).
                     for kk in 0..live_k {
                         for i in 0..rows {
-                            let av = *element(a_data, add(a0, a_part.index_with(&(i, kk))?)?)?;
+                            let av = *element_at(a_data, a0.wrapping_add(a_part.index_with(&(i, kk))?))?;
                             let line = &mut acc[(i * cols) as usize..((i + 1) * cols) as usize];
                             for (j, x) in (0..cols).zip(line.iter_mut()) {
-                                let bv = *element(b_data, add(b0, b_part.index_with(&(j, kk))?)?)?;
+                                let bv = *element_at(b_data, b0.wrapping_add(b_part.index_with(&(j, kk))?))?;
                                 *x = *x + av * bv;
                             }
                         }
@@ -154,7 +157,7 @@ where
                 let c0 = sum3(c_base, c_off, c_thr)?;
                 for i in 0..rows {
                     for j in 0..cols {
-                        let x = element_mut(c_data, add(c0, c_part.index_with(&(i, j))?)?)?;
+                        let x = element_at_mut(c_data, c0.wrapping_add(c_part.index_with(&(i, j))?))?;
                         *x = alpha * acc[(i * cols + j) as usize] + beta * *x;
                     }
                 }
