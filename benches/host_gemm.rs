@@ -218,21 +218,40 @@ fn run_one(way: &str, (m, n, k): (usize, usize, usize), reps: usize) -> f32 {
     let la: DLayout = format!("({m},{k}):({k},1)").parse().unwrap();
     let lb: DLayout = format!("({n},{k}):({k},1)").parse().unwrap();
     let lc: DLayout = format!("({m},{n}):({n},1)").parse().unwrap();
-    let (ta, tb) = (make_tensor(&a[..], la).unwrap(), make_tensor(&b[..], lb).unwrap());
+    let (ta, tb) = (
+        make_tensor(&a[..], la).unwrap(),
+        make_tensor(&b[..], lb).unwrap(),
+    );
     let cfg = GemmConfig::new((32, 32, 8), "(8,8):(8,1)".parse().unwrap()).unwrap();
     let tla = Layout::new((mi, ki), (ki, _1)).unwrap();
     let tlb = Layout::new((ni, ki), (ki, _1)).unwrap();
     let tlc = Layout::new((mi, ni), (ni, _1)).unwrap();
-    let (tta, ttb) = (make_tensor(&a[..], tla).unwrap(), make_tensor(&b[..], tlb).unwrap());
+    let (tta, ttb) = (
+        make_tensor(&a[..], tla).unwrap(),
+        make_tensor(&b[..], tlb).unwrap(),
+    );
     let plan = GemmPlan::new(&la, &lb, &lc, &cfg).unwrap();
     let mut acc = Vec::new();
     for _ in 0..reps {
         match way {
             "layouts_plan_run" => plan
-                .run(1.0, &ta, &tb, 0.0, &mut make_tensor(&mut c[..], lc).unwrap())
+                .run(
+                    1.0,
+                    &ta,
+                    &tb,
+                    0.0,
+                    &mut make_tensor(&mut c[..], lc).unwrap(),
+                )
                 .unwrap(),
-            "layouts_gemm" => gemm(1.0, &ta, &tb, 0.0, &mut make_tensor(&mut c[..], lc).unwrap(), &cfg)
-                .unwrap(),
+            "layouts_gemm" => gemm(
+                1.0,
+                &ta,
+                &tb,
+                0.0,
+                &mut make_tensor(&mut c[..], lc).unwrap(),
+                &cfg,
+            )
+            .unwrap(),
             "typed_gemm" => gemm_typed(
                 1.0,
                 &tta,

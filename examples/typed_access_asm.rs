@@ -60,12 +60,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (off, ld) = (tile.offset() as usize, n as usize);
     let (i, j) = (black_box(5), black_box(6));
     let typed = typed_at(black_box(&tile), i, j)?;
-    let hand = hand_at(black_box(&data), black_box(off), black_box(ld), i as usize, j as usize);
+    let hand = hand_at(
+        black_box(&data),
+        black_box(off),
+        black_box(ld),
+        i as usize,
+        j as usize,
+    );
     let (ts, hs) = (
         typed_tile_sum(black_box(&tile))?,
         hand_tile_sum(black_box(&data), black_box(off), black_box(ld)),
     );
-    println!("tile {} at offset {off}: ({i},{j}) typed {typed}, by hand {hand}", tile.layout());
+    println!(
+        "tile {} at offset {off}: ({i},{j}) typed {typed}, by hand {hand}",
+        tile.layout()
+    );
     println!("tile sum: typed {ts}, by hand {hs}");
     if typed != hand || ts != hs {
         return Err("typed and hand-written access disagree".into());

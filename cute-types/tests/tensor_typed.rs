@@ -122,10 +122,7 @@ fn check_mixed_grid<B0: Numeral, B1: Numeral>(s0: i64, s1: i64, d0: i64, d1: i64
     for bad in [(n0, 0), (0, n1), (-1, 0)] {
         assert_eq!(ad.tile_by(&tiler, bad).unwrap_err(), Error::OutOfDomain);
     }
-    assert_eq!(
-        ad.tile_by(&tiler, n0 * n1).unwrap_err(),
-        Error::OutOfDomain
-    );
+    assert_eq!(ad.tile_by(&tiler, n0 * n1).unwrap_err(), Error::OutOfDomain);
 }
 
 #[test]
@@ -175,7 +172,7 @@ fn static_tiles_equal_the_dlayout_path() {
     check_static_grid::<(D1, D2), D8, D1, (D1, D2), D4, D4>();
     check_static_grid::<D6, D4, D4, D1, D3, D2>();
     check_static_grid::<D6, D4, D1, D0, D2, D2>(); // a stride-0 mode
-    // Static tile coordinates too.
+                                                   // Static tile coordinates too.
     let a = make_layout_right((_8, _8));
     let (t, off) = a.tile_by(&(_2, _4), (_1, 1i64)).unwrap();
     assert_eq!((t.to_string(), off), ("(_2,_4):(_8,_1)".into(), 20));
@@ -193,7 +190,11 @@ fn typed_partitions_equal_the_dlayout_path_for_every_thread() {
         for t in 0..threads {
             let (p, off) = tile.partition_by(&thr, t).unwrap();
             let (dp, doff) = local_partition_layout(&dt, &dthr, t).unwrap();
-            assert_eq!((p.to_string(), off), (dp.to_string(), doff), "{dt} / {dthr} @ {t}");
+            assert_eq!(
+                (p.to_string(), off),
+                (dp.to_string(), doff),
+                "{dt} / {dthr} @ {t}"
+            );
         }
         assert_eq!(
             tile.partition_by(&thr, threads).unwrap_err(),
@@ -271,7 +272,8 @@ fn local_tiler_and_partitioner_accept_run_time_forms() {
 fn data(len: usize, seed: u64) -> Vec<f32> {
     (0..len as u64)
         .map(|i| {
-            let x = (i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ seed).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            let x =
+                (i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ seed).wrapping_mul(0xBF58_476D_1CE4_E5B9);
             (x >> 40) as f32 / (1u64 << 23) as f32 - 1.0
         })
         .collect()
@@ -293,7 +295,14 @@ fn gemm_typed_equals_the_reference_bit_for_bit() {
             *x = c0[i % c0.len()];
         }
         let mut want = cpad.clone();
-        gemm_reference(1.5, &ta, &tb, 0.25, &mut make_tensor(&mut want[..], lc).unwrap()).unwrap();
+        gemm_reference(
+            1.5,
+            &ta,
+            &tb,
+            0.25,
+            &mut make_tensor(&mut want[..], lc).unwrap(),
+        )
+        .unwrap();
         let mut got = cpad.clone();
         gemm_typed(
             1.5,
@@ -310,7 +319,14 @@ fn gemm_typed_equals_the_reference_bit_for_bit() {
         let lb_rev = Layout::new((n, k), (-k, 1i64)).unwrap();
         let tb_rev = Tensor::with_offset(&b[..], lb_rev, (n - 1) * k).unwrap();
         let mut want = cpad.clone();
-        gemm_reference(1.0, &ta, &tb_rev, 1.0, &mut make_tensor(&mut want[..], lc).unwrap()).unwrap();
+        gemm_reference(
+            1.0,
+            &ta,
+            &tb_rev,
+            1.0,
+            &mut make_tensor(&mut want[..], lc).unwrap(),
+        )
+        .unwrap();
         let mut got = cpad.clone();
         gemm_typed(
             1.0,
@@ -322,7 +338,10 @@ fn gemm_typed_equals_the_reference_bit_for_bit() {
             make_layout((_2, _4)),
         )
         .unwrap();
-        assert_eq!(got, want, "{m}x{n}x{k}, 8x16x8 over (2,4) column-major, B reversed");
+        assert_eq!(
+            got, want,
+            "{m}x{n}x{k}, 8x16x8 over (2,4) column-major, B reversed"
+        );
     }
 }
 
@@ -336,12 +355,110 @@ fn gemm_typed_rejects_bad_input() {
     let lc = Layout::new((8i64, 8i64), (8i64, _1)).unwrap();
     // B has 4 rows, C 8 columns.
     assert_eq!(
-        gemm_typed(1.0, &ta, &tb, 0.0, &mut make_tensor(&mut c[..], lc).unwrap(), (_4, _4, _4), make_layout((_2, _2))),
+        gemm_typed(
+            1.0,
+            &ta,
+            &tb,
+            0.0,
+            &mut make_tensor(&mut c[..], lc).unwrap(),
+            (_4, _4, _4),
+            make_layout((_2, _2))
+        ),
         Err(Error::SizeMismatch)
     );
     // Threads (2,2):(1,1) number thread 1 twice.
     assert_eq!(
-        gemm_typed(1.0, &ta, &ta, 0.0, &mut make_tensor(&mut c[..], lc).unwrap(), (_4, _4, _4), make_layout_strided((_2, _2), (_1, _1))),
+        gemm_typed(
+            1.0,
+            &ta,
+            &ta,
+            0.0,
+            &mut make_tensor(&mut c[..], lc).unwrap(),
+            (_4, _4, _4),
+            make_layout_strided((_2, _2), (_1, _1))
+        ),
         Err(Error::NotInjective)
+    );
+}
+
+/// Typed divides and slices of tensors: static results for static layouts and
+/// tilers, the same layouts and elements as the `DLayout` path.
+#[test]
+fn typed_divides_and_slices_equal_the_dlayout_path() {
+    use cute_types::tensor::divide;
+    use cute_types::tensor::Underscore as U;
+    let data: Vec<i32> = (0..96).collect();
+    let typed = make_tensor(&data[..], make_layout_right((_8, _12))).unwrap();
+    let dynamic = make_tensor(&data[..], typed.dlayout()).unwrap();
+    let tiler = shape_tiler(&"(_2,_4)".parse().unwrap()).unwrap();
+    let z = typed.view().zipped_divide((_2, _4)).unwrap();
+    let zd = dynamic.view().zipped_divide(&tiler).unwrap();
+    assert_eq!(core::mem::size_of_val(z.layout()), 0);
+    assert_eq!(z.layout().to_string(), zd.layout().to_string());
+    assert_eq!(
+        z.layout().to_string(),
+        "((_2,_4),(_4,_3)):((_12,_1),(_24,_4))"
+    );
+    assert_eq!(z.to_vec(), zd.to_vec());
+    let lg = divide::logical_divide(typed.view(), (_2, _4)).unwrap();
+    let lgd = divide::logical_divide(dynamic.view(), &tiler).unwrap();
+    assert_eq!(lg.layout().to_string(), lgd.layout().to_string());
+    assert_eq!(lg.to_vec(), lgd.to_vec());
+    let td = typed.view().tiled_divide((_2, _4)).unwrap();
+    assert_eq!(
+        td.layout().to_string(),
+        dynamic
+            .view()
+            .tiled_divide(&tiler)
+            .unwrap()
+            .layout()
+            .to_string()
+    );
+    let fd = typed.view().flat_divide((_2, _4)).unwrap();
+    assert_eq!(
+        fd.layout().to_string(),
+        dynamic
+            .view()
+            .flat_divide(&tiler)
+            .unwrap()
+            .layout()
+            .to_string()
+    );
+    // CuTe's idiom: zipped(_, tile) is the tile; zipped(elem, _) the element of every tile.
+    for tile in 0..12i64 {
+        let t = z.view().slice((U, tile)).unwrap();
+        let td = zd.view().slice((U, tile)).unwrap();
+        assert_eq!(t.layout().to_string(), "((_2,_4)):((_12,_1))");
+        assert_eq!(core::mem::size_of_val(t.layout()), 0);
+        assert_eq!((t.offset(), t.to_vec()), (td.offset(), td.to_vec()));
+    }
+    for elem in 0..8i64 {
+        let e = z.view().slice((elem, U)).unwrap();
+        let ed = zd.view().slice((elem, U)).unwrap();
+        assert_eq!(
+            (e.layout().to_string(), e.offset(), e.to_vec()),
+            (ed.layout().to_string(), ed.offset(), ed.to_vec())
+        );
+    }
+    assert_eq!(z.view().slice((U, 12i64)).unwrap_err(), Error::OutOfDomain);
+    // Every slice of the 8×12 matrix: rows, columns, single elements.
+    for i in 0..8i64 {
+        let r = typed.view().slice((i, U)).unwrap();
+        assert_eq!(r.layout().to_string(), "(_12):(_1)");
+        assert_eq!(r.to_vec(), dynamic.view().slice((i, U)).unwrap().to_vec());
+        for j in 0..12i64 {
+            let e = typed.view().slice((i, j)).unwrap();
+            assert_eq!(e.layout().to_string(), "_1:_0");
+            assert_eq!(e.to_vec(), [i as i32 * 12 + j as i32]);
+        }
+    }
+    // A typed mixed layout divides and slices at run time.
+    let mixed = make_tensor(&data[..], Layout::new((8i64, 12i64), (12i64, _1)).unwrap()).unwrap();
+    let zm = mixed.view().zipped_divide((_2, _4)).unwrap();
+    assert_eq!(zm.layout().to_string(), "((_2,_4),(4,3)):((12,_1),(24,_4))");
+    assert_eq!(zm.to_vec(), z.to_vec());
+    assert_eq!(
+        mixed.view().slice((U, 3usize)).unwrap().to_vec(),
+        typed.view().slice((U, 3)).unwrap().to_vec()
     );
 }

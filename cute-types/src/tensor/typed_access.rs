@@ -136,9 +136,7 @@ pub trait IndexWith<K> {
     fn index_with(&self, k: &K) -> Result<i64, Error>;
 }
 
-impl<S: Congruent<D>, D: IntTuple, K: CoordOf<S, D> + InShape<S, D>> IndexWith<K>
-    for Layout<S, D>
-{
+impl<S: Congruent<D>, D: IntTuple, K: CoordOf<S, D> + InShape<S, D>> IndexWith<K> for Layout<S, D> {
     #[inline(always)]
     fn index_with(&self, k: &K) -> Result<i64, Error> {
         let () = const { crate::typed::check_static_coord(&K::COORD_PATTERN, &S::PATTERN) };

@@ -118,10 +118,7 @@ where
             for t in 0..tm * tn {
                 // Step 2: this thread's values of C, and its row and column.
                 let (c_part, c_thr) = c_tile.partition_by(&thr, t)?;
-                let (tr, tc) = (
-                    (t / C::<E0>::VALUE) % tm,
-                    (t / C::<E1>::VALUE) % tn,
-                );
+                let (tr, tc) = ((t / C::<E0>::VALUE) % tm, (t / C::<E1>::VALUE) % tn);
                 // Step 3: live rows and columns (a prefix: coordinates increase).
                 let (m0, n0) = (tile_m * bm + tr, tile_n * bn + tc);
                 let rows = (0..vm).take_while(|i| m0 + tm * i < m).count() as i64;
@@ -145,10 +142,14 @@ where
                     // additions are exact (the accesses stay checked).
                     for kk in 0..live_k {
                         for i in 0..rows {
-                            let av = *element_at(a_data, a0.wrapping_add(a_part.index_with(&(i, kk))?))?;
+                            let av =
+                                *element_at(a_data, a0.wrapping_add(a_part.index_with(&(i, kk))?))?;
                             let line = &mut acc[(i * cols) as usize..((i + 1) * cols) as usize];
                             for (j, x) in (0..cols).zip(line.iter_mut()) {
-                                let bv = *element_at(b_data, b0.wrapping_add(b_part.index_with(&(j, kk))?))?;
+                                let bv = *element_at(
+                                    b_data,
+                                    b0.wrapping_add(b_part.index_with(&(j, kk))?),
+                                )?;
                                 *x = *x + av * bv;
                             }
                         }
@@ -157,7 +158,8 @@ where
                 let c0 = sum3(c_base, c_off, c_thr)?;
                 for i in 0..rows {
                     for j in 0..cols {
-                        let x = element_at_mut(c_data, c0.wrapping_add(c_part.index_with(&(i, j))?))?;
+                        let x =
+                            element_at_mut(c_data, c0.wrapping_add(c_part.index_with(&(i, j))?))?;
                         *x = alpha * acc[(i * cols + j) as usize] + beta * *x;
                     }
                 }
