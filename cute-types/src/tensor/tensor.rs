@@ -28,8 +28,8 @@ use crate::error::Error;
 /// assert_eq!(col.layout().to_string(), "(_2):(_3)");
 /// assert_eq!(col.to_vec(), [2, 5]);
 /// // A typed tile: the static tile shape, the strides of the tensor.
-/// let tile: Tensor<&[i32], Layout<(_2, _2), (_3, _1)>> = t.view().local_tile(&(_2, _2), (0, 0)).unwrap();
-/// assert_eq!(tile.to_vec(), [1, 4, 2, 5]);
+/// let tile: Tensor<&[i32], Layout<(_2, _3), (_3, _1)>> = t.view().local_tile(&(_2, _3), (0, 0)).unwrap();
+/// assert_eq!(tile.to_vec(), [1, 4, 2, 5, 3, 6]);
 /// ```
 #[derive(Clone, Copy)]
 pub struct Tensor<E, L = DLayout> {

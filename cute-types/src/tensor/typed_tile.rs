@@ -84,6 +84,16 @@ impl<L: TensorLayout, K: IntoCoord> LocalTiler<L, K> for DTiler {
 /// // 4 × 8 tiles (the last ones partial, not clipped): (4, 0) is outside.
 /// assert_eq!(a.tile_by(&(_32, _8), (4i64, 0i64)).unwrap_err(), Error::OutOfDomain);
 /// ```
+///
+/// A static extent that the tile does not divide does not compile (the rule is
+/// the message):
+///
+/// ```compile_fail
+/// use cute_types::tensor::*;
+/// use cute_types::*;
+/// let a = make_layout_right((_6, _4));
+/// let _ = a.tile_by(&(_4, _2), (0i64, 0i64)); // 6 is not a multiple of 4
+/// ```
 pub trait TiledBy<T, K>: Sized {
     /// The layout of a tile.
     type Tile: TensorLayout;
