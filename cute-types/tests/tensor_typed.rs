@@ -149,7 +149,8 @@ where
     B0: Numeral,
     B1: Numeral,
 {
-    let a: Layout<(C<S0>, C<S1>), (C<D0>, C<D1>)> = Layout::default();
+    type Static2<S0, S1, D0, D1> = Layout<(C<S0>, C<S1>), (C<D0>, C<D1>)>;
+    let a: Static2<S0, S1, D0, D1> = Layout::default();
     let tiler = (C::<B0>::new(), C::<B1>::new());
     let (b0, b1) = (C::<B0>::VALUE, C::<B1>::VALUE);
     let tile_str = format!("(_{b0},_{b1})");
@@ -180,9 +181,9 @@ fn static_tiles_equal_the_dlayout_path() {
 
 #[test]
 fn typed_partitions_equal_the_dlayout_path_for_every_thread() {
-    fn check<T: PartitionedBy<Thr>, Thr: LayoutOperand + Copy>(tile: T, thr: Thr)
+    fn check<T, Thr: LayoutOperand + Copy>(tile: T, thr: Thr)
     where
-        T: LayoutOperand,
+        T: LayoutOperand + PartitionedBy<Thr>,
         T::Part: core::fmt::Display + core::fmt::Debug,
     {
         let (dt, dthr) = (tile.to_dynamic(), thr.to_dynamic());
@@ -215,6 +216,9 @@ fn typed_partitions_equal_the_dlayout_path_for_every_thread() {
     check(make_layout((_4, _6, _8)), make_layout((_2, _3, _2)));
 }
 
+/// The typed tile of `(12,10):(10,_1)` by `(_4,_5)`.
+type Tile45 = Layout<(_4, _5), (i64, _1)>;
+
 #[test]
 fn tensor_views_through_typed_tilers_equal_dlayout_views() {
     let (m, n) = (12i64, 10i64);
@@ -224,7 +228,7 @@ fn tensor_views_through_typed_tilers_equal_dlayout_views() {
     let tiler = shape_tiler(&"(_4,_5)".parse().unwrap()).unwrap();
     for c0 in 0..3i64 {
         for c1 in 0..2i64 {
-            let t: Tensor<&[i32], Layout<(_4, _5), (i64, _1)>> =
+            let t: Tensor<&[i32], Tile45> =
                 typed.view().local_tile(&(_4, _5), (c0, c1)).unwrap();
             let d = dynamic.view().local_tile(&tiler, (c0, c1)).unwrap();
             assert_eq!(t.to_vec(), d.to_vec());
