@@ -54,6 +54,17 @@ fn local_tile_matches_cute_cpp() {
         a.tile_by(&(_32, _8), (0i64, 8i64)).unwrap_err(),
         Error::OutOfDomain
     );
+    // `_` keeps a mode's tiles: (3,_), (_,5), (_,_)
+    let (t, off) = a.tile_by(&(_32, _8), (3i64, Underscore)).unwrap();
+    let _: &Layout<(_32, _8, i64), (i64, _1, _8)> = &t;
+    assert_eq!((t.to_string(), off), ("(_32,_8,8):(60,_1,_8)".into(), 5760));
+    let (t, off) = a.tile_by(&(_32, _8), (Underscore, 5i64)).unwrap();
+    assert_eq!((t.to_string(), off), ("(_32,_8,4):(60,_1,1920)".into(), 40));
+    let (t, off) = a.tile_by(&(_32, _8), (Underscore, Underscore)).unwrap();
+    assert_eq!(
+        (t.to_string(), off),
+        ("(_32,_8,4,8):(60,_1,1920,_8)".into(), 0)
+    );
     // make_layout((M,N)) with M = 37, N = 21, tile (_16,_4) at (2,5)
     let a = make_layout((37i64, 21i64)).unwrap();
     let (t, off) = a.tile_by(&(_16, _4), (2i64, 5i64)).unwrap();
@@ -119,6 +130,26 @@ fn check_mixed_grid<B0: Numeral, B1: Numeral>(s0: i64, s1: i64, d0: i64, d1: i64
             assert_eq!((td.to_string(), offd), (t.to_string(), off));
         }
     }
+    // `_` keeps a mode's tiles: (c0, _), (_, c1), (_, _), as the DLayout path.
+    let dl_str = |l: &DLayout, coord: &str| {
+        let t = shape_tiler(&tile_str.parse().unwrap()).unwrap();
+        let (t, off) = local_tile_layout(l, &t, &coord.parse().unwrap()).unwrap();
+        (t.to_string(), off)
+    };
+    for c0 in 0..n0 {
+        let (t, off) = ad.tile_by(&tiler, (c0, Underscore)).unwrap();
+        assert_eq!((t.to_string(), off), dl_str(&dld, &format!("({c0},_)")));
+    }
+    for c1 in 0..n1 {
+        let (t, off) = ad.tile_by(&tiler, (Underscore, c1)).unwrap();
+        assert_eq!((t.to_string(), off), dl_str(&dld, &format!("(_,{c1})")));
+    }
+    let (t, off) = ad.tile_by(&tiler, (Underscore, Underscore)).unwrap();
+    assert_eq!((t.to_string(), off), dl_str(&dld, "(_,_)"));
+    assert_eq!(
+        ad.tile_by(&tiler, (n0, Underscore)).unwrap_err(),
+        Error::OutOfDomain
+    );
     for bad in [(n0, 0), (0, n1), (-1, 0)] {
         assert_eq!(ad.tile_by(&tiler, bad).unwrap_err(), Error::OutOfDomain);
     }
@@ -228,8 +259,7 @@ fn tensor_views_through_typed_tilers_equal_dlayout_views() {
     let tiler = shape_tiler(&"(_4,_5)".parse().unwrap()).unwrap();
     for c0 in 0..3i64 {
         for c1 in 0..2i64 {
-            let t: Tensor<&[i32], Tile45> =
-                typed.view().local_tile(&(_4, _5), (c0, c1)).unwrap();
+            let t: Tensor<&[i32], Tile45> = typed.view().local_tile(&(_4, _5), (c0, c1)).unwrap();
             let d = dynamic.view().local_tile(&tiler, (c0, c1)).unwrap();
             assert_eq!(t.to_vec(), d.to_vec());
             assert_eq!(t.offset(), d.offset());

@@ -95,3 +95,27 @@ tuple_flat!(3: K0 0, K1 1, K2 2);
 tuple_flat!(4: K0 0, K1 1, K2 2, K3 3);
 tuple_flat!(5: K0 0, K1 1, K2 2, K3 3, K4 4);
 tuple_flat!(6: K0 0, K1 1, K2 2, K3 3, K4 4, K5 5);
+
+/// An integer leaf of a coordinate: a static `_N` or a run-time `i64` (not `_`).
+///
+/// ```
+/// use cute_types::tensor::IndexLeaf;
+/// use cute_types::typed::*;
+/// assert_eq!((_3.index(), 7i64.index()), (3, 7));
+/// ```
+pub trait IndexLeaf: FlatLeaf + FlatCoord {
+    /// The index.
+    fn index(&self) -> i64;
+}
+impl<N: Numeral> IndexLeaf for C<N> {
+    #[inline(always)]
+    fn index(&self) -> i64 {
+        C::<N>::VALUE
+    }
+}
+impl IndexLeaf for i64 {
+    #[inline(always)]
+    fn index(&self) -> i64 {
+        *self
+    }
+}

@@ -65,7 +65,7 @@ pub use coord::{IntoCoord, Underscore};
 // with the typed layer's `zipped_divide` & co. under `use cute_types::{*, tensor::*}`.
 pub use divide::{DivideArg, IntoTensorLayout, Tiler};
 pub use engine::{Counting, Engine, Storage, StorageMut};
-pub use flat_coord::{FlatCoord, FlatLeaf};
+pub use flat_coord::{FlatCoord, FlatLeaf, IndexLeaf};
 pub use identity::make_identity_tensor;
 pub use iter::{Offsets, TensorIter};
 pub use layout_trait::{check_same_static_size, TensorLayout};
@@ -78,6 +78,6 @@ pub use slice::{SliceBy, SliceDispatch, TensorSliced};
 pub use tensor::Tensor;
 pub use typed_access::{InShape, IndexWith};
 pub use typed_partition::{LocalPartitioner, PartitionedBy};
-pub use typed_tile::{LocalTiler, TiledBy};
+pub use typed_tile::{LocalTiler, TileCoord2, TiledBy};
 
 pub(crate) use bounds::index_range as index_range_of;

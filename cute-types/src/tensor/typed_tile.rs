@@ -22,12 +22,15 @@
 //! `Bᵢ` (CuTe's static shape divisibility).
 use super::coord::IntoCoord;
 use super::flat_coord::FlatCoord;
+use super::flat_coord::IndexLeaf;
 use super::layout_trait::TensorLayout;
 use super::local_tile::{local_tile_layout, tile_of_zipped};
 use crate::dynamic::{DLayout, DTiler};
 use crate::error::Error;
 use crate::typed::numeral::Numeral;
-use crate::typed::{Congruent, Coord, IntLike, IntTuple, Layout, TilerOperand, C};
+use crate::typed::{
+    Congruent, Coord, IntLike, IntMul, IntTuple, Layout, TilerOperand, Underscore, C,
+};
 
 /// A tiler of [`Tensor::local_tile`](super::Tensor::local_tile) for a tensor of
 /// layout `L` at coordinate `K`: a [`DTiler`] (any layout, any coordinate
@@ -65,8 +68,9 @@ impl<L: TensorLayout, K: IntoCoord> LocalTiler<L, K> for DTiler {
 /// * `Layout<(S₀, …), (D₀, …)>`, every mode a leaf (static `_N` or `i64`), by
 ///   `(_B₀, …)` of the same rank: the tile `Layout<(_B₀, …), (D₀, …)>` (see the
 ///   module docs); `K` is a tuple of one index per mode (`i64` or `_N`), or one
-///   integer indexing the tiles colexicographically. `_` in `K` does not
-///   compile here (it would keep a mode of run-time extent).
+///   integer indexing the tiles colexicographically. For rank 2, `_` in a
+///   mode of run-time extent keeps that mode's tiles ([`TileCoord2`]: CuTe's
+///   `(BM, BK, k)` for `(m, _)`); elsewhere `_` does not compile.
 /// * [`DLayout`] by any typed tiler and coordinate: a [`DLayout`] tile, through
 ///   the layout algebra (the same as a [`DTiler`]).
 ///
@@ -244,6 +248,171 @@ macro_rules! leaf_tiled_by {
     };
 }
 leaf_tiled_by!(1: S0 D0 B0 0);
-leaf_tiled_by!(2: S0 D0 B0 0, S1 D1 B1 1);
 leaf_tiled_by!(3: S0 D0 B0 0, S1 D1 B1 1, S2 D2 B2 2);
 leaf_tiled_by!(4: S0 D0 B0 0, S1 D1 B1 1, S2 D2 B2 2, S3 D3 B3 3);
+
+impl<S0, S1, D0, D1, B0, B1, K> TiledBy<(C<B0>, C<B1>), K> for Layout<(S0, S1), (D0, D1)>
+where
+    S0: IntLike + Congruent<D0>,
+    S1: IntLike + Congruent<D1>,
+    D0: IntLike + IntTuple,
+    D1: IntLike + IntTuple,
+    B0: Numeral,
+    B1: Numeral,
+    C<B0>: Congruent<D0>,
+    C<B1>: Congruent<D1>,
+    K: TileCoord2<S0, S1, B0, B1, D0, D1>,
+{
+    type Tile = K::Tile;
+    #[inline]
+    fn tile_by(&self, _: &(C<B0>, C<B1>), coord: K) -> Result<(K::Tile, i64), Error> {
+        let () = const {
+            check_leaf_tile(<S0 as IntLike>::STATIC, C::<B0>::VALUE);
+            check_leaf_tile(<S1 as IntLike>::STATIC, C::<B1>::VALUE);
+        };
+        let (shape, stride) = (self.shape(), self.stride());
+        let counts = [
+            tile_count(shape.0.value(), C::<B0>::VALUE),
+            tile_count(shape.1.value(), C::<B1>::VALUE),
+        ];
+        coord.place(stride, counts)
+    }
+}
+
+/// A tile coordinate of a rank-2 layout `(S0, S1):(D0, D1)` with leaf modes
+/// tiled by `(_B0, _B1)`: it decides the tile's type. One index per mode, or
+/// one 1-D index, gives the `(_B0,_B1):(D0,D1)` tile; `_` in a mode of
+/// run-time extent (`i64`) keeps that mode's tiles as a third (and fourth)
+/// mode, as CuTe's `local_tile(A, tiler, (m, _))` is `(BM, BK, k)`. (For a
+/// static layout, `zipped_divide` and `slice` keep everything static.)
+///
+/// ```
+/// use cute_types::tensor::*;
+/// use cute_types::*;
+/// let a = Layout::new((100i64, 60i64), (60i64, _1)).unwrap();
+/// // The row of tiles m = 3: (_32,_8) tiles, 8 of them along the columns.
+/// let (t, off) = a.tile_by(&(_32, _8), (3i64, Underscore)).unwrap();
+/// let _: &Layout<(_32, _8, i64), (i64, _1, _8)> = &t;
+/// assert_eq!((t.to_string(), off), ("(_32,_8,8):(60,_1,_8)".to_string(), 3 * 32 * 60));
+/// ```
+pub trait TileCoord2<S0, S1, B0, B1, D0, D1>: Coord {
+    /// The tile's layout.
+    type Tile: TensorLayout;
+    /// The tile and its offset, for tile strides `stride` and `counts` tiles per mode.
+    fn place(&self, stride: (D0, D1), counts: [i64; 2]) -> Result<(Self::Tile, i64), Error>;
+}
+
+/// `Bᵢ·dᵢ` as a run-time value (the step between tiles of mode `i`).
+#[inline(always)]
+fn tile_step<B: Numeral, D: IntLike>(d: D) -> Result<i64, Error> {
+    C::<B>::VALUE.checked_mul(d.value()).ok_or(Error::Overflow)
+}
+
+macro_rules! fixed_tile_coord {
+    ([$($gen:tt)*] $K:ty) => {
+        impl<S0, S1, B0, B1, D0, D1, $($gen)*> TileCoord2<S0, S1, B0, B1, D0, D1> for $K
+        where
+            B0: Numeral,
+            B1: Numeral,
+            D0: IntLike + IntTuple,
+            D1: IntLike + IntTuple,
+            C<B0>: Congruent<D0>,
+            C<B1>: Congruent<D1>,
+        {
+            type Tile = Layout<(C<B0>, C<B1>), (D0, D1)>;
+            #[inline(always)]
+            fn place(&self, stride: (D0, D1), counts: [i64; 2]) -> Result<(Self::Tile, i64), Error> {
+                let steps = [tile_step::<B0, D0>(stride.0)?, tile_step::<B1, D1>(stride.1)?];
+                let offset = grid_offset(&counts, &steps, self)?;
+                Ok((Layout::try_new((C::new(), C::new()), stride)?, offset))
+            }
+        }
+    };
+}
+fixed_tile_coord!([] i64);
+fixed_tile_coord!([N: Numeral] C<N>);
+fixed_tile_coord!([K0: IndexLeaf, K1: IndexLeaf] (K0, K1));
+
+/// The one entry of a tile coordinate with one `_`: its index must lie in `0..count`.
+#[inline(always)]
+fn kept_offset<K: IndexLeaf>(k: &K, count: i64, step: i64) -> Result<i64, Error> {
+    let c = k.index();
+    if c < 0 || c >= count {
+        return Err(Error::OutOfDomain);
+    }
+    c.checked_mul(step).ok_or(Error::Overflow)
+}
+
+impl<S0, B0, B1, D0, D1, K0: IndexLeaf> TileCoord2<S0, i64, B0, B1, D0, D1> for (K0, Underscore)
+where
+    B0: Numeral,
+    B1: Numeral,
+    D0: IntLike + IntTuple,
+    D1: IntLike + IntTuple,
+    C<B0>: Congruent<D0>,
+    C<B1>: Congruent<D1> + IntMul<D1>,
+    i64: Congruent<<C<B1> as IntMul<D1>>::Output>,
+{
+    type Tile = Layout<(C<B0>, C<B1>, i64), (D0, D1, <C<B1> as IntMul<D1>>::Output)>;
+    #[inline(always)]
+    fn place(&self, stride: (D0, D1), counts: [i64; 2]) -> Result<(Self::Tile, i64), Error> {
+        let offset = kept_offset(&self.0, counts[0], tile_step::<B0, D0>(stride.0)?)?;
+        let rest = C::<B1>::new().int_mul(stride.1)?;
+        let tile = Layout::try_new((C::new(), C::new(), counts[1]), (stride.0, stride.1, rest))?;
+        Ok((tile, offset))
+    }
+}
+
+impl<S1, B0, B1, D0, D1, K1: IndexLeaf> TileCoord2<i64, S1, B0, B1, D0, D1> for (Underscore, K1)
+where
+    B0: Numeral,
+    B1: Numeral,
+    D0: IntLike + IntTuple,
+    D1: IntLike + IntTuple,
+    C<B0>: Congruent<D0> + IntMul<D0>,
+    C<B1>: Congruent<D1>,
+    i64: Congruent<<C<B0> as IntMul<D0>>::Output>,
+{
+    type Tile = Layout<(C<B0>, C<B1>, i64), (D0, D1, <C<B0> as IntMul<D0>>::Output)>;
+    #[inline(always)]
+    fn place(&self, stride: (D0, D1), counts: [i64; 2]) -> Result<(Self::Tile, i64), Error> {
+        let offset = kept_offset(&self.1, counts[1], tile_step::<B1, D1>(stride.1)?)?;
+        let rest = C::<B0>::new().int_mul(stride.0)?;
+        let tile = Layout::try_new((C::new(), C::new(), counts[0]), (stride.0, stride.1, rest))?;
+        Ok((tile, offset))
+    }
+}
+
+impl<B0, B1, D0, D1> TileCoord2<i64, i64, B0, B1, D0, D1> for (Underscore, Underscore)
+where
+    B0: Numeral,
+    B1: Numeral,
+    D0: IntLike + IntTuple,
+    D1: IntLike + IntTuple,
+    C<B0>: Congruent<D0> + IntMul<D0>,
+    C<B1>: Congruent<D1> + IntMul<D1>,
+    i64: Congruent<<C<B0> as IntMul<D0>>::Output> + Congruent<<C<B1> as IntMul<D1>>::Output>,
+{
+    #[allow(clippy::type_complexity)]
+    type Tile = Layout<
+        (C<B0>, C<B1>, i64, i64),
+        (
+            D0,
+            D1,
+            <C<B0> as IntMul<D0>>::Output,
+            <C<B1> as IntMul<D1>>::Output,
+        ),
+    >;
+    #[inline(always)]
+    fn place(&self, stride: (D0, D1), counts: [i64; 2]) -> Result<(Self::Tile, i64), Error> {
+        let rests = (
+            C::<B0>::new().int_mul(stride.0)?,
+            C::<B1>::new().int_mul(stride.1)?,
+        );
+        let tile = Layout::try_new(
+            (C::new(), C::new(), counts[0], counts[1]),
+            (stride.0, stride.1, rests.0, rests.1),
+        )?;
+        Ok((tile, 0))
+    }
+}
