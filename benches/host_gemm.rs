@@ -5,11 +5,17 @@
 //! * `layouts_plan_run`: `GemmPlan::run` (tiling and partitioning done once, as a
 //!   code generator does at compile time) — the kernel itself;
 //! * `layouts_gemm`: `gemm`, planning included in every call;
+//! * `typed_gemm`: `gemm_typed`, the same blocking with the tile and thread
+//!   layout static in the types (typed local_tile/local_partition, typed
+//!   element access), operands over typed `(M,K):(K,_1)` layouts;
 //! * `plain_loop`: the same blocked loop with hand-written index arithmetic.
 //!
-//! `cargo bench --bench host_gemm`
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use cute::tensor::{gemm, make_tensor, GemmConfig, GemmPlan};
+//! `cargo bench --bench host_gemm`; with `HOST_GEMM_RUN=WAY/MxNxK` (and
+//! `HOST_GEMM_REPS`, default 10) the binary runs one way, no criterion, for
+//! `perf stat` (cycles of this process only, robust to a loaded machine).
+use criterion::{criterion_group, BenchmarkId, Criterion};
+use cute::tensor::{gemm, gemm_typed, make_tensor, GemmConfig, GemmPlan};
+use cute::typed::{make_layout_right, Layout, _1, _32, _8};
 use cute::DLayout;
 use std::hint::black_box;
 use std::time::Duration;
@@ -137,6 +143,27 @@ fn bench(cr: &mut Criterion) {
         blocked_plain(&a, &b, &mut c2, m, n, k, bl, &mut acc);
         assert!(c1.iter().zip(&c2).all(|(x, y)| x.to_bits() == y.to_bits()));
 
+        // The typed path computes the same numbers too.
+        let (mi, ni, ki) = (m as i64, n as i64, k as i64);
+        let tla = Layout::new((mi, ki), (ki, _1)).unwrap();
+        let tlb = Layout::new((ni, ki), (ki, _1)).unwrap();
+        let tlc = Layout::new((mi, ni), (ni, _1)).unwrap();
+        let tta = make_tensor(&a[..], tla).unwrap();
+        let ttb = make_tensor(&b[..], tlb).unwrap();
+        let thr = make_layout_right((_8, _8));
+        let mut c3 = vec![0f32; m * n];
+        gemm_typed(
+            1.0,
+            &tta,
+            &ttb,
+            0.0,
+            &mut make_tensor(&mut c3[..], tlc).unwrap(),
+            (_32, _32, _8),
+            thr,
+        )
+        .unwrap();
+        assert!(c3.iter().zip(&c2).all(|(x, y)| x.to_bits() == y.to_bits()));
+
         let id = format!("{m}x{n}x{k}");
         let plan = GemmPlan::new(&la, &lb, &lc, &cfg).unwrap();
         group.bench_function(BenchmarkId::new("layouts_plan_run", &id), |bch| {
@@ -152,6 +179,21 @@ fn bench(cr: &mut Criterion) {
                 gemm(1.0, black_box(&ta), black_box(&tb), 0.0, &mut tc, &cfg).unwrap();
             })
         });
+        group.bench_function(BenchmarkId::new("typed_gemm", &id), |bch| {
+            bch.iter(|| {
+                let mut tc = make_tensor(&mut c3[..], tlc).unwrap();
+                gemm_typed(
+                    1.0,
+                    black_box(&tta),
+                    black_box(&ttb),
+                    0.0,
+                    &mut tc,
+                    (_32, _32, _8),
+                    thr,
+                )
+                .unwrap();
+            })
+        });
         group.bench_function(BenchmarkId::new("plain_loop", &id), |bch| {
             bch.iter(|| blocked_plain(black_box(&a), black_box(&b), &mut c2, m, n, k, bl, &mut acc))
         });
@@ -160,4 +202,83 @@ fn bench(cr: &mut Criterion) {
 }
 
 criterion_group!(benches, bench);
-criterion_main!(benches);
+
+/// One way, `reps` times, on an `m × n × k` problem (the criterion blocking).
+fn run_one(way: &str, (m, n, k): (usize, usize, usize), reps: usize) -> f32 {
+    let bl = Blocking {
+        bm: 32,
+        bn: 32,
+        bk: 8,
+        tm: 8,
+        tn: 8,
+    };
+    let (a, b) = (data(m * k, 1), data(n * k, 2));
+    let mut c = vec![0f32; m * n];
+    let (mi, ni, ki) = (m as i64, n as i64, k as i64);
+    let la: DLayout = format!("({m},{k}):({k},1)").parse().unwrap();
+    let lb: DLayout = format!("({n},{k}):({k},1)").parse().unwrap();
+    let lc: DLayout = format!("({m},{n}):({n},1)").parse().unwrap();
+    let (ta, tb) = (
+        make_tensor(&a[..], la).unwrap(),
+        make_tensor(&b[..], lb).unwrap(),
+    );
+    let cfg = GemmConfig::new((32, 32, 8), "(8,8):(8,1)".parse().unwrap()).unwrap();
+    let tla = Layout::new((mi, ki), (ki, _1)).unwrap();
+    let tlb = Layout::new((ni, ki), (ki, _1)).unwrap();
+    let tlc = Layout::new((mi, ni), (ni, _1)).unwrap();
+    let (tta, ttb) = (
+        make_tensor(&a[..], tla).unwrap(),
+        make_tensor(&b[..], tlb).unwrap(),
+    );
+    let plan = GemmPlan::new(&la, &lb, &lc, &cfg).unwrap();
+    let mut acc = Vec::new();
+    for _ in 0..reps {
+        match way {
+            "layouts_plan_run" => plan
+                .run(
+                    1.0,
+                    &ta,
+                    &tb,
+                    0.0,
+                    &mut make_tensor(&mut c[..], lc).unwrap(),
+                )
+                .unwrap(),
+            "layouts_gemm" => gemm(
+                1.0,
+                &ta,
+                &tb,
+                0.0,
+                &mut make_tensor(&mut c[..], lc).unwrap(),
+                &cfg,
+            )
+            .unwrap(),
+            "typed_gemm" => gemm_typed(
+                1.0,
+                &tta,
+                &ttb,
+                0.0,
+                &mut make_tensor(&mut c[..], tlc).unwrap(),
+                (_32, _32, _8),
+                make_layout_right((_8, _8)),
+            )
+            .unwrap(),
+            "plain_loop" => blocked_plain(&a, &b, &mut c, m, n, k, bl, &mut acc),
+            "setup" => {}
+            _ => panic!("HOST_GEMM_RUN: unknown way {way}"),
+        }
+        black_box(&mut c);
+    }
+    c.iter().sum()
+}
+
+fn main() {
+    if let Ok(sel) = std::env::var("HOST_GEMM_RUN") {
+        let (way, size) = sel.split_once('/').expect("HOST_GEMM_RUN=WAY/MxNxK");
+        let dims: Vec<usize> = size.split('x').map(|d| d.parse().unwrap()).collect();
+        let reps = std::env::var("HOST_GEMM_REPS").map_or(10, |r| r.parse().unwrap());
+        println!("{}", run_one(way, (dims[0], dims[1], dims[2]), reps));
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -4,7 +4,8 @@
 //! checks it against the plain triple loop.
 //!
 //! `cargo run --release --example host_gemm`
-use cute::tensor::{gemm, gemm_reference, make_tensor, GemmConfig};
+use cute::tensor::{gemm, gemm_reference, gemm_typed, make_tensor, GemmConfig};
+use cute::typed::{make_layout_right, Layout, _1, _32, _4, _8};
 use cute::DLayout;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -41,6 +42,26 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     )?;
     let mut c_loop = c0.clone();
     gemm_reference(2.0, &ta, &tb, 0.5, &mut make_tensor(&mut c_loop[..], lc)?)?;
+
+    // The same GEMM over typed layouts: the blocking is static (in the types),
+    // tiles and partitions are typed layouts such as `(_32,_8):(37,_1)`.
+    let (mi, ni, ki) = (m as i64, n as i64, k as i64);
+    let ta_typed = make_tensor(&a[..], Layout::new((mi, ki), (ki, _1))?)?;
+    let tb_typed = make_tensor(&b[..], Layout::new((ni, ki), (_1, ni))?)?;
+    let mut c_typed = c0.clone();
+    gemm_typed(
+        2.0,
+        &ta_typed,
+        &tb_typed,
+        0.5,
+        &mut make_tensor(&mut c_typed[..], Layout::new((mi, ni), (_1, mi))?)?,
+        (_32, _32, _8),
+        make_layout_right((_8, _4)),
+    )?;
+    if c_typed != c_layouts {
+        return Err("the typed GEMM disagrees with the DLayout GEMM".into());
+    }
+    println!("gemm_typed (tile (_32,_32,_8), threads (_8,_4):(_4,_1)) agrees, bit for bit");
 
     let differing = c_layouts
         .iter()

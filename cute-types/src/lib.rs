@@ -55,7 +55,7 @@
 //! assert_eq!(d.eval_index(5).unwrap().value, 5);
 //! assert_eq!(cute_types::expr::eval_line("logical_divide((8,8):(1,8), [2,4])"), "((2,4),(4,2)):((1,2),(8,32))");
 //! let mut table = String::new();
-//! cute_types::print::print_layout(&mut table, &"(2,2):(2,1)".parse().unwrap()).unwrap();
+//! cute_types::print::print_layout(&mut table, &"(2,2):(2,1)".parse::<cute_types::DLayout>().unwrap()).unwrap();
 //! assert!(table.starts_with("(2,2):(2,1)"));
 //! ```
 //!

@@ -86,10 +86,20 @@ pub struct LayoutGrid<'a> {
 }
 
 impl<'a> LayoutGrid<'a> {
-    /// The grid of `layout`; [`PrintError::Rank`] unless its rank is 1 or 2, and an
+    /// The grid of `layout` (a [`DLayout`], a typed `Layout<S, D>` or a static
+    /// algebra result); [`PrintError::Rank`] unless its rank is 1 or 2, and an
     /// algebra error if its size or cosize overflows (checked here, so that nothing
     /// is printed before a failure that was known in advance).
-    pub fn new(layout: &DLayout) -> Result<LayoutGrid<'a>, PrintError> {
+    ///
+    /// ```
+    /// use cute_types::print::{print_svg, LayoutGrid};
+    /// use cute_types::typed::*;
+    /// let mut svg = String::new();
+    /// print_svg(&mut svg, &LayoutGrid::new(&make_layout_right((_2, _4))).unwrap()).unwrap();
+    /// assert!(svg.contains("(_2,_4):(_4,_1)"));
+    /// ```
+    pub fn new<L: crate::typed::LayoutOperand>(layout: &L) -> Result<LayoutGrid<'a>, PrintError> {
+        let layout = &layout.to_dynamic();
         let rank = layout.rank();
         let two_d = match rank {
             1 => false,

@@ -20,6 +20,7 @@ use super::error::PrintError;
 use super::grid::{Grid, LayoutGrid};
 use super::MAX_PICTURE_CELLS;
 use crate::dynamic::DLayout;
+use crate::typed::LayoutOperand;
 
 /// Writes CuTe's `print_layout` output for `layout`: its notation on one line
 /// (static leaves marked `_`, as C++ prints them), then the table (see
@@ -28,14 +29,26 @@ use crate::dynamic::DLayout;
 /// Errors: [`PrintError::Rank`] for rank 0 or ≥ 3, [`PrintError::TooLarge`]
 /// above [`MAX_PICTURE_CELLS`] cells (as the pictures).
 ///
+/// Any layout: a [`DLayout`], a typed `Layout<S, D>` or a static algebra result
+/// (everything that implements [`LayoutOperand`]).
+///
 /// ```
 /// let l: cute_types::DLayout = "(_2,_3):(_1,_2)".parse().unwrap();
 /// let mut s = String::new();
 /// cute_types::print::print_layout(&mut s, &l).unwrap();
 /// assert_eq!(s.lines().nth(3), Some(" 0  | 0 | 2 | 4 |"));
+/// // The same layout, typed: the same table.
+/// use cute_types::typed::*;
+/// let mut t = String::new();
+/// cute_types::print::print_layout(&mut t, &make_layout((_2, _3))).unwrap();
+/// assert_eq!(t, s);
 /// ```
-pub fn print_layout<W: Write + ?Sized>(out: &mut W, layout: &DLayout) -> Result<(), PrintError> {
-    let grid = LayoutGrid::new(layout)?;
+pub fn print_layout<W: Write + ?Sized, L: LayoutOperand>(
+    out: &mut W,
+    layout: &L,
+) -> Result<(), PrintError> {
+    let layout: DLayout = layout.to_dynamic();
+    let grid = LayoutGrid::new(&layout)?;
     writeln!(out, "{layout}")?;
     print_table(out, &grid)
 }

@@ -43,6 +43,12 @@ impl IntoCoord for Underscore {
         Ok(DTuple::underscore())
     }
 }
+/// A static integer `_N` is the coordinate `N` (static).
+impl<N: crate::typed::numeral::Numeral> IntoCoord for crate::typed::C<N> {
+    fn into_coord(self) -> Result<DTuple, Error> {
+        Ok(DTuple::s(crate::typed::C::<N>::VALUE))
+    }
+}
 impl IntoCoord for DInt {
     fn into_coord(self) -> Result<DTuple, Error> {
         Ok(DTuple::int(self))

@@ -12,6 +12,9 @@ use super::tensor::Tensor;
 use crate::algebra;
 use crate::dynamic::{DLayout, DTiler};
 use crate::error::Error;
+use crate::typed::{
+    self, And, Congruent, Dispatch, IntTuple, Layout, LayoutOperand, StaticLayout, TilerOperand,
+};
 
 /// The right-hand side of a tensor's composition, divide or product: a layout
 /// (applied to the whole tensor) or a by-mode tiler (mode `i` to mode `i`).
@@ -46,6 +49,160 @@ impl<'a> From<&'a DTiler> for Tiler<'a> {
 
 type LayoutOp = fn(&DLayout, &DLayout) -> Result<DLayout, Error>;
 type TilerOp = fn(&DLayout, &DTiler) -> Result<DLayout, Error>;
+
+/// The result of a typed algebra function as a tensor's layout: a static
+/// result (zero-sized, computed at compile time) is kept as it is; a run-time
+/// `Result<DLayout, Error>` gives its [`DLayout`].
+///
+/// ```
+/// use cute_types::tensor::IntoTensorLayout;
+/// use cute_types::typed::*;
+/// let s = zipped_divide(make_layout((_4, _4)), (_2, _2)).into_tensor_layout().unwrap();
+/// assert_eq!(s.to_string(), "((_2,_2),(_2,_2)):((_1,_4),(_2,_8))");
+/// let d = zipped_divide(make_layout((4i64, _4)).unwrap(), (_2, _2)).into_tensor_layout().unwrap();
+/// assert_eq!(d.to_string(), "((_2,_2),(2,_2)):((_1,4),(_2,8))");
+/// ```
+pub trait IntoTensorLayout {
+    /// The layout.
+    type Layout: TensorLayout;
+    /// The layout, or the run-time computation's error.
+    fn into_tensor_layout(self) -> Result<Self::Layout, Error>;
+}
+
+impl<M: StaticLayout> IntoTensorLayout for M {
+    type Layout = M;
+    fn into_tensor_layout(self) -> Result<M, Error> {
+        Ok(self)
+    }
+}
+
+impl IntoTensorLayout for Result<DLayout, Error> {
+    type Layout = DLayout;
+    fn into_tensor_layout(self) -> Result<DLayout, Error> {
+        self
+    }
+}
+
+/// The right-hand side of a tensor's divides: a run-time [`Tiler`] (`&DLayout`,
+/// `&DTiler`), whose results are [`DLayout`]s, or a typed tiler (a tuple of
+/// tilers such as `(_2, _4)`, or a typed `Layout`), whose results are those of
+/// the typed algebra: static results for a static tensor layout and a static
+/// tiler, a [`DLayout`] otherwise.
+///
+/// ```
+/// use cute_types::tensor::*;
+/// use cute_types::*;
+/// let data: Vec<i32> = (0..16).collect();
+/// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap();
+/// // Static layout, static tiler: the divided layout is static (zero-sized).
+/// let z = t.view().zipped_divide((_2, _2)).unwrap();
+/// assert_eq!(z.layout().to_string(), "((_2,_2),(_2,_2)):((_4,_1),(_8,_2))");
+/// assert_eq!(core::mem::size_of_val(z.layout()), 0);
+/// assert_eq!(*z.get((3, 1)).unwrap(), 4 + 1 + 8);
+/// ```
+pub trait DivideArg<L> {
+    /// Layout of `logical_divide`.
+    type Logical: TensorLayout;
+    /// Layout of `zipped_divide`.
+    type Zipped: TensorLayout;
+    /// Layout of `tiled_divide`.
+    type Tiled: TensorLayout;
+    /// Layout of `flat_divide`.
+    type Flat: TensorLayout;
+    /// `logical_divide(layout, self)`.
+    fn logical(self, layout: &L) -> Result<Self::Logical, Error>;
+    /// `zipped_divide(layout, self)`.
+    fn zipped(self, layout: &L) -> Result<Self::Zipped, Error>;
+    /// `tiled_divide(layout, self)`.
+    fn tiled(self, layout: &L) -> Result<Self::Tiled, Error>;
+    /// `flat_divide(layout, self)`.
+    fn flat(self, layout: &L) -> Result<Self::Flat, Error>;
+}
+
+fn run_time<'a, L: TensorLayout>(
+    l: &L,
+    t: Tiler<'a>,
+    by_layout: LayoutOp,
+    by_mode: TilerOp,
+) -> Result<DLayout, Error> {
+    let l = l.to_dlayout();
+    match t {
+        Tiler::Layout(b) => by_layout(&l, b),
+        Tiler::ByMode(b) => by_mode(&l, b),
+    }
+}
+
+macro_rules! run_time_divide_arg {
+    ($T:ty) => {
+        impl<'a, L: TensorLayout> DivideArg<L> for $T {
+            type Logical = DLayout;
+            type Zipped = DLayout;
+            type Tiled = DLayout;
+            type Flat = DLayout;
+            fn logical(self, l: &L) -> Result<DLayout, Error> {
+                let t: Tiler<'a> = self.into();
+                run_time(l, t, algebra::logical_divide, algebra::logical_divide_tiler)
+            }
+            fn zipped(self, l: &L) -> Result<DLayout, Error> {
+                let t: Tiler<'a> = self.into();
+                run_time(l, t, algebra::zipped_divide, algebra::zipped_divide_tiler)
+            }
+            fn tiled(self, l: &L) -> Result<DLayout, Error> {
+                let t: Tiler<'a> = self.into();
+                run_time(l, t, algebra::tiled_divide, algebra::tiled_divide_tiler)
+            }
+            fn flat(self, l: &L) -> Result<DLayout, Error> {
+                let t: Tiler<'a> = self.into();
+                run_time(l, t, algebra::flat_divide, algebra::flat_divide_tiler)
+            }
+        }
+    };
+}
+run_time_divide_arg!(Tiler<'a>);
+run_time_divide_arg!(&'a DLayout);
+run_time_divide_arg!(&'a DTiler);
+
+/// The static flag of `L` divided by `T`.
+type Flag<L, T> = And<<L as LayoutOperand>::IsStatic, <T as TilerOperand>::IsStatic>;
+
+macro_rules! typed_divide_arg {
+    ([$($gen:tt)*] $T:ty) => {
+        impl<L: LayoutOperand, $($gen)*> DivideArg<L> for $T
+        where
+            $T: TilerOperand,
+            Flag<L, $T>: Dispatch<typed::LogicalDivided<L, $T>>
+                + Dispatch<typed::ZippedDivided<L, $T>>
+                + Dispatch<typed::TiledDivided<L, $T>>
+                + Dispatch<typed::FlatDivided<L, $T>>,
+            typed::LogicalDivideOut<L, $T>: IntoTensorLayout,
+            typed::ZippedDivideOut<L, $T>: IntoTensorLayout,
+            typed::TiledDivideOut<L, $T>: IntoTensorLayout,
+            typed::FlatDivideOut<L, $T>: IntoTensorLayout,
+        {
+            type Logical = <typed::LogicalDivideOut<L, $T> as IntoTensorLayout>::Layout;
+            type Zipped = <typed::ZippedDivideOut<L, $T> as IntoTensorLayout>::Layout;
+            type Tiled = <typed::TiledDivideOut<L, $T> as IntoTensorLayout>::Layout;
+            type Flat = <typed::FlatDivideOut<L, $T> as IntoTensorLayout>::Layout;
+            fn logical(self, l: &L) -> Result<Self::Logical, Error> {
+                typed::logical_divide(*l, self).into_tensor_layout()
+            }
+            fn zipped(self, l: &L) -> Result<Self::Zipped, Error> {
+                typed::zipped_divide(*l, self).into_tensor_layout()
+            }
+            fn tiled(self, l: &L) -> Result<Self::Tiled, Error> {
+                typed::tiled_divide(*l, self).into_tensor_layout()
+            }
+            fn flat(self, l: &L) -> Result<Self::Flat, Error> {
+                typed::flat_divide(*l, self).into_tensor_layout()
+            }
+        }
+    };
+}
+typed_divide_arg!([T0](T0,));
+typed_divide_arg!([T0, T1](T0, T1));
+typed_divide_arg!([T0, T1, T2](T0, T1, T2));
+typed_divide_arg!([T0, T1, T2, T3](T0, T1, T2, T3));
+typed_divide_arg!([S: Congruent<D>, D: IntTuple] Layout<S, D>);
 
 impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     fn apply<'a>(
@@ -91,8 +248,10 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// assert_eq!(d.dlayout().to_string(), "((2,2),(2,2)):((_4,8),(_1,2))");
     /// assert_eq!(*d.get(((1, 0), (0, 1))).unwrap(), 4 + 2);
     /// ```
-    pub fn logical_divide<'a>(self, t: impl Into<Tiler<'a>>) -> Result<Tensor<E, DLayout>, Error> {
-        self.apply(t, algebra::logical_divide, algebra::logical_divide_tiler)
+    pub fn logical_divide<T: DivideArg<L>>(self, t: T) -> Result<Tensor<E, T::Logical>, Error> {
+        let new = t.logical(self.layout())?;
+        let offset = self.offset();
+        Tensor::with_offset(self.into_engine(), new, offset)
     }
     /// `zipped_divide(tensor, T)`: `((tile…), (rest…))` — mode 0 indexes within a
     /// tile, mode 1 picks the tile.
@@ -107,8 +266,10 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// assert_eq!(d.dlayout().to_string(), "((2,2),(2,2)):((_4,_1),(8,2))");
     /// assert_eq!(*d.get((3, 1)).unwrap(), 4 + 1 + 8);
     /// ```
-    pub fn zipped_divide<'a>(self, t: impl Into<Tiler<'a>>) -> Result<Tensor<E, DLayout>, Error> {
-        self.apply(t, algebra::zipped_divide, algebra::zipped_divide_tiler)
+    pub fn zipped_divide<T: DivideArg<L>>(self, t: T) -> Result<Tensor<E, T::Zipped>, Error> {
+        let new = t.zipped(self.layout())?;
+        let offset = self.offset();
+        Tensor::with_offset(self.into_engine(), new, offset)
     }
     /// `tiled_divide(tensor, T)`: `((tile…), rest0, rest1, …)`.
     ///
@@ -122,8 +283,10 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// assert_eq!(d.dlayout().to_string(), "((2,2),2,2):((_4,_1),8,2)");
     /// assert_eq!(*d.get((3, 1, 1)).unwrap(), 4 + 1 + 8 + 2);
     /// ```
-    pub fn tiled_divide<'a>(self, t: impl Into<Tiler<'a>>) -> Result<Tensor<E, DLayout>, Error> {
-        self.apply(t, algebra::tiled_divide, algebra::tiled_divide_tiler)
+    pub fn tiled_divide<T: DivideArg<L>>(self, t: T) -> Result<Tensor<E, T::Tiled>, Error> {
+        let new = t.tiled(self.layout())?;
+        let offset = self.offset();
+        Tensor::with_offset(self.into_engine(), new, offset)
     }
     /// `flat_divide(tensor, T)`: `(tile0, tile1, …, rest0, rest1, …)`.
     ///
@@ -137,8 +300,10 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// assert_eq!(d.dlayout().to_string(), "(2,2,2,2):(_4,_1,8,2)");
     /// assert_eq!(*d.get((1, 1, 1, 0)).unwrap(), 4 + 1 + 8);
     /// ```
-    pub fn flat_divide<'a>(self, t: impl Into<Tiler<'a>>) -> Result<Tensor<E, DLayout>, Error> {
-        self.apply(t, algebra::flat_divide, algebra::flat_divide_tiler)
+    pub fn flat_divide<T: DivideArg<L>>(self, t: T) -> Result<Tensor<E, T::Flat>, Error> {
+        let new = t.flat(self.layout())?;
+        let offset = self.offset();
+        Tensor::with_offset(self.into_engine(), new, offset)
     }
     /// `logical_product(tensor, T)`. A product repeats the layout, so its cosize
     /// grows: over storage sized for the tensor alone this is
@@ -228,10 +393,10 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
 /// // Element 5 of tile 3: tile 3 = (1,1) → rows 2..4, cols 4..8; element 5 = (1,2).
 /// assert_eq!(*z.get((5, 3)).unwrap(), 3 * 8 + 6);
 /// ```
-pub fn zipped_divide<'a, E: Engine, L: TensorLayout>(
+pub fn zipped_divide<E: Engine, L: TensorLayout, T: DivideArg<L>>(
     tensor: Tensor<E, L>,
-    tiler: impl Into<Tiler<'a>>,
-) -> Result<Tensor<E, DLayout>, Error> {
+    tiler: T,
+) -> Result<Tensor<E, T::Zipped>, Error> {
     tensor.zipped_divide(tiler)
 }
 
@@ -246,10 +411,10 @@ pub fn zipped_divide<'a, E: Engine, L: TensorLayout>(
 /// let d = cute_types::tensor::divide::logical_divide(t.view(), &tiler).unwrap();
 /// assert_eq!(d.dlayout().to_string(), "((2,2),(2,2)):((_4,8),(_1,2))");
 /// ```
-pub fn logical_divide<'a, E: Engine, L: TensorLayout>(
+pub fn logical_divide<E: Engine, L: TensorLayout, T: DivideArg<L>>(
     tensor: Tensor<E, L>,
-    tiler: impl Into<Tiler<'a>>,
-) -> Result<Tensor<E, DLayout>, Error> {
+    tiler: T,
+) -> Result<Tensor<E, T::Logical>, Error> {
     tensor.logical_divide(tiler)
 }
 
@@ -264,10 +429,10 @@ pub fn logical_divide<'a, E: Engine, L: TensorLayout>(
 /// let d = cute_types::tensor::divide::tiled_divide(t.view(), &tiler).unwrap();
 /// assert_eq!(d.dlayout().to_string(), "((2,2),2,2):((_4,_1),8,2)");
 /// ```
-pub fn tiled_divide<'a, E: Engine, L: TensorLayout>(
+pub fn tiled_divide<E: Engine, L: TensorLayout, T: DivideArg<L>>(
     tensor: Tensor<E, L>,
-    tiler: impl Into<Tiler<'a>>,
-) -> Result<Tensor<E, DLayout>, Error> {
+    tiler: T,
+) -> Result<Tensor<E, T::Tiled>, Error> {
     tensor.tiled_divide(tiler)
 }
 
@@ -282,9 +447,9 @@ pub fn tiled_divide<'a, E: Engine, L: TensorLayout>(
 /// let d = cute_types::tensor::divide::flat_divide(t.view(), &tiler).unwrap();
 /// assert_eq!(d.dlayout().to_string(), "(2,2,2,2):(_4,_1,8,2)");
 /// ```
-pub fn flat_divide<'a, E: Engine, L: TensorLayout>(
+pub fn flat_divide<E: Engine, L: TensorLayout, T: DivideArg<L>>(
     tensor: Tensor<E, L>,
-    tiler: impl Into<Tiler<'a>>,
-) -> Result<Tensor<E, DLayout>, Error> {
+    tiler: T,
+) -> Result<Tensor<E, T::Flat>, Error> {
     tensor.flat_divide(tiler)
 }

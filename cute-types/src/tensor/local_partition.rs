@@ -6,6 +6,7 @@ use super::local_tile::{repeat_underscore, shape_tiler};
 use super::mode_eval::ModeEval;
 use super::slice::slice_layout;
 use super::tensor::Tensor;
+use super::typed_partition::LocalPartitioner;
 use crate::dynamic::{DLayout, DTuple, CAPACITY};
 use crate::error::Error;
 
@@ -255,19 +256,39 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// CuTe's `local_partition(tensor, thr, t)`: the elements of thread `t` when
     /// the tensor is dealt out over the thread layout `thr`, as a view.
     ///
+    /// `thr` is a [`DLayout`] (any tensor; a [`DLayout`] partition) or a static
+    /// typed thread layout such as `make_layout_right((_8, _4))`, whose partition
+    /// of a typed tile is a typed layout (see [`PartitionedBy`](super::PartitionedBy)).
+    ///
     /// ```
     /// use cute_types::{tensor::make_tensor, DLayout};
     /// let data: Vec<u16> = (0..64).collect();
     /// let tile = make_tensor(&data[..], "(8,8):(8,1)".parse::<DLayout>().unwrap()).unwrap();
     /// // 2×4 threads numbered row-major: thread 5 sits at (1, 1) of the thread grid
     /// // and owns rows 1, 3, 5, 7 × columns 1, 5 — a (4,2) partition.
-    /// let part = tile.local_partition(&"(2,4):(4,1)".parse().unwrap(), 5).unwrap();
+    /// let part = tile.local_partition(&"(2,4):(4,1)".parse::<DLayout>().unwrap(), 5).unwrap();
     /// assert_eq!(part.to_vec(), [9, 25, 41, 57, 13, 29, 45, 61]);
     /// ```
-    pub fn local_partition(self, thr: &DLayout, t: i64) -> Result<Tensor<E, DLayout>, Error> {
-        let (layout, offset) = local_partition_layout(&self.dlayout(), thr, t)?;
-        let base = self.offset();
-        self.relayout(layout, base.checked_add(offset).ok_or(Error::Overflow)?)
+    ///
+    /// Typed:
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let data: Vec<u16> = (0..64).collect();
+    /// let tile = make_tensor(&data[..], make_layout_right((_8, _8))).unwrap();
+    /// let part = tile.local_partition(&make_layout_right((_2, _4)), 5).unwrap();
+    /// let _: &Layout<(_4, _2), (_16, _4)> = part.layout();
+    /// assert_eq!(part.to_vec(), [9, 25, 41, 57, 13, 29, 45, 61]);
+    /// ```
+    pub fn local_partition<P: LocalPartitioner<L>>(
+        self,
+        thr: &P,
+        t: i64,
+    ) -> Result<Tensor<E, P::Part>, Error> {
+        let (layout, offset) = thr.partition_layout(self.layout(), t)?;
+        let base = self.offset().checked_add(offset).ok_or(Error::Overflow)?;
+        Tensor::with_offset(self.into_engine(), layout, base)
     }
     /// `local_partition` with a projection of the thread layout: only its modes
     /// where `proj` is `true` partition the tensor (CuTe's `Step<_1, X>`: A of a
@@ -306,10 +327,10 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
 /// let p = local_partition(t.view(), &thr, 1).unwrap();
 /// assert_eq!(p.to_vec(), [1, 9, 3, 11]);
 /// ```
-pub fn local_partition<E: Engine, L: TensorLayout>(
+pub fn local_partition<E: Engine, L: TensorLayout, P: LocalPartitioner<L>>(
     tensor: Tensor<E, L>,
-    thr: &DLayout,
+    thr: &P,
     t: i64,
-) -> Result<Tensor<E, DLayout>, Error> {
+) -> Result<Tensor<E, P::Part>, Error> {
     tensor.local_partition(thr, t)
 }

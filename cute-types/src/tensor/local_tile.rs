@@ -6,6 +6,7 @@ use super::layout_trait::TensorLayout;
 use super::mode_eval::ModeEval;
 use super::slice::slice_layout;
 use super::tensor::Tensor;
+use super::typed_tile::LocalTiler;
 use crate::dynamic::{DLayout, DTiler, DTuple};
 use crate::error::Error;
 
@@ -139,17 +140,22 @@ impl TileGrid {
     /// assert_eq!(stack.size().unwrap().value, 32);
     /// ```
     pub fn tile(&self, coord: &DTuple) -> Result<(DLayout, i64), Error> {
-        let tile_modes = self.zipped.shape().get(0)?.as_tuple().rank();
-        let rest_rank = self.zipped.shape().get(1)?.as_tuple().rank();
-        let keep_tile = repeat_underscore(tile_modes)?;
-        let rest = if coord.is_tuple() {
-            append_underscores(coord, rest_rank)?
-        } else {
-            *coord
-        };
-        let c = DTuple::tuple(&[keep_tile, rest])?;
-        slice_layout(&c, &self.zipped)
+        tile_of_zipped(&self.zipped, coord)
     }
+}
+
+/// The tile at `coord` of a zipped layout `((tile…),(rest…))` (see [`TileGrid::tile`]).
+pub(crate) fn tile_of_zipped(zipped: &DLayout, coord: &DTuple) -> Result<(DLayout, i64), Error> {
+    let tile_modes = zipped.shape().get(0)?.as_tuple().rank();
+    let rest_rank = zipped.shape().get(1)?.as_tuple().rank();
+    let keep_tile = repeat_underscore(tile_modes)?;
+    let rest = if coord.is_tuple() {
+        append_underscores(coord, rest_rank)?
+    } else {
+        *coord
+    };
+    let c = DTuple::tuple(&[keep_tile, rest])?;
+    slice_layout(&c, zipped)
 }
 
 /// `(_, _, …)` with `n` entries.
@@ -223,30 +229,42 @@ pub(crate) fn dice_tuple(proj: &[bool], coord: &DTuple) -> Result<DTuple, Error>
 
 impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// CuTe's `local_tile(tensor, tiler, coord)`: the tile at `coord` of
-    /// `zipped_divide(tensor, tiler)`, as a view. `coord` may hold `_` to keep
-    /// a rest mode: `local_tile(A, [BM,BK], (m, _))` is `(BM, BK, k)`.
+    /// `zipped_divide(tensor, tiler)`, as a view.
+    ///
+    /// The tiler is a [`DTiler`] (any layout; `coord` may hold `_` to keep a rest
+    /// mode: `local_tile(A, [BM,BK], (m, _))` is `(BM, BK, k)`; the tile is a
+    /// [`DLayout`]) or a typed tiler, a tuple of static extents such as
+    /// `(_32, _8)`, whose tile is a typed layout with the static tile shape (see
+    /// [`TiledBy`](super::TiledBy): CuTe's `(_BM,_BN):(N,_1)` for an
+    /// `(M,N):(N,_1)` tensor).
     ///
     /// [`Error::OutOfStorage`] if the tile overhangs the storage (a ragged edge
-    /// tile of a matrix whose extent is not a multiple of the tile); tile the
-    /// layout instead ([`local_tile_layout`]) and predicate with an identity tensor.
+    /// tile of a matrix whose extent is not a multiple of the tile: CuTe does not
+    /// clip it, and a view here must fit its storage); tile the layout instead
+    /// ([`local_tile_layout`], [`super::LocalTiler::tile_layout`]) and predicate with an
+    /// identity tensor.
     ///
     /// ```
     /// use cute_types::tensor::*;
     /// use cute_types::*;
     /// let data: Vec<i32> = (0..16).collect();
     /// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
+    /// // A typed tiler: the tile's layout is static, in the type.
+    /// let tile: Tensor<&[i32], Layout<(_2, _2), (_4, _1)>> = t.view().local_tile(&(_2, _2), (1, 1)).unwrap();
+    /// assert_eq!(tile.layout().to_string(), "(_2,_2):(_4,_1)");
+    /// assert_eq!(tile.to_vec(), [10, 14, 11, 15]);
+    /// // A run-time tiler: the same elements, a run-time layout.
     /// let tiler = shape_tiler(&"(2,2)".parse().unwrap()).unwrap();
     /// let tile = t.view().local_tile(&tiler, (1, 1)).unwrap();
     /// assert_eq!(tile.to_vec(), [10, 14, 11, 15]);
     /// ```
-    pub fn local_tile<C: IntoCoord>(
-        self,
-        tiler: &DTiler,
-        coord: C,
-    ) -> Result<Tensor<E, DLayout>, Error> {
-        let (layout, offset) = local_tile_layout(&self.dlayout(), tiler, &coord.into_coord()?)?;
-        let base = self.offset();
-        self.relayout(layout, base.checked_add(offset).ok_or(Error::Overflow)?)
+    pub fn local_tile<T, K>(self, tiler: &T, coord: K) -> Result<Tensor<E, T::Tile>, Error>
+    where
+        T: LocalTiler<L, K>,
+    {
+        let (layout, offset) = tiler.tile_layout(self.layout(), coord)?;
+        let base = self.offset().checked_add(offset).ok_or(Error::Overflow)?;
+        Tensor::with_offset(self.into_engine(), layout, base)
     }
     /// `local_tile` with a projection: only the tiler modes and coordinate
     /// entries where `proj` is `true` apply (CuTe's `Step<_1, X, _1>` is
@@ -284,11 +302,14 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
 /// let tiler = shape_tiler(&"(2,4)".parse().unwrap()).unwrap();
 /// let tile = local_tile(t.view(), &tiler, (1, 0)).unwrap();
 /// assert_eq!(tile.to_vec(), [8, 12, 9, 13, 10, 14, 11, 15]);
+/// let typed = local_tile(t.view(), &(_2, _4), (1, 0)).unwrap();
+/// assert_eq!(typed.layout().to_string(), "(_2,_4):(_4,_1)");
+/// assert_eq!(typed.to_vec(), tile.to_vec());
 /// ```
-pub fn local_tile<E: Engine, L: TensorLayout, C: IntoCoord>(
+pub fn local_tile<E: Engine, L: TensorLayout, T: LocalTiler<L, K>, K>(
     tensor: Tensor<E, L>,
-    tiler: &DTiler,
-    coord: C,
-) -> Result<Tensor<E, DLayout>, Error> {
+    tiler: &T,
+    coord: K,
+) -> Result<Tensor<E, T::Tile>, Error> {
     tensor.local_tile(tiler, coord)
 }

@@ -40,6 +40,7 @@ mod bounds;
 mod coord;
 pub mod divide;
 mod engine;
+mod flat_coord;
 mod flatten;
 mod group_modes;
 mod identity;
@@ -52,15 +53,19 @@ mod mode_eval;
 mod slice;
 #[allow(clippy::module_inception)]
 mod tensor;
+mod typed_access;
+mod typed_partition;
+mod typed_tile;
 
 pub use algorithm::{axpby, clear, copy, fill, Numeric};
 #[cfg(feature = "alloc")]
-pub use algorithm::{gemm, gemm_reference, GemmConfig, GemmPlan};
+pub use algorithm::{gemm, gemm_reference, gemm_typed, GemmConfig, GemmPlan, LineThreads};
 pub use coord::{IntoCoord, Underscore};
 // The free divides stay in `divide::` (not here): at the root they would collide
 // with the typed layer's `zipped_divide` & co. under `use cute_types::{*, tensor::*}`.
-pub use divide::Tiler;
+pub use divide::{DivideArg, IntoTensorLayout, Tiler};
 pub use engine::{Counting, Engine, Storage, StorageMut};
+pub use flat_coord::{FlatCoord, FlatLeaf, IndexLeaf};
 pub use identity::make_identity_tensor;
 pub use iter::{Offsets, TensorIter};
 pub use layout_trait::{check_same_static_size, TensorLayout};
@@ -69,6 +74,10 @@ pub use local_tile::{local_tile, local_tile_layout, shape_tiler, TileGrid};
 pub use make_tensor::{make_tensor, make_tensor_from_array};
 #[cfg(feature = "alloc")]
 pub use make_tensor::{make_tensor_like, make_tensor_owned};
+pub use slice::{SliceBy, SliceDispatch, TensorSliced};
 pub use tensor::Tensor;
+pub use typed_access::{InShape, IndexWith};
+pub use typed_partition::{LocalPartitioner, PartitionedBy};
+pub use typed_tile::{LocalTiler, TileCoord2, TiledBy};
 
 pub(crate) use bounds::index_range as index_range_of;

@@ -23,9 +23,13 @@ use crate::error::Error;
 /// let data = [1, 2, 3, 4, 5, 6];
 /// let t: Tensor<&[i32], Layout<(_2, _3), (_3, _1)>> = make_tensor(&data[..], make_layout_right((_2, _3))).unwrap();
 /// assert_eq!(*t.get((1, 0)).unwrap(), 4);
-/// // Views carry a run-time layout: the second column.
-/// let col: Tensor<&[i32]> = t.view().slice((Underscore, 1)).unwrap();
+/// // Views of a static layout keep a static layout: the second column.
+/// let col = t.view().slice((Underscore, 1)).unwrap();
+/// assert_eq!(col.layout().to_string(), "(_2):(_3)");
 /// assert_eq!(col.to_vec(), [2, 5]);
+/// // A typed tile: the static tile shape, the strides of the tensor.
+/// let tile: Tensor<&[i32], Layout<(_2, _3), (_3, _1)>> = t.view().local_tile(&(_2, _3), (0, 0)).unwrap();
+/// assert_eq!(tile.to_vec(), [1, 4, 2, 5, 3, 6]);
 /// ```
 #[derive(Clone, Copy)]
 pub struct Tensor<E, L = DLayout> {

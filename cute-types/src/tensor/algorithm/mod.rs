@@ -5,6 +5,8 @@ mod copy;
 mod fill;
 #[cfg(feature = "alloc")]
 mod gemm;
+#[cfg(feature = "alloc")]
+mod gemm_typed;
 mod numeric;
 
 pub use axpby::axpby;
@@ -13,4 +15,6 @@ pub use copy::copy;
 pub use fill::fill;
 #[cfg(feature = "alloc")]
 pub use gemm::{gemm, gemm_reference, GemmConfig, GemmPlan};
+#[cfg(feature = "alloc")]
+pub use gemm_typed::{gemm_typed, LineThreads};
 pub use numeric::Numeric;
