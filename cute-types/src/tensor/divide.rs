@@ -170,6 +170,7 @@ macro_rules! typed_divide_arg {
         impl<L: LayoutOperand, $($gen)*> DivideArg<L> for $T
         where
             $T: TilerOperand,
+            <L as LayoutOperand>::Modes: typed::TilerFits<<$T as TilerOperand>::Modes>,
             Flag<L, $T>: Dispatch<typed::LogicalDivided<L, $T>>
                 + Dispatch<typed::ZippedDivided<L, $T>>
                 + Dispatch<typed::TiledDivided<L, $T>>
