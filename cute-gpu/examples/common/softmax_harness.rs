@@ -1,0 +1,264 @@
+//! The test and timing harness of the `softmax` example (not part of the kernel):
+//! its command line, inputs, the fp64 host reference and the timing protocol.
+//!
+//! ```text
+//! softmax [--dtype f32|bf16] [--sizes 4096,8192|RxC,...] [--iters 50] [--warmup 10]
+//! ```
+//! Each run first shows a launch refused (y one element short), then checks ragged
+//! shapes (odd column counts, rows up to 32768 columns) and the timed sizes against
+//! an fp64 host reference (max relative error; y is poisoned with NaN first, so an
+//! element not written fails). Timing: `--warmup` launches, then `--iters` launches
+//! each between two events; median → GB/s counting each element read once and
+//! written once. `--ptx` prints the kernels of `--sizes` and runs nothing. Without a GPU driver the program says so and exits with status 1.
+use cute_gpu::cuda::{DeviceBuffer, DeviceElement, Event, Gpu, Result};
+use std::process::ExitCode;
+
+/// An element type the example runs in, with its host conversions.
+pub trait Elem: DeviceElement {
+    /// The name printed and accepted by `--dtype`.
+    const NAME: &'static str;
+    /// Largest accepted relative error against the fp64 reference.
+    const TOL: f64;
+    /// The nearest element to `v`.
+    fn from_f32(v: f32) -> Self;
+    /// The element's value.
+    fn to_f32(self) -> f32;
+}
+
+impl Elem for f32 {
+    const NAME: &'static str = "f32";
+    // ex2.approx (2 ulp) and the roundings of the sum and the scaling
+    const TOL: f64 = 2e-6;
+    fn from_f32(v: f32) -> f32 {
+        v
+    }
+    fn to_f32(self) -> f32 {
+        self
+    }
+}
+
+/// bf16 is carried as its bit pattern.
+impl Elem for u16 {
+    const NAME: &'static str = "bf16";
+    // bf16's unit roundoff 2^-8 = 3.9e-3, plus the fp32 math
+    const TOL: f64 = 4e-3;
+    fn from_f32(v: f32) -> u16 {
+        let b = v.to_bits(); // round to nearest even (finite inputs)
+        ((b + 0x7FFF + ((b >> 16) & 1)) >> 16) as u16
+    }
+    fn to_f32(self) -> f32 {
+        f32::from_bits((self as u32) << 16)
+    }
+}
+
+/// The kernel under test: enqueues `y = softmax(x)` by rows of a `rows × cols`
+/// row-major matrix.
+pub trait RowSoftmax<'g> {
+    /// Checks, then enqueues one launch.
+    fn enqueue<T: Elem>(
+        &mut self,
+        rows: usize,
+        cols: usize,
+        x: &DeviceBuffer<'g, T>,
+        y: &mut DeviceBuffer<'g, T>,
+    ) -> Result<()>;
+}
+
+/// The command line's settings.
+pub struct Opts {
+    /// `f32` or `bf16`
+    pub dtype: String,
+    /// timed shapes (rows, cols)
+    pub sizes: Vec<(usize, usize)>,
+    /// timed launches
+    pub iters: usize,
+    /// launches before timing
+    pub warmup: usize,
+    /// `--ptx`: print the kernels of `sizes` instead of running
+    pub ptx: bool,
+}
+
+fn inputs(n: usize, seed: u64) -> Vec<f32> {
+    // values in about [−8, 8): a spread that makes the maximum matter
+    let mut state = 0x2545F4914F6CDD1Du64 ^ seed.wrapping_mul(0x9E3779B97F4A7C15);
+    (0..n)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 40) as f32 / (1u64 << 24) as f32 * 16.0 - 8.0
+        })
+        .collect()
+}
+
+/// Largest `|y − ŷ| / ŷ` over rows sampled every `step` rows, `ŷ` in fp64 (NaN: ∞).
+fn max_rel_error(cols: usize, x: &[f32], y: &[f32], step: usize) -> f64 {
+    let mut worst = 0.0f64;
+    for (r, row) in x.chunks(cols).enumerate().step_by(step.max(1)) {
+        let m = row.iter().fold(f64::MIN, |a, &v| a.max(v as f64));
+        let sum: f64 = row.iter().map(|&v| (v as f64 - m).exp()).sum();
+        for (c, &v) in row.iter().enumerate() {
+            let want = (v as f64 - m).exp() / sum;
+            let err = (y[r * cols + c] as f64 - want).abs() / want;
+            worst = worst.max(if err.is_nan() { f64::INFINITY } else { err });
+        }
+    }
+    worst
+}
+
+/// Checks one shape against the reference and, when `timed`, times it.
+fn case<'g, T: Elem>(
+    gpu: &'g Gpu,
+    k: &mut impl RowSoftmax<'g>,
+    o: &Opts,
+    (rows, cols): (usize, usize),
+    timed: bool,
+) -> Result<bool> {
+    let xh: Vec<T> = inputs(rows * cols, (rows * 131 + cols) as u64)
+        .into_iter()
+        .map(T::from_f32)
+        .collect();
+    let (x, mut y) = (gpu.upload(&xh)?, gpu.alloc_zeroed::<T>(xh.len())?);
+    y.fill_bytes(0xFF)?;
+    k.enqueue(rows, cols, &x, &mut y)?;
+    let yh: Vec<f32> = gpu.download(&y)?.into_iter().map(T::to_f32).collect();
+    let xf: Vec<f32> = xh.iter().map(|v| v.to_f32()).collect();
+    let err = max_rel_error(cols, &xf, &yh, if rows * cols > 1 << 22 { 97 } else { 1 });
+    let verdict = if err <= T::TOL { "PASS" } else { "FAIL" };
+    let name = T::NAME;
+    if !timed {
+        println!("CHECK softmax {name} {rows}x{cols} max_rel_err={err:.2e} {verdict}");
+        return Ok(err <= T::TOL);
+    }
+    for _ in 0..o.warmup {
+        k.enqueue(rows, cols, &x, &mut y)?;
+    }
+    gpu.synchronize()?;
+    let (start, stop) = (Event::new(gpu)?, Event::new(gpu)?);
+    let mut ms = Vec::with_capacity(o.iters);
+    for _ in 0..o.iters {
+        start.record()?;
+        k.enqueue(rows, cols, &x, &mut y)?;
+        stop.record()?;
+        stop.synchronize()?;
+        ms.push(stop.elapsed_ms(&start)?);
+    }
+    ms.sort_by(f32::total_cmp);
+    let med = ms[ms.len() / 2] as f64;
+    let gbs = 2.0 * size_of::<T>() as f64 * (rows * cols) as f64 / (med * 1e-3) / 1e9;
+    println!(
+        "RESULT softmax {name} {rows}x{cols} check={verdict} max_rel_err={err:.2e} median_ms={med:.4} GB/s={gbs:.0}"
+    );
+    Ok(err <= T::TOL)
+}
+
+/// The refusal, the ragged checks and the timed sizes, in element type `T`.
+pub fn run<'g, T: Elem>(gpu: &'g Gpu, k: &mut impl RowSoftmax<'g>, o: &Opts) -> Result<bool> {
+    println!("device: {}", gpu.name()?);
+    let x = gpu.alloc_zeroed::<T>(64 * 64)?;
+    let mut short = gpu.alloc_zeroed::<T>(64 * 64 - 1)?;
+    let mut ok = match k.enqueue(64, 64, &x, &mut short) {
+        Err(e) => {
+            println!("REFUSED y one element short: {e}");
+            true
+        }
+        Ok(()) => {
+            println!("ACCEPTED y one element short (wrong)");
+            false
+        }
+    };
+    let ragged = [
+        (1, 1),
+        (3, 31),
+        (9, 33),
+        (17, 1000),
+        (100, 4097),
+        (37, 4098),
+        (5, 16383),
+        (300, 16384),
+        (3, 32767),
+        (3, 32768),
+    ];
+    for &shape in &ragged {
+        ok &= case::<T>(gpu, k, o, shape, false)?;
+    }
+    for &shape in &o.sizes {
+        ok &= case::<T>(gpu, k, o, shape, true)?;
+    }
+    Ok(ok)
+}
+
+fn parse_sizes(s: &str) -> std::result::Result<Vec<(usize, usize)>, String> {
+    s.split(',')
+        .map(|t| {
+            let v: Vec<usize> = t
+                .split('x')
+                .map(|x| x.parse().map_err(|_| format!("bad size `{t}`")))
+                .collect::<std::result::Result<_, _>>()?;
+            match v.as_slice() {
+                [n] => Ok((*n, *n)),
+                [r, c] => Ok((*r, *c)),
+                _ => Err(format!("size `{t}` is neither N nor RxC")),
+            }
+        })
+        .collect()
+}
+
+const HELP: &str =
+    "usage: softmax [--dtype f32|bf16] [--sizes 4096,8192|RxC,...] [--iters 50] [--warmup 10] [--ptx]";
+
+/// Parses the command line and calls `go` (which opens the GPU and runs); prints
+/// errors; exit status 0 when every check passed, 1 on a failure or error, 2 on a
+/// bad command line.
+pub fn main(go: impl FnOnce(&Opts) -> Result<bool>) -> ExitCode {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let mut o = Opts {
+        dtype: "f32".into(),
+        sizes: vec![(4096, 4096)],
+        iters: 50,
+        warmup: 10,
+        ptx: false,
+    };
+    let mut it = argv.iter();
+    while let Some(a) = it.next() {
+        let mut value = || it.next().cloned().ok_or(format!("{a} needs a value"));
+        let parsed: std::result::Result<(), String> = match a.as_str() {
+            "-h" | "--help" => {
+                println!("{HELP}");
+                return ExitCode::SUCCESS;
+            }
+            "--ptx" => {
+                o.ptx = true;
+                Ok(())
+            }
+            "--dtype" => value().and_then(|v| match v.as_str() {
+                "f32" | "bf16" => Ok(o.dtype = v),
+                _ => Err(format!("bad --dtype `{v}`")),
+            }),
+            "--sizes" => value().and_then(|v| parse_sizes(&v)).map(|s| o.sizes = s),
+            "--iters" => value()
+                .and_then(|v| v.parse().map_err(|_| "bad --iters".to_string()))
+                .map(|v| o.iters = v),
+            "--warmup" => value()
+                .and_then(|v| v.parse().map_err(|_| "bad --warmup".to_string()))
+                .map(|v| o.warmup = v),
+            other => Err(format!("unknown argument `{other}`")),
+        };
+        if let Err(e) = parsed {
+            eprintln!("error: {e}\n{HELP}");
+            return ExitCode::from(2);
+        }
+    }
+    if o.iters == 0 {
+        eprintln!("error: --iters must be positive");
+        return ExitCode::from(2);
+    }
+    match go(&o) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
