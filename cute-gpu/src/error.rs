@@ -70,6 +70,43 @@ pub enum GpuError {
     },
     /// a PTX text or a kernel name contains a NUL byte
     NulByte,
+    /// a tile kernel was given a different number of arguments than it declares
+    ArgumentCount {
+        /// parameters declared
+        expected: usize,
+        /// arguments given
+        found: usize,
+    },
+    /// a tile kernel argument does not fit its parameter
+    Argument {
+        /// 0-based position
+        position: usize,
+        /// the parameter's name
+        param: String,
+        /// the rule broken
+        rule: &'static str,
+    },
+    /// a tile kernel buffer is shorter than the elements its tensors reach
+    KernelBufferTooShort {
+        /// the parameter's name
+        buffer: String,
+        /// elements present
+        len: usize,
+        /// elements the tensors reach with the launch's scalars
+        needed: usize,
+    },
+    /// a tile kernel buffer holds another element type than declared
+    KernelElementType {
+        /// the parameter's name
+        buffer: String,
+        /// the declared element type
+        expected: &'static str,
+        /// the buffer's element type
+        found: &'static str,
+    },
+    /// a safe launch of a tile kernel with global accesses the tile layer did
+    /// not emit (raw builder loads or stores, extension instructions)
+    UncheckedKernel,
 }
 
 impl fmt::Display for GpuError {
@@ -120,6 +157,35 @@ impl fmt::Display for GpuError {
                 "buffer {operand} has {found}-byte elements, the kernel writes {expected}-byte elements"
             ),
             GpuError::NulByte => write!(f, "a PTX text or kernel name contains a NUL byte"),
+            GpuError::ArgumentCount { expected, found } => write!(
+                f,
+                "the kernel declares {expected} parameters, {found} arguments were given"
+            ),
+            GpuError::Argument {
+                position,
+                param,
+                rule,
+            } => write!(f, "argument {position} (`{param}`): {rule}"),
+            GpuError::KernelBufferTooShort {
+                buffer,
+                len,
+                needed,
+            } => write!(
+                f,
+                "buffer `{buffer}` holds {len} elements but the kernel's tensors reach {needed}"
+            ),
+            GpuError::KernelElementType {
+                buffer,
+                expected,
+                found,
+            } => write!(
+                f,
+                "buffer `{buffer}` holds {found} elements, the kernel declares {expected}"
+            ),
+            GpuError::UncheckedKernel => write!(
+                f,
+                "the kernel has global accesses that are not bounds-predicated tile copies: only the unsafe launch takes it"
+            ),
         }
     }
 }

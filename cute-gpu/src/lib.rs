@@ -17,6 +17,7 @@ pub mod layout_code;
 pub mod ptx;
 pub mod sim;
 pub mod static_int;
+pub mod tile;
 
 #[cfg(feature = "cuda")]
 pub mod cuda;

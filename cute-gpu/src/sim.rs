@@ -195,6 +195,18 @@ impl Simulator {
         }
     }
 
+    /// Writes raw bytes at `p` (elements of any type, little-endian).
+    pub fn write_bytes(&mut self, p: SimPtr, data: &[u8]) {
+        let o = (p.0 - GLOBAL_BASE) as usize;
+        self.mem[o..o + data.len()].copy_from_slice(data);
+    }
+
+    /// Reads `n` raw bytes at `p`.
+    pub fn read_bytes(&self, p: SimPtr, n: usize) -> Vec<u8> {
+        let o = (p.0 - GLOBAL_BASE) as usize;
+        self.mem[o..o + n].to_vec()
+    }
+
     /// Reads `n` f32 values at `p`.
     pub fn read_f32(&self, p: SimPtr, n: usize) -> Vec<f32> {
         self.read_u32(p, n)
@@ -651,6 +663,7 @@ impl Simulator {
 
 fn mask(v: u64, ty: Ty) -> u64 {
     match ty.bytes() {
+        2 => v & 0xFFFF,
         4 => v & 0xFFFF_FFFF,
         1 => (v != 0) as u64,
         _ => v,

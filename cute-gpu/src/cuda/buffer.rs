@@ -17,7 +17,17 @@ macro_rules! elements {
         impl DeviceElement for $t {}
     )*};
 }
-elements!(u8, u16, u32, u64, i32, f32, f64);
+elements!(
+    u8,
+    u16,
+    u32,
+    u64,
+    i32,
+    f32,
+    f64,
+    crate::tile::Bf16,
+    crate::tile::F16
+);
 
 /// `len` elements of `T` in device memory of `gpu`.
 ///

@@ -18,6 +18,7 @@ mod gpu;
 mod module;
 mod pending;
 mod reference;
+mod tile;
 
 pub use crate::error::{GpuError, Result};
 pub use buffer::{DeviceBuffer, DeviceElement, DevicePtr};
@@ -27,3 +28,4 @@ pub use gpu::Gpu;
 pub use module::{arg, Function, LaunchShape, Module};
 pub use pending::Pending;
 pub use reference::GpuReference;
+pub use tile::{TileArg, TileModule};

@@ -206,7 +206,14 @@ pub struct KernelBuilder {
     body: Vec<Stmt>,
     next_label: u32,
     pending_guard: Option<Guard>,
+    /// this builder's identity (unique in the process): the tile layer checks that
+    /// the registers it holds belong to the builder it is given
+    pub(crate) uid: u64,
+    /// body indices of the global accesses the tile layer emitted (bounds-checked)
+    pub(crate) checked: Vec<usize>,
 }
+
+static NEXT_BUILDER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 fn class_slot(c: RegClass) -> usize {
     match c {
@@ -230,6 +237,8 @@ impl KernelBuilder {
             body: Vec::new(),
             next_label: 0,
             pending_guard: None,
+            uid: NEXT_BUILDER.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            checked: Vec::new(),
         }
     }
 
@@ -312,6 +321,40 @@ impl KernelBuilder {
     fn push(&mut self, i: Instr) {
         let g = self.pending_guard.take();
         self.body.push(Stmt::Instr(g, i));
+    }
+
+    /// Drops a pending `when`/`unless`; true when there was one.
+    pub(crate) fn take_guard(&mut self) -> bool {
+        self.pending_guard.take().is_some()
+    }
+
+    /// Pushes a load or store emitted by the tile layer, recording it as checked.
+    pub(crate) fn push_checked(&mut self, guard: Option<Reg<kind::Pred>>, i: Instr) {
+        self.checked.push(self.body.len());
+        let g = guard.map(|p| Guard {
+            pred: p.id(),
+            negated: false,
+        });
+        self.body.push(Stmt::Instr(g, i));
+    }
+
+    /// Pushes an instruction (crate-internal: raw `Instr` values).
+    pub(crate) fn push_raw(&mut self, guard: Option<Reg<kind::Pred>>, i: Instr) {
+        let g = guard.map(|p| Guard {
+            pred: p.id(),
+            negated: false,
+        });
+        self.body.push(Stmt::Instr(g, i));
+    }
+
+    /// The statements so far.
+    pub(crate) fn body(&self) -> &[Stmt] {
+        &self.body
+    }
+
+    /// The parameters declared so far (PTX names and types).
+    pub(crate) fn params(&self) -> &[(String, Ty)] {
+        &self.params
     }
 
     /// Loads a parameter into a fresh register.

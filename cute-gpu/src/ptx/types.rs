@@ -7,6 +7,9 @@ use core::marker::PhantomData;
 pub enum Ty {
     /// `.pred`
     Pred,
+    /// `.b16` (loads and stores of 16-bit elements held in 32-bit registers:
+    /// PTX zero-extends a `.b16` load into a wider register and stores its low half)
+    B16,
     /// `.b32`
     B32,
     /// `.u32`
@@ -30,7 +33,7 @@ impl Ty {
     pub const fn class(self) -> RegClass {
         match self {
             Ty::Pred => RegClass::Pred,
-            Ty::B32 | Ty::U32 | Ty::S32 => RegClass::B32,
+            Ty::B16 | Ty::B32 | Ty::U32 | Ty::S32 => RegClass::B32,
             Ty::F32 => RegClass::F32,
             Ty::B64 | Ty::U64 | Ty::S64 => RegClass::B64,
             Ty::F64 => RegClass::F64,
@@ -40,6 +43,7 @@ impl Ty {
     pub const fn bytes(self) -> u32 {
         match self {
             Ty::Pred => 1,
+            Ty::B16 => 2,
             Ty::B32 | Ty::U32 | Ty::S32 | Ty::F32 => 4,
             Ty::B64 | Ty::U64 | Ty::S64 | Ty::F64 => 8,
         }
@@ -58,6 +62,7 @@ impl fmt::Display for Ty {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let s = match self {
             Ty::Pred => "pred",
+            Ty::B16 => "b16",
             Ty::B32 => "b32",
             Ty::U32 => "u32",
             Ty::S32 => "s32",

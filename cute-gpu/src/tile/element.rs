@@ -1,0 +1,97 @@
+//! Element types of kernel tensors: how many bytes one element takes, the PTX
+//! type its loads and stores use, and the register kind that holds it.
+use crate::ptx::{kind, Src, Ty};
+use core::any::TypeId;
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// An element a tile kernel loads and stores.
+///
+/// 32-bit floats live in `.f32` registers; 16-bit formats live in the low half of
+/// a `.b32` register (a `.b16` load zero-extends, a `.b16` store writes the low
+/// half), so one generic path moves every type.
+///
+/// ```
+/// use cute_gpu::tile::{Bf16, Element};
+/// assert_eq!(<f32 as Element>::BYTES, 4);
+/// assert_eq!(<Bf16 as Element>::BYTES, 2);
+/// ```
+pub trait Element:
+    Copy + Default + PartialEq + core::fmt::Debug + sealed::Sealed + 'static
+{
+    /// The register kind holding one element.
+    type Kind: kind::Kind;
+    /// The type of its loads and stores.
+    const TY: Ty;
+    /// Bytes per element (a power of two).
+    const BYTES: u32;
+    /// A name for messages (`f32`, `bf16`, `f16`).
+    const NAME: &'static str;
+    /// The zero element, as an immediate (what a predicated-off load leaves).
+    fn zero() -> Src<Self::Kind>;
+}
+
+/// bfloat16, as its bits (`f32`'s high half). Rounding conversions are in
+/// [`crate::hopper::numeric`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[repr(transparent)]
+pub struct Bf16(pub u16);
+
+/// IEEE binary16, as its bits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[repr(transparent)]
+pub struct F16(pub u16);
+
+impl sealed::Sealed for f32 {}
+impl sealed::Sealed for Bf16 {}
+impl sealed::Sealed for F16 {}
+
+impl Element for f32 {
+    type Kind = kind::F32;
+    const TY: Ty = Ty::F32;
+    const BYTES: u32 = 4;
+    const NAME: &'static str = "f32";
+    fn zero() -> Src<kind::F32> {
+        0.0f32.into()
+    }
+}
+
+impl Element for Bf16 {
+    type Kind = kind::U32;
+    const TY: Ty = Ty::B16;
+    const BYTES: u32 = 2;
+    const NAME: &'static str = "bf16";
+    fn zero() -> Src<kind::U32> {
+        0u32.into()
+    }
+}
+
+impl Element for F16 {
+    type Kind = kind::U32;
+    const TY: Ty = Ty::B16;
+    const BYTES: u32 = 2;
+    const NAME: &'static str = "f16";
+    fn zero() -> Src<kind::U32> {
+        0u32.into()
+    }
+}
+
+/// What the launch checks compare: the element's type and size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ElemInfo {
+    pub(crate) id: TypeId,
+    pub(crate) bytes: u32,
+    pub(crate) name: &'static str,
+}
+
+impl ElemInfo {
+    pub(crate) fn of<E: Element>() -> ElemInfo {
+        ElemInfo {
+            id: TypeId::of::<E>(),
+            bytes: E::BYTES,
+            name: E::NAME,
+        }
+    }
+}

@@ -1,0 +1,325 @@
+//! The tile layer without a GPU: kernels run in the simulator, vector widths,
+//! the emitted PTX, and the launch refusals.
+use cute_gpu::error::GpuError;
+use cute_gpu::ptx::{Address, Space, Special};
+use cute_gpu::sim::{Arg, Grid, Simulator};
+use cute_gpu::tile::{
+    vector, ArgInfo, Bf16, Element, Ix, ThreadValues, TileError, TileKernel, TileProgram,
+};
+use cute_types::_1;
+
+/// The transpose of the crate docs: `y (n × m) = xᵀ`, x row-major `m × n`.
+fn transpose<E: Element>(
+    tile: u32,
+    smem: &str,
+    rows: &str,
+    cols: &str,
+) -> (TileProgram, usize, usize) {
+    let mut k = TileKernel::new("transpose", 256).unwrap();
+    let (x, y) = (k.input::<E>("x").unwrap(), k.output::<E>("y").unwrap());
+    let (m, n) = (k.scalar("m").unwrap(), k.scalar("n").unwrap());
+    let gx = k
+        .global(&x, &[m.into(), n.into()], &[n.into(), _1.into()])
+        .unwrap();
+    let gy = k
+        .global(&y, &[m.into(), n.into()], &[_1.into(), m.into()])
+        .unwrap();
+    let bx = k.builder().special(Special::CtaidX);
+    let by = k.builder().special(Special::CtaidY);
+    let tx = gx.tile(&[tile, tile], &[by, bx]).unwrap();
+    let ty = gy.tile(&[tile, tile], &[by, bx]).unwrap();
+    let s = k.shared::<E>(smem).unwrap();
+    let (wl, _) = k
+        .copy(&tx, &s, &ThreadValues::new(rows, &[tile, tile]).unwrap())
+        .unwrap();
+    k.sync().unwrap();
+    let (_, ws) = k
+        .copy(&s, &ty, &ThreadValues::new(cols, &[tile, tile]).unwrap())
+        .unwrap();
+    (k.finish().unwrap(), wl, ws)
+}
+
+fn f32_transpose() -> (TileProgram, usize, usize) {
+    transpose::<f32>(
+        32,
+        "(32,32):(33,1)",
+        "((8,32),4):((128,1),32)",
+        "((8,32),4):((4,32),1)",
+    )
+}
+
+fn bf16_transpose() -> (TileProgram, usize, usize) {
+    transpose::<Bf16>(
+        64,
+        "(64,64):(66,1)",
+        "((16,16),(4,4)):((256,1),(64,16))",
+        "((16,16),(4,4)):((4,64),(1,1024))",
+    )
+}
+
+fn run_sim(p: &TileProgram, m: u32, n: u32, bytes: usize, tile: u32) -> (Vec<u8>, Vec<u8>) {
+    let len = (m * n) as usize;
+    let x: Vec<u8> = (0..len * bytes).map(|i| (i * 7 + i / 251) as u8).collect();
+    let mut sim = Simulator::new();
+    let (dx, dy) = (sim.alloc(len * bytes), sim.alloc(len * bytes));
+    sim.write_bytes(dx, &x);
+    sim.write_bytes(dy, &vec![0xEE; len * bytes]);
+    let grid = Grid::new((n.div_ceil(tile), m.div_ceil(tile)), p.threads());
+    sim.launch(
+        p.kernel(),
+        grid,
+        &[dx.into(), dy.into(), Arg::U32(m), Arg::U32(n)],
+    )
+    .unwrap();
+    let mut want = vec![0u8; len * bytes];
+    for r in 0..m as usize {
+        for c in 0..n as usize {
+            let (from, to) = ((r * n as usize + c) * bytes, (c * m as usize + r) * bytes);
+            want[to..to + bytes].copy_from_slice(&x[from..from + bytes]);
+        }
+    }
+    (sim.read_bytes(dy, len * bytes), want)
+}
+
+#[test]
+fn transposes_run_in_the_simulator_ragged_shapes_included() {
+    let (p, wl, ws) = f32_transpose();
+    assert_eq!((wl, ws), (4, 4));
+    for (m, n) in [(1, 1), (32, 32), (33, 65), (70, 31), (5, 130), (64, 36)] {
+        let (got, want) = run_sim(&p, m, n, 4, 32);
+        assert!(got == want, "f32 {m}x{n}");
+    }
+    let (p, wl, ws) = bf16_transpose();
+    assert_eq!((wl, ws), (4, 4));
+    for (m, n) in [(1, 1), (64, 64), (65, 3), (70, 131), (128, 66)] {
+        let (got, want) = run_sim(&p, m, n, 2, 64);
+        assert!(got == want, "bf16 {m}x{n}");
+    }
+}
+
+#[test]
+fn global_accesses_are_vectors_where_the_layout_allows() {
+    let ptx = f32_transpose().0.ptx();
+    assert!(ptx.contains("ld.global.nc.v4.f32"), "{ptx}");
+    assert!(ptx.contains("st.global.v4.f32"));
+    // shared rows of 33 words: no 16-byte alignment, so shared accesses are scalar
+    assert!(!ptx.contains("st.shared.v") && !ptx.contains("ld.shared.v"));
+    let ptx = bf16_transpose().0.ptx();
+    assert!(ptx.contains("ld.global.nc.v4.b16") && ptx.contains("st.global.v4.b16"));
+    // values along the strided mode: scalar loads only
+    let (p, wl, ws) = transpose::<f32>(
+        32,
+        "(32,32):(1,32)",
+        "((32,8),4):((1,32),256)",
+        "((32,8),4):((1,32),256)",
+    );
+    assert_eq!((wl, ws), (1, 1));
+    assert!(!p.ptx().contains(".v4") && !p.ptx().contains(".v2"));
+}
+
+#[test]
+fn vector_width_follows_the_layouts() {
+    let s = [Ix::Static(1)];
+    let w = |tv: &str, tile: u32, bytes| {
+        vector::global_width(&ThreadValues::new(tv, &[tile]).unwrap(), &s, bytes).width
+    };
+    assert_eq!(w("(32,4):(4,1)", 128, 4), 4); // 4 consecutive f32: 16 bytes
+    assert_eq!(w("(32,8):(8,1)", 256, 4), 4); // 8 consecutive, capped at 16 bytes
+    assert_eq!(w("(32,8):(8,1)", 256, 2), 4); // bf16: capped at 4 lanes
+    assert_eq!(w("(32,2):(2,1)", 64, 4), 2);
+    assert_eq!(w("(32,4):(1,32)", 128, 4), 1); // values 32 apart
+    assert_eq!(w("(32,4):(5,1)", 160, 4), 1); // runs of 4 start at 5·t: misaligned
+    assert_eq!(w("(32,4):(4,1)", 130, 4), 2); // tiles of 130: origins only 2-aligned
+    assert_eq!(w("(32,4):(4,1)", 129, 4), 1); // tiles of 129: origins unaligned
+                                              // a stride-2 global mode: nothing is contiguous
+    let tv = ThreadValues::new("(32,4):(4,1)", &[128]).unwrap();
+    assert_eq!(vector::global_width(&tv, &[Ix::Static(2)], 4).width, 1);
+    // static (shared) layouts
+    let off = |l: &str| {
+        let l = cute_types::parse_layout(l).unwrap();
+        move |i: i64| l.at(i).unwrap()
+    };
+    let tv = ThreadValues::new("((8,32),4):((128,1),32)", &[32, 32]).unwrap();
+    assert_eq!(vector::static_width(&tv, off("(32,32):(32,1)"), 4), 4);
+    assert_eq!(vector::static_width(&tv, off("(32,32):(33,1)"), 4), 1);
+    assert_eq!(vector::static_width(&tv, off("(32,32):(36,1)"), 4), 4);
+    assert_eq!(vector::static_width(&tv, off("(32,32):(34,1)"), 4), 2);
+}
+
+#[test]
+fn launch_checks_refuse_before_any_driver_call() {
+    let (p, _, _) = f32_transpose();
+    let ok = [
+        ArgInfo::input::<f32>(12),
+        ArgInfo::output::<f32>(12),
+        ArgInfo::scalar(3),
+        ArgInfo::scalar(4),
+    ];
+    assert!(p.plan([1, 1, 1], &ok).unwrap().is_some());
+    // y one element short
+    let short = [
+        ArgInfo::input::<f32>(12),
+        ArgInfo::output::<f32>(11),
+        ArgInfo::scalar(3),
+        ArgInfo::scalar(4),
+    ];
+    assert_eq!(
+        p.plan([1, 1, 1], &short),
+        Err(GpuError::KernelBufferTooShort {
+            buffer: "y".into(),
+            len: 11,
+            needed: 12
+        })
+    );
+    // the element type, the kind, the write borrow, the count
+    let bf = [
+        ArgInfo::input::<Bf16>(12),
+        ArgInfo::output::<f32>(12),
+        ArgInfo::scalar(3),
+        ArgInfo::scalar(4),
+    ];
+    assert!(matches!(
+        p.plan([1, 1, 1], &bf),
+        Err(GpuError::KernelElementType { .. })
+    ));
+    let ro = [
+        ArgInfo::input::<f32>(12),
+        ArgInfo::input::<f32>(12),
+        ArgInfo::scalar(3),
+        ArgInfo::scalar(4),
+    ];
+    assert!(matches!(
+        p.plan([1, 1, 1], &ro),
+        Err(GpuError::Argument { position: 1, .. })
+    ));
+    let kind = [
+        ArgInfo::input::<f32>(12),
+        ArgInfo::output::<f32>(12),
+        ArgInfo::output::<f32>(3),
+        ArgInfo::scalar(4),
+    ];
+    assert!(matches!(
+        p.plan([1, 1, 1], &kind),
+        Err(GpuError::Argument { position: 2, .. })
+    ));
+    assert_eq!(
+        p.plan([1, 1, 1], &ok[..3]),
+        Err(GpuError::ArgumentCount {
+            expected: 4,
+            found: 3
+        })
+    );
+    // grid limits
+    assert!(matches!(
+        p.plan([1, 65536, 1], &ok),
+        Err(GpuError::GridTooLarge { dim: 'y', .. })
+    ));
+    assert!(matches!(
+        p.plan([1 << 31, 1, 1], &ok),
+        Err(GpuError::GridTooLarge { dim: 'x', .. })
+    ));
+    // an empty grid or an empty tensor: nothing to run, nothing needed
+    assert_eq!(p.plan([0, 1, 1], &ok), Ok(None));
+    let empty = [
+        ArgInfo::input::<f32>(0),
+        ArgInfo::output::<f32>(0),
+        ArgInfo::scalar(0),
+        ArgInfo::scalar(u32::MAX),
+    ];
+    assert!(p.plan([1, 1, 1], &empty).is_ok());
+    // u32::MAX² elements: the reach is computed without overflow, then refused
+    let huge = [
+        ArgInfo::input::<f32>(usize::MAX),
+        ArgInfo::output::<f32>(12),
+        ArgInfo::scalar(u32::MAX),
+        ArgInfo::scalar(u32::MAX),
+    ];
+    assert!(matches!(
+        p.plan([1, 1, 1], &huge),
+        Err(GpuError::KernelBufferTooShort { .. })
+    ));
+}
+
+#[test]
+fn the_reach_overflowing_is_an_error() {
+    // 4 modes of extent and stride u32::MAX: Σ (e−1)·s overflows 64 bits
+    let mut k = TileKernel::new("wide", 32).unwrap();
+    let x = k.input::<f32>("x").unwrap();
+    let big = Ix::Static(u32::MAX);
+    k.global(&x, &[big; 4], &[big; 4]).unwrap();
+    let p = k.finish().unwrap();
+    assert_eq!(
+        p.plan([1, 1, 1], &[ArgInfo::input::<f32>(usize::MAX)]),
+        Err(GpuError::Overflow("the elements a tensor reaches"))
+    );
+}
+
+#[test]
+fn raw_global_accesses_make_the_program_unchecked() {
+    let mut k = TileKernel::new("raw", 32).unwrap();
+    k.input::<f32>("x").unwrap();
+    let b = k.builder();
+    let a = b.mov(0u64);
+    let v = b.reg::<cute_gpu::ptx::kind::F32>();
+    b.ld(Space::Global, false, &[v], Address::at(a, 0));
+    assert!(!k.finish().unwrap().is_checked());
+    // a shared access through the builder is fine
+    let mut k = TileKernel::new("shared_raw", 32).unwrap();
+    let b = k.builder();
+    let a = b.mov(0u32);
+    let v = b.reg::<cute_gpu::ptx::kind::F32>();
+    b.ld(Space::Shared, false, &[v], Address::at(a, 0));
+    assert!(k.finish().unwrap().is_checked());
+}
+
+#[test]
+fn misuse_is_refused_while_defining() {
+    assert_eq!(TileKernel::new("k", 0).err(), Some(TileError::Threads(0)));
+    assert_eq!(
+        TileKernel::new("k", 1025).err(),
+        Some(TileError::Threads(1025))
+    );
+    assert!(matches!(TileKernel::new("1k", 32), Err(TileError::Name(_))));
+    let mut k = TileKernel::new("k", 32).unwrap();
+    let mut other = TileKernel::new("other", 32).unwrap();
+    let x = other.input::<f32>("x").unwrap();
+    assert_eq!(
+        k.global(&x, &[Ix::Static(4)], &[Ix::Static(1)]).err(),
+        Some(TileError::ForeignHandle)
+    );
+    // a store into an input, a guard left pending, a replaced builder
+    let x = k.input::<f32>("x").unwrap();
+    let g = k.global(&x, &[Ix::Static(32)], &[Ix::Static(1)]).unwrap();
+    let t = k.thread_index().unwrap();
+    let tile = g.tile(&[32], &[t]).unwrap();
+    let f = k.fragment::<f32>("1:1").unwrap();
+    let tv = ThreadValues::new("(32,1):(1,0)", &[32]).unwrap();
+    assert_eq!(k.store(&f, &tile, &tv).err(), Some(TileError::ReadOnly));
+    let p = k.builder().setp(cute_gpu::ptx::Cmp::Eq, t, 0u32);
+    k.builder().when(p);
+    assert_eq!(k.load(&tile, &f, &tv).err(), Some(TileError::PendingGuard));
+    *k.builder() = cute_gpu::ptx::KernelBuilder::new("k");
+    assert_eq!(
+        k.load(&tile, &f, &tv).err(),
+        Some(TileError::BuilderReplaced)
+    );
+    // a thread-value layout for another block size, or another tile
+    let mut k = TileKernel::new("k", 64).unwrap();
+    let x = k.input::<f32>("x").unwrap();
+    let g = k.global(&x, &[Ix::Static(32)], &[Ix::Static(1)]).unwrap();
+    let t = k.thread_index().unwrap();
+    let tile = g.tile(&[32], &[t]).unwrap();
+    let f = k.fragment::<f32>("1:1").unwrap();
+    assert!(matches!(
+        k.load(&tile, &f, &tv),
+        Err(TileError::ShapeMismatch { .. })
+    ));
+    assert!(matches!(
+        ThreadValues::new("(32,2):(1,32)", &[32]),
+        Err(TileError::Layout(_))
+    ));
+    assert!(matches!(
+        k.shared::<f32>("(128,128):(1,128)"),
+        Err(TileError::SharedTooLarge { .. })
+    ));
+}
