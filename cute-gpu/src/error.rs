@@ -104,6 +104,8 @@ pub enum GpuError {
         /// the buffer's element type
         found: &'static str,
     },
+    /// a tile kernel could not be defined
+    Tile(crate::tile::TileError),
     /// a safe launch of a tile kernel with global accesses the tile layer did
     /// not emit (raw builder loads or stores, extension instructions)
     UncheckedKernel,
@@ -182,6 +184,7 @@ impl fmt::Display for GpuError {
                 f,
                 "buffer `{buffer}` holds {found} elements, the kernel declares {expected}"
             ),
+            GpuError::Tile(e) => write!(f, "{e}"),
             GpuError::UncheckedKernel => write!(
                 f,
                 "the kernel has global accesses that are not bounds-predicated tile copies: only the unsafe launch takes it"
@@ -195,6 +198,12 @@ impl std::error::Error for GpuError {}
 impl From<ProblemError> for GpuError {
     fn from(e: ProblemError) -> Self {
         GpuError::Problem(e)
+    }
+}
+
+impl From<crate::tile::TileError> for GpuError {
+    fn from(e: crate::tile::TileError) -> Self {
+        GpuError::Tile(e)
     }
 }
 

@@ -10,13 +10,13 @@
 //! element not written fails). Timing: `--warmup` launches, then `--iters` launches
 //! each between two events; median → GB/s counting each element read once and
 //! written once. `--ptx` prints the kernels of `--sizes` and runs nothing. Without a GPU driver the program says so and exits with status 1.
-use cute_gpu::cuda::{DeviceBuffer, DeviceElement, Event, Gpu, Result};
+use cute_gpu::cuda::{DeviceBuffer, DeviceElement, Event, Gpu, Pending, Result};
+use cute_gpu::hopper::numeric::{bf16_to_f32, f32_to_bf16};
+use cute_gpu::tile::{Bf16, Element};
 use std::process::ExitCode;
 
 /// An element type the example runs in, with its host conversions.
-pub trait Elem: DeviceElement {
-    /// The name printed and accepted by `--dtype`.
-    const NAME: &'static str;
+pub trait Elem: Element + DeviceElement {
     /// Largest accepted relative error against the fp64 reference.
     const TOL: f64;
     /// The nearest element to `v`.
@@ -26,7 +26,6 @@ pub trait Elem: DeviceElement {
 }
 
 impl Elem for f32 {
-    const NAME: &'static str = "f32";
     // ex2.approx (2 ulp) and the roundings of the sum and the scaling
     const TOL: f64 = 2e-6;
     fn from_f32(v: f32) -> f32 {
@@ -37,31 +36,30 @@ impl Elem for f32 {
     }
 }
 
-/// bf16 is carried as its bit pattern.
-impl Elem for u16 {
-    const NAME: &'static str = "bf16";
+impl Elem for Bf16 {
     // bf16's unit roundoff 2^-8 = 3.9e-3, plus the fp32 math
     const TOL: f64 = 4e-3;
-    fn from_f32(v: f32) -> u16 {
-        let b = v.to_bits(); // round to nearest even (finite inputs)
-        ((b + 0x7FFF + ((b >> 16) & 1)) >> 16) as u16
+    fn from_f32(v: f32) -> Bf16 {
+        Bf16(f32_to_bf16(v))
     }
     fn to_f32(self) -> f32 {
-        f32::from_bits((self as u32) << 16)
+        bf16_to_f32(self.0)
     }
 }
 
-/// The kernel under test: enqueues `y = softmax(x)` by rows of a `rows × cols`
-/// row-major matrix.
-pub trait RowSoftmax<'g> {
-    /// Checks, then enqueues one launch.
-    fn enqueue<T: Elem>(
-        &mut self,
+/// The kernel under test, loaded for one column count: `y = softmax(x)` by rows
+/// of a `rows × cols` row-major matrix.
+pub trait RowSoftmax<'g, T: Elem>: Sized {
+    /// Generates and loads the kernel for rows of `cols` elements.
+    fn load(gpu: &'g Gpu, cols: usize) -> Result<Self>;
+    /// Checks, then enqueues one launch; the guard holds the borrows.
+    fn launch<'a>(
+        &'a self,
         rows: usize,
         cols: usize,
-        x: &DeviceBuffer<'g, T>,
-        y: &mut DeviceBuffer<'g, T>,
-    ) -> Result<()>;
+        x: &'a DeviceBuffer<'g, T>,
+        y: &'a mut DeviceBuffer<'g, T>,
+    ) -> Result<Pending<'a>>;
 }
 
 /// The command line's settings.
@@ -107,20 +105,20 @@ fn max_rel_error(cols: usize, x: &[f32], y: &[f32], step: usize) -> f64 {
 }
 
 /// Checks one shape against the reference and, when `timed`, times it.
-fn case<'g, T: Elem>(
+fn case<'g, T: Elem, K: RowSoftmax<'g, T>>(
     gpu: &'g Gpu,
-    k: &mut impl RowSoftmax<'g>,
     o: &Opts,
     (rows, cols): (usize, usize),
     timed: bool,
 ) -> Result<bool> {
+    let k = K::load(gpu, cols)?;
     let xh: Vec<T> = inputs(rows * cols, (rows * 131 + cols) as u64)
         .into_iter()
         .map(T::from_f32)
         .collect();
     let (x, mut y) = (gpu.upload(&xh)?, gpu.alloc_zeroed::<T>(xh.len())?);
     y.fill_bytes(0xFF)?;
-    k.enqueue(rows, cols, &x, &mut y)?;
+    k.launch(rows, cols, &x, &mut y)?.wait()?;
     let yh: Vec<f32> = gpu.download(&y)?.into_iter().map(T::to_f32).collect();
     let xf: Vec<f32> = xh.iter().map(|v| v.to_f32()).collect();
     let err = max_rel_error(cols, &xf, &yh, if rows * cols > 1 << 22 { 97 } else { 1 });
@@ -131,16 +129,15 @@ fn case<'g, T: Elem>(
         return Ok(err <= T::TOL);
     }
     for _ in 0..o.warmup {
-        k.enqueue(rows, cols, &x, &mut y)?;
+        k.launch(rows, cols, &x, &mut y)?.wait()?;
     }
-    gpu.synchronize()?;
     let (start, stop) = (Event::new(gpu)?, Event::new(gpu)?);
     let mut ms = Vec::with_capacity(o.iters);
     for _ in 0..o.iters {
         start.record()?;
-        k.enqueue(rows, cols, &x, &mut y)?;
+        let pending = k.launch(rows, cols, &x, &mut y)?;
         stop.record()?;
-        stop.synchronize()?;
+        pending.wait()?;
         ms.push(stop.elapsed_ms(&start)?);
     }
     ms.sort_by(f32::total_cmp);
@@ -153,16 +150,18 @@ fn case<'g, T: Elem>(
 }
 
 /// The refusal, the ragged checks and the timed sizes, in element type `T`.
-pub fn run<'g, T: Elem>(gpu: &'g Gpu, k: &mut impl RowSoftmax<'g>, o: &Opts) -> Result<bool> {
+pub fn run<'g, T: Elem, K: RowSoftmax<'g, T>>(gpu: &'g Gpu, o: &Opts) -> Result<bool> {
     println!("device: {}", gpu.name()?);
+    let k = K::load(gpu, 64)?;
     let x = gpu.alloc_zeroed::<T>(64 * 64)?;
     let mut short = gpu.alloc_zeroed::<T>(64 * 64 - 1)?;
-    let mut ok = match k.enqueue(64, 64, &x, &mut short) {
+    let mut ok = match k.launch(64, 64, &x, &mut short) {
         Err(e) => {
             println!("REFUSED y one element short: {e}");
             true
         }
-        Ok(()) => {
+        Ok(p) => {
+            p.wait()?;
             println!("ACCEPTED y one element short (wrong)");
             false
         }
@@ -180,10 +179,10 @@ pub fn run<'g, T: Elem>(gpu: &'g Gpu, k: &mut impl RowSoftmax<'g>, o: &Opts) -> 
         (3, 32768),
     ];
     for &shape in &ragged {
-        ok &= case::<T>(gpu, k, o, shape, false)?;
+        ok &= case::<T, K>(gpu, o, shape, false)?;
     }
     for &shape in &o.sizes {
-        ok &= case::<T>(gpu, k, o, shape, true)?;
+        ok &= case::<T, K>(gpu, o, shape, true)?;
     }
     Ok(ok)
 }

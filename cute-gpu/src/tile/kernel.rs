@@ -242,7 +242,9 @@ impl TileKernel {
 fn touches_global(i: &Instr) -> bool {
     match i {
         Instr::Ld { space, .. } | Instr::St { space, .. } => *space == Space::Global,
-        Instr::CpAsync { .. } | Instr::Ext(_) => true,
+        Instr::CpAsync { .. } => true,
+        // the tile layer's own register instructions (`super::math`) touch no memory
+        Instr::Ext(e) => !e.as_any().is::<super::math::RegOp>(),
         _ => false,
     }
 }

@@ -1,0 +1,259 @@
+//! Register arithmetic for tile kernels: fragments viewed as fp32 values, `max`,
+//! `2^x`, the reciprocal, and reductions over a group of consecutive threads
+//! (butterfly shuffles in each warp, then shared memory across its warps).
+//!
+//! These are register-only instructions: no memory access but the shared
+//! memory of [`TileKernel::reduce`], so a kernel using them stays checked
+//! ([`super::TileProgram::is_checked`]).
+//!
+//! ```
+//! use cute_gpu::tile::{Reduce, ThreadValues, TileKernel};
+//! use cute_gpu::ptx::Special;
+//! use cute_types::_1;
+//! // y[i] = 2^(x[i] − max x) over a row of 512 values, one block of 128 threads
+//! let mut k = TileKernel::new("row_exp2", 128)?;
+//! let (x, y, n) = (k.input::<f32>("x")?, k.output::<f32>("y")?, k.scalar("n")?);
+//! let gx = k.global(&x, &[n.into()], &[_1.into()])?;
+//! let gy = k.global(&y, &[n.into()], &[_1.into()])?;
+//! let zero = k.builder().mov(0u32);
+//! let (tx, ty) = (gx.tile(&[512], &[zero])?, gy.tile(&[512], &[zero])?);
+//! let tv = ThreadValues::new("(128,4):(4,1)", &[512])?;
+//! let f = k.fragment::<f32>("4:1")?;
+//! k.load(&tx, &f, &tv)?;
+//! let v = k.to_f32(&f)?;
+//! let m = k.reduce(Reduce::Max, &v, 128)?;
+//! let e: Vec<_> = v.iter().map(|&x| {
+//!     let d = k.builder().sub(x, m);
+//!     k.exp2(d)
+//! }).collect::<Result<_, _>>()?;
+//! k.from_f32(&e, &f)?;
+//! k.store(&f, &ty, &tv)?;
+//! let program = k.finish()?;
+//! assert!(program.is_checked());
+//! assert!(program.ptx().contains("shfl.sync.bfly.b32"));
+//! # Ok::<(), cute_gpu::tile::TileError>(())
+//! ```
+use super::element::Element;
+use super::kernel::TileKernel;
+use super::tensor::Fragment;
+use super::TileError;
+use crate::ptx::kind::{Pred, F32, U32};
+use crate::ptx::{Address, BinOp, Cmp, KernelBuilder, Reg, RegId, Space, Special};
+use core::fmt;
+
+/// A register-only instruction of the tile layer. Crate-private: no variant
+/// reads or writes memory, which is what lets the launch checks accept it.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum RegOp {
+    /// `max.f32 d, a, b`
+    Max { d: RegId, a: RegId, b: RegId },
+    /// `ex2.approx.ftz.f32 d, a` (2^a, relative error about 2⁻²²)
+    Ex2 { d: RegId, a: RegId },
+    /// `rcp.rn.f32 d, a` (1/a, correctly rounded)
+    Rcp { d: RegId, a: RegId },
+    /// `shfl.sync.bfly.b32 d, a, lanes, 0x1f, 0xffffffff` (lane `l ^ lanes`'s `a`)
+    Bfly { d: RegId, a: RegId, lanes: u32 },
+    /// `mov.b32 d, a` (the same 32 bits, another register class)
+    Bits { d: RegId, a: RegId },
+    /// `shl.b32 d, a, 16` (bf16 in the low half of `a` → f32, exact)
+    Bf16ToF32 { d: RegId, a: RegId },
+    /// `cvt.rn.bf16x2.f32 d, a, a` (f32 → bf16, nearest even, in both halves)
+    F32ToBf16 { d: RegId, a: RegId },
+}
+
+impl fmt::Display for RegOp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RegOp::Max { d, a, b } => write!(f, "max.f32 {d}, {a}, {b};"),
+            RegOp::Ex2 { d, a } => write!(f, "ex2.approx.ftz.f32 {d}, {a};"),
+            RegOp::Rcp { d, a } => write!(f, "rcp.rn.f32 {d}, {a};"),
+            RegOp::Bfly { d, a, lanes } => {
+                write!(f, "shfl.sync.bfly.b32 {d}, {a}, {lanes}, 0x1f, 0xffffffff;")
+            }
+            RegOp::Bits { d, a } => write!(f, "mov.b32 {d}, {a};"),
+            RegOp::Bf16ToF32 { d, a } => write!(f, "shl.b32 {d}, {a}, 16;"),
+            RegOp::F32ToBf16 { d, a } => write!(f, "cvt.rn.bf16x2.f32 {d}, {a}, {a};"),
+        }
+    }
+}
+
+/// How [`TileKernel::reduce`] combines two values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reduce {
+    /// the larger (`max.f32`; −∞ is the identity)
+    Max,
+    /// the sum (`add.f32`; 0 is the identity)
+    Sum,
+}
+
+fn emit(b: &mut KernelBuilder, op: impl FnOnce(RegId) -> RegOp) -> Reg<F32> {
+    let d = b.reg::<F32>();
+    b.ext(op(d.id()));
+    d
+}
+
+fn combine(b: &mut KernelBuilder, op: Reduce, x: Reg<F32>, y: Reg<F32>) -> Reg<F32> {
+    match op {
+        Reduce::Max => emit(b, |d| RegOp::Max {
+            d,
+            a: x.id(),
+            b: y.id(),
+        }),
+        Reduce::Sum => b.add(x, y),
+    }
+}
+
+/// `op` over `v` as a balanced tree (independent operations, short chains).
+fn tree(b: &mut KernelBuilder, op: Reduce, mut v: Vec<Reg<F32>>) -> Reg<F32> {
+    while v.len() > 1 {
+        let mut next = Vec::with_capacity(v.len().div_ceil(2));
+        for pair in v.chunks(2) {
+            next.push(match pair {
+                [x, y] => combine(b, op, *x, *y),
+                _ => pair[0],
+            });
+        }
+        v = next;
+    }
+    v[0]
+}
+
+fn group_rule() -> TileError {
+    TileError::Layout("a reduction group is a power of two that divides the block's threads")
+}
+
+impl TileKernel {
+    /// The values of fragment `f` in value order as fp32 registers: `f32`
+    /// copied, `bf16` widened (exact). `f16` is refused.
+    pub fn to_f32<E: Element>(&mut self, f: &Fragment<E>) -> Result<Vec<Reg<F32>>, TileError> {
+        let regs = self.fragment_regs(f)?;
+        let b = self.own()?;
+        Ok(regs
+            .into_iter()
+            .map(|a| match E::NAME {
+                "bf16" => emit(b, |d| RegOp::Bf16ToF32 { d, a }),
+                _ => emit(b, |d| RegOp::Bits { d, a }),
+            })
+            .collect())
+    }
+
+    /// Writes `vals` (one fp32 register per value, in value order) into
+    /// fragment `f`: `f32` copied, `bf16` rounded to nearest even.
+    pub fn from_f32<E: Element>(
+        &mut self,
+        vals: &[Reg<F32>],
+        f: &Fragment<E>,
+    ) -> Result<(), TileError> {
+        let regs = self.fragment_regs(f)?;
+        if vals.len() != regs.len() {
+            return Err(TileError::ShapeMismatch {
+                what: "values written into a fragment",
+                expected: vec![regs.len() as i64],
+                found: vec![vals.len() as i64],
+            });
+        }
+        let b = self.own()?;
+        for (d, v) in regs.into_iter().zip(vals) {
+            let a = v.id();
+            b.ext(match E::NAME {
+                "bf16" => RegOp::F32ToBf16 { d, a },
+                _ => RegOp::Bits { d, a },
+            });
+        }
+        Ok(())
+    }
+
+    /// `f`'s registers in value order, for the element types handled here.
+    fn fragment_regs<E: Element>(&self, f: &Fragment<E>) -> Result<Vec<RegId>, TileError> {
+        if f.kernel != self.uid {
+            return Err(TileError::ForeignHandle);
+        }
+        if !matches!(E::NAME, "f32" | "bf16") {
+            return Err(TileError::Layout(
+                "fp32 views exist for f32 and bf16 fragments",
+            ));
+        }
+        (0..f.len())
+            .map(|v| {
+                f.reg(v)
+                    .map(|r| r.id())
+                    .ok_or(TileError::Layout("fragment register"))
+            })
+            .collect()
+    }
+
+    /// `max(a, b)`.
+    pub fn max(&mut self, a: Reg<F32>, b: Reg<F32>) -> Result<Reg<F32>, TileError> {
+        Ok(combine(self.own()?, Reduce::Max, a, b))
+    }
+
+    /// `2^a` (`ex2.approx.ftz`: relative error about 2⁻²², subnormal results
+    /// flush to 0; `2^−∞ = 0`).
+    pub fn exp2(&mut self, a: Reg<F32>) -> Result<Reg<F32>, TileError> {
+        Ok(emit(self.own()?, |d| RegOp::Ex2 { d, a: a.id() }))
+    }
+
+    /// `1/a`, correctly rounded.
+    pub fn rcp(&mut self, a: Reg<F32>) -> Result<Reg<F32>, TileError> {
+        Ok(emit(self.own()?, |d| RegOp::Rcp { d, a: a.id() }))
+    }
+
+    /// `op` over this thread's `vals` and over the `group` consecutive threads
+    /// `⌊tid/group⌋·group ..` that share its group; every thread of the group
+    /// gets the result. `group` is a power of two dividing the block's threads.
+    /// Past one warp the warps' partials meet in shared memory (`threads/32`
+    /// words) behind one `bar.sync`: every thread of the block must reach it,
+    /// so call this outside divergent code.
+    pub fn reduce(
+        &mut self,
+        op: Reduce,
+        vals: &[Reg<F32>],
+        group: u32,
+    ) -> Result<Reg<F32>, TileError> {
+        let threads = self.threads();
+        if vals.is_empty() {
+            return Err(TileError::Layout("a reduction needs at least one value"));
+        }
+        if !group.is_power_of_two() || group > threads || threads % group != 0 {
+            return Err(group_rule());
+        }
+        let warps = threads / 32;
+        let sm = if group > 32 {
+            Some(self.shared::<f32>(format!("{warps}:1").as_str())?)
+        } else {
+            None
+        };
+        let b = self.own()?;
+        let mut r = tree(b, op, vals.to_vec());
+        let mut lanes = group.min(32) / 2;
+        while lanes > 0 {
+            let o = emit(b, |d| RegOp::Bfly {
+                d,
+                a: r.id(),
+                lanes,
+            });
+            r = combine(b, op, r, o);
+            lanes /= 2;
+        }
+        let Some(sm) = sm else { return Ok(r) };
+        let tid = b.special(Special::TidX);
+        let base = b.symbol_address(&sm.symbol);
+        let warp = b.shr(tid, 5);
+        let warp = b.shl(warp, 2);
+        let mine = b.add(base, warp);
+        let lane = b.bin(BinOp::And, tid, 31u32);
+        let lane0: Reg<Pred> = b.setp(Cmp::Eq, lane, 0u32);
+        b.when(lane0)
+            .st::<F32>(Space::Shared, &[r.into()], Address::at(mine, 0));
+        b.bar_sync();
+        // the group's warps: words ⌊tid/group⌋·(group/32) ..
+        let g = b.shr(tid, group.trailing_zeros());
+        let first: Reg<U32> = b.shl(g, (group / 32).trailing_zeros() + 2);
+        let first = b.add(base, first);
+        let parts = b.regs::<F32>((group / 32) as usize);
+        for (k, c) in parts.chunks(4).enumerate() {
+            b.ld(Space::Shared, false, c, Address::at(first, 16 * k as i64));
+        }
+        Ok(tree(b, op, parts))
+    }
+}
