@@ -7,9 +7,10 @@
 //! tile copies vectorise and predicate from the layouts, all in flight before
 //! the first use: each element is read once and written once. Max and sum are
 //! reduced over the group (`TileKernel::reduce`: shuffles, then shared memory);
-//! `e^(x−m) = 2^(x·log2e − m·log2e)`, one `fma` and one `ex2` an element.
-//! The launch is the tile API's checked one. The harness (checks against fp64,
-//! timing, command line) is `common/softmax_harness.rs`.
+//! `e^(x−m) = 2^(x·log2e − m·log2e)`, one `fma` and one `ex2` an element. The
+//! launch is the tile API's checked one (buffer lengths against the tensors'
+//! extents, element types, grid). The harness (checks against fp64, timing,
+//! command line) is `common/softmax_harness.rs`.
 #[path = "common/softmax_harness.rs"]
 mod harness;
 
@@ -20,44 +21,22 @@ use cute_types::_1;
 use harness::Elem;
 use std::f32::consts::LOG2_E;
 
-/// `group` threads a row, each holding `n` runs of 4 columns; `rows` rows a block.
-#[derive(Clone, Copy)]
-struct Split {
-    group: u32,
-    n: u32,
-    rows: u32,
-}
-
-impl Split {
-    /// About 16 values a thread and at most 512 threads a row (1024 measured
-    /// slower), unless 32 values a thread do not hold the row.
-    fn new(cols: usize) -> Result<Split> {
-        if !(1..=32768).contains(&cols) {
-            return Err(GpuError::Overflow("cols must be in 1..=32768"));
-        }
-        let mut group = (cols.div_ceil(16) as u32)
-            .next_power_of_two()
-            .clamp(32, 512);
-        while cols.div_ceil(4 * group as usize) > 8 {
-            group *= 2;
-        }
-        let n = cols.div_ceil(4 * group as usize) as u32;
-        Ok(Split {
-            group,
-            n,
-            rows: (128 / group).max(1),
-        })
+/// The kernel for rows of up to `cols` elements (parameters `x`, `y`: `rows ×
+/// cols` row-major; scalars `rows`, `cols`), the rows a block handles and the
+/// columns a row may have.
+fn program<E: Elem>(cols: usize) -> Result<(TileProgram, u32, u32)> {
+    if !(1..=32768).contains(&cols) {
+        return Err(GpuError::Overflow("cols must be in 1..=32768"));
     }
-}
-
-/// The kernel: `x`, `y` (`rows × cols` row-major), scalars `rows`, `cols`.
-fn program<E: Elem>(
-    Split {
-        group: g,
-        n,
-        rows: r,
-    }: Split,
-) -> Result<TileProgram> {
+    // G threads a row: about 16 values a thread, at most 512 threads (1024
+    // measured slower) unless 32 values a thread do not hold the row
+    let mut g = (cols.div_ceil(16) as u32)
+        .next_power_of_two()
+        .clamp(32, 512);
+    while cols.div_ceil(4 * g as usize) > 8 {
+        g *= 2;
+    }
+    let (n, r) = (cols.div_ceil(4 * g as usize) as u32, (128 / g).max(1));
     let w = 4 * g * n; // the tile: w columns × r rows
     let mut k = TileKernel::new(&format!("softmax_{}_g{g}_n{n}", E::NAME), g * r)?;
     let (x, y) = (k.input::<E>("x")?, k.output::<E>("y")?);
@@ -78,9 +57,8 @@ fn program<E: Elem>(
     k.load(&tx, &f, &tv)?;
     let loaded = k.to_f32(&f)?;
     // −∞ past the row's end (the loads leave 0): column 4t + c < cols ⇔ cols − 4t > c
-    let c = k.scalar_value(cols)?;
+    let (c, tid) = (k.scalar_value(cols)?, k.thread_index()?);
     let b = k.builder();
-    let tid = b.special(Special::TidX);
     let t = b.bin(BinOp::And, tid, g - 1);
     let t4 = b.shl(t, 2);
     let left = b.sub(c, t4);
@@ -103,20 +81,16 @@ fn program<E: Elem>(
     let ys: Vec<_> = es.iter().map(|&e| k.builder().mul(e, inv)).collect();
     k.from_f32(&ys, &f)?;
     k.store(&f, &ty, &tv)?;
-    Ok(k.finish()?)
+    Ok((k.finish()?, r, w))
 }
 
-/// The kernel for one column count, loaded.
-struct Softmax<'g> {
-    module: TileModule<'g>,
-    split: Split,
-}
+/// The kernel for one column count, loaded: rows a block handles, columns a row may have.
+struct Softmax<'g>(TileModule<'g>, u32, u32);
 
 impl<'g, E: Elem> harness::RowSoftmax<'g, E> for Softmax<'g> {
     fn load(gpu: &'g Gpu, cols: usize) -> Result<Self> {
-        let split = Split::new(cols)?;
-        let module = TileModule::load(gpu, program::<E>(split)?)?;
-        Ok(Softmax { module, split })
+        let (p, rows, width) = program::<E>(cols)?;
+        Ok(Softmax(TileModule::load(gpu, p)?, rows, width))
     }
 
     fn launch<'a>(
@@ -126,39 +100,30 @@ impl<'g, E: Elem> harness::RowSoftmax<'g, E> for Softmax<'g> {
         x: &'a DeviceBuffer<'g, E>,
         y: &'a mut DeviceBuffer<'g, E>,
     ) -> Result<Pending<'a>> {
-        let s = self.split;
-        if cols > (4 * s.group * s.n) as usize {
+        if cols > self.2 as usize {
             return Err(GpuError::Overflow("cols past the row this kernel holds"));
         }
-        let too_big = |_| GpuError::Overflow("rows or cols past 2^32");
-        let (r, c) = (u32::try_from(rows).map_err(too_big)?, cols as u32);
-        let grid = [rows.div_ceil(s.rows as usize) as u64, 1, 1];
+        let r = u32::try_from(rows).map_err(|_| GpuError::Overflow("rows past 2^32"))?;
         let args = [
             TileArg::input(x),
             TileArg::output(y),
             TileArg::scalar(r),
-            TileArg::scalar(c),
+            TileArg::scalar(cols as u32),
         ];
-        self.module.launch_async(grid, &args)
+        self.0
+            .launch_async([rows.div_ceil(self.1 as usize) as u64, 1, 1], &args)
     }
 }
 
 fn main() -> std::process::ExitCode {
-    harness::main(|o| {
-        if o.ptx {
-            for &(_, cols) in &o.sizes {
-                let p = match o.dtype.as_str() {
-                    "bf16" => program::<Bf16>(Split::new(cols)?)?,
-                    _ => program::<f32>(Split::new(cols)?)?,
-                };
-                print!("{}", p.ptx());
-            }
-            return Ok(true);
-        }
-        let gpu = Gpu::new()?;
-        match o.dtype.as_str() {
-            "bf16" => harness::run::<Bf16, Softmax>(&gpu, o),
-            _ => harness::run::<f32, Softmax>(&gpu, o),
-        }
-    })
+    harness::main(
+        |dtype, cols| match dtype {
+            "bf16" => Ok(program::<Bf16>(cols)?.0.ptx()),
+            _ => Ok(program::<f32>(cols)?.0.ptx()),
+        },
+        |gpu, o| match o.dtype.as_str() {
+            "bf16" => harness::run::<Bf16, Softmax>(gpu, o),
+            _ => harness::run::<f32, Softmax>(gpu, o),
+        },
+    )
 }

@@ -72,8 +72,6 @@ pub struct Opts {
     pub iters: usize,
     /// launches before timing
     pub warmup: usize,
-    /// `--ptx`: print the kernels of `sizes` instead of running
-    pub ptx: bool,
 }
 
 fn inputs(n: usize, seed: u64) -> Vec<f32> {
@@ -206,18 +204,21 @@ fn parse_sizes(s: &str) -> std::result::Result<Vec<(usize, usize)>, String> {
 const HELP: &str =
     "usage: softmax [--dtype f32|bf16] [--sizes 4096,8192|RxC,...] [--iters 50] [--warmup 10] [--ptx]";
 
-/// Parses the command line and calls `go` (which opens the GPU and runs); prints
-/// errors; exit status 0 when every check passed, 1 on a failure or error, 2 on a
-/// bad command line.
-pub fn main(go: impl FnOnce(&Opts) -> Result<bool>) -> ExitCode {
+/// Parses the command line; with `--ptx` prints `ptx(dtype, cols)` for each size,
+/// else opens the GPU and calls `go`. Prints errors; exit status 0 when every
+/// check passed, 1 on a failure or error, 2 on a bad command line.
+pub fn main(
+    ptx: impl Fn(&str, usize) -> Result<String>,
+    go: impl FnOnce(&Gpu, &Opts) -> Result<bool>,
+) -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let mut o = Opts {
         dtype: "f32".into(),
         sizes: vec![(4096, 4096)],
         iters: 50,
         warmup: 10,
-        ptx: false,
     };
+    let mut print_ptx = false;
     let mut it = argv.iter();
     while let Some(a) = it.next() {
         let mut value = || it.next().cloned().ok_or(format!("{a} needs a value"));
@@ -227,7 +228,7 @@ pub fn main(go: impl FnOnce(&Opts) -> Result<bool>) -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             "--ptx" => {
-                o.ptx = true;
+                print_ptx = true;
                 Ok(())
             }
             "--dtype" => value().and_then(|v| match v.as_str() {
@@ -252,7 +253,15 @@ pub fn main(go: impl FnOnce(&Opts) -> Result<bool>) -> ExitCode {
         eprintln!("error: --iters must be positive");
         return ExitCode::from(2);
     }
-    match go(&o) {
+    let outcome = if print_ptx {
+        o.sizes
+            .iter()
+            .try_for_each(|&(_, cols)| ptx(&o.dtype, cols).map(|p| print!("{p}")))
+            .map(|()| true)
+    } else {
+        Gpu::new().and_then(|gpu| go(&gpu, &o))
+    };
+    match outcome {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(e) => {
