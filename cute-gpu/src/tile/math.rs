@@ -257,3 +257,134 @@ impl TileKernel {
         Ok(tree(b, op, parts))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tile::{Bf16, ThreadValues, F16};
+    use cute_types::_1;
+
+    /// A kernel of `threads` threads that loads `values` per thread of a row of
+    /// `E`, reduces them over `group` threads with `op`, and stores `2^(v − r)`.
+    fn row_kernel<E: Element>(
+        threads: u32,
+        values: u32,
+        group: u32,
+        op: Reduce,
+    ) -> Result<String, TileError> {
+        let mut k = TileKernel::new("row", threads)?;
+        let (x, y, n) = (k.input::<E>("x")?, k.output::<E>("y")?, k.scalar("n")?);
+        let gx = k.global(&x, &[n.into()], &[_1.into()])?;
+        let gy = k.global(&y, &[n.into()], &[_1.into()])?;
+        let zero = k.builder().mov(0u32);
+        let w = threads * values;
+        let (tx, ty) = (gx.tile(&[w], &[zero])?, gy.tile(&[w], &[zero])?);
+        let tv = ThreadValues::new(format!("({threads},{values}):({values},1)").as_str(), &[w])?;
+        let f = k.fragment::<E>(format!("{values}:1").as_str())?;
+        k.load(&tx, &f, &tv)?;
+        let v = k.to_f32(&f)?;
+        let r = k.reduce(op, &v, group)?;
+        let mut e = Vec::new();
+        for &x in &v {
+            let d = k.builder().sub(x, r);
+            e.push(k.exp2(d)?);
+        }
+        k.from_f32(&e, &f)?;
+        k.store(&f, &ty, &tv)?;
+        let p = k.finish()?;
+        assert!(
+            p.is_checked(),
+            "register-only instructions keep the program checked"
+        );
+        Ok(p.ptx())
+    }
+
+    fn count(ptx: &str, what: &str) -> usize {
+        ptx.matches(what).count()
+    }
+
+    #[test]
+    fn a_group_past_a_warp_meets_in_shared_memory() {
+        let ptx = row_kernel::<f32>(256, 4, 128, Reduce::Max).unwrap();
+        // a tree over 4 values (3), then 5 butterfly steps, then 4 warps' partials (3)
+        assert_eq!(count(&ptx, "shfl.sync.bfly.b32"), 5);
+        assert_eq!(count(&ptx, "max.f32"), 3 + 5 + 3);
+        assert_eq!(count(&ptx, "bar.sync 0;"), 1);
+        assert_eq!(count(&ptx, "st.shared.f32"), 1);
+        assert_eq!(count(&ptx, "ld.shared.v4.f32"), 1);
+        assert_eq!(count(&ptx, "ex2.approx.ftz.f32"), 4);
+        // 8 warps' words, one per warp of the block
+        assert!(ptx.contains(".shared .align 16 .b8 row_smem0[32];"));
+    }
+
+    #[test]
+    fn a_group_inside_a_warp_only_shuffles() {
+        let ptx = row_kernel::<f32>(128, 2, 8, Reduce::Sum).unwrap();
+        // lanes 4, 2, 1: the group of 8 lanes, no shared memory, no barrier
+        for lanes in [4, 2, 1] {
+            assert!(ptx.contains(&format!(", {lanes}, 0x1f, 0xffffffff;")));
+        }
+        assert_eq!(count(&ptx, "shfl.sync.bfly.b32"), 3);
+        assert_eq!(count(&ptx, "bar.sync"), 0);
+        assert_eq!(count(&ptx, "add.f32"), 1 + 3);
+        let ptx = row_kernel::<f32>(128, 2, 1, Reduce::Sum).unwrap();
+        assert_eq!(count(&ptx, "shfl.sync"), 0);
+    }
+
+    #[test]
+    fn bf16_values_widen_and_round() {
+        let ptx = row_kernel::<Bf16>(64, 4, 64, Reduce::Max).unwrap();
+        assert_eq!(count(&ptx, "shl.b32 %f"), 4); // into f32 registers
+        assert_eq!(count(&ptx, "cvt.rn.bf16x2.f32"), 4);
+        assert!(ptx.contains("ld.global.nc.v4.b16"));
+    }
+
+    #[test]
+    fn groups_that_do_not_tile_the_block_are_refused() {
+        for group in [0, 3, 48, 512] {
+            let e = row_kernel::<f32>(256, 4, group, Reduce::Max).unwrap_err();
+            assert!(
+                matches!(e, TileError::Layout(m) if m.contains("reduction group")),
+                "{group}"
+            );
+        }
+        let mut k = TileKernel::new("empty", 32).unwrap();
+        assert!(matches!(
+            k.reduce(Reduce::Sum, &[], 32),
+            Err(TileError::Layout(_))
+        ));
+    }
+
+    #[test]
+    fn fp32_views_check_the_fragment() {
+        let mut k = TileKernel::new("views", 32).unwrap();
+        let h = k.fragment::<F16>("2:1").unwrap();
+        assert!(k.to_f32(&h).is_err());
+        let f = k.fragment::<f32>("2:1").unwrap();
+        let v = k.to_f32(&f).unwrap();
+        assert!(matches!(
+            k.from_f32(&v[..1], &f),
+            Err(TileError::ShapeMismatch { .. })
+        ));
+        let mut other = TileKernel::new("other", 32).unwrap();
+        assert!(matches!(other.to_f32(&f), Err(TileError::ForeignHandle)));
+    }
+
+    #[test]
+    fn other_extension_instructions_still_make_the_program_unchecked() {
+        #[derive(Debug, PartialEq)]
+        struct Nop;
+        impl fmt::Display for Nop {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("nop;")
+            }
+        }
+        let mut k = TileKernel::new("ext", 32).unwrap();
+        let a = k.builder().mov(1.0f32);
+        k.exp2(a).unwrap();
+        assert!(k.finish().unwrap().is_checked());
+        let mut k = TileKernel::new("ext", 32).unwrap();
+        k.builder().ext(Nop);
+        assert!(!k.finish().unwrap().is_checked());
+    }
+}
