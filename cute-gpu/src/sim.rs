@@ -195,6 +195,27 @@ impl Simulator {
         }
     }
 
+    /// Allocates and fills with `data` (any tile element type).
+    pub fn upload<E: crate::tile::Element>(&mut self, data: &[E]) -> SimPtr {
+        let n = E::BYTES as usize;
+        let bytes: Vec<u8> = data
+            .iter()
+            .flat_map(|e| e.to_bits().to_le_bytes().into_iter().take(n))
+            .collect();
+        let p = self.alloc(bytes.len());
+        self.write_bytes(p, &bytes);
+        p
+    }
+
+    /// Reads `len` elements at `p`.
+    pub fn download<E: crate::tile::Element>(&self, p: SimPtr, len: usize) -> Vec<E> {
+        let n = E::BYTES as usize;
+        self.read_bytes(p, len * n)
+            .chunks(n)
+            .map(|c| E::from_bits(c.iter().rev().fold(0, |acc, &b| (acc << 8) | b as u32)))
+            .collect()
+    }
+
     /// Writes raw bytes at `p` (elements of any type, little-endian).
     pub fn write_bytes(&mut self, p: SimPtr, data: &[u8]) {
         let o = (p.0 - GLOBAL_BASE) as usize;

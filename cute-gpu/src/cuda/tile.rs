@@ -1,7 +1,7 @@
 //! Loading a [`TileProgram`] and launching it, checked.
 use super::driver::CuDevicePtr;
 use super::module::arg;
-use super::{DeviceBuffer, DeviceElement, Gpu, GpuError, Module, Pending, Result};
+use super::{DeviceBuffer, DeviceElement, Event, Gpu, GpuError, Module, Pending, Result};
 use crate::tile::{ArgInfo, Element, TileProgram};
 use std::marker::PhantomData;
 
@@ -116,6 +116,32 @@ impl<'g> TileModule<'g> {
         // last as long as the returned guard.
         unsafe { self.enqueue(grid, args)? };
         Ok(Pending::new(self.module.gpu(), None))
+    }
+
+    /// The benchmark protocol: `warmup` launches, then `iters` launches each
+    /// between two events on the stream; the times in ms, in launch order.
+    /// The arguments stay borrowed for the whole run.
+    pub fn time(
+        &self,
+        grid: [u64; 3],
+        args: &[TileArg<'_>],
+        warmup: usize,
+        iters: usize,
+    ) -> Result<Vec<f32>> {
+        let gpu = self.module.gpu();
+        for _ in 0..warmup {
+            self.launch_async(grid, args)?.wait()?;
+        }
+        let (start, stop) = (Event::new(gpu)?, Event::new(gpu)?);
+        let mut ms = Vec::with_capacity(iters);
+        for _ in 0..iters {
+            start.record()?;
+            let run = self.launch_async(grid, args)?;
+            stop.record()?;
+            run.wait()?;
+            ms.push(stop.elapsed_ms(&start)?);
+        }
+        Ok(ms)
     }
 
     /// Runs any program, checked or not, with the argument checks of

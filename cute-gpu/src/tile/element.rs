@@ -31,6 +31,10 @@ pub trait Element:
     const NAME: &'static str;
     /// The zero element, as an immediate (what a predicated-off load leaves).
     fn zero() -> Src<Self::Kind>;
+    /// The element's bits (in the low `8·BYTES` bits).
+    fn to_bits(self) -> u32;
+    /// The element of these bits (the low `8·BYTES` bits are used).
+    fn from_bits(bits: u32) -> Self;
 }
 
 /// bfloat16, as its bits (`f32`'s high half). Rounding conversions are in
@@ -56,6 +60,12 @@ impl Element for f32 {
     fn zero() -> Src<kind::F32> {
         0.0f32.into()
     }
+    fn to_bits(self) -> u32 {
+        f32::to_bits(self)
+    }
+    fn from_bits(bits: u32) -> f32 {
+        f32::from_bits(bits)
+    }
 }
 
 impl Element for Bf16 {
@@ -66,6 +76,12 @@ impl Element for Bf16 {
     fn zero() -> Src<kind::U32> {
         0u32.into()
     }
+    fn to_bits(self) -> u32 {
+        self.0 as u32
+    }
+    fn from_bits(bits: u32) -> Bf16 {
+        Bf16(bits as u16)
+    }
 }
 
 impl Element for F16 {
@@ -75,6 +91,12 @@ impl Element for F16 {
     const NAME: &'static str = "f16";
     fn zero() -> Src<kind::U32> {
         0u32.into()
+    }
+    fn to_bits(self) -> u32 {
+        self.0 as u32
+    }
+    fn from_bits(bits: u32) -> F16 {
+        F16(bits as u16)
     }
 }
 

@@ -200,6 +200,12 @@ impl TileKernel {
         Ok(self.own()?.special(Special::TidX))
     }
 
+    /// The block index `(%ctaid.x, %ctaid.y)` in fresh registers.
+    pub fn block_index(&mut self) -> Result<(Reg<kind::U32>, Reg<kind::U32>), TileError> {
+        let b = self.own()?;
+        Ok((b.special(Special::CtaidX), b.special(Special::CtaidY)))
+    }
+
     /// `bar.sync 0`: every thread of the block waits for the others (between a
     /// copy into shared memory and a copy out of it).
     pub fn sync(&mut self) -> Result<(), TileError> {
