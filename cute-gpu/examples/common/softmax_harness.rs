@@ -15,6 +15,10 @@ use cute_gpu::hopper::numeric::{bf16_to_f32, f32_to_bf16};
 use cute_gpu::tile::{Bf16, Element};
 use std::process::ExitCode;
 
+#[path = "cli.rs"]
+mod cli;
+pub use cli::Cli;
+
 /// An element type the example runs in, with its host conversions.
 pub trait Elem: Element + DeviceElement {
     /// Largest accepted relative error against the fp64 reference.
@@ -62,18 +66,6 @@ pub trait RowSoftmax<'g, T: Elem>: Sized {
     ) -> Result<Pending<'a>>;
 }
 
-/// The command line's settings.
-pub struct Opts {
-    /// `f32` or `bf16`
-    pub dtype: String,
-    /// timed shapes (rows, cols)
-    pub sizes: Vec<(usize, usize)>,
-    /// timed launches
-    pub iters: usize,
-    /// launches before timing
-    pub warmup: usize,
-}
-
 fn inputs(n: usize, seed: u64) -> Vec<f32> {
     // values in about [−8, 8): a spread that makes the maximum matter
     let mut state = 0x2545F4914F6CDD1Du64 ^ seed.wrapping_mul(0x9E3779B97F4A7C15);
@@ -105,7 +97,7 @@ fn max_rel_error(cols: usize, x: &[f32], y: &[f32], step: usize) -> f64 {
 /// Checks one shape against the reference and, when `timed`, times it.
 fn case<'g, T: Elem, K: RowSoftmax<'g, T>>(
     gpu: &'g Gpu,
-    o: &Opts,
+    o: &Cli,
     (rows, cols): (usize, usize),
     timed: bool,
 ) -> Result<bool> {
@@ -120,35 +112,32 @@ fn case<'g, T: Elem, K: RowSoftmax<'g, T>>(
     let yh: Vec<f32> = gpu.download(&y)?.into_iter().map(T::to_f32).collect();
     let xf: Vec<f32> = xh.iter().map(|v| v.to_f32()).collect();
     let err = max_rel_error(cols, &xf, &yh, if rows * cols > 1 << 22 { 97 } else { 1 });
-    let verdict = if err <= T::TOL { "PASS" } else { "FAIL" };
-    let name = T::NAME;
-    if !timed {
-        println!("CHECK softmax {name} {rows}x{cols} max_rel_err={err:.2e} {verdict}");
-        return Ok(err <= T::TOL);
-    }
-    for _ in 0..o.warmup {
-        k.launch(rows, cols, &x, &mut y)?.wait()?;
-    }
-    let (start, stop) = (Event::new(gpu)?, Event::new(gpu)?);
-    let mut ms = Vec::with_capacity(o.iters);
-    for _ in 0..o.iters {
-        start.record()?;
-        let pending = k.launch(rows, cols, &x, &mut y)?;
-        stop.record()?;
-        pending.wait()?;
-        ms.push(stop.elapsed_ms(&start)?);
-    }
-    ms.sort_by(f32::total_cmp);
-    let med = ms[ms.len() / 2] as f64;
-    let gbs = 2.0 * size_of::<T>() as f64 * (rows * cols) as f64 / (med * 1e-3) / 1e9;
+    let (pass, name) = (err <= T::TOL, T::NAME);
     println!(
-        "RESULT softmax {name} {rows}x{cols} check={verdict} max_rel_err={err:.2e} median_ms={med:.4} GB/s={gbs:.0}"
+        "CHECK softmax {name} {rows}x{cols} max_rel_err={err:.2e} {}",
+        cli::verdict(pass)
     );
-    Ok(err <= T::TOL)
+    if timed {
+        for _ in 0..o.warmup {
+            k.launch(rows, cols, &x, &mut y)?.wait()?;
+        }
+        let (start, stop) = (Event::new(gpu)?, Event::new(gpu)?);
+        let mut ms = Vec::with_capacity(o.iters);
+        for _ in 0..o.iters {
+            start.record()?;
+            let pending = k.launch(rows, cols, &x, &mut y)?;
+            stop.record()?;
+            pending.wait()?;
+            ms.push(stop.elapsed_ms(&start)?);
+        }
+        let bytes = 2.0 * size_of::<T>() as f64 * (rows * cols) as f64;
+        cli::report("softmax", name, (rows, cols), pass, &mut ms, bytes);
+    }
+    Ok(pass)
 }
 
 /// The refusal, the ragged checks and the timed sizes, in element type `T`.
-pub fn run<'g, T: Elem, K: RowSoftmax<'g, T>>(gpu: &'g Gpu, o: &Opts) -> Result<bool> {
+pub fn run<'g, T: Elem, K: RowSoftmax<'g, T>>(gpu: &'g Gpu, o: &Cli) -> Result<bool> {
     println!("device: {}", gpu.name()?);
     let k = K::load(gpu, 64)?;
     let x = gpu.alloc_zeroed::<T>(64 * 64)?;
@@ -185,88 +174,31 @@ pub fn run<'g, T: Elem, K: RowSoftmax<'g, T>>(gpu: &'g Gpu, o: &Opts) -> Result<
     Ok(ok)
 }
 
-fn parse_sizes(s: &str) -> std::result::Result<Vec<(usize, usize)>, String> {
-    s.split(',')
-        .map(|t| {
-            let v: Vec<usize> = t
-                .split('x')
-                .map(|x| x.parse().map_err(|_| format!("bad size `{t}`")))
-                .collect::<std::result::Result<_, _>>()?;
-            match v.as_slice() {
-                [n] => Ok((*n, *n)),
-                [r, c] => Ok((*r, *c)),
-                _ => Err(format!("size `{t}` is neither N nor RxC")),
-            }
-        })
-        .collect()
-}
+const HELP: &str = "usage: softmax [--dtype f32|bf16] [--sizes 4096,8192|RxC,...] [--iters 50] [--warmup 10] [--ptx]";
 
-const HELP: &str =
-    "usage: softmax [--dtype f32|bf16] [--sizes 4096,8192|RxC,...] [--iters 50] [--warmup 10] [--ptx]";
-
-/// Parses the command line; with `--ptx` prints `ptx(dtype, cols)` for each size,
-/// else opens the GPU and calls `go`. Prints errors; exit status 0 when every
-/// check passed, 1 on a failure or error, 2 on a bad command line.
+/// Parses the command line (`common/cli.rs`); with `--ptx` prints `ptx(dtype,
+/// cols)` for each size, else opens the GPU and calls `go`. Exit status 0 when
+/// every check passed, 1 on a failure or an error (printed), 2 on a bad argument.
 pub fn main(
     ptx: impl Fn(&str, usize) -> Result<String>,
-    go: impl FnOnce(&Gpu, &Opts) -> Result<bool>,
+    go: impl FnOnce(&Gpu, &Cli) -> Result<bool>,
 ) -> ExitCode {
-    let argv: Vec<String> = std::env::args().skip(1).collect();
-    let mut o = Opts {
-        dtype: "f32".into(),
-        sizes: vec![(4096, 4096)],
-        iters: 50,
-        warmup: 10,
-    };
-    let mut print_ptx = false;
-    let mut it = argv.iter();
-    while let Some(a) = it.next() {
-        let mut value = || it.next().cloned().ok_or(format!("{a} needs a value"));
-        let parsed: std::result::Result<(), String> = match a.as_str() {
-            "-h" | "--help" => {
-                println!("{HELP}");
-                return ExitCode::SUCCESS;
-            }
-            "--ptx" => {
-                print_ptx = true;
-                Ok(())
-            }
-            "--dtype" => value().and_then(|v| match v.as_str() {
-                "f32" | "bf16" => Ok(o.dtype = v),
-                _ => Err(format!("bad --dtype `{v}`")),
-            }),
-            "--sizes" => value().and_then(|v| parse_sizes(&v)).map(|s| o.sizes = s),
-            "--iters" => value()
-                .and_then(|v| v.parse().map_err(|_| "bad --iters".to_string()))
-                .map(|v| o.iters = v),
-            "--warmup" => value()
-                .and_then(|v| v.parse().map_err(|_| "bad --warmup".to_string()))
-                .map(|v| o.warmup = v),
-            other => Err(format!("unknown argument `{other}`")),
-        };
-        if let Err(e) = parsed {
-            eprintln!("error: {e}\n{HELP}");
-            return ExitCode::from(2);
+    cli::main(HELP, |c| {
+        if !matches!(c.dtype.as_str(), "f32" | "bf16") {
+            return Err(format!("--dtype is f32 or bf16, not `{}`", c.dtype));
         }
-    }
-    if o.iters == 0 {
-        eprintln!("error: --iters must be positive");
-        return ExitCode::from(2);
-    }
-    let outcome = if print_ptx {
-        o.sizes
-            .iter()
-            .try_for_each(|&(_, cols)| ptx(&o.dtype, cols).map(|p| print!("{p}")))
-            .map(|()| true)
-    } else {
-        Gpu::new().and_then(|gpu| go(&gpu, &o))
-    };
-    match outcome {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::FAILURE,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
+        if c.simulate {
+            return Err(
+                "the simulator does not run shuffles and ex2: softmax runs on a GPU".into(),
+            );
         }
-    }
+        if c.ptx {
+            for &(_, cols) in &c.sizes {
+                print!("{}", ptx(&c.dtype, cols).map_err(|e| e.to_string())?);
+            }
+            return Ok(true);
+        }
+        let gpu = Gpu::new().map_err(|e| e.to_string())?;
+        go(&gpu, c).map_err(|e| e.to_string())
+    })
 }
