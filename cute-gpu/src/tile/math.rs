@@ -200,7 +200,9 @@ impl TileKernel {
 
     /// `op` over this thread's `vals` and over the `group` consecutive threads
     /// `⌊tid/group⌋·group ..` that share its group; every thread of the group
-    /// gets the result. `group` is a power of two dividing the block's threads.
+    /// gets the result. Preconditions (else [`TileError::Layout`]): `group` is a
+    /// power of two dividing the block's threads, and when `group > 1` the
+    /// threads are a multiple of 32 (the shuffles name all 32 lanes of a warp).
     /// Past one warp the warps' partials meet in shared memory (`threads/32`
     /// words) behind one `bar.sync`: every thread of the block must reach it,
     /// so call this outside divergent code.
@@ -216,6 +218,12 @@ impl TileKernel {
         }
         if !group.is_power_of_two() || group > threads || threads % group != 0 {
             return Err(group_rule());
+        }
+        if group > 1 && threads % 32 != 0 {
+            // the shuffles name all 32 lanes: every warp must be whole
+            return Err(TileError::Layout(
+                "a reduction over threads needs whole warps (threads a multiple of 32)",
+            ));
         }
         let warps = threads / 32;
         let sm = if group > 32 {
@@ -348,6 +356,10 @@ mod tests {
                 "{group}"
             );
         }
+        let mut k = TileKernel::new("partial", 48).unwrap();
+        let a = k.builder().mov(1.0f32);
+        assert!(k.reduce(Reduce::Sum, &[a], 16).is_err());
+        assert!(k.reduce(Reduce::Sum, &[a], 1).is_ok());
         let mut k = TileKernel::new("empty", 32).unwrap();
         assert!(matches!(
             k.reduce(Reduce::Sum, &[], 32),
