@@ -3,8 +3,8 @@
 //! `m_r = max_c x[r, c]`.
 //!
 //! A group of `G` threads owns a row and holds all of it in registers: thread
-//! `t` loads columns `4t + e + 4G·j` (`e < 4`, `j < n`), 4-wide accesses that the
-//! tile copies vectorise and predicate from the layouts, all in flight before
+//! `t` loads columns `a·t + e + a·G·j` (`e < a`, `j < n`, `a` elements = 16 bytes),
+//! accesses that the tile copies vectorise and predicate from the layouts, all in flight before
 //! the first use: each element is read once and written once. Max and sum are
 //! reduced over the group (`TileKernel::reduce`: shuffles, then shared memory);
 //! `e^(x−m) = 2^(x·log2e − m·log2e)`, one `fma` and one `ex2` an element. The
@@ -16,7 +16,7 @@ mod harness;
 
 use cute_gpu::cuda::{DeviceBuffer, Gpu, GpuError, Pending, Result, TileArg, TileModule};
 use cute_gpu::ptx::{kind::U32, BinOp, Cmp, Special, Ty};
-use cute_gpu::tile::{Bf16, Reduce, ThreadValues, TileKernel, TileProgram};
+use cute_gpu::tile::{Bf16, Reduce, ThreadValues, TileError, TileKernel, TileProgram};
 use cute_types::_1;
 use harness::Elem;
 use std::f32::consts::LOG2_E;
@@ -28,16 +28,18 @@ fn program<E: Elem>(cols: usize) -> Result<(TileProgram, u32, u32)> {
     if !(1..=32768).contains(&cols) {
         return Err(GpuError::Overflow("cols must be in 1..=32768"));
     }
-    // G threads a row: about 16 values a thread, at most 512 threads (1024
-    // measured slower) unless 32 values a thread do not hold the row
+    // G threads a row, each n accesses of 16 bytes (a elements): about 16 values a
+    // thread, at most 512 threads (1024 measured slower) unless 32 values do not
+    // hold the row
+    let a = 16 / E::BYTES;
     let mut g = (cols.div_ceil(16) as u32)
         .next_power_of_two()
         .clamp(32, 512);
-    while cols.div_ceil(4 * g as usize) > 8 {
+    while cols.div_ceil((a * g) as usize) * a as usize > 32 {
         g *= 2;
     }
-    let (n, r) = (cols.div_ceil(4 * g as usize) as u32, (128 / g).max(1));
-    let w = 4 * g * n; // the tile: w columns × r rows
+    let (n, r) = (cols.div_ceil((a * g) as usize) as u32, (128 / g).max(1));
+    let w = a * g * n; // the tile: w columns × r rows
     let mut k = TileKernel::new(&format!("softmax_{}_g{g}_n{n}", E::NAME), g * r)?;
     let (x, y) = (k.input::<E>("x")?, k.output::<E>("y")?);
     let (rows, cols) = (k.scalar("rows")?, k.scalar("cols")?);
@@ -51,20 +53,22 @@ fn program<E: Elem>(cols: usize) -> Result<(TileProgram, u32, u32)> {
         gx.tile(&[w, r], &[zero, bx])?,
         gy.tile(&[w, r], &[zero, bx])?,
     );
-    let tv = format!("(({g},{r}),(4,{n})):((4,{w}),(1,{}))", 4 * g);
+    // thread (t, row) holds columns a·t + e + a·g·j (e < a, j < n)
+    let tv = format!("(({g},{r}),({a},{n})):(({a},{w}),(1,{}))", a * g);
     let tv = ThreadValues::new(tv.as_str(), &[w, r])?;
-    let f = k.fragment::<E>(format!("{}:1", 4 * n).as_str())?;
+    let f = k.fragment::<E>(format!("{}:1", a * n).as_str())?;
     k.load(&tx, &f, &tv)?;
-    let loaded = k.to_f32(&f)?;
-    // −∞ past the row's end (the loads leave 0): column 4t + c < cols ⇔ cols − 4t > c
+    // −∞ past the row's end (the loads leave 0): column a·t + c < cols ⇔ cols − a·t > c
     let (c, tid) = (k.scalar_value(cols)?, k.thread_index()?);
     let b = k.builder();
     let t = b.bin(BinOp::And, tid, g - 1);
-    let t4 = b.shl(t, 2);
-    let left = b.sub(c, t4);
+    let at = b.mul(t, a);
+    let left = b.sub(c, at);
     let mut xs = Vec::new();
-    for (v, &x) in loaded.iter().enumerate() {
-        let col = v as i32 % 4 + 4 * g as i32 * (v as i32 / 4);
+    for v in 0..(a * n) as usize {
+        let x = k.to_f32::<E>(f.reg(v).ok_or(TileError::Layout("a value"))?)?;
+        let col = (v as u32 % a + a * g * (v as u32 / a)) as i32;
+        let b = k.builder();
         let inside = b.setp_as::<U32>(Cmp::Gt, Ty::S32, left, col);
         xs.push(b.selp(x, f32::NEG_INFINITY, inside));
     }
@@ -74,12 +78,17 @@ fn program<E: Elem>(cols: usize) -> Result<(TileProgram, u32, u32)> {
     for &x in &xs {
         let a = k.builder().reg();
         k.builder().fma_to(a, x, LOG2_E, nml);
-        es.push(k.exp2(a)?);
+        es.push(k.exp2_approx(a)?);
     }
     let sum = k.reduce(Reduce::Sum, &es, g)?;
-    let inv = k.rcp(sum)?;
-    let ys: Vec<_> = es.iter().map(|&e| k.builder().mul(e, inv)).collect();
-    k.from_f32(&ys, &f)?;
+    let one = k.builder().mov(1.0f32);
+    let inv = k.div_f32(one, sum)?;
+    for (v, &e) in es.iter().enumerate() {
+        let y = k.builder().mul(e, inv);
+        let y = k.from_f32::<E>(y)?;
+        k.builder()
+            .mov_to(f.reg(v).ok_or(TileError::Layout("a value"))?, y);
+    }
     k.store(&f, &ty, &tv)?;
     Ok((k.finish()?, r, w))
 }

@@ -4,11 +4,13 @@
 //! `y` is `n × m` row-major, i.e. the `m × n` tensor with strides `(1, m)`. A
 //! block copies a tile of `x` (read along `n`) into shared memory and the tile
 //! back out into `y` (written along `m`). The thread–value layouts give each
-//! thread 4 consecutive elements on the global side, so both global accesses
-//! are 4-wide vectors (`ld.global.nc.v4`, `st.global.v4`; lane by lane at
-//! ragged edges); the shared rows are padded (33 words for fp32, 66 halves for
-//! bf16) so that the strided side spreads over the banks. The tile layer
-//! predicates the edges and checks the launch.
+//! thread runs of 16 bytes on the global side (4 fp32, 8 bf16), so both global
+//! accesses are 16-byte vectors (`ld.global.nc.v4`, `st.global.v4`; lane by lane
+//! at ragged edges). When `m` or `n` is not a multiple of the run, no vector is
+//! aligned and `copy_with` takes layouts of single coalesced elements instead.
+//! The shared rows are padded (33 words for fp32, 66 halves for bf16) so that
+//! the strided side spreads over the banks. The tile layer predicates the edges
+//! and checks the launch.
 //!
 //! ```text
 //! transpose --simulate [--dtype f32|bf16]   # the kernel in cute-gpu's CPU simulator
@@ -27,32 +29,42 @@ use cute_types::_1;
 use std::process::ExitCode;
 
 /// Per element type: tile side `T`, the shared layout of a `T × T` tile (rows
-/// padded), and two thread–value layouts `(thread, value) → m + T·n` giving
-/// each of 256 threads runs of 4 elements along `n` (reads) or `m` (writes).
+/// padded), and thread–value layouts `(thread, value) → m + T·n` for 256
+/// threads: runs of 16 bytes along `n` (reads) and `m` (writes), and, for
+/// leading dimensions that are not multiples of 4, consecutive threads along
+/// `n` and `m` (single elements, coalesced).
 trait Dtype: Element + DeviceElement {
     const CFG: Cfg;
 }
-type Cfg = (u32, &'static str, &'static str, &'static str);
+type Cfg = (u32, &'static str, [&'static str; 4]);
 impl Dtype for f32 {
     const CFG: Cfg = (
         32,
         "(32,32):(33,1)",
-        "((8,32),4):((128,1),32)",
-        "((8,32),4):((4,32),1)",
+        [
+            "((8,32),4):((128,1),32)",
+            "((8,32),4):((4,32),1)",
+            "((32,8),4):((32,1),8)",
+            "((32,8),4):((1,32),256)",
+        ],
     );
 }
 impl Dtype for Bf16 {
     const CFG: Cfg = (
         64,
         "(64,64):(66,1)",
-        "((16,16),(4,4)):((256,1),(64,16))",
-        "((16,16),(4,4)):((4,64),(1,1024))",
+        [
+            "((8,32),(8,2)):((512,1),(64,32))",
+            "((8,32),(8,2)):((8,64),(1,2048))",
+            "((64,4),16):((64,1),4)",
+            "((64,4),16):((1,64),256)",
+        ],
     );
 }
 
 /// `y = xᵀ`: parameters `x, y, m, n`; grid `(⌈n/T⌉, ⌈m/T⌉)`.
 fn kernel<E: Dtype>() -> Result<TileProgram, TileError> {
-    let (t, smem, along_n, along_m) = E::CFG;
+    let (t, smem, [vec_n, vec_m, one_n, one_m]) = E::CFG;
     let mut k = TileKernel::new("transpose", 256)?;
     let (x, y) = (k.input::<E>("x")?, k.output::<E>("y")?);
     let (m, n) = (k.scalar("m")?, k.scalar("n")?);
@@ -61,9 +73,9 @@ fn kernel<E: Dtype>() -> Result<TileProgram, TileError> {
     let (bx, by) = k.block_index()?;
     let (tx, ty) = (gx.tile(&[t, t], &[by, bx])?, gy.tile(&[t, t], &[by, bx])?);
     let (s, tv) = (k.shared::<E>(smem)?, |l| ThreadValues::new(l, &[t, t]));
-    k.copy(&tx, &s, &tv(along_n)?)?;
+    k.copy_with(&tx, &s, &tv(vec_n)?, &tv(one_n)?)?;
     k.sync()?;
-    k.copy(&s, &ty, &tv(along_m)?)?;
+    k.copy_with(&s, &ty, &tv(vec_m)?, &tv(one_m)?)?;
     k.finish()
 }
 
@@ -138,7 +150,8 @@ const HELP: &str = "usage: transpose [--simulate | --ptx] [--dtype f32|bf16] [--
 fn go<E: Dtype>(c: &cli::Cli) -> Result<bool, String> {
     match (c.ptx, c.simulate) {
         (true, _) => kernel::<E>()
-            .map(|p| println!("{}", p.ptx()) == ())
+            .map(|p| println!("{}", p.ptx()))
+            .map(|()| true)
             .map_err(|e| e.to_string()),
         (_, true) => simulate::<E>(),
         _ => run::<E>(&c.sizes, c.iters, c.warmup).map_err(|e| e.to_string()),

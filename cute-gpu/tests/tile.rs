@@ -15,6 +15,16 @@ fn transpose<E: Element>(
     rows: &str,
     cols: &str,
 ) -> (TileProgram, usize, usize) {
+    transpose_with::<E>(tile, smem, [rows, cols], None)
+}
+
+/// As [`transpose`], with `copy_with` and single-element layouts for unaligned strides.
+fn transpose_with<E: Element>(
+    tile: u32,
+    smem: &str,
+    [rows, cols]: [&str; 2],
+    safe: Option<[&str; 2]>,
+) -> (TileProgram, usize, usize) {
     let mut k = TileKernel::new("transpose", 256).unwrap();
     let (x, y) = (k.input::<E>("x").unwrap(), k.output::<E>("y").unwrap());
     let (m, n) = (k.scalar("m").unwrap(), k.scalar("n").unwrap());
@@ -29,13 +39,21 @@ fn transpose<E: Element>(
     let tx = gx.tile(&[tile, tile], &[by, bx]).unwrap();
     let ty = gy.tile(&[tile, tile], &[by, bx]).unwrap();
     let s = k.shared::<E>(smem).unwrap();
-    let (wl, _) = k
-        .copy(&tx, &s, &ThreadValues::new(rows, &[tile, tile]).unwrap())
-        .unwrap();
-    k.sync().unwrap();
-    let (_, ws) = k
-        .copy(&s, &ty, &ThreadValues::new(cols, &[tile, tile]).unwrap())
-        .unwrap();
+    let tv = |l: &str| ThreadValues::new(l, &[tile, tile]).unwrap();
+    let (wl, ws) = match safe {
+        None => {
+            let (wl, _) = k.copy(&tx, &s, &tv(rows)).unwrap();
+            k.sync().unwrap();
+            (wl, k.copy(&s, &ty, &tv(cols)).unwrap().1)
+        }
+        Some([r1, c1]) => {
+            let [(wl, _), (w1, _)] = k.copy_with(&tx, &s, &tv(rows), &tv(r1)).unwrap();
+            k.sync().unwrap();
+            let [(_, ws), (_, w2)] = k.copy_with(&s, &ty, &tv(cols), &tv(c1)).unwrap();
+            assert_eq!((w1, w2), (1, 1));
+            (wl, ws)
+        }
+    };
     (k.finish().unwrap(), wl, ws)
 }
 
@@ -54,6 +72,16 @@ fn bf16_transpose() -> (TileProgram, usize, usize) {
         "(64,64):(66,1)",
         "((16,16),(4,4)):((256,1),(64,16))",
         "((16,16),(4,4)):((4,64),(1,1024))",
+    )
+}
+
+/// bf16 with 16-byte global vectors: 8 halves per thread, packed in 4 `.b32` lanes.
+fn bf16_transpose_16b() -> (TileProgram, usize, usize) {
+    transpose::<Bf16>(
+        64,
+        "(64,64):(66,1)",
+        "((8,32),(8,2)):((512,1),(64,32))",
+        "((8,32),(8,2)):((8,64),(1,2048))",
     )
 }
 
@@ -89,9 +117,51 @@ fn transposes_run_in_the_simulator_ragged_shapes_included() {
         let (got, want) = run_sim(&p, m, n, 4, 32);
         assert!(got == want, "f32 {m}x{n}");
     }
-    let (p, wl, ws) = bf16_transpose();
+    // shared rows of 72 halves: 16-byte shared stores of packed pairs too
+    let padded72 = transpose::<Bf16>(
+        64,
+        "(64,64):(72,1)",
+        "((8,32),(8,2)):((512,1),(64,32))",
+        "((8,32),(8,2)):((8,64),(1,2048))",
+    );
+    assert!(padded72.0.ptx().contains("st.shared.v4.b32"));
+    for (p, w) in [
+        (bf16_transpose(), 4),
+        (bf16_transpose_16b(), 8),
+        (padded72, 8),
+    ] {
+        assert_eq!((p.1, p.2), (w, w));
+        for (m, n) in [(1, 1), (64, 64), (65, 3), (70, 131), (128, 66), (64, 136)] {
+            let (got, want) = run_sim(&p.0, m, n, 2, 64);
+            assert!(got == want, "bf16 {m}x{n} width {w}");
+        }
+    }
+}
+
+#[test]
+fn copy_with_falls_back_to_coalesced_single_elements_for_unaligned_strides() {
+    let (p, wl, ws) = transpose_with::<f32>(
+        32,
+        "(32,32):(33,1)",
+        ["((8,32),4):((128,1),32)", "((8,32),4):((4,32),1)"],
+        Some(["((32,8),4):((32,1),8)", "((32,8),4):((1,32),256)"]),
+    );
     assert_eq!((wl, ws), (4, 4));
-    for (m, n) in [(1, 1), (64, 64), (65, 3), (70, 131), (128, 66)] {
+    assert!(p.ptx().contains("bra.uni") && p.is_checked());
+    for (m, n) in [(32, 64), (33, 64), (32, 65), (67, 93), (1, 7)] {
+        let (got, want) = run_sim(&p, m, n, 4, 32);
+        assert!(got == want, "f32 {m}x{n}");
+    }
+    let (p, _, _) = transpose_with::<Bf16>(
+        64,
+        "(64,64):(66,1)",
+        [
+            "((16,16),(4,4)):((256,1),(64,16))",
+            "((16,16),(4,4)):((4,64),(1,1024))",
+        ],
+        Some(["((64,4),16):((64,1),4)", "((64,4),16):((1,64),256)"]),
+    );
+    for (m, n) in [(64, 128), (65, 64), (64, 130), (99, 71)] {
         let (got, want) = run_sim(&p, m, n, 2, 64);
         assert!(got == want, "bf16 {m}x{n}");
     }
@@ -106,6 +176,10 @@ fn global_accesses_are_vectors_where_the_layout_allows() {
     assert!(!ptx.contains("st.shared.v") && !ptx.contains("ld.shared.v"));
     let ptx = bf16_transpose().0.ptx();
     assert!(ptx.contains("ld.global.nc.v4.b16") && ptx.contains("st.global.v4.b16"));
+    // 8 halves: 16-byte accesses of packed pairs
+    let ptx = bf16_transpose_16b().0.ptx();
+    assert!(ptx.contains("ld.global.nc.v4.b32") && ptx.contains("st.global.v4.b32"));
+    assert!(!ptx.contains("v4.b16"));
     // values along the strided mode: scalar loads only
     let (p, wl, ws) = transpose::<f32>(
         32,
@@ -125,7 +199,8 @@ fn vector_width_follows_the_layouts() {
     };
     assert_eq!(w("(32,4):(4,1)", 128, 4), 4); // 4 consecutive f32: 16 bytes
     assert_eq!(w("(32,8):(8,1)", 256, 4), 4); // 8 consecutive, capped at 16 bytes
-    assert_eq!(w("(32,8):(8,1)", 256, 2), 4); // bf16: capped at 4 lanes
+    assert_eq!(w("(32,8):(8,1)", 256, 2), 8); // bf16: 8 halves, 16 bytes
+    assert_eq!(w("(32,16):(16,1)", 512, 2), 8); // 16 halves, capped at 16 bytes
     assert_eq!(w("(32,2):(2,1)", 64, 4), 2);
     assert_eq!(w("(32,4):(1,32)", 128, 4), 1); // values 32 apart
     assert_eq!(w("(32,4):(5,1)", 160, 4), 1); // runs of 4 start at 5·t: misaligned
@@ -144,6 +219,10 @@ fn vector_width_follows_the_layouts() {
     assert_eq!(vector::static_width(&tv, off("(32,32):(33,1)"), 4), 1);
     assert_eq!(vector::static_width(&tv, off("(32,32):(36,1)"), 4), 4);
     assert_eq!(vector::static_width(&tv, off("(32,32):(34,1)"), 4), 2);
+    let tv = ThreadValues::new("((8,32),(8,2)):((512,1),(64,32))", &[64, 64]).unwrap();
+    assert_eq!(vector::static_width(&tv, off("(64,64):(72,1)"), 2), 8);
+    assert_eq!(vector::static_width(&tv, off("(64,64):(68,1)"), 2), 4);
+    assert_eq!(vector::static_width(&tv, off("(64,64):(66,1)"), 2), 2);
 }
 
 #[test]
@@ -322,4 +401,120 @@ fn misuse_is_refused_while_defining() {
         k.shared::<f32>("(128,128):(1,128)"),
         Err(TileError::SharedTooLarge { .. })
     ));
+}
+
+/// `y[i] = f32(x[i]) · 2` for bf16 `x`; with `narrow`, also `z[i] = bf16(y[i])`
+/// and the other math instructions (for ptxas: the simulator runs no extension).
+fn widen_kernel(narrow: bool) -> TileProgram {
+    let mut k = TileKernel::new("widen", 32).unwrap();
+    let x = k.input::<Bf16>("x").unwrap();
+    let y = k.output::<f32>("y").unwrap();
+    let z = k.output::<Bf16>("z").unwrap();
+    let n = k.scalar("n").unwrap();
+    let (bx, _) = k.block_index().unwrap();
+    let gx = k
+        .global(&x, &[n.into()], &[_1.into()])
+        .unwrap()
+        .tile(&[128], &[bx])
+        .unwrap();
+    let gy = k
+        .global(&y, &[n.into()], &[_1.into()])
+        .unwrap()
+        .tile(&[128], &[bx])
+        .unwrap();
+    let gz = k
+        .global(&z, &[n.into()], &[_1.into()])
+        .unwrap()
+        .tile(&[128], &[bx])
+        .unwrap();
+    let tv = ThreadValues::new("(32,4):(4,1)", &[128]).unwrap();
+    let fx = k.fragment::<Bf16>("4:1").unwrap();
+    let fy = k.fragment::<f32>("4:1").unwrap();
+    let fz = k.fragment::<Bf16>("4:1").unwrap();
+    assert_eq!(k.load(&gx, &fx, &tv).unwrap(), 4);
+    for v in 0..4 {
+        let w = k.to_f32::<Bf16>(fx.reg(v).unwrap()).unwrap();
+        let b = k.builder();
+        b.bin_to(cute_gpu::ptx::BinOp::Mul, fy.reg(v).unwrap(), w, 2.0f32);
+        if narrow {
+            let m = k.max_f32(w, fy.reg(v).unwrap()).unwrap();
+            let e = k.exp2_approx(m).unwrap();
+            let d = k.div_f32(e, w).unwrap();
+            let s = k.shfl_bfly_f32(d, 16).unwrap();
+            let h = k.from_f32::<Bf16>(s).unwrap();
+            k.builder().mov_to(fz.reg(v).unwrap(), h);
+            let back = k.to_f32::<cute_gpu::tile::F16>(h).unwrap();
+            let _ = k.from_f32::<cute_gpu::tile::F16>(back).unwrap();
+        }
+    }
+    assert_eq!(k.store(&fy, &gy, &tv).unwrap(), 4);
+    assert_eq!(k.store(&fz, &gz, &tv).unwrap(), 4);
+    k.finish().unwrap()
+}
+
+#[test]
+fn bf16_widens_exactly_and_math_keeps_the_program_checked() {
+    let p = widen_kernel(false);
+    let n = 77usize;
+    let x: Vec<Bf16> = (0..n).map(|i| Bf16(0x3F00 + i as u16 * 3)).collect();
+    let mut sim = Simulator::new();
+    let (dx, dy, dz) = (
+        sim.upload(&x),
+        sim.upload(&vec![f32::NAN; n]),
+        sim.upload(&vec![Bf16(0); n]),
+    );
+    sim.launch(
+        p.kernel(),
+        Grid::new((1, 1), 32),
+        &[dx.into(), dy.into(), dz.into(), Arg::U32(n as u32)],
+    )
+    .unwrap();
+    let want: Vec<f32> = x
+        .iter()
+        .map(|h| 2.0 * f32::from_bits((h.0 as u32) << 16))
+        .collect();
+    assert_eq!(sim.download::<f32>(dy, n), want);
+    let p = widen_kernel(true);
+    assert!(p.is_checked());
+    let ptx = p.ptx();
+    for op in [
+        "cvt.rn.bf16x2.f32",
+        "ex2.approx.ftz.f32",
+        "max.f32",
+        "div.rn.f32",
+        "shfl.sync.bfly.b32",
+        "cvt.f32.f16",
+    ] {
+        assert!(ptx.contains(op), "{op}");
+    }
+}
+
+/// Writes the test kernels' PTX into `$CUTE_GPU_TILE_PTX` for
+/// `ci/validate-ptx.sh`, which assembles them with ptxas (run with `--ignored`).
+#[test]
+#[ignore = "a tool for ci/validate-ptx.sh"]
+fn write_ptx_for_ptxas() {
+    {
+        let dir = std::env::var("CUTE_GPU_TILE_PTX").expect("CUTE_GPU_TILE_PTX names a folder");
+        let d = std::path::Path::new(&dir);
+        std::fs::create_dir_all(d).unwrap();
+        for (name, p) in [
+            ("tile_transpose_f32", f32_transpose().0),
+            ("tile_transpose_bf16", bf16_transpose().0),
+            ("tile_math", widen_kernel(true)),
+            ("tile_transpose_bf16_16b", bf16_transpose_16b().0),
+            (
+                "tile_transpose_f32_with",
+                transpose_with::<f32>(
+                    32,
+                    "(32,32):(33,1)",
+                    ["((8,32),4):((128,1),32)", "((8,32),4):((4,32),1)"],
+                    Some(["((32,8),4):((32,1),8)", "((32,8),4):((1,32),256)"]),
+                )
+                .0,
+            ),
+        ] {
+            std::fs::write(d.join(format!("{name}.ptx")), p.ptx()).unwrap();
+        }
+    }
 }

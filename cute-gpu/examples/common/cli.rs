@@ -50,8 +50,14 @@ pub fn parse(help: &str) -> Result<Cli, ExitCode> {
                 println!("{help}");
                 return Err(ExitCode::SUCCESS);
             }
-            "--simulate" => Ok(cli.simulate = true),
-            "--ptx" => Ok(cli.ptx = true),
+            "--simulate" => {
+                cli.simulate = true;
+                Ok(())
+            }
+            "--ptx" => {
+                cli.ptx = true;
+                Ok(())
+            }
             "--dtype" => value().map(|v| cli.dtype = v),
             "--sizes" => value().and_then(|v| parse_sizes(&v)).map(|s| cli.sizes = s),
             "--iters" => value().and_then(num).map(|v| cli.iters = v),

@@ -8,7 +8,9 @@ use super::tensor::{Fragment, GlobalTile, SharedTensor};
 use super::vector::{global_width, static_width};
 use super::{Ix, TileError};
 use crate::layout_code::emit_eval;
-use crate::ptx::{kind, Address, Cmp, Instr, KernelBuilder, Operand, Reg, Space, Special, Src};
+use crate::ptx::{
+    kind, Address, BinOp, Cmp, Instr, KernelBuilder, Operand, Reg, RegId, Space, Special, Src, Ty,
+};
 
 mod sealed {
     pub trait Sealed {}
@@ -64,6 +66,102 @@ fn src(b: &mut KernelBuilder, i: Ix, scalars: &[crate::ptx::Param<kind::U32>]) -
     match i {
         Ix::Static(v) => v.into(),
         Ix::Scalar(s) => b.ld_param(&scalars[s.index]).into(),
+    }
+}
+
+/// Emits one access of `regs` (consecutive elements) at `at`, guarded by `p`:
+/// up to 4 lanes of the element type, or 8 16-bit elements as 4 `.b32` lanes
+/// (packed on store, unpacked on load, under the same guard).
+#[allow(clippy::too_many_arguments)]
+fn emit_access<E: Element>(
+    b: &mut KernelBuilder,
+    dir: Dir,
+    space: Space,
+    nc: bool,
+    p: Option<Reg<kind::Pred>>,
+    regs: &[Reg<E::Kind>],
+    at: Address,
+    checked: bool,
+) {
+    let push = |b: &mut KernelBuilder, i: Instr| {
+        if checked {
+            b.push_checked(p, i)
+        } else {
+            b.push_raw(p, i)
+        }
+    };
+    let bin = |b: &mut KernelBuilder, op, dst: RegId, a: RegId, imm: Operand| {
+        b.push_raw(
+            p,
+            Instr::Bin {
+                op,
+                ty: Ty::B32,
+                dst,
+                a: Operand::Reg(a),
+                b: imm,
+            },
+        )
+    };
+    let ids: Vec<RegId> = regs.iter().map(|r| r.id()).collect();
+    if ids.len() <= 4 {
+        let i = match dir {
+            Dir::Load => Instr::Ld {
+                space,
+                nc,
+                ty: E::TY,
+                dst: ids,
+                addr: at,
+            },
+            Dir::Store => Instr::St {
+                space,
+                ty: E::TY,
+                src: ids.into_iter().map(Operand::Reg).collect(),
+                addr: at,
+            },
+        };
+        push(b, i);
+        return;
+    }
+    let lanes: Vec<RegId> = b
+        .regs::<kind::U32>(ids.len() / 2)
+        .iter()
+        .map(|r| r.id())
+        .collect();
+    match dir {
+        Dir::Load => {
+            push(
+                b,
+                Instr::Ld {
+                    space,
+                    nc,
+                    ty: Ty::B32,
+                    dst: lanes.clone(),
+                    addr: at,
+                },
+            );
+            for (k, &l) in lanes.iter().enumerate() {
+                bin(b, BinOp::And, ids[2 * k], l, Operand::Int(0xFFFF));
+                bin(b, BinOp::Shr, ids[2 * k + 1], l, Operand::Int(16));
+            }
+        }
+        Dir::Store => {
+            for (k, &l) in lanes.iter().enumerate() {
+                let lo = b.reg::<kind::U32>().id();
+                bin(b, BinOp::And, lo, ids[2 * k], Operand::Int(0xFFFF));
+                bin(b, BinOp::Shl, l, ids[2 * k + 1], Operand::Int(16));
+                bin(b, BinOp::Or, l, l, Operand::Reg(lo));
+            }
+            let src = lanes.into_iter().map(Operand::Reg).collect();
+            push(
+                b,
+                Instr::St {
+                    space,
+                    ty: Ty::B32,
+                    src,
+                    addr: at,
+                },
+            );
+        }
     }
 }
 
@@ -137,6 +235,78 @@ impl TileKernel {
         Ok((wl, ws))
     }
 
+    /// `dst = src` with `fast` where its vectors are aligned at run time, else
+    /// with `safe`: a uniform branch on the scalar strides (every block takes
+    /// the same side). With odd leading dimensions a 4-wide plan falls back lane
+    /// by lane, each lane a strided access; a `safe` layout whose threads are
+    /// consecutive along the contiguous mode keeps those accesses coalesced.
+    /// Both layouts cover the same tile; returns both pairs of widths.
+    pub fn copy_with<E: Element>(
+        &mut self,
+        src: &impl TileMemory<E>,
+        dst: &impl TileMemory<E>,
+        fast: &ThreadValues,
+        safe: &ThreadValues,
+    ) -> Result<[(usize, usize); 2], TileError> {
+        let mut cond = None;
+        for mem in [src.memory(), dst.memory()] {
+            if let Memory::Global(g) = mem {
+                if g.tensor.kernel != self.uid {
+                    return Err(TileError::ForeignHandle);
+                }
+                if let Some(p) = self.alignment(g, fast)? {
+                    let b = self.own()?;
+                    cond = Some(and(b, cond, p));
+                }
+            }
+        }
+        let Some(cond) = cond else {
+            let w = self.copy(src, dst, fast)?;
+            return Ok([w, w]);
+        };
+        let b = self.own()?;
+        let (other, end) = (b.label(), b.label());
+        b.unless(cond).bra_uniform(other);
+        let wf = self.copy(src, dst, fast)?;
+        self.own()?.bra_uniform(end);
+        self.own()?.place(other);
+        let ws = self.copy(src, dst, safe)?;
+        self.own()?.place(end);
+        Ok([wf, ws])
+    }
+
+    /// The run-time condition of `tv`'s vector plan on `g`: its scalar strides
+    /// (other than the vector's mode) are multiples of the width; `None` when
+    /// the plan has none.
+    fn alignment<E: Element>(
+        &mut self,
+        g: &GlobalTile<E>,
+        tv: &ThreadValues,
+    ) -> Result<Option<Reg<kind::Pred>>, TileError> {
+        if tv.tile() != g.tile.as_slice() {
+            return Err(mismatch(
+                "tile extents of the thread-value layout",
+                &g.tile,
+                tv.tile(),
+            ));
+        }
+        let plan = global_width(tv, &g.tensor.stride, E::BYTES);
+        let scalars = self.scalar_params.clone();
+        let b = self.own()?;
+        let mut cond = None;
+        if plan.width > 1 {
+            for (i, &s) in g.tensor.stride.iter().enumerate() {
+                if let (true, Ix::Scalar(_)) = (i != plan.mode, s) {
+                    let s = src(b, s, &scalars);
+                    let low = b.bin(crate::ptx::BinOp::And, s, (plan.width - 1) as u32);
+                    let ok = b.setp(Cmp::Eq, low, 0u32);
+                    cond = Some(and(b, cond, ok));
+                }
+            }
+        }
+        Ok(cond)
+    }
+
     fn access<E: Element>(
         &mut self,
         mem: super::copy::Memory<'_, E>,
@@ -201,22 +371,7 @@ impl TileKernel {
         let addr = b.add(base, bytes);
         for (g, regs) in groups.into_iter().enumerate() {
             let at = Address::at(addr, q[g * w] << shift);
-            let i = match dir {
-                Dir::Load => Instr::Ld {
-                    space: Space::Shared,
-                    nc: false,
-                    ty: E::TY,
-                    dst: regs.iter().map(|r| r.id()).collect(),
-                    addr: at,
-                },
-                Dir::Store => Instr::St {
-                    space: Space::Shared,
-                    ty: E::TY,
-                    src: regs.iter().map(|r| Operand::Reg(r.id())).collect(),
-                    addr: at,
-                },
-            };
-            b.push_raw(None, i);
+            emit_access::<E>(b, dir, Space::Shared, false, None, &regs, at, false);
         }
         Ok(w)
     }
@@ -253,8 +408,8 @@ impl TileKernel {
         let mut start = Vec::with_capacity(rank);
         let mut ext = Vec::with_capacity(rank);
         let mut stride = Vec::with_capacity(rank);
-        for i in 0..rank {
-            let a = emit_eval(b, &parts[i].0, tid);
+        for (i, part) in parts.iter().enumerate() {
+            let a = emit_eval(b, &part.0, tid);
             let t = g.tile[i];
             let origin = if t.is_power_of_two() {
                 b.shl(g.block[i], t.trailing_zeros())
@@ -325,22 +480,7 @@ impl TileKernel {
             let access =
                 |b: &mut KernelBuilder, p: Reg<kind::Pred>, regs: &[Reg<E::Kind>], byte: i64| {
                     let at = Address::at(addr, byte);
-                    let i = match dir {
-                        Dir::Load => Instr::Ld {
-                            space: Space::Global,
-                            nc,
-                            ty: E::TY,
-                            dst: regs.iter().map(|r| r.id()).collect(),
-                            addr: at,
-                        },
-                        Dir::Store => Instr::St {
-                            space: Space::Global,
-                            ty: E::TY,
-                            src: regs.iter().map(|r| Operand::Reg(r.id())).collect(),
-                            addr: at,
-                        },
-                    };
-                    b.push_checked(Some(p), i);
+                    emit_access::<E>(b, dir, Space::Global, nc, Some(p), regs, at, true);
                 };
             if w == 1 {
                 access(b, all_in, &regs, 0);

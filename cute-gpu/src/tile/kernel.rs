@@ -36,7 +36,7 @@ impl<E> Clone for Buffer<E> {
 ///
 /// Every global load and store it emits is predicated on the element's
 /// coordinates lying inside the tensor's extents, and the launch
-/// ([`crate::cuda::TileModule`]) checks that each buffer holds every element
+/// (`cuda::TileModule`) checks that each buffer holds every element
 /// those extents reach; so a kernel whose global accesses all come from here is
 /// launched safely. Raw code goes through [`TileKernel::builder`]; a raw global
 /// access (or an ISA extension instruction) makes the kernel *unchecked*:
@@ -248,9 +248,7 @@ impl TileKernel {
 fn touches_global(i: &Instr) -> bool {
     match i {
         Instr::Ld { space, .. } | Instr::St { space, .. } => *space == Space::Global,
-        Instr::CpAsync { .. } => true,
-        // the tile layer's own register instructions (`super::math`) touch no memory
-        Instr::Ext(e) => !e.as_any().is::<super::math::RegOp>(),
+        Instr::CpAsync { .. } | Instr::Ext(_) => true,
         _ => false,
     }
 }

@@ -14,7 +14,7 @@
 //!   [`TileKernel::copy`] move thread `t`'s elements `TV(t, ·)`.
 //!
 //! **Vector widths** come from the layouts ([`vector`]): the widest power of two
-//! (≤ 4 lanes, ≤ 16 bytes) for which every thread's groups of values are
+//! (≤ 16 bytes; 16-bit elements in packed pairs) for which every thread's groups of values are
 //! consecutive and aligned in the memory side's layout; a global tensor's
 //! scalar strides are checked at run time to be multiples of it.
 //!
@@ -39,6 +39,12 @@
 //! a global load or store (or an ISA extension) issued through it makes the
 //! program unchecked ([`TileProgram::is_checked`]), and only the `unsafe`
 //! launch takes an unchecked program.
+//!
+//! Fragment arithmetic goes through the builder (`add`, `fma_to`, …) and the
+//! tile layer's own instructions ([`TileKernel::to_f32`],
+//! [`TileKernel::from_f32`], [`TileKernel::max_f32`], [`TileKernel::exp2_approx`],
+//! [`TileKernel::div_f32`], [`TileKernel::shfl_bfly_f32`]), which keep the
+//! program checked; an `ExtInstr` of your own makes it unchecked.
 //!
 //! One residual assumption: a block register you pass must be written before
 //! the copy runs (a register never written holds an undefined value, which the
@@ -74,6 +80,7 @@ mod kernel;
 mod math;
 mod partition;
 mod program;
+mod reduce;
 mod tensor;
 pub mod vector;
 
@@ -82,7 +89,7 @@ pub use element::{Bf16, Element, F16};
 pub use error::TileError;
 pub use ix::{Ix, Scalar};
 pub use kernel::{Buffer, TileKernel, MAX_STATIC_SMEM};
-pub use math::Reduce;
 pub use partition::{IntoLayout, ThreadValues, MAX_VALUES};
 pub use program::{ArgInfo, TileProgram};
+pub use reduce::Reduce;
 pub use tensor::{Fragment, GlobalTensor, GlobalTile, SharedTensor};

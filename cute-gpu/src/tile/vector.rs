@@ -3,19 +3,21 @@
 //!
 //! A width `w` is allowed when, for every thread `t` and every group of `w`
 //! values starting at `v₀ = g·w`, the `w` elements are consecutive in memory and
-//! the first is aligned to `w` elements; `w` is a power of two, at most 4 lanes
-//! and at most 16 bytes. The largest allowed width is taken.
+//! the first is aligned to `w` elements; `w` is a power of two of at most 16
+//! bytes (4 `f32`, 8 16-bit elements: those move as 4 packed `.b32` lanes). The
+//! largest allowed width is taken.
 use super::ix::Ix;
 use super::partition::ThreadValues;
 
-/// The widest vector in lanes for elements of `bytes` bytes: 4 lanes, 16 bytes.
+/// The widest vector in elements for elements of `bytes` bytes: 16 bytes, at
+/// most 8 elements (16-bit elements are packed in pairs into 4 lanes).
 pub fn max_lanes(bytes: u32) -> usize {
-    (16 / bytes.max(1)).clamp(1, 4) as usize
+    (16 / bytes.max(1)).clamp(1, 8) as usize
 }
 
 fn candidates(values: usize, bytes: u32) -> impl Iterator<Item = usize> {
     let max = max_lanes(bytes);
-    [4usize, 2, 1]
+    [8usize, 4, 2, 1]
         .into_iter()
         .filter(move |&w| w <= max && values.is_multiple_of(w))
 }
