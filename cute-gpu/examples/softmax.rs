@@ -32,9 +32,8 @@ fn program<E: Elem>(cols: usize) -> Result<(TileProgram, u32, u32)> {
     // thread, at most 512 threads (1024 measured slower) unless 32 values do not
     // hold the row
     let a = 16 / E::BYTES;
-    let mut g = (cols.div_ceil(16) as u32)
-        .next_power_of_two()
-        .clamp(32, 512);
+    let g = (cols.div_ceil(16) as u32).next_power_of_two();
+    let mut g = g.clamp(32, 512);
     while cols.div_ceil((a * g) as usize) * a as usize > 32 {
         g *= 2;
     }
@@ -44,10 +43,8 @@ fn program<E: Elem>(cols: usize) -> Result<(TileProgram, u32, u32)> {
     let (x, y) = (k.input::<E>("x")?, k.output::<E>("y")?);
     let (rows, cols) = (k.scalar("rows")?, k.scalar("cols")?);
     let (shape, stride) = ([cols.into(), rows.into()], [_1.into(), cols.into()]);
-    let (gx, gy) = (
-        k.global(&x, &shape, &stride)?,
-        k.global(&y, &shape, &stride)?,
-    );
+    let gx = k.global(&x, &shape, &stride)?;
+    let gy = k.global(&y, &shape, &stride)?;
     let (zero, bx) = (k.builder().mov(0u32), k.builder().special(Special::CtaidX));
     let (tx, ty) = (
         gx.tile(&[w, r], &[zero, bx])?,
@@ -58,6 +55,7 @@ fn program<E: Elem>(cols: usize) -> Result<(TileProgram, u32, u32)> {
     let tv = ThreadValues::new(tv.as_str(), &[w, r])?;
     let f = k.fragment::<E>(format!("{}:1", a * n).as_str())?;
     k.load(&tx, &f, &tv)?;
+    let reg = |v| f.reg(v).ok_or(TileError::Layout("a value"));
     // −∞ past the row's end (the loads leave 0): column a·t + c < cols ⇔ cols − a·t > c
     let (c, tid) = (k.scalar_value(cols)?, k.thread_index()?);
     let b = k.builder();
@@ -66,7 +64,7 @@ fn program<E: Elem>(cols: usize) -> Result<(TileProgram, u32, u32)> {
     let left = b.sub(c, at);
     let mut xs = Vec::new();
     for v in 0..(a * n) as usize {
-        let x = k.to_f32::<E>(f.reg(v).ok_or(TileError::Layout("a value"))?)?;
+        let x = k.to_f32::<E>(reg(v)?)?;
         let col = (v as u32 % a + a * g * (v as u32 / a)) as i32;
         let b = k.builder();
         let inside = b.setp_as::<U32>(Cmp::Gt, Ty::S32, left, col);
@@ -86,8 +84,7 @@ fn program<E: Elem>(cols: usize) -> Result<(TileProgram, u32, u32)> {
     for (v, &e) in es.iter().enumerate() {
         let y = k.builder().mul(e, inv);
         let y = k.from_f32::<E>(y)?;
-        k.builder()
-            .mov_to(f.reg(v).ok_or(TileError::Layout("a value"))?, y);
+        k.builder().mov_to(reg(v)?, y);
     }
     k.store(&f, &ty, &tv)?;
     Ok((k.finish()?, r, w))
@@ -113,12 +110,8 @@ impl<'g, E: Elem> harness::RowSoftmax<'g, E> for Softmax<'g> {
             return Err(GpuError::Overflow("cols past the row this kernel holds"));
         }
         let r = u32::try_from(rows).map_err(|_| GpuError::Overflow("rows past 2^32"))?;
-        let args = [
-            TileArg::input(x),
-            TileArg::output(y),
-            TileArg::scalar(r),
-            TileArg::scalar(cols as u32),
-        ];
+        let (r, c) = (TileArg::scalar(r), TileArg::scalar(cols as u32));
+        let args = [TileArg::input(x), TileArg::output(y), r, c];
         self.0
             .launch_async([rows.div_ceil(self.1 as usize) as u64, 1, 1], &args)
     }
