@@ -351,6 +351,40 @@ fn raw_global_accesses_make_the_program_unchecked() {
     assert!(k.finish().unwrap().is_checked());
 }
 
+/// Text the builder prints as is (comments, symbol names) cannot smuggle a
+/// global store past the scan: a program with such text is unchecked.
+#[test]
+fn printed_text_that_could_carry_instructions_makes_the_program_unchecked() {
+    let store = "\n\tst.global.u32 [%rd0], %r0;\n";
+    let fresh = || {
+        let mut k = TileKernel::new("inject", 32).unwrap();
+        k.input::<f32>("x").unwrap();
+        k
+    };
+    let mut k = fresh();
+    k.builder().comment("a plain comment");
+    let _ = k.builder().symbol_address("inject_ok");
+    assert!(k.finish().unwrap().is_checked());
+    let mut k = fresh();
+    k.builder().comment(store);
+    assert!(!k.finish().unwrap().is_checked());
+    let mut k = fresh();
+    let _ = k.builder().symbol_address(&format!("s;{store}"));
+    assert!(!k.finish().unwrap().is_checked());
+    let mut k = fresh();
+    let v = k.builder().reg::<cute_gpu::ptx::kind::F32>();
+    let at = Address {
+        base: cute_gpu::ptx::AddrBase::Symbol(format!("s];{store}")),
+        offset: 0,
+    };
+    k.builder().ld(Space::Shared, false, &[v], at);
+    assert!(!k.finish().unwrap().is_checked());
+    let mut k = fresh();
+    k.builder()
+        .shared_array(&format!("s[4];{store}"), 4, Some(4));
+    assert!(!k.finish().unwrap().is_checked());
+}
+
 #[test]
 fn misuse_is_refused_while_defining() {
     assert_eq!(TileKernel::new("k", 0).err(), Some(TileError::Threads(0)));
@@ -517,4 +551,102 @@ fn write_ptx_for_ptxas() {
             std::fs::write(d.join(format!("{name}.ptx")), p.ptx()).unwrap();
         }
     }
+}
+
+/// A strided 2-D copy between two mixed layouts: `y[r, c] = x[r, c]` for
+/// `r < m` (static 40), `c < n` (scalar), `x` with leading dimension `ldx`
+/// (scalar), `y` column-major with a static leading dimension 48; tiles of
+/// 12 × 20 (not powers of two) over 60 threads.
+#[test]
+fn mixed_layouts_with_static_and_scalar_modes_copy_in_the_simulator() {
+    let mut k = TileKernel::new("copy2d", 60).unwrap();
+    let (x, y) = (k.input::<f32>("x").unwrap(), k.output::<f32>("y").unwrap());
+    let (n, ldx) = (k.scalar("n").unwrap(), k.scalar("ldx").unwrap());
+    let gx = k
+        .global(&x, &[Ix::Static(40), n.into()], &[ldx.into(), _1.into()])
+        .unwrap();
+    let gy = k
+        .global(
+            &y,
+            &[Ix::Static(40), n.into()],
+            &[_1.into(), Ix::Static(48)],
+        )
+        .unwrap();
+    let (bx, by) = k.block_index().unwrap();
+    let tx = gx.tile(&[12, 20], &[by, bx]).unwrap();
+    let ty = gy.tile(&[12, 20], &[by, bx]).unwrap();
+    // thread t: row t % 12, columns 4·(t / 12) .. +4
+    let tv = ThreadValues::new("((12,5),4):((1,48),12)", &[12, 20]).unwrap();
+    let (wl, ws) = k.copy(&tx, &ty, &tv).unwrap();
+    // values run along c: contiguous in x (4-wide when ldx % 4 = 0 at run time), stride 48 in y
+    assert_eq!((wl, ws), (4, 1));
+    let tv = ThreadValues::new("((3,20),4):((4,12),1)", &[12, 20]).unwrap();
+    let p = {
+        // a second copy, vectors along r in y (stride 1), scalar in x
+        let (wl, ws) = k.copy(&tx, &ty, &tv).unwrap();
+        assert_eq!((wl, ws), (1, 4));
+        k.finish().unwrap()
+    };
+    assert!(p.is_checked());
+    for (nn, ldx) in [(20u32, 20u32), (33, 35), (7, 9)] {
+        let xs: Vec<f32> = (0..40 * ldx).map(|i| i as f32 + 0.5).collect();
+        let mut sim = Simulator::new();
+        let (dx, dy) = (
+            sim.upload(&xs),
+            sim.upload(&vec![-1.0f32; 48 * nn as usize]),
+        );
+        let grid = Grid::new((nn.div_ceil(20), 40u32.div_ceil(12)), 60);
+        sim.launch(
+            p.kernel(),
+            grid,
+            &[dx.into(), dy.into(), Arg::U32(nn), Arg::U32(ldx)],
+        )
+        .unwrap();
+        let got = sim.download::<f32>(dy, 48 * nn as usize);
+        for c in 0..nn as usize {
+            for r in 0..48 {
+                let want = if r < 40 {
+                    xs[r * ldx as usize + c]
+                } else {
+                    -1.0
+                };
+                assert_eq!(got[c * 48 + r], want, "n={nn} ldx={ldx} ({r},{c})");
+            }
+        }
+        // the launch checks: x must hold (40−1)·ldx + n elements, y (n−1)·48 + 40
+        let need_x = 39 * ldx as usize + nn as usize;
+        let args = |lx: usize| {
+            [
+                ArgInfo::input::<f32>(lx),
+                ArgInfo::output::<f32>(48 * nn as usize),
+                ArgInfo::scalar(nn),
+                ArgInfo::scalar(ldx),
+            ]
+        };
+        assert!(p.plan([1, 1, 1], &args(need_x)).is_ok());
+        assert!(matches!(
+            p.plan([1, 1, 1], &args(need_x - 1)),
+            Err(GpuError::KernelBufferTooShort { .. })
+        ));
+    }
+}
+
+/// Shared tensors and fragments take typed cute-types layouts as well as text.
+#[test]
+fn typed_layouts_describe_shared_tensors_and_fragments() {
+    use cute_types::{make_layout, make_layout_strided, _32, _33, _4};
+    let mut k = TileKernel::new("typed", 32).unwrap();
+    let s = k
+        .shared::<f32>(make_layout_strided((_32, _32), (_33, _1)))
+        .unwrap();
+    let f = k.fragment::<f32>(make_layout(_4)).unwrap();
+    assert_eq!(f.len(), 4);
+    let tv = ThreadValues::new(make_layout_strided((_32, _4), (_1, _32)), &[32, 32]).unwrap();
+    assert_eq!(k.load(&s, &f, &tv).unwrap(), 1);
+    let p = k.finish().unwrap();
+    // 4 × 33 · 32 words rounded up to 16 bytes
+    assert_eq!(
+        p.smem_bytes(),
+        (4 * (31 * 33 + 31 + 1) as u64).next_multiple_of(16)
+    );
 }

@@ -106,6 +106,31 @@ impl<'g> TileModule<'g> {
 
     /// As [`TileModule::launch`], returning while the GPU runs: the [`Pending`]
     /// guard keeps the arguments' borrows until it is waited for or dropped.
+    /// Reading an output or freeing an input meanwhile does not compile:
+    ///
+    /// ```compile_fail,E0502
+    /// # use cute_gpu::cuda::{Gpu, TileArg, TileModule};
+    /// # fn f<'g>(gpu: &'g Gpu, m: &TileModule<'g>) -> cute_gpu::cuda::Result<()> {
+    /// let x = gpu.upload(&[1.0f32; 64])?;
+    /// let mut y = gpu.alloc_zeroed::<f32>(64)?;
+    /// let args = [TileArg::input(&x), TileArg::output(&mut y), TileArg::scalar(64)];
+    /// let run = m.launch_async([1, 1, 1], &args)?;
+    /// let early = gpu.download(&y)?; // y is still being written
+    /// run.wait()
+    /// # }
+    /// ```
+    ///
+    /// ```compile_fail,E0505
+    /// # use cute_gpu::cuda::{Gpu, TileArg, TileModule};
+    /// # fn f<'g>(gpu: &'g Gpu, m: &TileModule<'g>) -> cute_gpu::cuda::Result<()> {
+    /// let x = gpu.upload(&[1.0f32; 64])?;
+    /// let mut y = gpu.alloc_zeroed::<f32>(64)?;
+    /// let args = [TileArg::input(&x), TileArg::output(&mut y), TileArg::scalar(64)];
+    /// let run = m.launch_async([1, 1, 1], &args)?;
+    /// drop(x); // x is still being read
+    /// run.wait()
+    /// # }
+    /// ```
     pub fn launch_async<'a>(&'a self, grid: [u64; 3], args: &[TileArg<'a>]) -> Result<Pending<'a>> {
         if !self.program.is_checked() {
             return Err(GpuError::UncheckedKernel);

@@ -4,7 +4,10 @@ use super::element::{ElemInfo, Element};
 use super::ix::{Ix, Scalar};
 use super::program::{ParamDecl, TensorDecl, TileProgram};
 use super::TileError;
-use crate::ptx::{kind, Bounds, Instr, KernelBuilder, Param, Reg, Space, Special, Stmt};
+use crate::ptx::{
+    kind, AddrBase, Address, Bounds, Instr, KernelBuilder, Operand, Param, Reg, Space, Special,
+    Stmt,
+};
 use core::marker::PhantomData;
 
 /// The most static shared memory a kernel may declare (48 KiB).
@@ -228,12 +231,18 @@ impl TileKernel {
         let checked = {
             let marks = &self.b.checked;
             self.b.body().iter().enumerate().all(|(i, s)| match s {
-                Stmt::Instr(_, instr) => !touches_global(instr) || marks.contains(&i),
-                _ => true,
+                Stmt::Instr(_, instr) => {
+                    (!touches_global(instr) || marks.contains(&i)) && names_are_plain(instr)
+                }
+                // a line break would end the comment and print the rest as PTX
+                Stmt::Comment(c) => !c.contains(['\n', '\r']),
+                Stmt::Label(_) => true,
             })
         };
+        let kernel = self.b.finish();
+        let checked = checked && kernel.shared.iter().all(|d| check_ident(&d.name).is_ok());
         Ok(TileProgram {
-            kernel: self.b.finish(),
+            kernel,
             name: self.name,
             threads: self.threads,
             params: self.params,
@@ -241,6 +250,41 @@ impl TileKernel {
             checked,
             smem_bytes: self.smem_bytes,
         })
+    }
+}
+
+/// Whether every name an instruction prints (symbols in operands and
+/// addresses) is a plain identifier: a name is printed as is, so any other
+/// text could carry instructions the scan above never sees.
+fn names_are_plain(i: &Instr) -> bool {
+    let op = |o: &Operand| match o {
+        Operand::Symbol(s) => check_ident(s).is_ok(),
+        _ => true,
+    };
+    let addr = |a: &Address| match &a.base {
+        AddrBase::Symbol(s) => check_ident(s).is_ok(),
+        AddrBase::Reg(_) => true,
+    };
+    match i {
+        Instr::Mov { src, .. } => op(src),
+        Instr::Bin { a, b, .. } | Instr::Setp { a, b, .. } | Instr::Selp { a, b, .. } => {
+            op(a) && op(b)
+        }
+        Instr::Mad { a, b, c, .. } | Instr::Fma { a, b, c, .. } => op(a) && op(b) && op(c),
+        Instr::Abs { a, .. } => op(a),
+        Instr::Ld { addr: at, .. } => addr(at),
+        Instr::St { src, addr: at, .. } => src.iter().all(op) && addr(at),
+        Instr::CpAsync {
+            dst, src, src_size, ..
+        } => addr(dst) && addr(src) && src_size.as_ref().is_none_or(op),
+        Instr::NotPred { .. }
+        | Instr::Cvt { .. }
+        | Instr::CpAsyncCommit
+        | Instr::CpAsyncWait(_)
+        | Instr::BarSync(_)
+        | Instr::Bra { .. }
+        | Instr::Ret
+        | Instr::Ext(_) => true,
     }
 }
 

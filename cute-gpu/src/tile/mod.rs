@@ -13,6 +13,11 @@
 //!   index`; [`TileKernel::load`], [`TileKernel::store`] and
 //!   [`TileKernel::copy`] move thread `t`'s elements `TV(t, ·)`.
 //!
+//! Tile coordinates are any `u32` registers, not only the block index: a loop
+//! counter (labels and branches of the raw builder) walks a row tile by tile,
+//! and a fragment loaded from one tile can be changed with the builder's
+//! arithmetic (`fragment.reg(v)`) and stored to another.
+//!
 //! **Vector widths** come from the layouts ([`vector`]): the widest power of two
 //! (≤ 16 bytes; 16-bit elements in packed pairs) for which every thread's groups of values are
 //! consecutive and aligned in the memory side's layout; a global tensor's
@@ -38,7 +43,9 @@
 //! ([`TileKernel::builder`]) stays available for arithmetic and control flow;
 //! a global load or store (or an ISA extension) issued through it makes the
 //! program unchecked ([`TileProgram::is_checked`]), and only the `unsafe`
-//! launch takes an unchecked program.
+//! launch takes an unchecked program. So does any text the builder prints
+//! verbatim that is not a plain identifier (a comment with a line break, a
+//! symbol or shared-array name): such text could carry instructions.
 //!
 //! Fragment arithmetic goes through the builder (`add`, `fma_to`, …) and the
 //! tile layer's own instructions ([`TileKernel::to_f32`],
