@@ -85,12 +85,12 @@ impl TileKernel {
         if vals.is_empty() {
             return Err(TileError::Layout("a reduction needs at least one value"));
         }
-        if !group.is_power_of_two() || group > threads || threads % group != 0 {
+        if !group.is_power_of_two() || group > threads || !threads.is_multiple_of(group) {
             return Err(TileError::Layout(
                 "a reduction group is a power of two that divides the block's threads",
             ));
         }
-        if group > 1 && threads % 32 != 0 {
+        if group > 1 && !threads.is_multiple_of(32) {
             return Err(TileError::Layout(
                 "a reduction over threads needs whole warps (threads a multiple of 32)",
             ));
