@@ -36,6 +36,12 @@ cargo run --release -q -p cute-gpu --bin cute-gpu-ptx "$out" > "$out/kernels.tsv
 # the tile layer's kernels (the transpose of examples/transpose.rs in fp32 and bf16,
 # and its conversion and math instructions), written by an ignored test
 CUTE_GPU_TILE_PTX="$PWD/$out" cargo test --release -q -p cute-gpu --test tile -- --ignored write_ptx_for_ptxas > /dev/null
+# the softmax example's kernels (tile API), fp32 and bf16, one per row-length class
+for d in f32 bf16; do
+  for c in 33 4096 8192 16384 32768; do
+    cargo run --release -q -p cute-gpu --features cuda --example softmax -- --ptx --dtype "$d" --sizes "1x$c" > "$out/softmax_${d}_$c.ptx"
+  done
+done
 
 fail=0
 printf '%-28s %7s %5s %10s %6s %6s  %s\n' kernel threads regs smem_bytes spill stack status

@@ -87,6 +87,7 @@ mod kernel;
 mod math;
 mod partition;
 mod program;
+mod reduce;
 mod tensor;
 pub mod vector;
 
@@ -97,4 +98,5 @@ pub use ix::{Ix, Scalar};
 pub use kernel::{Buffer, TileKernel, MAX_STATIC_SMEM};
 pub use partition::{IntoLayout, ThreadValues, MAX_VALUES};
 pub use program::{ArgInfo, TileProgram};
+pub use reduce::Reduce;
 pub use tensor::{Fragment, GlobalTensor, GlobalTile, SharedTensor};
