@@ -2,6 +2,7 @@
 use super::by_mode::{by_mode, ModeOp};
 use super::coalesce::coalesce_x;
 use super::modes::Modes;
+use super::small::small_first;
 use crate::dynamic::{DInt, DLayoutN, DTilerN, DTupleN};
 use crate::error::Error;
 use crate::tri;
@@ -100,6 +101,15 @@ pub const fn composition<const N: usize>(
     a: &DLayoutN<N>,
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
+    small_first!(composition_at(a, b));
+    composition_at(a, b)
+}
+
+/// [`composition`] at capacity `N` (the body; see [`super::small`]).
+pub(crate) const fn composition_at<const N: usize>(
+    a: &DLayoutN<N>,
+    b: &DLayoutN<N>,
+) -> Result<DLayoutN<N>, Error> {
     // B's shape must be positive (a layout built with `new_unchecked_shape` may not be).
     tri!(DLayoutN::new(b.shape(), b.stride()));
     // Beyond its domain A's last mode takes the rest; an empty last mode `()`
@@ -140,6 +150,15 @@ pub const fn composition<const N: usize>(
 /// assert_eq!(composition_tiler(&a, &t).unwrap().to_string(), "(_2,_4):(_1,_8)");
 /// ```
 pub const fn composition_tiler<const N: usize>(
+    a: &DLayoutN<N>,
+    tiler: &DTilerN<N>,
+) -> Result<DLayoutN<N>, Error> {
+    small_first!(composition_tiler_at(a, tiler));
+    composition_tiler_at(a, tiler)
+}
+
+/// [`composition_tiler`] at capacity `N` (the body; see [`super::small`]).
+pub(crate) const fn composition_tiler_at<const N: usize>(
     a: &DLayoutN<N>,
     tiler: &DTilerN<N>,
 ) -> Result<DLayoutN<N>, Error> {
