@@ -110,12 +110,19 @@ pub(crate) const fn composition_at<const N: usize>(
     a: &DLayoutN<N>,
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
-    // B's shape must be positive (a layout built with `new_unchecked_shape` may not be).
-    tri!(DLayoutN::new(b.shape(), b.stride()));
+    // B's shape must be positive (a layout built with `new_unchecked_shape` may not
+    // be): `DLayoutN::new`'s checks, in its order, without copying B (shape and
+    // stride of a `DLayoutN` are always congruent).
+    if !b.shape_ref().leaves_positive() {
+        return Err(Error::NonPositiveShape);
+    }
+    if b.shape_ref().has_underscore() || b.stride_ref().has_underscore() {
+        return Err(Error::ExpectedInt);
+    }
     // Beyond its domain A's last mode takes the rest; an empty last mode `()`
     // takes it to nowhere, which no composition can reproduce (C++ compiles
     // neither the evaluation nor the composition).
-    if ends_in_empty_tuple(&a.shape()) {
+    if ends_in_empty_tuple(a.shape_ref()) {
         return Err(Error::Unsupported);
     }
     let lhs = tri!(coalesce_x(a));
