@@ -160,4 +160,37 @@ mod tests {
             "{large_results} results of more than SMALL nodes"
         );
     }
+
+    /// Composition distributes over `B`'s modes: mode `i` of `A ∘ B` is `A ∘ B_i`
+    /// (the one-pass tree walk of `composition` against one call per mode), and a
+    /// failing `A ∘ B_i` makes `A ∘ B` fail.
+    #[test]
+    fn composition_distributes_over_the_modes_of_b() {
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let mut checked = 0;
+        for _ in 0..ROUNDS {
+            let a = layout(&mut rng, 3);
+            let b = layout(&mut rng, 3);
+            if b.shape_ref().is_int() {
+                continue;
+            }
+            let whole = composition(&a, &b);
+            let mut all_modes_ok = true;
+            for i in 0..b.rank() {
+                match composition(&a, &b.get(i).unwrap()) {
+                    Ok(m) => {
+                        if let Ok(w) = &whole {
+                            assert_eq!(w.get(i).unwrap(), m, "mode {i} of {a} o {b}");
+                            checked += 1;
+                        }
+                    }
+                    Err(_) => all_modes_ok = false,
+                }
+            }
+            if !all_modes_ok {
+                assert!(whole.is_err(), "{a} o {b} is {whole:?}");
+            }
+        }
+        assert!(checked > 1000, "{checked} modes compared");
+    }
 }

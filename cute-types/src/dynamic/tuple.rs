@@ -254,6 +254,15 @@ impl<const N: usize> DTupleN<N> {
             None
         }
     }
+    /// The number of children of node `pos` if it is a tuple node (walks in
+    /// prefix order read the structure with it, without copying subtrees).
+    pub(crate) const fn children_at(&self, pos: usize) -> Option<usize> {
+        if pos < self.len as usize && self.kinds[pos] < STAR {
+            Some(self.kinds[pos] as usize)
+        } else {
+            None
+        }
+    }
     const fn node_int(&self, pos: usize) -> DInt {
         DInt {
             value: self.vals[pos],
