@@ -58,13 +58,19 @@ pub(crate) const fn by_mode<const N: usize>(
         let mode = tri!(a.get(i));
         let part = if i < tiler.rank() {
             match tri!(tiler.mode(i)) {
-                TilerModeN::Layout(t) => match (op, tri!(tiler.int_mode(i))) {
+                TilerModeN::Layout(t) => {
                     // C++ composes an integral tiler `n` as `n:_1`, even a static 1.
-                    (ModeOp::Compose, Some(n)) => {
-                        tri!(composition(&mode, &tri!(unit_stride(n))))
+                    // (Only composition asks: the lookup repeats `mode(i)`'s.)
+                    let int = if matches!(op, ModeOp::Compose) {
+                        tri!(tiler.int_mode(i))
+                    } else {
+                        None
+                    };
+                    match int {
+                        Some(n) => tri!(composition(&mode, &tri!(unit_stride(n)))),
+                        None => tri!(op.apply(&mode, &t)),
                     }
-                    _ => tri!(op.apply(&mode, &t)),
-                },
+                }
                 TilerModeN::Tiler(t) => tri!(by_mode(&mode, &t, op)),
             }
         } else {

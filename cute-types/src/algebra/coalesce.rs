@@ -1,5 +1,6 @@
 //! `coalesce`: the simplest layout computing the same function on its domain.
 use super::modes::Modes;
+use super::small::small_first;
 use crate::dynamic::{DInt, DLayoutN, DTupleN};
 use crate::error::Error;
 use crate::tri;
@@ -32,6 +33,12 @@ use crate::tri;
 /// assert_eq!(coalesce(&d).unwrap().to_string(), "(2,1,6):(1,6,2)");
 /// ```
 pub const fn coalesce<const N: usize>(l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
+    small_first!(coalesce_at(l));
+    coalesce_at(l)
+}
+
+/// [`coalesce`] at capacity `N` (the body; see [`super::small`]).
+pub(crate) const fn coalesce_at<const N: usize>(l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
     let m = tri!(coalesce_modes(&Modes::of_layout(l), false));
     m.layout()
 }
@@ -106,14 +113,16 @@ const fn coalesce_walk<const N: usize>(
         return Ok(Modes::unit());
     }
     let last = m.len - 1;
-    let mut front_first = Modes::new();
-    let first_shape = if keep_rest && m.shape[last].is_static_eq(1) {
+    // Built back to front at the end of `out` (index `top` is the current front),
+    // then moved to the start: no second list and no reversed copy.
+    let mut out = Modes::new();
+    let mut top = N - 1;
+    out.shape[top] = if keep_rest && m.shape[last].is_static_eq(1) {
         DInt::s(2)
     } else {
         m.shape[last]
     };
-    // Built back to front: index `len-1` of `front_first` is the current front.
-    tri!(front_first.push(first_shape, m.stride[last]));
+    out.stride[top] = m.stride[last];
     let mut single = true;
     let mut i = last;
     while i > 0 {
@@ -123,27 +132,39 @@ const fn coalesce_walk<const N: usize>(
         if is_one(s, by_value) {
             continue;
         }
-        if single && is_one(front_first.shape[0], by_value) {
-            front_first.shape[0] = s;
-            front_first.stride[0] = d;
+        if single && is_one(out.shape[top], by_value) {
+            out.shape[top] = s;
+            out.stride[top] = d;
             continue;
         }
-        let f = front_first.len - 1;
-        let fs = front_first.shape[f];
-        let fd = front_first.stride[f];
+        let fs = out.shape[top];
+        let fd = out.stride[top];
         let provable = by_value || (fs.is_static && s.is_static && d.is_static && fd.is_static);
         if provable && product_is(s, d, fd) {
-            front_first.shape[f] = tri!(s.mul(fs));
-            front_first.stride[f] = d;
+            out.shape[top] = tri!(s.mul(fs));
+            out.stride[top] = d;
         } else {
-            tri!(front_first.push(s, d));
+            if top == 0 {
+                return Err(Error::Capacity);
+            }
+            top -= 1;
+            out.shape[top] = s;
+            out.stride[top] = d;
             single = false;
         }
     }
-    if single && is_one(front_first.shape[0], by_value) {
+    if single && is_one(out.shape[top], by_value) {
         return Ok(Modes::unit());
     }
-    Ok(front_first.reversed())
+    let len = N - top;
+    let mut k = 0;
+    while k < len {
+        out.shape[k] = out.shape[top + k];
+        out.stride[k] = out.stride[top + k];
+        k += 1;
+    }
+    out.len = len;
+    Ok(out)
 }
 
 /// A shape known to be 1: a static `_1`, or any 1 when deciding by value.

@@ -2,6 +2,7 @@
 use super::coalesce::{coalesce_modes, coalesce_shape, coalesce_values};
 use super::filter::filter_modes;
 use super::modes::Modes;
+use super::small::small_first;
 use crate::dynamic::{DInt, DLayoutN, DTupleN};
 use crate::error::Error;
 use crate::tri;
@@ -56,6 +57,15 @@ pub const fn complement<const N: usize>(
     l: &DLayoutN<N>,
     cotarget: &DTupleN<N>,
 ) -> Result<DLayoutN<N>, Error> {
+    small_first!(complement_at(l, cotarget));
+    complement_at(l, cotarget)
+}
+
+/// [`complement`] at capacity `N` (the body; see [`super::small`]).
+pub(crate) const fn complement_at<const N: usize>(
+    l: &DLayoutN<N>,
+    cotarget: &DTupleN<N>,
+) -> Result<DLayoutN<N>, Error> {
     // A placeholder `_` is no extent (and would make the walk over the
     // cotarget's modes recurse forever: mode 0 of `_` is `_`).
     if cotarget.has_underscore() {
@@ -94,6 +104,14 @@ const fn all_positive<const N: usize>(t: &DTupleN<N>) -> bool {
 /// assert_eq!(complement_default(&l).unwrap().to_string(), "_3:_2");
 /// ```
 pub const fn complement_default<const N: usize>(l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
+    small_first!(complement_default_at(l));
+    complement_default_at(l)
+}
+
+/// [`complement_default`] at capacity `N` (the body; see [`super::small`]).
+pub(crate) const fn complement_default_at<const N: usize>(
+    l: &DLayoutN<N>,
+) -> Result<DLayoutN<N>, Error> {
     let f = tri!(filter_modes(l));
     let cosize = tri!(tri!(f.layout()).cosize());
     complement_of_filtered(&f, &DTupleN::int(cosize))

@@ -2,6 +2,7 @@
 use super::by_mode::{by_mode, ModeOp};
 use super::coalesce::coalesce_x;
 use super::modes::Modes;
+use super::small::small_first;
 use crate::dynamic::{DInt, DLayoutN, DTilerN, DTupleN};
 use crate::error::Error;
 use crate::tri;
@@ -100,12 +101,28 @@ pub const fn composition<const N: usize>(
     a: &DLayoutN<N>,
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
-    // B's shape must be positive (a layout built with `new_unchecked_shape` may not be).
-    tri!(DLayoutN::new(b.shape(), b.stride()));
+    small_first!(composition_at(a, b));
+    composition_at(a, b)
+}
+
+/// [`composition`] at capacity `N` (the body; see [`super::small`]).
+pub(crate) const fn composition_at<const N: usize>(
+    a: &DLayoutN<N>,
+    b: &DLayoutN<N>,
+) -> Result<DLayoutN<N>, Error> {
+    // B's shape must be positive (a layout built with `new_unchecked_shape` may not
+    // be): `DLayoutN::new`'s checks, in its order, without copying B (shape and
+    // stride of a `DLayoutN` are always congruent).
+    if !b.shape_ref().leaves_positive() {
+        return Err(Error::NonPositiveShape);
+    }
+    if b.shape_ref().has_underscore() || b.stride_ref().has_underscore() {
+        return Err(Error::ExpectedInt);
+    }
     // Beyond its domain A's last mode takes the rest; an empty last mode `()`
     // takes it to nowhere, which no composition can reproduce (C++ compiles
     // neither the evaluation nor the composition).
-    if ends_in_empty_tuple(&a.shape()) {
+    if ends_in_empty_tuple(a.shape_ref()) {
         return Err(Error::Unsupported);
     }
     let lhs = tri!(coalesce_x(a));
@@ -143,6 +160,15 @@ pub const fn composition_tiler<const N: usize>(
     a: &DLayoutN<N>,
     tiler: &DTilerN<N>,
 ) -> Result<DLayoutN<N>, Error> {
+    small_first!(composition_tiler_at(a, tiler));
+    composition_tiler_at(a, tiler)
+}
+
+/// [`composition_tiler`] at capacity `N` (the body; see [`super::small`]).
+pub(crate) const fn composition_tiler_at<const N: usize>(
+    a: &DLayoutN<N>,
+    tiler: &DTilerN<N>,
+) -> Result<DLayoutN<N>, Error> {
     by_mode(a, tiler, ModeOp::Compose)
 }
 
@@ -166,6 +192,10 @@ const fn ends_in_empty_tuple<const N: usize>(shape: &DTupleN<N>) -> bool {
 }
 
 /// Right distributivity: `A ∘ (B0, B1, …) = (A ∘ B0, A ∘ B1, …)`, down to the leaves.
+///
+/// One pass over `B`'s nodes in prefix order, building the result in place (the
+/// open tuples on a stack), rather than a recursion that copies every mode of `B`
+/// out and every partial result back in. The leaves are composed in the same order.
 const fn compose_tree<const N: usize>(
     lhs: &Modes<N>,
     a_values: &Modes<N>,
@@ -180,20 +210,65 @@ const fn compose_tree<const N: usize>(
     }
     let mut out_shape = DTupleN::empty();
     let mut out_stride = DTupleN::empty();
-    let mut i = 0;
-    while i < shape.rank() {
-        let (s, d) = tri!(compose_tree(
-            lhs,
-            a_values,
-            &tri!(shape.get(i)),
-            &tri!(stride.get(i)),
-            load
-        ));
-        tri!(out_shape.push_in(&s));
-        tri!(out_stride.push_in(&d));
-        i += 1;
+    // Open tuples: their node in the result and how many children are still to come.
+    let mut open = [0usize; N];
+    let mut remaining = [0usize; N];
+    let mut depth = 0usize;
+    if let Some(k) = shape.children_at(0) {
+        if k > 0 {
+            remaining[0] = k;
+            depth = 1;
+        }
+    }
+    let mut p = 1;
+    while p < shape.node_count() && depth > 0 {
+        let parent = open[depth - 1];
+        remaining[depth - 1] -= 1;
+        if let (Some(s), Some(d)) = (shape.leaf_at_node(p), stride.leaf_at_node(p)) {
+            let (modes, usage) = tri!(compose_leaf(lhs, a_values, s, d));
+            load.add(&usage);
+            tri!(push_modes(&mut out_shape, &mut out_stride, parent, &modes));
+        } else if let Some(k) = shape.children_at(p) {
+            let node = tri!(out_shape.push_tuple_under(parent));
+            tri!(out_stride.push_tuple_under(parent));
+            if k > 0 {
+                open[depth] = node;
+                remaining[depth] = k;
+                depth += 1;
+            }
+        } else {
+            // a layout holds no placeholder `_` (checked by the caller)
+            return Err(Error::ExpectedInt);
+        }
+        while depth > 0 && remaining[depth - 1] == 0 {
+            depth -= 1;
+        }
+        p += 1;
     }
     Ok((out_shape, out_stride))
+}
+
+/// Appends the composition of one leaf of `B` under tuple node `parent`: an
+/// integer for one mode, a flat tuple otherwise (as [`Modes::int_or_tuples`]).
+const fn push_modes<const N: usize>(
+    shape: &mut DTupleN<N>,
+    stride: &mut DTupleN<N>,
+    parent: usize,
+    modes: &Modes<N>,
+) -> Result<(), Error> {
+    if modes.len == 1 {
+        tri!(shape.push_int_under(parent, modes.shape[0]));
+        return stride.push_int_under(parent, modes.stride[0]);
+    }
+    let s = tri!(shape.push_tuple_under(parent));
+    let d = tri!(stride.push_tuple_under(parent));
+    let mut k = 0;
+    while k < modes.len {
+        tri!(shape.push_int_under(s, modes.shape[k]));
+        tri!(stride.push_int_under(d, modes.stride[k]));
+        k += 1;
+    }
+    Ok(())
 }
 
 /// The first step of the walk that is not exact: its sub-problem.

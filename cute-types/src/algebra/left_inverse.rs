@@ -1,6 +1,7 @@
 //! `left_inverse`: a layout `R` with `R(L(i)) == i`.
 use super::coalesce::{coalesce_modes, coalesce_values};
 use super::modes::{prefix_products, sort_by_stride, Modes};
+use super::small::small_first;
 use crate::dynamic::{DInt, DLayoutN};
 use crate::error::Error;
 use crate::tri;
@@ -43,6 +44,12 @@ use crate::tri;
 /// assert_eq!(r.to_string(), "_5:_1");
 /// ```
 pub const fn left_inverse<const N: usize>(l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
+    small_first!(left_inverse_at(l));
+    left_inverse_at(l)
+}
+
+/// [`left_inverse`] at capacity `N` (the body; see [`super::small`]).
+pub(crate) const fn left_inverse_at<const N: usize>(l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
     let c = tri!(coalesce_for_inverse(&Modes::of_layout(l)));
     let prefix = tri!(prefix_products(&c));
     let keep = [true; N];

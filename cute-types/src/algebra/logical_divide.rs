@@ -3,6 +3,7 @@ use super::by_mode::{by_mode, ModeOp};
 use super::coalesce::coalesce;
 use super::complement::complement;
 use super::composition::composition;
+use super::small::small_first;
 use crate::dynamic::{DLayoutN, DTilerN};
 use crate::error::Error;
 use crate::tri;
@@ -47,6 +48,15 @@ pub const fn logical_divide<const N: usize>(
     a: &DLayoutN<N>,
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
+    small_first!(logical_divide_at(a, b));
+    logical_divide_at(a, b)
+}
+
+/// [`logical_divide`] at capacity `N` (the body; see [`super::small`]).
+pub(crate) const fn logical_divide_at<const N: usize>(
+    a: &DLayoutN<N>,
+    b: &DLayoutN<N>,
+) -> Result<DLayoutN<N>, Error> {
     let cotarget = tri!(coalesce(a)).shape();
     let rest = tri!(complement(b, &cotarget));
     let tile_and_rest = tri!(DLayoutN::from_modes(&[*b, rest]));
@@ -55,6 +65,15 @@ pub const fn logical_divide<const N: usize>(
 
 /// CuTe's `logical_divide(A, [t0, t1, …])`: mode-by-mode division.
 pub const fn logical_divide_tiler<const N: usize>(
+    a: &DLayoutN<N>,
+    tiler: &DTilerN<N>,
+) -> Result<DLayoutN<N>, Error> {
+    small_first!(logical_divide_tiler_at(a, tiler));
+    logical_divide_tiler_at(a, tiler)
+}
+
+/// [`logical_divide_tiler`] at capacity `N` (the body; see [`super::small`]).
+pub(crate) const fn logical_divide_tiler_at<const N: usize>(
     a: &DLayoutN<N>,
     tiler: &DTilerN<N>,
 ) -> Result<DLayoutN<N>, Error> {

@@ -2,6 +2,7 @@
 use super::by_mode::{by_mode, ModeOp};
 use super::complement::complement;
 use super::composition::composition;
+use super::small::small_first;
 use crate::dynamic::{DLayoutN, DTilerN, DTupleN};
 use crate::error::Error;
 use crate::tri;
@@ -39,6 +40,15 @@ pub const fn logical_product<const N: usize>(
     a: &DLayoutN<N>,
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
+    small_first!(logical_product_at(a, b));
+    logical_product_at(a, b)
+}
+
+/// [`logical_product`] at capacity `N` (the body; see [`super::small`]).
+pub(crate) const fn logical_product_at<const N: usize>(
+    a: &DLayoutN<N>,
+    b: &DLayoutN<N>,
+) -> Result<DLayoutN<N>, Error> {
     let extent = tri!(tri!(a.size()).mul(tri!(b.cosize())));
     let free = tri!(complement(a, &DTupleN::int(extent)));
     let copies = tri!(composition(&free, b));
@@ -47,6 +57,15 @@ pub const fn logical_product<const N: usize>(
 
 /// CuTe's `logical_product(A, [t0, t1, …])`: mode-by-mode product.
 pub const fn logical_product_tiler<const N: usize>(
+    a: &DLayoutN<N>,
+    tiler: &DTilerN<N>,
+) -> Result<DLayoutN<N>, Error> {
+    small_first!(logical_product_tiler_at(a, tiler));
+    logical_product_tiler_at(a, tiler)
+}
+
+/// [`logical_product_tiler`] at capacity `N` (the body; see [`super::small`]).
+pub(crate) const fn logical_product_tiler_at<const N: usize>(
     a: &DLayoutN<N>,
     tiler: &DTilerN<N>,
 ) -> Result<DLayoutN<N>, Error> {

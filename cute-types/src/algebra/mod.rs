@@ -61,6 +61,7 @@ mod zip;
 pub use zip::*;
 mod blocked_product;
 mod by_mode;
+mod small;
 pub use blocked_product::*;
 pub(crate) use by_mode::unit_stride;
 mod raked_product;

@@ -61,18 +61,6 @@ impl<const N: usize> Modes<N> {
             self.len -= 1;
         }
     }
-    /// The modes in reverse order.
-    pub(crate) const fn reversed(&self) -> Modes<N> {
-        let mut m = Modes::new();
-        let mut k = 0;
-        while k < self.len {
-            m.shape[k] = self.shape[self.len - 1 - k];
-            m.stride[k] = self.stride[self.len - 1 - k];
-            k += 1;
-        }
-        m.len = self.len;
-        m
-    }
     /// Product of the shapes (static `_1` when empty).
     pub(crate) const fn size(&self) -> Result<DInt, Error> {
         let mut acc = DInt::s(1);

@@ -1,6 +1,7 @@
 //! `right_inverse`: a layout `R` with `L(R(i)) == i`.
 use super::coalesce::coalesce_modes;
 use super::modes::{prefix_products, sort_by_stride, Modes};
+use super::small::small_first;
 use crate::dynamic::{DInt, DLayoutN};
 use crate::error::Error;
 use crate::tri;
@@ -31,6 +32,14 @@ use crate::tri;
 /// assert_eq!(right_inverse(&d).unwrap().to_string(), "_1:_0");
 /// ```
 pub const fn right_inverse<const N: usize>(l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
+    small_first!(right_inverse_at(l));
+    right_inverse_at(l)
+}
+
+/// [`right_inverse`] at capacity `N` (the body; see [`super::small`]).
+pub(crate) const fn right_inverse_at<const N: usize>(
+    l: &DLayoutN<N>,
+) -> Result<DLayoutN<N>, Error> {
     let c = tri!(coalesce_modes(&Modes::of_layout(l), false));
     let prefix = tri!(prefix_products(&c));
     let mut keep = [false; N];

@@ -1,6 +1,7 @@
 //! `zipped_divide(A, B)`: [`logical_divide`](super::logical_divide) with the tile
 //! modes gathered in mode 0 and the rest modes in mode 1.
 use super::logical_divide::{logical_divide, logical_divide_tiler};
+use super::small::small_first;
 use super::tile_unzip::tile_unzip;
 use crate::dynamic::{DLayoutN, DTilerN};
 use crate::error::Error;
@@ -42,6 +43,15 @@ pub const fn zipped_divide<const N: usize>(
 
 /// CuTe's `zipped_divide(A, [t0, t1, …])`.
 pub const fn zipped_divide_tiler<const N: usize>(
+    a: &DLayoutN<N>,
+    tiler: &DTilerN<N>,
+) -> Result<DLayoutN<N>, Error> {
+    small_first!(zipped_divide_tiler_at(a, tiler));
+    zipped_divide_tiler_at(a, tiler)
+}
+
+/// [`zipped_divide_tiler`] at capacity `N` (the body; see [`super::small`]).
+pub(crate) const fn zipped_divide_tiler_at<const N: usize>(
     a: &DLayoutN<N>,
     tiler: &DTilerN<N>,
 ) -> Result<DLayoutN<N>, Error> {

@@ -93,6 +93,14 @@ impl<const N: usize> DLayoutN<N> {
     pub const fn stride(&self) -> DTupleN<N> {
         self.stride
     }
+    /// The same layout with room for `M` nodes per tuple ([`Error::Capacity`]
+    /// when it has more); see [`DTupleN::resized`].
+    pub const fn resized<const M: usize>(&self) -> Result<DLayoutN<M>, Error> {
+        Ok(DLayoutN {
+            shape: tri!(self.shape.resized()),
+            stride: tri!(self.stride.resized()),
+        })
+    }
     /// The shape, borrowed (no copy).
     pub const fn shape_ref(&self) -> &DTupleN<N> {
         &self.shape

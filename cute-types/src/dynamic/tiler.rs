@@ -78,6 +78,17 @@ impl<const N: usize> DTilerN<N> {
     const fn layout_at(&self, k: usize) -> Result<DLayoutN<N>, Error> {
         DLayoutN::new_unchecked_shape(tri!(self.shapes.get(k)), tri!(self.strides.get(k)))
     }
+    /// The same tiler with room for `M` nodes per tuple ([`Error::Capacity`]
+    /// when it has more); see [`DTupleN::resized`].
+    pub const fn resized<const M: usize>(&self) -> Result<DTilerN<M>, Error> {
+        Ok(DTilerN {
+            structure: tri!(self.structure.resized()),
+            shapes: tri!(self.shapes.resized()),
+            strides: tri!(self.strides.resized()),
+            count: self.count,
+            ints: self.ints,
+        })
+    }
     /// Adds `l` to the store, without touching the structure; `is_int` marks an
     /// integer entry.
     const fn store(&mut self, l: &DLayoutN<N>, is_int: bool) -> Result<(), Error> {

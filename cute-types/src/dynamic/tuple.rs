@@ -172,6 +172,30 @@ impl<const N: usize> DTupleN<N> {
         self.len = (n + 1) as u8;
         Ok(n)
     }
+    /// The same tuple with room for `M` nodes: [`Error::Capacity`] when it has
+    /// more than `M`. Copies only the nodes in use, so that the algebra can run
+    /// on a small capacity (cheap to copy) and hand back a full-capacity value.
+    pub const fn resized<const M: usize>(&self) -> Result<DTupleN<M>, Error> {
+        let n = self.len as usize;
+        if n > M {
+            return Err(Error::Capacity);
+        }
+        let mut t = DTupleN::<M>::empty();
+        let mut p = 0;
+        while p < n {
+            t.kinds[p] = self.kinds[p];
+            t.vals[p] = self.vals[p];
+            p += 1;
+        }
+        // `n <= 64`: bits past the nodes in use are never set, mask anyway.
+        t.statics = if n >= 64 {
+            self.statics
+        } else {
+            self.statics & ((1u64 << n) - 1)
+        };
+        t.len = n as u8;
+        Ok(t)
+    }
     /// The slicing placeholder `_` (CuTe's `Underscore`), used in coordinates.
     pub const fn underscore() -> DTupleN<N> {
         let mut t = DTupleN::empty();
@@ -226,6 +250,15 @@ impl<const N: usize> DTupleN<N> {
     pub const fn leaf_at_node(&self, pos: usize) -> Option<DInt> {
         if pos < self.len as usize && self.kinds[pos] == LEAF {
             Some(self.node_int(pos))
+        } else {
+            None
+        }
+    }
+    /// The number of children of node `pos` if it is a tuple node (walks in
+    /// prefix order read the structure with it, without copying subtrees).
+    pub(crate) const fn children_at(&self, pos: usize) -> Option<usize> {
+        if pos < self.len as usize && self.kinds[pos] < STAR {
+            Some(self.kinds[pos] as usize)
         } else {
             None
         }
