@@ -84,6 +84,9 @@ pub enum Error {
     /// typed layer: an operand is the static result of an operation that
     /// failed; that failure is the error reported (this one never is).
     FailedOperand,
+    /// The slicing placeholder `_` inside a layout's shape or stride (it belongs
+    /// in coordinates only).
+    PlaceholderInLayout,
 }
 
 impl Error {
@@ -124,6 +127,7 @@ impl Error {
             Error::TooLarge => "too large: beyond a documented size or nesting limit, or the memory available",
             Error::CoordOutsideShape => "coordinate outside the shape: a static coordinate must be less than the static extent of the mode it indexes",
             Error::FailedOperand => "an operand is the result of an operation that failed (see that operation's error)",
+            Error::PlaceholderInLayout => "the placeholder `_` is only allowed in coordinates, not in a shape or stride",
         }
     }
 

@@ -1565,3 +1565,21 @@ fn huge_tables_and_storage_are_refused() {
     // Ordinary pictures still work.
     assert!(tv("((4,8),(2,2)):((32,1),(16,8))", "16,8").is_ok());
 }
+
+/// The slicing placeholder `_` is not a shape or stride: no constructor accepts
+/// it (the algebra's walks would not terminate on a layout of it).
+#[test]
+fn placeholder_layouts_are_refused() {
+    use cute_types::{DLayout, DTuple, Error};
+    let u = DTuple::underscore();
+    assert_eq!(
+        DLayout::new_unchecked_shape(u, u).map(|_| ()),
+        Err(Error::PlaceholderInLayout)
+    );
+    let t = DTuple::tuple(&[DTuple::s(2), u]).unwrap();
+    assert_eq!(
+        DLayout::new_unchecked_shape(t, t).map(|_| ()),
+        Err(Error::PlaceholderInLayout)
+    );
+    assert!(DLayout::new(t, t).is_err());
+}

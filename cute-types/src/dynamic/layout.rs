@@ -44,7 +44,7 @@ impl<const N: usize> DLayoutN<N> {
             return Err(Error::NonPositiveShape);
         }
         if shape.has_underscore() || stride.has_underscore() {
-            return Err(Error::ExpectedInt);
+            return Err(Error::PlaceholderInLayout);
         }
         Ok(DLayoutN { shape, stride })
     }
@@ -56,6 +56,11 @@ impl<const N: usize> DLayoutN<N> {
     ) -> Result<DLayoutN<N>, Error> {
         if !shape.congruent(&stride) {
             return Err(Error::NotCongruent);
+        }
+        // The slicing placeholder `_` belongs in coordinates: a layout of it has
+        // no size, and the algebra's walks would not terminate on it.
+        if shape.has_underscore() || stride.has_underscore() {
+            return Err(Error::PlaceholderInLayout);
         }
         Ok(DLayoutN { shape, stride })
     }
