@@ -155,12 +155,14 @@ impl<const N: usize> DLayoutN<N> {
     /// `L(c)` for a coordinate of any form the shape accepts: an integer (1-D
     /// index), a tuple of the shape's rank (R-D), or a natural (h-D) coordinate.
     /// Coordinates beyond the domain follow CuTe: the last mode takes the rest.
+    ///
+    /// Evaluated by the engine of [`super::eval`], as every layout is.
     pub const fn eval(&self, coord: &DTupleN<N>) -> Result<DInt, Error> {
-        crd2idx(coord, &self.shape, &self.stride)
+        super::eval::crd2idx_congruent(coord, &self.shape, &self.stride)
     }
-    /// `L(i)` for a 1-D index.
+    /// `L(i)` for a 1-D (dynamic) index.
     pub const fn eval_index(&self, i: i64) -> Result<DInt, Error> {
-        self.eval(&DTupleN::d(i))
+        super::eval::index_offset(super::eval::Terms::new(self), DInt::d(i))
     }
     /// `L(i)` as a plain `i64`, `i` in `[0, size)` assumed (used in hot loops of tests
     /// and pictures). Same result as [`DLayout::eval_index`].
@@ -220,62 +222,6 @@ const fn compact_stride<const N: usize>(
         step += 1;
     }
     Ok(stride)
-}
-
-/// CuTe's `crd2idx(coord, shape, stride)`: the index of a coordinate.
-///
-/// * tuple coordinate, tuple shape: ranks must match; the sum over modes;
-/// * integer coordinate, tuple shape: split colexicographically, the last mode
-///   taking the rest (no wrap);
-/// * integer, integer: `coord * stride`;
-/// * tuple coordinate, integer shape: [`Error::CoordinateMismatch`].
-pub const fn crd2idx<const N: usize>(
-    coord: &DTupleN<N>,
-    shape: &DTupleN<N>,
-    stride: &DTupleN<N>,
-) -> Result<DInt, Error> {
-    if coord.is_underscore() {
-        return Err(Error::CoordinateMismatch);
-    }
-    if coord.is_tuple() {
-        if !shape.is_tuple() || coord.rank() != shape.rank() {
-            return Err(Error::CoordinateMismatch);
-        }
-        let mut acc = DInt::s(0);
-        let mut i = 0;
-        while i < coord.rank() {
-            let v = tri!(crd2idx(
-                &tri!(coord.get(i)),
-                &tri!(shape.get(i)),
-                &tri!(stride.get(i))
-            ));
-            acc = tri!(acc.add(v));
-            i += 1;
-        }
-        return Ok(acc);
-    }
-    let c = tri!(coord.to_int());
-    if !shape.is_tuple() {
-        return c.mul(tri!(stride.to_int()));
-    }
-    let r = shape.rank();
-    let mut acc = DInt::s(0);
-    let mut rest = c;
-    let mut i = 0;
-    while i < r {
-        let s = tri!(shape.get(i));
-        let d = tri!(stride.get(i));
-        if i + 1 == r {
-            acc = tri!(acc.add(tri!(crd2idx(&DTupleN::int(rest), &s, &d))));
-        } else {
-            let p = tri!(s.product());
-            let m = tri!(rest.rem(p));
-            acc = tri!(acc.add(tri!(crd2idx(&DTupleN::int(m), &s, &d))));
-            rest = tri!(rest.div(p));
-        }
-        i += 1;
-    }
-    Ok(acc)
 }
 
 /// CuTe's two-argument `idx2crd(index, shape)`: the natural coordinate of an
