@@ -228,7 +228,19 @@ impl<const N: usize> Iterator for Terms<'_, N> {
 /// assert_eq!(index_offset(Terms::new(&l), DInt::d(33)).unwrap().value, 4 + 4 * 2);
 /// ```
 pub const fn index_offset<const N: usize>(terms: Terms<'_, N>, i: DInt) -> Result<DInt, Error> {
+    split(terms, i, None)
+}
+
+/// The walk of [`index_offset`]: returns `L(i)` and, with `coords`, writes each
+/// leaf's coordinate `cₖ(i)` at the leaf's node position in it (a tuple of the
+/// shape's nesting: the natural coordinate, CuTe's `idx2crd`).
+pub(crate) const fn split<const N: usize>(
+    terms: Terms<'_, N>,
+    i: DInt,
+    coords: Option<&mut DTupleN<N>>,
+) -> Result<DInt, Error> {
     let mut terms = terms;
+    let mut coords = coords;
     let shape = terms.shape;
     let mut acc = DInt::s(0);
     // `rest[t]`: what is left of the index for the remaining children of the
@@ -246,12 +258,30 @@ pub const fn index_offset<const N: usize>(terms: Terms<'_, N>, i: DInt) -> Resul
             tri!(parent.rem(size))
         };
         match n.term {
-            Some(t) => acc = tri!(acc.add(tri!(x.mul(t.stride)))),
+            Some(t) => {
+                if let Some(c) = &mut coords {
+                    c.set_leaf_at_node(n.pos, x);
+                }
+                acc = tri!(acc.add(tri!(x.mul(t.stride))));
+            }
             // `depth <= pos < N`.
             None => rest[n.depth] = x,
         }
     }
     Ok(acc)
+}
+
+/// CuTe's two-argument `idx2crd(i, shape)` for an integer index: the natural
+/// coordinate (colexicographic, the last mode not wrapped), by the engine's
+/// walk. The stride plays no part (stride 0 everywhere: no overflow).
+pub(crate) const fn natural_coord<const N: usize>(
+    i: DInt,
+    shape: &DTupleN<N>,
+) -> Result<DTupleN<N>, Error> {
+    let zeros = shape.fill(DInt::s(0));
+    let mut out = *shape;
+    tri!(split(Terms::at_node(shape, &zeros, 0), i, Some(&mut out)));
+    Ok(out)
 }
 
 /// CuTe's `crd2idx(coord, shape, stride)`: the index of a coordinate.

@@ -225,7 +225,8 @@ const fn compact_stride<const N: usize>(
 }
 
 /// CuTe's two-argument `idx2crd(index, shape)`: the natural coordinate of an
-/// index (colexicographic, the last mode not wrapped), or per-mode for a tuple index.
+/// index (colexicographic, the last mode not wrapped; by the evaluation
+/// engine's walk, [`super::eval`]), or per-mode for a tuple index.
 pub const fn idx2crd<const N: usize>(
     idx: &DTupleN<N>,
     shape: &DTupleN<N>,
@@ -243,25 +244,11 @@ pub const fn idx2crd<const N: usize>(
         return Ok(out);
     }
     let c = tri!(idx.to_int());
-    if !shape.is_tuple() {
-        return Ok(*idx);
+    if shape.has_underscore() {
+        // `_` is not a shape leaf: it has no coordinate.
+        return Err(Error::ExpectedInt);
     }
-    let r = shape.rank();
-    let mut out = DTupleN::empty();
-    let mut rest = c;
-    let mut i = 0;
-    while i < r {
-        let s = tri!(shape.get(i));
-        if i + 1 == r {
-            tri!(out.push_in(&tri!(idx2crd(&DTupleN::int(rest), &s))));
-        } else {
-            let p = tri!(s.product());
-            tri!(out.push_in(&tri!(idx2crd(&DTupleN::int(tri!(rest.rem(p))), &s))));
-            rest = tri!(rest.div(p));
-        }
-        i += 1;
-    }
-    Ok(out)
+    super::eval::natural_coord(c, shape)
 }
 
 /// CuTe's three-argument `idx2crd(index, shape, stride)`: each leaf is `(i / d) % s`

@@ -246,6 +246,18 @@ impl<const N: usize> DTupleN<N> {
             None
         }
     }
+    /// Sets the leaf at node position `pos` to `v` (no effect unless that node
+    /// is a leaf).
+    pub(crate) const fn set_leaf_at_node(&mut self, pos: usize, v: DInt) {
+        if pos < self.len as usize && self.kinds[pos] == LEAF {
+            self.vals[pos] = v.value;
+            if v.is_static {
+                self.statics |= 1u64 << pos;
+            } else {
+                self.statics &= !(1u64 << pos);
+            }
+        }
+    }
     /// Product of the leaves of the subtree at node `pos` (CuTe's `product` of
     /// that mode), checked; `_1` for an empty tuple.
     pub(crate) const fn product_at(&self, pos: usize) -> Result<DInt, Error> {

@@ -57,10 +57,31 @@ const fn nested(coord: &DTuple, shape: &DTuple, stride: &DTuple) -> Result<DInt,
     Ok(acc)
 }
 
+/// CuTe C++'s `idx2crd(i, shape)` as it recurses: `divmod` by each mode's
+/// size, the last mode taking the rest.
+fn nested_idx2crd(i: DInt, shape: &DTuple) -> Result<DTuple, Error> {
+    if !shape.is_tuple() {
+        return Ok(DTuple::int(i));
+    }
+    let mut out = DTuple::empty();
+    let mut rest = i;
+    for m in 0..shape.rank() {
+        let s = shape.get(m)?;
+        if m + 1 == shape.rank() {
+            out.push_in(&nested_idx2crd(rest, &s)?)?;
+        } else {
+            let p = s.product()?;
+            out.push_in(&nested_idx2crd(rest.rem(p)?, &s)?)?;
+            rest = rest.div(p)?;
+        }
+    }
+    Ok(out)
+}
+
 /// The defining equation: `L(i) = Σₖ cₖ·dₖ` over the leaves of the natural
 /// coordinate `c = idx2crd(i, S)`, in `i128` (no overflow on these sizes).
 fn defining_equation(l: &DLayout, i: i64) -> i128 {
-    let c = idx2crd(&DTuple::d(i), &l.shape()).unwrap();
+    let c = nested_idx2crd(DInt::d(i), &l.shape()).unwrap();
     let d = l.stride();
     (0..c.leaf_count())
         .map(|k| i128::from(c.leaf(k).value) * i128::from(d.leaf(k).value))
