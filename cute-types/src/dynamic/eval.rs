@@ -17,33 +17,47 @@
 //! into the mode it meets, evaluated by the same formula over that mode's leaves.
 //!
 //! [`Terms`] is the walk: leaf by leaf, it yields a [`Term`] `(div, extent,
-//! stride, takes_rest)`, each value with its static flag. It is a `const fn`
-//! over the node arrays (no recursion, no copies of tuples), so it is the same
-//! walk for a `const` at compile time and for a value at run time. The
-//! consumers differ only in the arithmetic they do on each term:
+//! stride, takes_rest)`, each value with its static flag, and, node by node,
+//! each node's place in the nesting. It is a `const fn` over the node arrays
+//! (no recursion, no copies of tuples), so it is the same walk for a `const` at
+//! compile time and for a value at run time. The consumers differ only in the
+//! arithmetic they do on each term:
 //!
-//! * [`crd2idx`], [`index_offset`] and [`DLayoutN::eval`](super::DLayoutN::eval):
-//!   checked [`DInt`] arithmetic in a `const fn`. This is what the algebra, the
+//! * [`index_offset`], [`crd2idx`], [`DLayoutN::eval`](super::DLayoutN::eval)
+//!   and `idx2crd` (the natural coordinate is the walk's leaf coordinates):
+//!   checked [`DInt`] arithmetic in a `const fn`, what the algebra, the
 //!   calculator, static layouts at compile time and dynamic layouts at run time
-//!   evaluate with.
+//!   evaluate with. Each leaf's coordinate is split off mode by mode as CuTe
+//!   does (`divmod` by the size of each mode that is not last, the last mode
+//!   taking what is left): the value is `cₖ(i)` above, and the static flag is
+//!   the one C++ gives (it depends on the nesting: `i % 6` is run-time for a
+//!   mode `(_2,3)`, so its first leaf's coordinate is too, although `i % 2`
+//!   alone would be static).
 //! * `typed::static_eval`: the terms of a static layout, gathered once per type
 //!   at compile time into a plan whose numbers the compiler reads as literals,
 //!   so that `L(i)` folds to shifts, masks and multiplications by constants.
-//! * `tensor::mode_eval`: one 1-D index per top-level mode, in tiling loops.
-//! * `cute_gpu::layout_code::emit_eval`: PTX, with shifts and masks for
-//!   powers of two and `div`/`rem` otherwise.
+//! * `tensor::mode_eval`: [`index_offset`] over one top-level mode, in tiling
+//!   loops.
+//! * `cute_gpu::layout_code::emit_eval`: PTX, one instruction sequence per
+//!   term, with shifts and masks for powers of two and `div`/`rem` otherwise.
 //!
-//! Arithmetic rules of the [`DInt`] consumer, which the others reproduce:
+//! Typed layouts (`Layout<S, D>`) keep their structure in the type; the
+//! `Congruent`/`CoordOf` impls unroll the same sum at compile time, terms
+//! added in the order below, so static leaves fold and `i64` leaves stay
+//! run-time values.
 //!
-//! * `i / divₖ` is formed as successive quotients `(…(i / s₀) / s₁ …) / sₖ₋₁`,
-//!   equal to it for positive shapes (division truncates towards zero, as in
-//!   C++) and free of the overflow that the product `divₖ` could have;
+//! Arithmetic rules, which every consumer reproduces:
+//!
+//! * division truncates towards zero (as in C++), and `(i / a) / b = i / (a·b)`
+//!   for positive `a`, `b`, so the mode-by-mode split and the flat form give
+//!   the same coordinates (the flat form is what compiled code evaluates);
 //! * every product and every partial sum, in leaf order, is checked: an
 //!   overflow is [`Error::Overflow`]. A reduced leaf's term is at most
-//!   `(sₖ - 1)·|dₖ|`, so when the layout's cosize fits in `i64` only the last
-//!   addition and the last term can overflow (the static plan relies on this);
+//!   `(sₖ - 1)·|dₖ|`, so when the layout's cosize fits in `i64` only the term of
+//!   the leaf taking the rest (the last leaf) and the last addition can
+//!   overflow; the static plan relies on this;
 //! * static flags follow [`DInt`]'s operations: a result is static when its
-//!   inputs are, and `_0` operands give `_0` as in CuTe.
+//!   inputs are, and `_0` operands give `_0`, as in CuTe.
 use super::int::DInt;
 use super::layout::DLayoutN;
 use super::tuple::DTupleN;
@@ -292,7 +306,7 @@ pub(crate) const fn natural_coord<const N: usize>(
 ///   (so R-D, natural and mixed coordinates are all accepted);
 /// * a tuple coordinate meeting an integer shape, a rank mismatch or `_`:
 ///   [`Error::CoordinateMismatch`]; shape and stride not congruent:
-///   [`Error::NotCongruent`].
+///   [`Error::NotCongruent`]; a `_` in the shape: [`Error::ExpectedInt`].
 ///
 /// ```
 /// use cute_types::dynamic::crd2idx;
@@ -309,6 +323,10 @@ pub const fn crd2idx<const N: usize>(
 ) -> Result<DInt, Error> {
     if !shape.congruent(stride) {
         return Err(Error::NotCongruent);
+    }
+    if shape.has_underscore() {
+        // `_` is not a shape leaf (a layout never holds one).
+        return Err(Error::ExpectedInt);
     }
     crd2idx_congruent(coord, shape, stride)
 }

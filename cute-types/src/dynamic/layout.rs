@@ -156,7 +156,7 @@ impl<const N: usize> DLayoutN<N> {
     /// index), a tuple of the shape's rank (R-D), or a natural (h-D) coordinate.
     /// Coordinates beyond the domain follow CuTe: the last mode takes the rest.
     ///
-    /// Evaluated by the engine of [`super::eval`], as every layout is.
+    /// Evaluated by the evaluation engine ([`super::Terms`]), as every layout is.
     pub const fn eval(&self, coord: &DTupleN<N>) -> Result<DInt, Error> {
         super::eval::crd2idx_congruent(coord, &self.shape, &self.stride)
     }
@@ -226,7 +226,7 @@ const fn compact_stride<const N: usize>(
 
 /// CuTe's two-argument `idx2crd(index, shape)`: the natural coordinate of an
 /// index (colexicographic, the last mode not wrapped; by the evaluation
-/// engine's walk, [`super::eval`]), or per-mode for a tuple index.
+/// engine's walk, [`super::Terms`]), or per-mode for a tuple index.
 pub const fn idx2crd<const N: usize>(
     idx: &DTupleN<N>,
     shape: &DTupleN<N>,

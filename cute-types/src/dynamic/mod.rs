@@ -1,4 +1,6 @@
-//! The fully dynamic representation: [`DInt`], [`DTuple`], [`DLayout`].
+//! The fully dynamic representation: [`DInt`], [`DTuple`], [`DLayout`], and the
+//! evaluation engine ([`Terms`], [`index_offset`], [`crd2idx`]): the one
+//! definition of `layout → offset` that every evaluation goes through.
 //!
 //! Everything here is `Copy`, allocation-free and `const fn`, so the same code
 //! computes static layouts at compile time and dynamic ones at run time.

@@ -380,4 +380,26 @@ mod tests {
             Err(crate::Error::CoordinateMismatch)
         );
     }
+
+    /// Typed layouts (mixed and static) add their terms in the engine's order:
+    /// they and the dynamic layer agree on values and on overflow, at every
+    /// kind of coordinate.
+    #[test]
+    fn typed_and_dynamic_layouts_overflow_alike() {
+        use crate::typed::*;
+        let t = Layout::new((2i64, (2i64, 2i64)), (-10i64, (10i64, 4i64))).unwrap();
+        let d: DLayout = "(2,(2,2)):(-10,(10,4))".parse().unwrap();
+        let s = make_layout_strided((_2, (_2, _2)), (_10, (_10, _4)));
+        let ds = s.to_dynamic();
+        for i in [i64::MAX, i64::MAX - 3, i64::MIN, i64::MIN + 9, -5, 5] {
+            assert_eq!(t.eval(i), d.eval_index(i).map(|v| v.value), "at {i}");
+            assert_eq!(s.eval(i), ds.eval_index(i).map(|v| v.value), "at {i}");
+            let natural = (1i64, (1i64, i / 4));
+            let dn: DTuple = std::format!("(1,(1,{}))", i / 4).parse().unwrap();
+            assert_eq!(t.eval(natural), d.eval(&dn).map(|v| v.value), "at {i}");
+            assert_eq!(s.eval(natural), ds.eval(&dn).map(|v| v.value), "at {i}");
+        }
+        assert_eq!(t.eval(i64::MAX), Ok(i64::MAX - 3));
+        assert_eq!(s.eval(i64::MAX), Err(crate::Error::Overflow));
+    }
 }
