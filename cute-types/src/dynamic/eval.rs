@@ -348,9 +348,16 @@ pub(crate) const fn crd2idx_congruent<const N: usize>(
     let mut lp = 0;
     while cp < coord.node_count() {
         if let Some(c) = coord.leaf_at_node(cp) {
-            let terms = Terms::at_node(shape, stride, lp);
-            lp = terms.end();
-            acc = tri!(acc.add(tri!(index_offset(terms, c))));
+            if let (Some(_), Some(d)) = (shape.leaf_at_node(lp), stride.leaf_at_node(lp)) {
+                // An integer meeting a leaf: `c·d`, what the walk of that one
+                // leaf gives, without setting the walk up.
+                acc = tri!(acc.add(tri!(c.mul(d))));
+                lp += 1;
+            } else {
+                let terms = Terms::at_node(shape, stride, lp);
+                lp = terms.end();
+                acc = tri!(acc.add(tri!(index_offset(terms, c))));
+            }
         } else {
             match (coord.arity_at_node(cp), shape.arity_at_node(lp)) {
                 (Some(k), Some(r)) if k == r => lp += 1,
