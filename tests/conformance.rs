@@ -105,7 +105,10 @@ fn general_static_expressions_match_cpp() {
     let vectors = vectors_of("general_static_cpp.tsv");
     assert_eq!(vectors.len(), 800);
     assert_eq!(
-        vectors.iter().filter(|(_, _, want)| want == "error").count(),
+        vectors
+            .iter()
+            .filter(|(_, _, want)| want == "error")
+            .count(),
         207
     );
     assert_all_match(&vectors);

@@ -13,18 +13,26 @@
 //!   its row-address layout composed with the swizzled staging tile gives each lane's
 //!   shared address.
 use super::config::{HgemmParams, C_STAGE, INPUT_BYTES};
+use crate::gemm::layouts::flat;
 use cute_types::algebra::{
     composition, logical_divide, tile_to_shape, upcast, DComposedLayout, Swizzle,
 };
 use cute_types::tv::sm90_c_layout_64xn;
+use cute_types::typed::{make_layout_strided, _1, _128, _16, _2, _32, _4, _8};
 use cute_types::{DInt, DLayout, DTuple, Error};
 
-fn layout(text: &str) -> Result<DLayout, Error> {
-    text.parse::<DLayout>().map_err(|_| Error::Unsupported)
+/// The flat tuple `(_v0,_v1,…)` of static integers.
+fn static_tuple(values: &[i64]) -> Result<DTuple, Error> {
+    let mut t = DTuple::empty();
+    for &v in values {
+        t.push_int(DInt::s(v))?;
+    }
+    Ok(t)
 }
 
-fn tuple(text: &str) -> Result<DTuple, Error> {
-    text.parse::<DTuple>().map_err(|_| Error::Unsupported)
+/// The integer layout `_s:_d` (a tiler mode: not the rank-1 tuple `(_s):(_d)`).
+fn static_mode(s: i64, d: i64) -> Result<DLayout, Error> {
+    DLayout::new(DTuple::s(s), DTuple::s(d))
 }
 
 fn coord3(a: i64, b: i64, c: i64) -> Result<DTuple, Error> {
@@ -47,14 +55,14 @@ pub fn element_swizzle(swizzle_bytes: usize) -> Result<Swizzle, Error> {
 /// The swizzle atom of a K-major tile: 8 rows of one swizzle row each, `(8,W):(W,1)`.
 pub fn k_major_atom(swizzle_bytes: usize) -> Result<DLayout, Error> {
     let w = (swizzle_bytes / INPUT_BYTES) as i64;
-    layout(&format!("(_8,_{w}):(_{w},_1)"))
+    flat(&[8, w], &[w, 1])
 }
 
 /// The MN-major swizzle atom: one swizzle row of `W` M/N-contiguous elements for
 /// each of 8 K indices, `(W,8):(1,W)` (CuTe's `Layout_MN_SW*_Atom`).
 pub fn mn_major_atom(swizzle_bytes: usize) -> Result<DLayout, Error> {
     let w = (swizzle_bytes / INPUT_BYTES) as i64;
-    layout(&format!("(_{w},_8):(_1,_{w})"))
+    flat(&[w, 8], &[1, w])
 }
 
 /// Which index of an operand tile is contiguous in shared (and global) memory.
@@ -116,7 +124,11 @@ impl OperandSmem {
     pub fn new(rows: usize, swizzle_bytes: usize, stages: usize) -> Result<OperandSmem, Error> {
         let bk = swizzle_bytes / INPUT_BYTES;
         let atom = k_major_atom(swizzle_bytes)?;
-        let inner = tile_to_shape(&atom, &tuple(&format!("(_{rows},_{bk},_{stages})"))?, None)?;
+        let inner = tile_to_shape(
+            &atom,
+            &static_tuple(&[rows as i64, bk as i64, stages as i64])?,
+            None,
+        )?;
         let layout = DComposedLayout::new(element_swizzle(swizzle_bytes)?, DInt::s(0), inner);
         Ok(OperandSmem {
             layout,
@@ -137,8 +149,8 @@ impl OperandSmem {
         stages: usize,
     ) -> Result<OperandSmem, Error> {
         let atom = mn_major_atom(swizzle_bytes)?;
-        let shape = tuple(&format!("(_{rows},_{bk},_{stages})"))?;
-        let inner = tile_to_shape(&atom, &shape, Some(&tuple("(_1,_0,_2)")?))?;
+        let shape = static_tuple(&[rows as i64, bk as i64, stages as i64])?;
+        let inner = tile_to_shape(&atom, &shape, Some(&static_tuple(&[1, 0, 2])?))?;
         let layout = DComposedLayout::new(element_swizzle(swizzle_bytes)?, DInt::s(0), inner);
         Ok(OperandSmem {
             layout,
@@ -221,7 +233,7 @@ impl OperandSmem {
             DLayout::from_modes(&[self.layout.layout().get(0)?, self.layout.layout().get(1)?])?;
         match self.major {
             OperandMajor::K => {
-                let split = logical_divide(&tile.get(0)?, &layout("_8:_1")?)?;
+                let split = logical_divide(&tile.get(0)?, &static_mode(8, 1)?)?;
                 let sbo = split.get(1)?.stride().leaf(0).value * INPUT_BYTES as i64;
                 Ok(Descriptor {
                     lbo: 16,
@@ -233,8 +245,8 @@ impl OperandSmem {
                 let per_u128 = (16 / INPUT_BYTES) as i64;
                 let w = (self.swizzle_bytes / 16) as i64;
                 let u = upcast(&tile, per_u128)?;
-                let rows = logical_divide(&u.get(0)?, &layout(&format!("_{w}:_1"))?)?;
-                let ks = logical_divide(&u.get(1)?, &layout("_8:_1")?)?;
+                let rows = logical_divide(&u.get(0)?, &static_mode(w, 1)?)?;
+                let ks = logical_divide(&u.get(1)?, &static_mode(8, 1)?)?;
                 let lbo = rows.get(1)?.stride().leaf(0).value * 16;
                 let sbo = ks.get(1)?.stride().leaf(0).value * 16;
                 Ok(Descriptor {
@@ -279,8 +291,8 @@ impl AccumulatorMap {
     /// From CuTe's `CLayout_64xN` (`cute_types::tv::sm90_c_layout_64xn`).
     pub fn new(n: usize) -> Result<AccumulatorMap, Error> {
         let tv = sm90_c_layout_64xn(n as i64)?;
-        let m_of = composition(&layout(&format!("(_64,_{n}):(_1,_0)"))?, &tv)?;
-        let n_of = composition(&layout(&format!("(_64,_{n}):(_0,_1)"))?, &tv)?;
+        let m_of = composition(&flat(&[64, n as i64], &[1, 0])?, &tv)?;
+        let n_of = composition(&flat(&[64, n as i64], &[0, 1])?, &tv)?;
         Ok(AccumulatorMap { m_of, n_of, n })
     }
     /// Accumulator registers per thread.
@@ -317,14 +329,14 @@ impl AccumulatorMap {
 /// TV layout into the column-major 16×16 block: `((4,8),(2,2,2)):((32,1),(16,8,128))`
 /// with values ordered (half, q%2, q/2).
 pub fn stmatrix_fragment() -> Result<DLayout, Error> {
-    layout("((_4,_8),(_2,_2,_2)):((_32,_1),(_16,_8,_128))")
+    Ok(make_layout_strided(((_4, _8), (_2, _2, _2)), ((_32, _1), (_16, _8, _128))).to_dynamic())
 }
 
 /// `stmatrix.x4` row addresses: lane `l` points at row `l%8` of matrix `l/8`, i.e.
 /// at `(l%8 + 8·((l/8)%2), 8·(l/16))` of the 16×16 block, as a layout into its
 /// column-major index: `(8,2,2):(1,8,128)`.
 pub fn stmatrix_row_addresses() -> Result<DLayout, Error> {
-    layout("(_8,_2,_2):(_1,_8,_128)")
+    Ok(make_layout_strided((_8, _2, _2), (_1, _8, _128)).to_dynamic())
 }
 
 /// The epilogue's plan for one consumer warpgroup: the staging tile and, for each
@@ -390,10 +402,10 @@ impl StorePlan {
         // thread t = 32·warp + lane addresses row (16·warp + rowaddr_m(lane)), col rowaddr_n(lane)
         // of the 64-row staging tile; as a layout into its column-major (64, 64) index:
         let lane_rows = stmatrix_row_addresses()?;
-        let into_tile = composition(&layout(&format!("(_16,_16):(_1,_{rows})"))?, &lane_rows)?;
+        let into_tile = composition(&flat(&[16, 16], &[1, rows as i64])?, &lane_rows)?;
         let lane_index = into_tile.stride();
         let thread_coords = DLayout::new(
-            tuple("(_8,_2,_2,_4)")?,
+            static_tuple(&[8, 2, 2, 4])?,
             DTuple::tuple(&[
                 DTuple::s(lane_index.leaf(0).value),
                 DTuple::s(lane_index.leaf(1).value),

@@ -168,12 +168,14 @@ impl<const N: usize> DLayoutN<N> {
     /// `L(c)` for a coordinate of any form the shape accepts: an integer (1-D
     /// index), a tuple of the shape's rank (R-D), or a natural (h-D) coordinate.
     /// Coordinates beyond the domain follow CuTe: the last mode takes the rest.
+    ///
+    /// Evaluated by the evaluation engine ([`super::Terms`]), as every layout is.
     pub const fn eval(&self, coord: &DTupleN<N>) -> Result<DInt, Error> {
-        crd2idx(coord, &self.shape, &self.stride)
+        super::eval::crd2idx_congruent(coord, &self.shape, &self.stride)
     }
-    /// `L(i)` for a 1-D index.
+    /// `L(i)` for a 1-D (dynamic) index.
     pub const fn eval_index(&self, i: i64) -> Result<DInt, Error> {
-        self.eval(&DTupleN::d(i))
+        super::eval::index_offset(super::eval::Terms::new(self), DInt::d(i))
     }
     /// `L(i)` as a plain `i64`, `i` in `[0, size)` assumed (used in hot loops of tests
     /// and pictures). Same result as [`DLayout::eval_index`].
@@ -235,64 +237,9 @@ const fn compact_stride<const N: usize>(
     Ok(stride)
 }
 
-/// CuTe's `crd2idx(coord, shape, stride)`: the index of a coordinate.
-///
-/// * tuple coordinate, tuple shape: ranks must match; the sum over modes;
-/// * integer coordinate, tuple shape: split colexicographically, the last mode
-///   taking the rest (no wrap);
-/// * integer, integer: `coord * stride`;
-/// * tuple coordinate, integer shape: [`Error::CoordinateMismatch`].
-pub const fn crd2idx<const N: usize>(
-    coord: &DTupleN<N>,
-    shape: &DTupleN<N>,
-    stride: &DTupleN<N>,
-) -> Result<DInt, Error> {
-    if coord.is_underscore() {
-        return Err(Error::CoordinateMismatch);
-    }
-    if coord.is_tuple() {
-        if !shape.is_tuple() || coord.rank() != shape.rank() {
-            return Err(Error::CoordinateMismatch);
-        }
-        let mut acc = DInt::s(0);
-        let mut i = 0;
-        while i < coord.rank() {
-            let v = tri!(crd2idx(
-                &tri!(coord.get(i)),
-                &tri!(shape.get(i)),
-                &tri!(stride.get(i))
-            ));
-            acc = tri!(acc.add(v));
-            i += 1;
-        }
-        return Ok(acc);
-    }
-    let c = tri!(coord.to_int());
-    if !shape.is_tuple() {
-        return c.mul(tri!(stride.to_int()));
-    }
-    let r = shape.rank();
-    let mut acc = DInt::s(0);
-    let mut rest = c;
-    let mut i = 0;
-    while i < r {
-        let s = tri!(shape.get(i));
-        let d = tri!(stride.get(i));
-        if i + 1 == r {
-            acc = tri!(acc.add(tri!(crd2idx(&DTupleN::int(rest), &s, &d))));
-        } else {
-            let p = tri!(s.product());
-            let m = tri!(rest.rem(p));
-            acc = tri!(acc.add(tri!(crd2idx(&DTupleN::int(m), &s, &d))));
-            rest = tri!(rest.div(p));
-        }
-        i += 1;
-    }
-    Ok(acc)
-}
-
 /// CuTe's two-argument `idx2crd(index, shape)`: the natural coordinate of an
-/// index (colexicographic, the last mode not wrapped), or per-mode for a tuple index.
+/// index (colexicographic, the last mode not wrapped; by the evaluation
+/// engine's walk, [`super::Terms`]), or per-mode for a tuple index.
 pub const fn idx2crd<const N: usize>(
     idx: &DTupleN<N>,
     shape: &DTupleN<N>,
@@ -310,25 +257,11 @@ pub const fn idx2crd<const N: usize>(
         return Ok(out);
     }
     let c = tri!(idx.to_int());
-    if !shape.is_tuple() {
-        return Ok(*idx);
+    if shape.has_underscore() {
+        // `_` is not a shape leaf: it has no coordinate.
+        return Err(Error::ExpectedInt);
     }
-    let r = shape.rank();
-    let mut out = DTupleN::empty();
-    let mut rest = c;
-    let mut i = 0;
-    while i < r {
-        let s = tri!(shape.get(i));
-        if i + 1 == r {
-            tri!(out.push_in(&tri!(idx2crd(&DTupleN::int(rest), &s))));
-        } else {
-            let p = tri!(s.product());
-            tri!(out.push_in(&tri!(idx2crd(&DTupleN::int(tri!(rest.rem(p))), &s))));
-            rest = tri!(rest.div(p));
-        }
-        i += 1;
-    }
-    Ok(out)
+    super::eval::natural_coord(c, shape)
 }
 
 /// CuTe's three-argument `idx2crd(index, shape, stride)`: each leaf is `(i / d) % s`

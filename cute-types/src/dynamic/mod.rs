@@ -1,16 +1,20 @@
-//! The fully dynamic representation: [`DInt`], [`DTuple`], [`DLayout`].
+//! The fully dynamic representation: [`DInt`], [`DTuple`], [`DLayout`], and the
+//! evaluation engine ([`Terms`], [`index_offset`], [`crd2idx`]): the one
+//! definition of `layout → offset` that every evaluation goes through.
 //!
 //! Everything here is `Copy`, allocation-free and `const fn`, so the same code
 //! computes static layouts at compile time and dynamic ones at run time.
+mod eval;
 mod int;
 mod layout;
 mod sublayout;
 mod tiler;
 mod tuple;
 
+pub use eval::{crd2idx, index_offset, Term, Terms};
 pub use int::DInt;
 pub use layout::{
-    crd2idx, crd2idx_compact, idx2crd, idx2crd_strided, product_like, DLayout, DLayoutN, Major,
+    crd2idx_compact, idx2crd, idx2crd_strided, product_like, DLayout, DLayoutN, Major,
 };
 pub use tiler::{DTiler, DTilerN, TilerMode, TilerModeN, MAX_TILER_DEPTH, TILER_CAPACITY};
 pub use tuple::{DTuple, DTupleN, Token, CAPACITY};

@@ -21,8 +21,9 @@
 //! let (s, off) = l.slice_and_offset(&c).unwrap();
 //! assert_eq!((s.to_string(), off.value), ("(2,4):(1,6)".to_string(), 2));
 //! ```
+use super::eval::crd2idx;
 use super::int::DInt;
-use super::layout::{crd2idx, DLayoutN};
+use super::layout::DLayoutN;
 use super::tuple::DTupleN;
 use crate::error::Error;
 use crate::tri;

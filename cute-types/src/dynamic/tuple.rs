@@ -269,8 +269,44 @@ impl<const N: usize> DTupleN<N> {
             is_static: self.statics & (1u64 << pos) != 0,
         }
     }
+    /// The number of children of the tuple node at position `pos`; `None` for
+    /// a leaf, a `_` or a position past the last node (the evaluation engine
+    /// walks coordinates and shapes by node position with it).
+    pub(crate) const fn arity_at_node(&self, pos: usize) -> Option<usize> {
+        if pos < self.len as usize && self.kinds[pos] < STAR {
+            Some(self.kinds[pos] as usize)
+        } else {
+            None
+        }
+    }
+    /// Sets the leaf at node position `pos` to `v` (no effect unless that node
+    /// is a leaf).
+    pub(crate) const fn set_leaf_at_node(&mut self, pos: usize, v: DInt) {
+        if pos < self.len as usize && self.kinds[pos] == LEAF {
+            self.vals[pos] = v.value;
+            if v.is_static {
+                self.statics |= 1u64 << pos;
+            } else {
+                self.statics &= !(1u64 << pos);
+            }
+        }
+    }
+    /// Product of the leaves of the subtree at node `pos` (CuTe's `product` of
+    /// that mode), checked; `_1` for an empty tuple.
+    pub(crate) const fn product_at(&self, pos: usize) -> Result<DInt, Error> {
+        let end = self.subtree_end(pos);
+        let mut acc = DInt::s(1);
+        let mut p = pos;
+        while p < end {
+            if self.kinds[p] == LEAF {
+                acc = tri!(acc.mul(self.node_int(p)));
+            }
+            p += 1;
+        }
+        Ok(acc)
+    }
     /// End (exclusive) of the subtree starting at node `pos`.
-    const fn subtree_end(&self, pos: usize) -> usize {
+    pub(crate) const fn subtree_end(&self, pos: usize) -> usize {
         let mut p = pos;
         let mut pending = 1usize;
         while pending > 0 {

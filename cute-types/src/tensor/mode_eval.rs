@@ -1,8 +1,9 @@
 //! [`ModeEval`]: a layout's leaves grouped by top-level mode, to evaluate
-//! coordinates of the form "one 1-D index per mode" with plain integer
-//! arithmetic — the hot path of tiling and partitioning loops, where building
-//! coordinate tuples would cost more than the work.
-use crate::dynamic::{DLayout, CAPACITY};
+//! coordinates of the form "one 1-D index per mode" without building
+//! coordinate tuples — the path of tiling and partitioning loops. A mode's
+//! offset is the evaluation engine's ([`crate::dynamic::index_offset`] over
+//! the mode's [`crate::dynamic::Terms`]), as for every layout.
+use crate::dynamic::{index_offset, DInt, DLayout, DTuple, Terms, CAPACITY};
 use crate::error::Error;
 
 /// The leaves of a layout by top-level mode.
@@ -13,6 +14,11 @@ pub(crate) struct ModeEval {
     /// Mode `i` owns leaves `start[i]..start[i + 1]`.
     start: [u8; CAPACITY + 1],
     modes: usize,
+    /// The layout's shape and stride as tuples of modes (an integer shape is
+    /// one mode), and the node position of each mode in them.
+    shape_modes: DTuple,
+    stride_modes: DTuple,
+    node: [u8; CAPACITY],
 }
 
 impl ModeEval {
@@ -25,10 +31,16 @@ impl ModeEval {
             stride: [0; CAPACITY],
             start: [0; CAPACITY + 1],
             modes: shape.rank(),
+            shape_modes: shape,
+            stride_modes: stride,
+            node: [0; CAPACITY],
         };
         let mut k = 0usize;
+        let mut node = 1usize;
         for i in 0..shape.rank() {
             let (s, d) = (shape.get(i)?, stride.get(i)?);
+            out.node[i] = node as u8;
+            node = shape.subtree_end(node);
             out.start[i] = k as u8;
             for leaf in 0..s.leaf_count() {
                 out.shape[k] = s.leaf(leaf).value;
@@ -52,23 +64,8 @@ impl ModeEval {
                 rank: self.modes,
             });
         }
-        let (b, e) = (self.start[i] as usize, self.start[i + 1] as usize);
-        let mut rest = c;
-        let mut acc = 0i64;
-        for k in b..e {
-            let digit = if k + 1 == e {
-                rest
-            } else {
-                let s = self.shape[k];
-                let d = euclid(rest.checked_rem_euclid(s), s)?;
-                rest = euclid(rest.checked_div_euclid(s), s)?;
-                d
-            };
-            acc = acc
-                .checked_add(digit.checked_mul(self.stride[k]).ok_or(Error::Overflow)?)
-                .ok_or(Error::Overflow)?;
-        }
-        Ok(acc)
+        let terms = Terms::at_node(&self.shape_modes, &self.stride_modes, self.node[i] as usize);
+        Ok(index_offset(terms, DInt::d(c))?.value)
     }
     /// Size of mode `i`.
     pub(crate) fn mode_size(&self, i: usize) -> Result<i64, Error> {

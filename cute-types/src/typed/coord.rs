@@ -69,7 +69,13 @@ pub trait Coord: Copy + fmt::Debug + 'static {
 )]
 pub trait CoordOf<S: Congruent<D>, D: IntTuple>: Coord {
     /// `L(c)`: CuTe's `crd2idx(c, shape, stride)`.
-    fn crd2idx(&self, shape: &S, stride: &D) -> Result<i64, Error>;
+    fn crd2idx(&self, shape: &S, stride: &D) -> Result<i64, Error> {
+        self.add_crd2idx(shape, stride, 0)
+    }
+    #[doc(hidden)]
+    /// `acc + L(c)`, term by term in leaf order (the evaluation engine's
+    /// order, see [`Congruent::add_offset`]).
+    fn add_crd2idx(&self, shape: &S, stride: &D, acc: i64) -> Result<i64, Error>;
 }
 
 /// CuTe's `crd2idx(coord, shape, stride)` on typed values. A static coordinate
@@ -144,8 +150,8 @@ macro_rules! leaf_coord {
         }
         #[diagnostic::do_not_recommend]
         impl<$($gen)* S: Congruent<D>, D: IntTuple> CoordOf<S, D> for $T {
-            fn crd2idx(&self, shape: &S, stride: &D) -> Result<i64, Error> {
-                shape.eval_index(stride, self.checked_value()?)
+            fn add_crd2idx(&self, shape: &S, stride: &D, acc: i64) -> Result<i64, Error> {
+                shape.add_offset(stride, self.checked_value()?, acc)
             }
         }
     };
@@ -171,8 +177,8 @@ impl Coord for () {
     }
 }
 impl CoordOf<(), ()> for () {
-    fn crd2idx(&self, _: &(), _: &()) -> Result<i64, Error> {
-        Ok(0)
+    fn add_crd2idx(&self, _: &(), _: &(), acc: i64) -> Result<i64, Error> {
+        Ok(acc)
     }
 }
 
@@ -203,12 +209,14 @@ macro_rules! tuple_coord {
         impl<$($K: CoordOf<$S, $D>, $S: Congruent<$D>, $D: IntTuple),+>
             CoordOf<($($S,)+), ($($D,)+)> for ($($K,)+)
         {
-            fn crd2idx(&self, shape: &($($S,)+), stride: &($($D,)+)) -> Result<i64, Error> {
-                let mut acc = 0i64;
-                $(
-                    let here = self.$i.crd2idx(&shape.$i, &stride.$i)?;
-                    acc = acc.checked_add(here).ok_or(Error::Overflow)?;
-                )+
+            fn add_crd2idx(
+                &self,
+                shape: &($($S,)+),
+                stride: &($($D,)+),
+                acc: i64,
+            ) -> Result<i64, Error> {
+                let mut acc = acc;
+                $(acc = self.$i.add_crd2idx(&shape.$i, &stride.$i, acc)?;)+
                 Ok(acc)
             }
         }

@@ -2,14 +2,14 @@
 //! index arithmetic written by hand.
 //!
 //! A static result (`Composed<A, B>`, …) knows its layout only as the `const`
-//! [`StaticLayout::LAYOUT`]. Evaluating it through [`crate::DLayout::eval_index`]
-//! walks the nested [`DTuple`]s at run time: the optimiser cannot see through
-//! that recursion, so every call copies the layout and interprets it. Instead,
-//! the layout is flattened at compile time into an [`IndexPlan`]: for a 1-D
-//! index `i`, leaf `k` of the shape receives `(i / divₖ) % sₖ`, where `divₖ` is
-//! the product of the shape leaves before it (colexicographic order), except the
-//! last leaf, which receives `i / div` unreduced (CuTe: the last mode takes the
-//! rest). Hence `L(i) = Σₖ ((i / divₖ) % sₖ)·dₖ + (i / div_last)·d_last`.
+//! [`StaticLayout::LAYOUT`]. Evaluating that through
+//! [`crate::DLayout::eval_index`] walks the layout's nodes at run time, which
+//! the optimiser does not fold. Instead, the terms of the evaluation engine
+//! ([`crate::dynamic::Terms`], the one definition of `layout → offset`) are
+//! gathered at compile time into an [`IndexPlan`]: leaf `k` contributes
+//! `((i / divₖ) % sₖ)·dₖ`, except the leaf taking the rest, which contributes
+//! `(i / div)·d`; leaves of extent 1 or stride 0 contribute nothing and are
+//! left out.
 //!
 //! [`eval_index`] reads every number of the plan in an inline `const` block and
 //! spells out one step per possible leaf (see [`unrolled_steps`]), so the code
@@ -17,20 +17,19 @@
 //! multiplications by constants, without loops, loads or calls, whatever the
 //! number of leaves.
 //!
-//! The result, errors included, is that of [`crate::DLayout::eval_index`]. Only
-//! the last leaf's term is unbounded; every other term is bounded by the cosize,
-//! as is any sum of them. The run-time path adds the last leaf's term to the sum
-//! of each enclosing tuple from the innermost outwards, each addition checked;
-//! the plan keeps that order (its *groups*), so an overflow is reported exactly
-//! when the run-time path reports one.
+//! The result, errors included, is that of [`crate::DLayout::eval_index`]: a
+//! layout is planned only when its cosize fits in `i64`, which bounds every
+//! reduced term and every sum of them, so only the rest's term and the final
+//! addition are checked. The engine adds the terms in leaf order, and the leaf
+//! taking the rest is the last one, so it reports an overflow in exactly the
+//! same cases.
 use core::any::Any;
 use core::marker::PhantomData;
 
 use super::coord::Coord;
 use super::layout_like::StaticLayout;
-use crate::dynamic::{DTuple, CAPACITY};
+use crate::dynamic::{DLayout, Terms, CAPACITY};
 use crate::error::Error;
-use crate::tri;
 
 /// One shape leaf whose coordinate is reduced modulo its extent.
 #[derive(Clone, Copy)]
@@ -41,12 +40,6 @@ pub(crate) struct WrappedLeaf {
     extent: i64,
     /// This leaf's stride.
     stride: i64,
-    /// The depth of the innermost tuple on the path to the last leaf that
-    /// contains this leaf: its term joins the running sum with that tuple's.
-    group: usize,
-    /// Whether this is the last leaf of its group: the group's sum is then
-    /// added to the running sum (a checked addition).
-    closes_group: bool,
 }
 
 /// A leaf that adds nothing: fills the unused entries of a plan.
@@ -54,27 +47,20 @@ const NO_LEAF: WrappedLeaf = WrappedLeaf {
     div: 1,
     extent: 1,
     stride: 0,
-    group: 0,
-    closes_group: false,
 };
 
 impl WrappedLeaf {
-    /// Adds this leaf's term for the index `i` to `group_sum`, and the group's
-    /// sum to `acc` when the group ends here.
+    /// This leaf's term for the index `i`. `|term| ≤ (extent - 1)·|stride|`,
+    /// and the sum of these bounds is less than the cosize, which fits in
+    /// `i64`: no overflow is possible, in the term or in the sum of terms.
     #[inline(always)]
-    fn step(&self, i: i64, acc: &mut i64, group_sum: &mut i64) -> Result<(), Error> {
-        // |term| ≤ (extent - 1)·|stride|, and a group's sum is at most the
-        // cosize, which fits in i64: no overflow is possible here.
-        *group_sum += (i / self.div) % self.extent * self.stride;
-        if self.closes_group {
-            *acc = acc.checked_add(*group_sum).ok_or(Error::Overflow)?;
-            *group_sum = 0;
-        }
-        Ok(())
+    fn term(&self, i: i64) -> i64 {
+        (i / self.div) % self.extent * self.stride
     }
 }
 
-/// The term of the last leaf, `(i / div)·stride`, checked; 0 without a last leaf.
+/// The term of the leaf taking the rest, `(i / div)·stride`, checked; 0
+/// without such a leaf.
 #[inline(always)]
 fn last_term(last: Option<(i64, i64)>, i: i64) -> Result<i64, Error> {
     match last {
@@ -86,115 +72,48 @@ fn last_term(last: Option<(i64, i64)>, i: i64) -> Result<i64, Error> {
 /// A static layout flattened for 1-D evaluation (see the module docs).
 #[derive(Clone, Copy)]
 pub(crate) struct IndexPlan {
-    /// The leaves reduced modulo their extent, innermost group first; leaves of
+    /// The leaves reduced modulo their extent, in leaf order; leaves of
     /// extent 1 or stride 0 contribute nothing and are left out.
     wrapped: [WrappedLeaf; CAPACITY],
     /// Number of entries of `wrapped` in use.
     count: usize,
-    /// `(div, stride)` of the last leaf, which takes the rest of the index;
-    /// `None` when the layout ends in an empty tuple (the rest is dropped).
+    /// `(div, stride)` of the leaf taking the rest of the index; `None` when
+    /// the layout ends in an empty tuple (the rest is dropped).
     last: Option<(i64, i64)>,
 }
 
 impl IndexPlan {
-    /// The plan of the layout `shape:stride`; an error where the layout is not
-    /// one the plan can represent (a shape entry that is not positive).
-    pub(crate) const fn of(shape: &DTuple, stride: &DTuple) -> Result<IndexPlan, Error> {
+    /// The plan of `l`, gathered from the engine's terms; an error where the
+    /// layout is not one the plan can represent (a shape entry that is not
+    /// positive, a divisor beyond `i64`).
+    pub(crate) const fn of(l: &DLayout) -> Result<IndexPlan, Error> {
         let mut plan = IndexPlan {
             wrapped: [NO_LEAF; CAPACITY],
             count: 0,
             last: None,
         };
-        tri!(plan.add(shape, stride, 1, Some(0), 0));
-        plan.sort_innermost_first();
-        plan.mark_group_ends();
-        Ok(plan)
-    }
-
-    /// Adds the leaves of the mode `shape:stride`, whose first leaf's divisor is
-    /// `div`. `spine` is `Some(depth)` when the mode receives the unreduced rest
-    /// of the index (it is the last mode of every enclosing tuple) and `depth`
-    /// is its nesting depth; `group` is the group of its reduced leaves.
-    const fn add(
-        &mut self,
-        shape: &DTuple,
-        stride: &DTuple,
-        div: i64,
-        spine: Option<usize>,
-        group: usize,
-    ) -> Result<(), Error> {
-        if let Some(s) = shape.as_int() {
-            if s.value <= 0 {
-                return Err(Error::NonPositiveShape);
-            }
-            let d = tri!(stride.to_int()).value;
-            if spine.is_some() {
-                self.last = Some((div, d));
-            } else if s.value > 1 && d != 0 {
-                self.wrapped[self.count] = WrappedLeaf {
-                    div,
-                    extent: s.value,
-                    stride: d,
-                    group,
-                    closes_group: false,
-                };
-                self.count += 1;
-            }
-            return Ok(());
-        }
-        let r = shape.rank();
-        let mut div = div;
-        let mut i = 0;
-        while i < r {
-            let mode_shape = tri!(shape.get(i));
-            let mode_spine = match spine {
-                Some(depth) if i + 1 == r => Some(depth + 1),
-                _ => None,
-            };
-            let mode_group = match spine {
-                Some(depth) => depth,
-                None => group,
-            };
-            tri!(self.add(
-                &mode_shape,
-                &tri!(stride.get(i)),
-                div,
-                mode_spine,
-                mode_group
-            ));
-            div = match div.checked_mul(tri!(mode_shape.product()).value) {
-                Some(v) => v,
+        let mut terms = Terms::new(l);
+        while let Some(t) = terms.next_term() {
+            let div = match t.div {
+                Some(d) => d.value,
                 None => return Err(Error::Overflow),
             };
-            i += 1;
-        }
-        Ok(())
-    }
-
-    /// Orders the reduced leaves by group, innermost (deepest) first, keeping
-    /// leaf order within a group (insertion sort: a few dozen entries at most).
-    const fn sort_innermost_first(&mut self) {
-        let mut i = 1;
-        while i < self.count {
-            let mut j = i;
-            while j > 0 && self.wrapped[j - 1].group < self.wrapped[j].group {
-                let t = self.wrapped[j];
-                self.wrapped[j] = self.wrapped[j - 1];
-                self.wrapped[j - 1] = t;
-                j -= 1;
+            let (s, d) = (t.extent.value, t.stride.value);
+            if s <= 0 {
+                return Err(Error::NonPositiveShape);
             }
-            i += 1;
+            if t.takes_rest {
+                plan.last = Some((div, d));
+            } else if s > 1 && d != 0 {
+                plan.wrapped[plan.count] = WrappedLeaf {
+                    div,
+                    extent: s,
+                    stride: d,
+                };
+                plan.count += 1;
+            }
         }
-    }
-
-    /// Marks the last leaf of each group (after sorting).
-    const fn mark_group_ends(&mut self) {
-        let mut k = 0;
-        while k < self.count {
-            self.wrapped[k].closes_group =
-                k + 1 == self.count || self.wrapped[k + 1].group != self.wrapped[k].group;
-            k += 1;
-        }
+        Ok(plan)
     }
 
     /// `L(i)`, equal to [`crate::DLayout::eval_index`] of the planned layout: the
@@ -202,14 +121,14 @@ impl IndexPlan {
     /// (what the tests compare with the run-time path on random layouts).
     #[cfg(test)]
     pub(crate) fn eval(&self, i: i64) -> Result<i64, Error> {
-        let mut acc = last_term(self.last, i)?;
-        let mut group_sum = 0i64;
+        let mut acc = 0i64;
         let mut k = 0;
         while k < self.count {
-            self.wrapped[k].step(i, &mut acc, &mut group_sum)?;
+            acc += self.wrapped[k].term(i);
             k += 1;
         }
-        Ok(acc)
+        acc.checked_add(last_term(self.last, i)?)
+            .ok_or(Error::Overflow)
     }
 }
 
@@ -218,11 +137,11 @@ struct PlanOf<L>(PhantomData<L>);
 
 impl<L: StaticLayout> PlanOf<L> {
     /// `None` if the layout cannot be planned or its cosize does not fit in
-    /// `i64` (the bound [`WrappedLeaf::step`] relies on); evaluation then takes
+    /// `i64` (the bound [`WrappedLeaf::term`] relies on); evaluation then takes
     /// the run-time path.
     const PLAN: Option<IndexPlan> = {
         let l = super::static_result::layout_of::<L>();
-        match (l.cosize(), IndexPlan::of(&l.shape(), &l.stride())) {
+        match (l.cosize(), IndexPlan::of(&l)) {
             (Ok(_), Ok(plan)) => Some(plan),
             _ => None,
         }
@@ -245,15 +164,15 @@ impl<L: StaticLayout> PlanOf<L> {
     }
 }
 
-/// One [`WrappedLeaf::step`] per possible entry of a plan, each guarded by the
+/// One [`WrappedLeaf::term`] per possible entry of a plan, each guarded by the
 /// plan's count and reading its leaf in a `const` block: after monomorphisation
 /// the guards are constants and the operands literals, so the unused steps
 /// vanish and the used ones fold, without relying on loop unrolling.
 macro_rules! unrolled_steps {
-    ($L:ty, $i:expr, $acc:expr, $group_sum:expr; $($k:literal)*) => {
+    ($L:ty, $i:expr, $acc:expr; $($k:literal)*) => {
         $(
             if $k < const { PlanOf::<$L>::COUNT } {
-                const { PlanOf::<$L>::leaf($k) }.step($i, &mut $acc, &mut $group_sum)?;
+                $acc += const { PlanOf::<$L>::leaf($k) }.term($i);
             }
         )*
     };
@@ -269,13 +188,13 @@ pub(crate) fn eval_index<L: StaticLayout>(i: i64) -> Result<i64, Error> {
     if !const { PlanOf::<L>::PLANNED } {
         return Ok(super::static_result::layout_of::<L>().eval_index(i)?.value);
     }
-    let mut acc = last_term(const { PlanOf::<L>::LAST }, i)?;
-    let mut group_sum = 0i64;
-    unrolled_steps!(L, i, acc, group_sum;
+    let mut acc = 0i64;
+    unrolled_steps!(L, i, acc;
         0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
         32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60
         61 62 63);
-    Ok(acc)
+    acc.checked_add(last_term(const { PlanOf::<L>::LAST }, i)?)
+        .ok_or(Error::Overflow)
 }
 
 /// A static coordinate `K` outside the static shape of `L` does not compile, as
@@ -386,7 +305,7 @@ mod tests {
             let (shape, stride) = m.tuples();
             let l = DLayout::new(shape, stride).unwrap();
             prop_assume!(l.cosize().is_ok() && l.size().is_ok());
-            let plan = IndexPlan::of(&shape, &stride).unwrap();
+            let plan = IndexPlan::of(&l).unwrap();
             for i in is {
                 let want = l.eval_index(i).map(|v: DInt| v.value);
                 prop_assert_eq!(plan.eval(i), want, "{} at {}", l, i);
@@ -395,18 +314,24 @@ mod tests {
     }
 
     #[test]
-    fn rest_of_index_overflow_order_and_empty_last_mode() {
+    fn rest_of_index_overflow_and_empty_last_mode() {
         let l: DLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
-        let plan = IndexPlan::of(&l.shape(), &l.stride()).unwrap();
+        let plan = IndexPlan::of(&l).unwrap();
         for i in [0, 5, 31, 32, 1000, -7] {
             assert_eq!(plan.eval(i), Ok(l.eval_index(i).unwrap().value));
         }
         // 33 = 1 + 4·(0 + 2·4): the last leaf takes 4 although its extent is 2.
         assert_eq!(plan.eval(33), Ok(4 + 4 * 2));
-        // The run-time path adds the inner tuple's term (+10) to the last leaf's
-        // (2⁶³ - 4) before the outer one (-10): an overflow, although the total fits.
+        // Terms are added in leaf order, the rest's last: -10 + 10 + (2⁶³ - 4)
+        // fits, so neither path reports an overflow (nesting the sums, as
+        // C++ writes them, would overflow at +10 + (2⁶³ - 4)).
         let l: DLayout = "(2,(2,2)):(-10,(10,4))".parse().unwrap();
-        let plan = IndexPlan::of(&l.shape(), &l.stride()).unwrap();
+        let plan = IndexPlan::of(&l).unwrap();
+        assert_eq!(l.eval_index(i64::MAX).unwrap().value, i64::MAX - 3);
+        assert_eq!(plan.eval(i64::MAX), Ok(i64::MAX - 3));
+        // A sum past i64 is an overflow on both paths.
+        let l: DLayout = "(2,(2,2)):(10,(10,4))".parse().unwrap();
+        let plan = IndexPlan::of(&l).unwrap();
         assert_eq!(l.eval_index(i64::MAX), Err(crate::Error::Overflow));
         assert_eq!(plan.eval(i64::MAX), Err(crate::Error::Overflow));
         assert_eq!(
@@ -414,7 +339,7 @@ mod tests {
             l.eval_index(i64::MAX - 3).map(|v| v.value)
         );
         let l: DLayout = "(4,()):(3,())".parse().unwrap();
-        let plan = IndexPlan::of(&l.shape(), &l.stride()).unwrap();
+        let plan = IndexPlan::of(&l).unwrap();
         assert_eq!(plan.eval(6), Ok(6));
         assert_eq!(l.eval_index(6).unwrap().value, 6);
     }
@@ -454,5 +379,27 @@ mod tests {
             LayoutLike::eval(&z, (Underscore, 1)),
             Err(crate::Error::CoordinateMismatch)
         );
+    }
+
+    /// Typed layouts (mixed and static) add their terms in the engine's order:
+    /// they and the dynamic layer agree on values and on overflow, at every
+    /// kind of coordinate.
+    #[test]
+    fn typed_and_dynamic_layouts_overflow_alike() {
+        use crate::typed::*;
+        let t = Layout::new((2i64, (2i64, 2i64)), (-10i64, (10i64, 4i64))).unwrap();
+        let d: DLayout = "(2,(2,2)):(-10,(10,4))".parse().unwrap();
+        let s = make_layout_strided((_2, (_2, _2)), (_10, (_10, _4)));
+        let ds = s.to_dynamic();
+        for i in [i64::MAX, i64::MAX - 3, i64::MIN, i64::MIN + 9, -5, 5] {
+            assert_eq!(t.eval(i), d.eval_index(i).map(|v| v.value), "at {i}");
+            assert_eq!(s.eval(i), ds.eval_index(i).map(|v| v.value), "at {i}");
+            let natural = (1i64, (1i64, i / 4));
+            let dn: DTuple = std::format!("(1,(1,{}))", i / 4).parse().unwrap();
+            assert_eq!(t.eval(natural), d.eval(&dn).map(|v| v.value), "at {i}");
+            assert_eq!(s.eval(natural), ds.eval(&dn).map(|v| v.value), "at {i}");
+        }
+        assert_eq!(t.eval(i64::MAX), Ok(i64::MAX - 3));
+        assert_eq!(s.eval(i64::MAX), Err(crate::Error::Overflow));
     }
 }

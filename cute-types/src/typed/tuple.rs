@@ -150,8 +150,17 @@ pub trait Get<const I: usize>: IntTuple {
 )]
 pub trait Congruent<D: IntTuple>: IntTuple {
     #[doc(hidden)]
-    /// `L(c)` for a 1-D coordinate `c` of the layout `self:stride`.
-    fn eval_index(&self, stride: &D, c: i64) -> Result<i64, Error>;
+    /// `L(c)` for a 1-D coordinate `c` of the layout `self:stride`: the
+    /// evaluation engine's sum ([`crate::dynamic::index_offset`]) with the
+    /// structure in the type, so that static leaves fold to constants.
+    fn eval_index(&self, stride: &D, c: i64) -> Result<i64, Error> {
+        self.add_offset(stride, c, 0)
+    }
+    #[doc(hidden)]
+    /// `acc + L(c)`, the terms added to `acc` one leaf at a time in leaf
+    /// order, each addition checked: the engine's order, so that an overflow
+    /// is reported exactly when the dynamic layer reports one.
+    fn add_offset(&self, stride: &D, c: i64, acc: i64) -> Result<i64, Error>;
     #[doc(hidden)]
     /// `Σ (sᵢ - 1)·|dᵢ|` over the leaves (cosize minus one).
     fn span(&self, stride: &D) -> Result<i64, Error>;
@@ -197,7 +206,7 @@ impl IntTuple for InferenceGuard {
 
 #[diagnostic::do_not_recommend]
 impl<T: IntTuple> Congruent<InferenceGuard> for T {
-    fn eval_index(&self, _: &InferenceGuard, _: i64) -> Result<i64, Error> {
+    fn add_offset(&self, _: &InferenceGuard, _: i64, _: i64) -> Result<i64, Error> {
         Err(Error::NotCongruent)
     }
     fn span(&self, _: &InferenceGuard) -> Result<i64, Error> {
@@ -373,8 +382,8 @@ macro_rules! leaf_congruent {
     ([$($gen:tt)*] $A:ty, $B:ty) => {
         #[diagnostic::do_not_recommend]
         impl<$($gen)*> Congruent<$B> for $A {
-            fn eval_index(&self, stride: &$B, c: i64) -> Result<i64, Error> {
-                checked_mul(c, stride.checked_value()?)
+            fn add_offset(&self, stride: &$B, c: i64, acc: i64) -> Result<i64, Error> {
+                checked_add(acc, checked_mul(c, stride.checked_value()?)?)
             }
             fn span(&self, stride: &$B) -> Result<i64, Error> {
                 leaf_span(self.checked_value()?, stride.checked_value()?)
@@ -415,8 +424,8 @@ impl IntTuple for () {
 }
 #[diagnostic::do_not_recommend]
 impl Congruent<()> for () {
-    fn eval_index(&self, _: &(), _: i64) -> Result<i64, Error> {
-        Ok(0)
+    fn add_offset(&self, _: &(), _: i64, acc: i64) -> Result<i64, Error> {
+        Ok(acc)
     }
     fn span(&self, _: &()) -> Result<i64, Error> {
         Ok(0)
@@ -510,9 +519,9 @@ macro_rules! tuple_int_tuple {
             $($A: Congruent<$B>),+
         {
             #[allow(unused_assignments)]
-            fn eval_index(&self, stride: &($($B,)+), c: i64) -> Result<i64, Error> {
+            fn add_offset(&self, stride: &($($B,)+), c: i64, acc: i64) -> Result<i64, Error> {
                 let mut rest = c;
-                let mut acc = 0i64;
+                let mut acc = acc;
                 $(
                     let here = if $i + 1 == $n {
                         rest
@@ -522,7 +531,7 @@ macro_rules! tuple_int_tuple {
                         rest = rest.checked_div(p).ok_or(Error::DivisionByZero)?;
                         here
                     };
-                    acc = checked_add(acc, self.$i.eval_index(&stride.$i, here)?)?;
+                    acc = self.$i.add_offset(&stride.$i, here, acc)?;
                 )+
                 Ok(acc)
             }
