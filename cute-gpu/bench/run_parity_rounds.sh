@@ -7,6 +7,8 @@
 # median over rounds. Binaries in $1 (default carry/final).
 #   cute-gpu/bench/run_parity_rounds.sh carry/gpu-gemm 3
 set -uo pipefail
+# $OUT gets 8 files, the most that come back: refusals, the check and suite
+# results, the two timing logs and the clock log; run it with `| tee $OUT/run.out`.
 B=${1:-carry/final}
 R=${2:-3}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -42,5 +44,5 @@ for r in $(seq "$R"); do
     --sizes $(tr , ' ' <<<"$SIZES") >> $OUT/tc.log 2>&1
 done
 kill $smi
-python3 "$here/parity_table.py" fp32 $OUT/fp32.log | tee $OUT/table_fp32.txt
-python3 "$here/parity_table.py" tc $OUT/tc.log | tee $OUT/table_tc.txt
+python3 "$here/parity_table.py" fp32 $OUT/fp32.log
+python3 "$here/parity_table.py" tc $OUT/tc.log
