@@ -15,6 +15,8 @@
 //! Proptest reports the input of any case that panics (it catches the unwind and
 //! shrinks). A stack overflow aborts the process instead, so the deep-nesting
 //! test names each operation on stderr before running it.
+// Spelled-out layout types are what these tests check.
+#![allow(clippy::type_complexity)]
 use cute_types::algebra::{self, compose_swizzle, Swizzle};
 use cute_types::dynamic::{
     crd2idx, crd2idx_compact, idx2crd, idx2crd_strided, product_like, DTiler, Major, TilerMode,

@@ -1,4 +1,7 @@
 //! Static and dynamic integers and nested tuples of the typed layer.
+// The assertions on constants and the type-only parameters are the point:
+// they check what the type system computes.
+#![allow(clippy::assertions_on_constants, clippy::extra_unused_type_parameters)]
 use cute_types::typed::*;
 use cute_types::{DInt, DTuple, Error};
 use static_assertions::{assert_eq_size, assert_type_eq_all};

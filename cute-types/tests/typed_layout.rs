@@ -1,6 +1,8 @@
 //! The typed `Layout<S, D>`: constructors, printing, evaluation, coordinates,
 //! sub-layouts and conversions. Expected values come from CuTe C++ 4.2
 //! (`/work/shared/tools/cute-cpp`) and the tutorials in `/work/shared/seeds`.
+// Spelled-out layout types are what these tests check.
+#![allow(clippy::type_complexity)]
 use cute_types::typed::*;
 use cute_types::{DLayout, DTuple, Error};
 use static_assertions::assert_eq_size;
