@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Device run of the softmax example (binary beside this script): checks and timing for
-# f32 and bf16, then torch copy and softmax under the same protocol (torch_softmax.py).
+# f32 and bf16, then torch copy and softmax under the same protocol (torch_softmax.py,
+# which imports the timing of torch_memory.py: carry both beside this script).
 set -uo pipefail
 B=$(dirname "$0")
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,power.draw --format=csv

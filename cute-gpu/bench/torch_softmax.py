@@ -10,21 +10,8 @@ import argparse
 
 import torch
 
-
-def median_ms(fn, iters=50, warmup=10):
-    for _ in range(warmup):
-        fn()
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(iters):
-        a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        a.record()
-        fn()
-        b.record()
-        b.synchronize()
-        times.append(a.elapsed_time(b))
-    times.sort()
-    return times[len(times) // 2]
+# the timing protocol shared with the transpose figures (torch_memory.py, beside this file)
+from torch_memory import median_ms
 
 
 def main():

@@ -147,15 +147,21 @@ impl<'g, T: DeviceElement> DeviceBuffer<'g, T> {
         }
     }
 
-    /// Overwrites the buffer with `data` (equal lengths), in stream order.
-    pub fn copy_from(&mut self, data: &[T]) -> Result<()> {
-        if data.len() != self.len {
+    /// The byte count of a copy between this buffer and a host slice of `host`
+    /// elements: the lengths must be equal.
+    fn transfer_bytes(&self, host: usize) -> Result<usize> {
+        if host != self.len {
             return Err(GpuError::LengthMismatch {
-                host: data.len(),
+                host,
                 device: self.len,
             });
         }
-        let bytes = bytes_of::<T>(self.len)?;
+        bytes_of::<T>(self.len)
+    }
+
+    /// Overwrites the buffer with `data` (equal lengths), in stream order.
+    pub fn copy_from(&mut self, data: &[T]) -> Result<()> {
+        let bytes = self.transfer_bytes(data.len())?;
         if bytes == 0 {
             return Ok(());
         }
@@ -173,13 +179,7 @@ impl<'g, T: DeviceElement> DeviceBuffer<'g, T> {
 
     /// Copies the buffer into `out` (equal lengths) after the work issued before.
     pub fn copy_to(&self, out: &mut [T]) -> Result<()> {
-        if out.len() != self.len {
-            return Err(GpuError::LengthMismatch {
-                host: out.len(),
-                device: self.len,
-            });
-        }
-        let bytes = bytes_of::<T>(self.len)?;
+        let bytes = self.transfer_bytes(out.len())?;
         if bytes == 0 {
             return Ok(());
         }

@@ -108,7 +108,8 @@ pub type Warp128x256x8P = Sgemm<
     Pipeline<_3, _1, _0, Prefetch>,
 >;
 /// w128x256x8p with the staged K-major stores halfway through a K tile
-/// ([`StagedMid`]): the measured best for every layout.
+/// ([`StagedMid`]): the measured best for `nt` (the raster-grouped
+/// [`Warp128x256x8PMG16`] is best for the other layouts).
 pub type Warp128x256x8PM = Sgemm<
     Tile<_128, _256, _8>,
     WarpTiled<_32, _128, _8, _16>,
