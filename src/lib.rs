@@ -3,8 +3,10 @@
 //! CuTe's layout algebra (NVIDIA CUTLASS) as a Rust compile-time layout DSL.
 //!
 //! This crate (package `cute-rs`) re-exports [`cute_types`], the `no_std` core
-//! (integers, tuples, layouts, the algebra, the typed layer, tensors, printing),
-//! and [`cute_macros`], the layout literals. The re-exports link to those crates'
+//! (integers, tuples, layouts, the algebra, the typed layer, tensors),
+//! [`cute_print`] as [`print`] (CuTe's `print_layout` table, SVG and LaTeX
+//! pictures; [`tv`] gathers the thread–value layouts and their pictures) and
+//! [`cute_macros`], the layout literals. The re-exports link to those crates'
 //! pages, where every item is documented with an example; the command-line
 //! calculator and visualiser `cute` is the separate package `cute-cli`.
 //!
@@ -51,7 +53,20 @@
 pub use cute_macros;
 #[doc(no_inline)]
 pub use cute_macros::*;
+/// The pictures: CuTe's `print_layout` table, SVG and LaTeX/TikZ (`cute-print`).
+pub use cute_print;
+/// The pictures (the `cute-print` crate): `cute::print::print_layout`, ….
+pub use cute_print as print;
 /// The core crate: CuTe's layout algebra, typed layer, tensors and printing.
 pub use cute_types;
 #[doc(no_inline)]
 pub use cute_types::*;
+
+/// Thread–value layouts ([`cute_types::tv`]) and their pictures
+/// ([`cute_print::tv`]), in one module as before the pictures had their own crate.
+pub mod tv {
+    #[doc(no_inline)]
+    pub use cute_print::tv::*;
+    #[doc(no_inline)]
+    pub use cute_types::tv::*;
+}

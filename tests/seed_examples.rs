@@ -11,8 +11,8 @@
 //! core (`DLayout`, `dynamic::idx2crd`), `print::print_layout` and the `cute`
 //! binary (`cute print`, in `cute-cli/tests/seed_cli.rs`).
 
+use cute::print::print_layout;
 use cute_types::dynamic::idx2crd;
-use cute_types::print::print_layout;
 use cute_types::typed::*;
 use cute_types::{expr::eval_line, parse_coord, parse_layout, parse_tuple, DLayout};
 

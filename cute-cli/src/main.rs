@@ -10,8 +10,8 @@ mod cli;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use cute_print::tv::{render_tv_picture, PictureFormat, TvPictureSpec};
 use cute_types::expr::Reading;
-use cute_types::tv::{render_tv_picture, PictureFormat, TvPictureSpec};
 
 const AFTER_HELP: &str = "\
 Expressions (quote them for the shell):
@@ -207,7 +207,7 @@ fn tv_spec<'a>(
     }
 }
 
-/// Renders a TV picture (`cute_types::tv::render_tv_picture`) to FILE or standard output.
+/// Renders a TV picture (`cute_print::tv::render_tv_picture`) to FILE or standard output.
 fn tv_picture(
     spec: &TvPictureSpec<'_>,
     format: PictureFormat,

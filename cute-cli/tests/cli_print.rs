@@ -3,7 +3,7 @@
 //! README), and the behaviour of `eval`, `svg` and `latex` on the command line.
 #[path = "../../tests/support/vectors.rs"]
 mod support;
-#[path = "../../cute-types/tests/support/xml_check.rs"]
+#[path = "../../cute-print/tests/support/xml_check.rs"]
 mod xml_check;
 
 use std::io::Write;

@@ -47,17 +47,17 @@
 //!
 //! [`DLayout`] is parsed from and printed in CuTe notation ([`text`]); the
 //! calculator ([`expr`], feature `alloc`) evaluates CuTe expressions as `cute
-//! eval` does, and [`print`] draws CuTe's `print_layout` table, SVG and TikZ:
+//! eval` does:
 //!
 //! ```
 //! use cute_types::DLayout;
 //! let d: DLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
 //! assert_eq!(d.eval_index(5).unwrap().value, 5);
 //! assert_eq!(cute_types::expr::eval_line("logical_divide((8,8):(1,8), [2,4])"), "((2,4),(4,2)):((1,2),(8,32))");
-//! let mut table = String::new();
-//! cute_types::print::print_layout(&mut table, &"(2,2):(2,1)".parse::<cute_types::DLayout>().unwrap()).unwrap();
-//! assert!(table.starts_with("(2,2):(2,1)"));
 //! ```
+//!
+//! Pictures (CuTe's `print_layout` table, SVG, LaTeX/TikZ) are drawn by the
+//! `cute-print` crate.
 //!
 //! [`tensor`] puts a layout over storage (CuTe's `Tensor`): tiles, partitions,
 //! slices and host algorithms, every view checked against its storage. Both
@@ -80,7 +80,7 @@
 //! * `std` (default): `alloc`, plus the multi-threaded `cute eval -` reader.
 //! * `alloc`: the calculator ([`expr`]), owned tensors, the host GEMM.
 //! * neither: `no_std` without allocation: the dynamic layer, the algebra, the
-//!   typed layer, printing into any `core::fmt::Write`, borrowed tensors.
+//!   typed layer, borrowed tensors.
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -93,7 +93,6 @@ pub mod dynamic;
 pub mod error;
 #[cfg(feature = "alloc")]
 pub mod expr;
-pub mod print;
 pub mod tensor;
 pub mod text;
 pub mod tv;

@@ -3,9 +3,9 @@
 use std::io;
 use std::num::NonZeroUsize;
 
+use cute_print::LayoutGrid;
 use cute_types::algebra::Swizzle;
 use cute_types::expr::{self, Reading, Value};
-use cute_types::print::LayoutGrid;
 use cute_types::{DInt, DLayout, Error};
 
 use super::report::CliError;

@@ -11,8 +11,8 @@ use std::num::NonZeroUsize;
 use std::path::Path;
 use std::process::ExitCode;
 
+use cute_print as print;
 use cute_types::expr::Reading;
-use cute_types::print;
 
 use calc::Printable;
 use output::FmtIo;

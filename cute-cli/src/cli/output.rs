@@ -4,7 +4,7 @@
 use std::fmt;
 use std::io::{self, Write};
 
-use cute_types::print::PrintError;
+use cute_print::PrintError;
 
 use super::report::CliError;
 

@@ -514,23 +514,3 @@ fn messages_name_the_mistake() {
     assert_eq!(eval_line("blocked_product((4), (2))"), "((4,2)):((1,4))");
     assert_eq!(eval_line("raked_product((4), 2)"), "((2,(4))):((4,(1)))");
 }
-
-/// `print_table` refuses tables larger than the pictures may be.
-#[test]
-fn tables_are_capped_like_pictures() {
-    use crate::print::{print_layout, PrintError, MAX_PICTURE_CELLS};
-    let mut out = String::new();
-    let huge: crate::DLayout = "9223372036854775807:1".parse().unwrap();
-    assert_eq!(
-        print_layout(&mut out, &huge),
-        Err(PrintError::TooLarge {
-            cells: 9223372036854775807,
-            limit: MAX_PICTURE_CELLS
-        })
-    );
-    let largest: crate::DLayout = "(256,256):(1,256)".parse().unwrap();
-    out.clear();
-    assert_eq!(print_layout(&mut out, &largest), Ok(()));
-    let one_more: crate::DLayout = "(257,256):(1,257)".parse().unwrap();
-    assert!(print_layout(&mut out, &one_more).is_err());
-}

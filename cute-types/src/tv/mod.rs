@@ -11,18 +11,14 @@
 //!   with the TV layouts of A, B and C for the whole tile.
 //! * [`make_layout_tv`] / [`TiledCopy`]: a thread layout times a value layout
 //!   (CuTe's `make_layout_tv`, `make_tiled_copy`).
-//! * Pictures: [`TvGrid`], [`MmaGrid`], [`CopyGrid`] draw these as CuTe's
-//!   `print_latex` does — each element coloured by its thread and labelled
-//!   `T<thread>V<value>` — through the renderers of [`crate::print`]
-//!   ([`tv_svg`], [`tv_latex`], [`mma_svg`], [`copy_svg`]).
+//!
+//! Their pictures (each element coloured by its thread and labelled
+//! `T<thread>V<value>`, as CuTe's `print_latex` draws them) are in the
+//! `cute-print` crate (`cute_print::tv`).
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
 mod mma_atom;
-#[cfg(feature = "alloc")]
-mod picture;
-#[cfg(feature = "alloc")]
-mod render;
 mod tiled_copy;
 mod tiled_mma;
 mod tv_layout;
@@ -31,12 +27,6 @@ pub use mma_atom::{
     sm80_16x8x16_f32f16f16f32_tn, sm90_64xnx16_f32f16f16_ss, sm90_c_layout_64xn, universal_fma,
     MmaAtom, SM80_16X8X16_A, SM80_16X8X16_B, SM80_16X8_ROW,
 };
-#[cfg(feature = "alloc")]
-pub use picture::{
-    copy_latex, copy_svg, mma_latex, mma_svg, tv_latex, tv_svg, CopyGrid, MmaGrid, TvGrid,
-};
-#[cfg(feature = "alloc")]
-pub use render::{render_tv_picture, PictureFormat, TvPictureError, TvPictureSpec};
 pub use tiled_copy::{make_layout_tv, TiledCopy};
 pub use tiled_mma::{TiledMma, MAX_ATOMS};
 pub use tv_layout::{TvLayout, MAX_OWNER_CELLS, MAX_OWNER_PAIRS};

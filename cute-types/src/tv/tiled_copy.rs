@@ -67,12 +67,6 @@ impl TiledCopy {
     pub fn layout_d_tv(&self) -> TvLayout {
         self.layout_tv
     }
-    /// The picture of this tiled copy: source and destination side by side, as
-    /// CuTe's `print_latex` draws them (see [`super::CopyGrid`]).
-    #[cfg(feature = "alloc")]
-    pub fn grid(&self) -> Result<super::CopyGrid, Error> {
-        super::CopyGrid::new(&self.layout_tv, &self.layout_tv)
-    }
     /// The tile `(M, N)` one application of the tiled copy moves.
     pub fn tile(&self) -> (i64, i64) {
         self.layout_tv.tile()

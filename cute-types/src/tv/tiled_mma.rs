@@ -107,18 +107,6 @@ impl TiledMma {
         self.operand_tv(&self.atom.b, n, k, tn, [0, n, k * tn], (tn, tk, an, ak))
     }
 
-    /// The picture of this tiled MMA: A, B and C arranged as CuTe's `print_latex`
-    /// draws them (see [`super::MmaGrid`]).
-    #[cfg(feature = "alloc")]
-    pub fn grid(&self) -> Result<super::MmaGrid, Error> {
-        super::MmaGrid::new(
-            &self.layout_a_tv()?,
-            &self.layout_b_tv()?,
-            &self.layout_c_tv()?,
-            self.atom.name,
-        )
-    }
-
     /// The TV layout of one operand over the whole tile.
     ///
     /// `atom_tv` maps `(T, V)` to the column-major index in the atom's

@@ -2,8 +2,8 @@
 use core::fmt;
 
 use super::error::PrintError;
-use crate::dynamic::{DInt, DLayout, DTuple};
-use crate::error::Error;
+use cute_types::dynamic::{DInt, DLayout, DTuple};
+use cute_types::error::Error;
 
 /// What a cell says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,13 +92,15 @@ impl<'a> LayoutGrid<'a> {
     /// is printed before a failure that was known in advance).
     ///
     /// ```
-    /// use cute_types::print::{print_svg, LayoutGrid};
+    /// use cute_print::{print_svg, LayoutGrid};
     /// use cute_types::typed::*;
     /// let mut svg = String::new();
     /// print_svg(&mut svg, &LayoutGrid::new(&make_layout_right((_2, _4))).unwrap()).unwrap();
     /// assert!(svg.contains("(_2,_4):(_4,_1)"));
     /// ```
-    pub fn new<L: crate::typed::LayoutOperand>(layout: &L) -> Result<LayoutGrid<'a>, PrintError> {
+    pub fn new<L: cute_types::typed::LayoutOperand>(
+        layout: &L,
+    ) -> Result<LayoutGrid<'a>, PrintError> {
         let layout = &layout.to_dynamic();
         let rank = layout.rank();
         let two_d = match rank {

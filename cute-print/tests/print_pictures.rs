@@ -6,11 +6,11 @@ mod xml_check;
 
 use std::fmt;
 
-use cute_types::algebra::Swizzle;
-use cute_types::print::{
+use cute_print::{
     category_colour, print_latex, print_svg, ramp_colour, Cell, CellLabel, Grid, LayoutGrid,
     PrintError, Shade, MAX_PICTURE_CELLS,
 };
+use cute_types::algebra::Swizzle;
 use cute_types::{DInt, DLayout, DTuple, Error};
 use xml_check::Element;
 

@@ -10,8 +10,17 @@
 //! layout whose cells read `T<t>V<v>` and are coloured by thread, implement
 //! [`Grid`] and reuse the same renderers.
 //!
+//! [`tv`] draws thread–value layouts, tiled MMAs and tiled copies (feature
+//! `alloc`).
+//!
+//! # Features
+//!
+//! * `std` (default): `alloc`, and `std::error::Error` for the error types.
+//! * `alloc`: the thread–value pictures ([`tv`]).
+//! * neither: `no_std` without allocation: the table, SVG and LaTeX renderers.
+//!
 //! ```
-//! use cute_types::print::{print_layout, print_svg, LayoutGrid};
+//! use cute_print::{print_layout, print_svg, LayoutGrid};
 //! let l: cute_types::DLayout = "(2,3):(3,1)".parse().unwrap();
 //! let mut table = String::new();
 //! print_layout(&mut table, &l).unwrap();
@@ -20,6 +29,15 @@
 //! print_svg(&mut svg, &LayoutGrid::new(&l).unwrap()).unwrap();
 //! assert!(svg.starts_with("<svg"));
 //! ```
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
 mod error;
 mod escape;
 mod grid;
@@ -28,6 +46,8 @@ mod print_latex;
 mod print_layout;
 mod print_svg;
 mod scan;
+#[cfg(feature = "alloc")]
+pub mod tv;
 
 pub use error::PrintError;
 pub use grid::{Cell, CellLabel, Grid, LayoutGrid, Shade};

@@ -6,7 +6,7 @@ use super::error::PrintError;
 use super::escape::CharCount;
 use super::grid::{Cell, CellLabel, Grid, Shade};
 use super::palette::{category_colour, ramp_colour, Rgb};
-use crate::dynamic::{idx2crd, DTuple};
+use cute_types::dynamic::{idx2crd, DTuple};
 
 /// The most cells a picture may have. Larger pictures are refused with
 /// [`PrintError::TooLarge`] instead of writing megabytes nobody can read.

@@ -19,8 +19,8 @@ use core::fmt::Write;
 use super::error::PrintError;
 use super::grid::{Grid, LayoutGrid};
 use super::MAX_PICTURE_CELLS;
-use crate::dynamic::DLayout;
-use crate::typed::LayoutOperand;
+use cute_types::dynamic::DLayout;
+use cute_types::typed::LayoutOperand;
 
 /// Writes CuTe's `print_layout` output for `layout`: its notation on one line
 /// (static leaves marked `_`, as C++ prints them), then the table (see
@@ -35,12 +35,12 @@ use crate::typed::LayoutOperand;
 /// ```
 /// let l: cute_types::DLayout = "(_2,_3):(_1,_2)".parse().unwrap();
 /// let mut s = String::new();
-/// cute_types::print::print_layout(&mut s, &l).unwrap();
+/// cute_print::print_layout(&mut s, &l).unwrap();
 /// assert_eq!(s.lines().nth(3), Some(" 0  | 0 | 2 | 4 |"));
 /// // The same layout, typed: the same table.
 /// use cute_types::typed::*;
 /// let mut t = String::new();
-/// cute_types::print::print_layout(&mut t, &make_layout((_2, _3))).unwrap();
+/// cute_print::print_layout(&mut t, &make_layout((_2, _3))).unwrap();
 /// assert_eq!(t, s);
 /// ```
 pub fn print_layout<W: Write + ?Sized, L: LayoutOperand>(

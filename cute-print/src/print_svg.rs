@@ -85,7 +85,7 @@ fn even(x: usize) -> usize {
 /// algebra error from a cell, or [`PrintError::Write`].
 ///
 /// ```
-/// use cute_types::print::{print_svg, LayoutGrid};
+/// use cute_print::{print_svg, LayoutGrid};
 /// let l: cute_types::DLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
 /// let mut svg = String::new();
 /// print_svg(&mut svg, &LayoutGrid::new(&l).unwrap()).unwrap();

@@ -1,12 +1,12 @@
 //! Pictures of thread–value layouts, as CuTe's `print_latex` draws tiled MMAs
 //! and tiled copies: every element coloured by the thread that holds it and
-//! labelled `T<thread>V<value>`. Rendering is [`crate::print`]'s.
+//! labelled `T<thread>V<value>`. Rendering is this crate's ([`crate::print_svg`], [`crate::print_latex`]).
 use core::fmt;
 
-use super::tv_layout::TvLayout;
-use crate::error::Error;
-use crate::print::{print_latex, print_svg, Cell, CellLabel, Grid, PrintError, Shade};
-use crate::tv::alloc::vec::Vec;
+use crate::{print_latex, print_svg, Cell, CellLabel, Grid, PrintError, Shade};
+use alloc::vec::Vec;
+use cute_types::error::Error;
+use cute_types::tv::{TiledCopy, TiledMma, TvLayout};
 
 /// Owner table of a TV layout: `owners[m + M·n]`.
 struct Owners {
@@ -211,7 +211,8 @@ impl Grid for CopyGrid {
 /// Writes the SVG picture of one TV layout.
 ///
 /// ```
-/// use cute_types::tv::{tv_svg, TvLayout, SM80_16X8_ROW};
+/// use cute_print::tv::tv_svg;
+/// use cute_types::tv::{TvLayout, SM80_16X8_ROW};
 /// let c = TvLayout::new(SM80_16X8_ROW, 16, 8).unwrap();
 /// let mut svg = String::new();
 /// tv_svg(&mut svg, &c).unwrap();
@@ -244,4 +245,42 @@ pub fn copy_svg<W: fmt::Write + ?Sized>(out: &mut W, grid: &CopyGrid) -> Result<
 /// Writes the LaTeX/TikZ picture of a tiled copy (see [`CopyGrid`]).
 pub fn copy_latex<W: fmt::Write + ?Sized>(out: &mut W, grid: &CopyGrid) -> Result<(), PrintError> {
     print_latex(out, grid)
+}
+
+/// The picture grid of a tiled MMA or a tiled copy: `mma.grid()` is its
+/// [`MmaGrid`] (A, B and C arranged as CuTe's `print_latex` draws them),
+/// `copy.grid()` its [`CopyGrid`] (source and destination side by side).
+///
+/// ```
+/// use cute_print::tv::{copy_svg, TvGrids};
+/// use cute_types::tv::TiledCopy;
+/// let copy = TiledCopy::new(&"(4,2):(1,4)".parse().unwrap(), &"(2,1):(1,0)".parse().unwrap()).unwrap();
+/// let mut svg = String::new();
+/// copy_svg(&mut svg, &copy.grid().unwrap()).unwrap();
+/// assert!(svg.contains("T1V1"));
+/// ```
+pub trait TvGrids {
+    /// The grid type drawn for `Self`.
+    type Grid: Grid;
+    /// The picture grid of `self`.
+    fn grid(&self) -> Result<Self::Grid, Error>;
+}
+
+impl TvGrids for TiledMma {
+    type Grid = MmaGrid;
+    fn grid(&self) -> Result<MmaGrid, Error> {
+        MmaGrid::new(
+            &self.layout_a_tv()?,
+            &self.layout_b_tv()?,
+            &self.layout_c_tv()?,
+            self.atom().name,
+        )
+    }
+}
+
+impl TvGrids for TiledCopy {
+    type Grid = CopyGrid;
+    fn grid(&self) -> Result<CopyGrid, Error> {
+        CopyGrid::new(&self.layout_s_tv(), &self.layout_d_tv())
+    }
 }

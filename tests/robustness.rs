@@ -12,18 +12,21 @@
 //! * the deepest nesting a tuple can hold, on a 2 MiB stack (debug build);
 //! * tensors indexed with out-of-range coordinates, and the printers.
 //!
+//! It drives every crate of the workspace (core, calculator, printers), so it
+//! lives in the umbrella package.
+//!
 //! Proptest reports the input of any case that panics (it catches the unwind and
 //! shrinks). A stack overflow aborts the process instead, so the deep-nesting
 //! test names each operation on stderr before running it.
 // Spelled-out layout types are what these tests check.
 #![allow(clippy::type_complexity)]
+use cute::print::{print_latex, print_layout, print_svg, LayoutGrid};
 use cute_types::algebra::{self, compose_swizzle, Swizzle};
 use cute_types::dynamic::{
     crd2idx, crd2idx_compact, idx2crd, idx2crd_strided, product_like, DTiler, Major, TilerMode,
     CAPACITY, MAX_TILER_DEPTH,
 };
 use cute_types::expr::{eval_line, eval_lines, evaluate, parse, Value, MAX_NESTING};
-use cute_types::print::{print_latex, print_layout, print_svg, LayoutGrid};
 use cute_types::tensor::Tensor;
 use cute_types::{parse_coord, parse_layout, parse_tuple, DInt, DLayout, DTuple, Error};
 use proptest::prelude::*;
@@ -1516,8 +1519,8 @@ proptest! {
 
 #[test]
 fn huge_tables_and_storage_are_refused() {
+    use cute::tv::{render_tv_picture, PictureFormat, TvLayout, TvPictureSpec};
     use cute_types::tensor::{make_tensor_owned, GemmConfig};
-    use cute_types::tv::{render_tv_picture, PictureFormat, TvLayout, TvPictureSpec};
     // An owned tensor whose storage cannot exist: an error, not a capacity
     // overflow panic or an allocation abort.
     // (Sizes beyond any address space, so that no system can grant them.)

@@ -1,7 +1,7 @@
 //! [`PrintError`]: why a layout could not be printed.
 use core::fmt;
 
-use crate::error::Error;
+use cute_types::error::Error;
 
 /// Why a table or picture could not be produced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

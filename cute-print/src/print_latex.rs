@@ -17,7 +17,7 @@ use super::scan::{boundary_level, Scan};
 /// algebra error from a cell, or [`PrintError::Write`].
 ///
 /// ```
-/// use cute_types::print::{print_latex, LayoutGrid};
+/// use cute_print::{print_latex, LayoutGrid};
 /// let l: cute_types::DLayout = "(2,3):(3,1)".parse().unwrap();
 /// let mut tex = String::new();
 /// print_latex(&mut tex, &LayoutGrid::new(&l).unwrap()).unwrap();

@@ -1,8 +1,8 @@
 //! `print_layout` against tables printed by CuTe C++ 4.2 itself
 //! (`tests/data/*.txt`, produced by the `.cpp` files beside them with
 //! `/work/shared/tools/cute-cpp`).
+use cute_print::{print_layout, print_table, LayoutGrid, PrintError, MAX_PICTURE_CELLS};
 use cute_types::algebra::Swizzle;
-use cute_types::print::{print_layout, print_table, LayoutGrid, PrintError};
 use cute_types::{DInt, DLayout, Error};
 
 const DOC_EXAMPLES: &str = include_str!("data/print_layout_cpp.txt");
@@ -165,4 +165,23 @@ fn a_failing_sink_is_a_write_error() {
         print_layout(&mut Full, &layout("(2,2)")),
         Err(PrintError::Write)
     );
+}
+
+/// `print_table` refuses tables larger than the pictures may be.
+#[test]
+fn tables_are_capped_like_pictures() {
+    let mut out = String::new();
+    let huge: cute_types::DLayout = "9223372036854775807:1".parse().unwrap();
+    assert_eq!(
+        print_layout(&mut out, &huge),
+        Err(PrintError::TooLarge {
+            cells: 9223372036854775807,
+            limit: MAX_PICTURE_CELLS
+        })
+    );
+    let largest: cute_types::DLayout = "(256,256):(1,256)".parse().unwrap();
+    out.clear();
+    assert_eq!(print_layout(&mut out, &largest), Ok(()));
+    let one_more: cute_types::DLayout = "(257,256):(1,257)".parse().unwrap();
+    assert!(print_layout(&mut out, &one_more).is_err());
 }

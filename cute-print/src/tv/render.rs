@@ -2,15 +2,15 @@
 //! (`cute svg --tv M,N LAYOUT`, `cute svg --mma ATOM ATOM_LAYOUT`), from text.
 use core::fmt;
 
-use super::mma_atom::MmaAtom;
-use super::picture::{MmaGrid, TvGrid};
-use super::tiled_mma::{TiledMma, MAX_ATOMS};
-use super::tv_layout::TvLayout;
-use crate::dynamic::DLayout;
-use crate::error::Error;
-use crate::print::{print_latex, print_svg, Grid, PrintError, MAX_PICTURE_CELLS};
-use crate::text::ParseError;
-use crate::tv::alloc::string::String;
+use super::picture::{MmaGrid, TvGrid, TvGrids};
+use crate::{print_latex, print_svg, Grid, PrintError, MAX_PICTURE_CELLS};
+use alloc::string::String;
+use cute_types::dynamic::DLayout;
+use cute_types::error::Error;
+use cute_types::text::ParseError;
+use cute_types::tv::MmaAtom;
+use cute_types::tv::TvLayout;
+use cute_types::tv::{TiledMma, MAX_ATOMS};
 
 /// What to draw.
 #[derive(Clone, Copy, Debug)]
@@ -151,7 +151,7 @@ fn render<G: Grid>(grid: &G, format: PictureFormat) -> Result<String, TvPictureE
 /// labelled `T<thread>V<value>`.
 ///
 /// ```
-/// use cute_types::tv::{render_tv_picture, PictureFormat, TvPictureSpec};
+/// use cute_print::tv::{render_tv_picture, PictureFormat, TvPictureSpec};
 /// let spec = TvPictureSpec::Tv { layout: "((4,8),(2,2)):((32,1),(16,8))", tile: "16,8" };
 /// let svg = render_tv_picture(&spec, PictureFormat::Svg).unwrap();
 /// assert!(svg.contains("T31V3"));
