@@ -1,4 +1,4 @@
-//! The layout algebra as the calculator runs it: `cute_types::expr::evaluate`
+//! The layout algebra as the calculator runs it: `cute::expr::evaluate`
 //! on representative expressions (parse + algebra + result), and the whole
 //! public conformance corpus through `eval_lines` (what `cute eval -` does, on
 //! all cores).
@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use cute_types::expr::{eval_lines, evaluate, parse};
+use cute::expr::{eval_lines, evaluate, parse};
 
 /// One expression per operation family, sized like kernel layouts.
 const CASES: &[(&str, &str)] = &[

@@ -4,6 +4,7 @@
 //!
 //! This crate (package `cute-rs`) re-exports [`cute_types`], the `no_std` core
 //! (integers, tuples, layouts, the algebra, the typed layer, tensors),
+//! [`cute_calc`] as [`expr`] (the calculator engine behind `cute eval`),
 //! [`cute_print`] as [`print`] (CuTe's `print_layout` table, SVG and LaTeX
 //! pictures; [`tv`] gathers the thread–value layouts and their pictures) and
 //! [`cute_macros`], the layout literals. The re-exports link to those crates'
@@ -49,6 +50,10 @@
 //! See [`cute_types`] for the map of the modules and its crate-level tour.
 // Not inlined: rustdoc would print the typed functions' return types with their
 // aliases (`CompositionOut<A, B>`) expanded into trait projections.
+/// The calculator engine (`cute eval`, the algebra inside `layout!`).
+pub use cute_calc;
+/// The calculator engine (the `cute-calc` crate): `cute::expr::eval_line`, ….
+pub use cute_calc as expr;
 /// The layout literals: `layout!`, `Layout![…]`, `shape!`, `stride!`, `coord!`.
 pub use cute_macros;
 #[doc(no_inline)]

@@ -1,10 +1,10 @@
 //! Replays every line of `tests/vectors/public.tsv` (a copy of `shared/conformance/public.tsv`) through the calculator
-//! (`cute_types::expr::eval_line`) with the README's comparison rules:
+//! (`cute::expr::eval_line`) with the README's comparison rules:
 //! whitespace and `_` are ignored, and an expected `error` matches any output
 //! starting with `error`.
 use std::path::PathBuf;
 
-use cute_types::expr::eval_line;
+use cute::expr::eval_line;
 
 #[path = "support/vectors.rs"]
 mod support;

@@ -7,7 +7,7 @@
 //! differ); an expected `error` matches any output starting with `error`.
 use std::path::PathBuf;
 
-use cute_types::expr::{eval_line_as, Reading};
+use cute::expr::{eval_line_as, Reading};
 
 #[path = "support/vectors.rs"]
 mod support;

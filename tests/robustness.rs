@@ -20,13 +20,13 @@
 //! test names each operation on stderr before running it.
 // Spelled-out layout types are what these tests check.
 #![allow(clippy::type_complexity)]
+use cute::expr::{eval_line, eval_lines, evaluate, parse, Value, MAX_NESTING};
 use cute::print::{print_latex, print_layout, print_svg, LayoutGrid};
 use cute_types::algebra::{self, compose_swizzle, Swizzle};
 use cute_types::dynamic::{
     crd2idx, crd2idx_compact, idx2crd, idx2crd_strided, product_like, DTiler, Major, TilerMode,
     CAPACITY, MAX_TILER_DEPTH,
 };
-use cute_types::expr::{eval_line, eval_lines, evaluate, parse, Value, MAX_NESTING};
 use cute_types::tensor::Tensor;
 use cute_types::{parse_coord, parse_layout, parse_tuple, DInt, DLayout, DTuple, Error};
 use proptest::prelude::*;

@@ -6,15 +6,16 @@
 //! expected one and a comment names the discrepancy. Locators are short English
 //! descriptions ("seed 000 §2.1") of where the example sits in the seed file.
 //!
-//! Paths exercised: the calculator (`cute_types::expr::eval_line`), the typed
+//! Paths exercised: the calculator (`cute::expr::eval_line`), the typed
 //! layer (`cute_types::typed`, exact printing with static `_` marks), the dynamic
 //! core (`DLayout`, `dynamic::idx2crd`), `print::print_layout` and the `cute`
 //! binary (`cute print`, in `cute-cli/tests/seed_cli.rs`).
 
+use cute::expr::eval_line;
 use cute::print::print_layout;
 use cute_types::dynamic::idx2crd;
 use cute_types::typed::*;
-use cute_types::{expr::eval_line, parse_coord, parse_layout, parse_tuple, DLayout};
+use cute_types::{parse_coord, parse_layout, parse_tuple, DLayout};
 
 // ---------------------------------------------------------------------------
 // Calculator facts: (locator, expression, expected). Compared after removing

@@ -10,8 +10,8 @@ mod cli;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use cute_calc::Reading;
 use cute_print::tv::{render_tv_picture, PictureFormat, TvPictureSpec};
-use cute_types::expr::Reading;
 
 const AFTER_HELP: &str = "\
 Expressions (quote them for the shell):

@@ -288,8 +288,8 @@ fn errors_show_control_characters_escaped() {
 fn eval_help_states_the_limits() {
     let out = cute(&["eval", "--help"], b"");
     let help = String::from_utf8_lossy(&out.stdout);
-    let threads = format!("CUTE_THREADS=N (1 to {})", cute_types::expr::MAX_WORKERS);
+    let threads = format!("CUTE_THREADS=N (1 to {})", cute_calc::MAX_WORKERS);
     assert!(help.contains(&threads), "{help}");
-    assert_eq!(cute_types::expr::MAX_LINE_BYTES, 1 << 16);
+    assert_eq!(cute_calc::MAX_LINE_BYTES, 1 << 16);
     assert!(help.contains("A line longer than 64 KiB"), "{help}");
 }

@@ -1,7 +1,7 @@
 //! From tokens to a [`LayoutModel`] or a tuple [`Node`]: writes the tokens as
 //! layout text, parses it with `cute_types` (literals) or evaluates it with the
 //! calculator (algebra), and turns every error into a diagnostic at the tokens.
-use cute_types::expr::{evaluate, ExprError, Value};
+use cute_calc::{evaluate, ExprError, Value};
 use cute_types::{parse_coord, parse_layout, parse_tuple, DInt, DLayout, Error};
 use proc_macro2::TokenStream;
 

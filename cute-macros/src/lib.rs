@@ -58,7 +58,7 @@ use source::Braces;
 /// * An algebra operation over literals is computed at expansion time and gives
 ///   its static result: `layout!(composition((20):(2), (4,5):(1,4)))` is
 ///   `(4,5):(2,8)`. The operations and argument forms are those of the `cute eval`
-///   calculator ([`cute_types::expr`]): a by-mode tiler is written
+///   calculator ([`cute_calc`]): a by-mode tiler is written
 ///   `[2,4]`, and a bare `(2,4)` in a tiler's place is the layout `(2,4):(1,2)`.
 ///   Operands must be literals; with run-time values, build them with `layout!`
 ///   and call the typed function (`cute::typed::composition`, …).

@@ -45,19 +45,18 @@
 //! assert!(e.to_string().contains("composition"));
 //! ```
 //!
-//! [`DLayout`] is parsed from and printed in CuTe notation ([`text`]); the
-//! calculator ([`expr`], feature `alloc`) evaluates CuTe expressions as `cute
-//! eval` does:
+//! [`DLayout`] is parsed from and printed in CuTe notation ([`text`]):
 //!
 //! ```
 //! use cute_types::DLayout;
 //! let d: DLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
 //! assert_eq!(d.eval_index(5).unwrap().value, 5);
-//! assert_eq!(cute_types::expr::eval_line("logical_divide((8,8):(1,8), [2,4])"), "((2,4),(4,2)):((1,2),(8,32))");
+//! assert_eq!(d.to_string(), "(4,(2,2)):(4,(1,2))");
 //! ```
 //!
-//! Pictures (CuTe's `print_layout` table, SVG, LaTeX/TikZ) are drawn by the
-//! `cute-print` crate.
+//! Two crates build on this one: `cute-calc`, the calculator engine (`cute
+//! eval`, the algebra inside `layout!`), and `cute-print`, the pictures
+//! (CuTe's `print_layout` table, SVG, LaTeX/TikZ).
 //!
 //! [`tensor`] puts a layout over storage (CuTe's `Tensor`): tiles, partitions,
 //! slices and host algorithms, every view checked against its storage. Both
@@ -77,8 +76,8 @@
 //!
 //! # Features
 //!
-//! * `std` (default): `alloc`, plus the multi-threaded `cute eval -` reader.
-//! * `alloc`: the calculator ([`expr`]), owned tensors, the host GEMM.
+//! * `std` (default): `alloc`, and `std::error::Error` for the error types.
+//! * `alloc`: owned tensors, the host GEMM, thread–value owner tables.
 //! * neither: `no_std` without allocation: the dynamic layer, the algebra, the
 //!   typed layer, borrowed tensors.
 #![no_std]
@@ -91,8 +90,6 @@ extern crate std;
 pub mod algebra;
 pub mod dynamic;
 pub mod error;
-#[cfg(feature = "alloc")]
-pub mod expr;
 pub mod tensor;
 pub mod text;
 pub mod tv;

@@ -1,11 +1,11 @@
-//! The bridge to the calculator (`cute_types::expr`): evaluation, and the
+//! The bridge to the calculator (`cute_calc`): evaluation, and the
 //! values `cute print`/`svg`/`latex` can draw.
 use std::io;
 use std::num::NonZeroUsize;
 
+use cute_calc::{self as expr, Reading, Value};
 use cute_print::LayoutGrid;
 use cute_types::algebra::Swizzle;
-use cute_types::expr::{self, Reading, Value};
 use cute_types::{DInt, DLayout, Error};
 
 use super::report::CliError;

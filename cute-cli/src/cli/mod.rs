@@ -1,5 +1,5 @@
 //! The `cute` subcommands: each evaluates its expression through the calculator
-//! (`cute_types::expr`) and writes text, a table or a picture.
+//! (`cute_calc`) and writes text, a table or a picture.
 mod calc;
 mod output;
 mod report;
@@ -11,8 +11,8 @@ use std::num::NonZeroUsize;
 use std::path::Path;
 use std::process::ExitCode;
 
+use cute_calc::Reading;
 use cute_print as print;
-use cute_types::expr::Reading;
 
 use calc::Printable;
 use output::FmtIo;
@@ -70,7 +70,7 @@ pub fn eval_one(expr: &str, reading: Reading) -> Outcome {
     run().into()
 }
 
-/// `cute eval -`: one result line per input line (see `cute_types::expr::eval_lines`).
+/// `cute eval -`: one result line per input line (see `cute_calc::eval_lines`).
 /// `CUTE_THREADS=N` sets the number of evaluating threads (default: one per core).
 pub fn eval_stdin(reading: Reading) -> Outcome {
     let run = || -> Result<(), CliError> {
@@ -92,7 +92,7 @@ fn threads_from_env(value: Option<OsString>) -> Result<Option<NonZeroUsize>, Cli
     value
         .to_str()
         .and_then(|v| v.trim().parse::<NonZeroUsize>().ok())
-        .filter(|n| n.get() <= cute_types::expr::MAX_WORKERS)
+        .filter(|n| n.get() <= cute_calc::MAX_WORKERS)
         .map(Some)
         .ok_or_else(|| CliError::Threads(value.to_string_lossy().into_owned()))
 }

@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 use std::io;
 use std::path::PathBuf;
 
+use cute_calc::{ExprError, MAX_WORKERS};
 use cute_print::PrintError;
-use cute_types::expr::{ExprError, MAX_WORKERS};
 use cute_types::text::LineSafe;
 
 pub enum CliError {

@@ -85,6 +85,6 @@ pub(crate) const fn by_mode<const N: usize>(
 
 /// `n:_1`: an integer `n` as the right-hand side of a composition (C++
 /// `composition(layout, n)` is `composition_impl(…, n, Int<1>{})`).
-pub(crate) const fn unit_stride<const N: usize>(n: DInt) -> Result<DLayoutN<N>, Error> {
+pub const fn unit_stride<const N: usize>(n: DInt) -> Result<DLayoutN<N>, Error> {
     DLayoutN::new(DTupleN::int(n), DTupleN::int(DInt::s(1)))
 }

@@ -63,7 +63,7 @@ mod blocked_product;
 mod by_mode;
 mod small;
 pub use blocked_product::*;
-pub(crate) use by_mode::unit_stride;
+pub use by_mode::unit_stride;
 mod raked_product;
 pub use raked_product::*;
 mod tile_to_shape;

@@ -19,12 +19,12 @@
 //! values in two more. Parsing allocates nothing once these have grown to a
 //! line's size, so the calculator keeps one [`Parsed`] per thread and reuses it
 //! for every line (boxed literals and a vector per call cost a tenth of its time).
-use super::alloc::vec::Vec;
 use super::error::ExprError;
-use crate::algebra::Swizzle;
-use crate::dynamic::{DInt, DLayoutN, DTupleN, CAPACITY};
-use crate::error::Error;
-use crate::text::{Cursor, ParseError, ParseErrorKind};
+use alloc::vec::Vec;
+use cute_types::algebra::Swizzle;
+use cute_types::dynamic::{DInt, DLayoutN, DTupleN, CAPACITY};
+use cute_types::error::Error;
+use cute_types::text::{Cursor, ParseError, ParseErrorKind};
 
 /// Deepest bracket nesting accepted (calls, tilers and tuples together).
 ///
@@ -407,7 +407,7 @@ pub type Expr<'p> = ExprN<'p, CAPACITY>;
 /// Parses a whole calculator expression.
 ///
 /// ```
-/// use cute_types::expr::{parse, ExprKind};
+/// use cute_calc::{parse, ExprKind};
 /// let parsed = parse("size((4,8))").unwrap();
 /// let ExprKind::Call(name, args) = parsed.root().kind() else { unreachable!() };
 /// assert_eq!((name, args.len()), ("size", 1));
@@ -421,7 +421,7 @@ pub fn parse(src: &str) -> Result<Parsed<'_>, ExprError> {
 /// run-time integer.
 ///
 /// ```
-/// use cute_types::expr::{parse_as, ExprKind, Reading};
+/// use cute_calc::{parse_as, ExprKind, Reading};
 /// let parsed = parse_as("(_4,8)", Reading::Mixed).unwrap();
 /// let ExprKind::Tuple(t) = parsed.root().kind() else { unreachable!() };
 /// assert_eq!(t.to_string(), "(_4,8)");

@@ -6,8 +6,8 @@
 //! composed stride: `composition((2,4):(6,64), _1)` is `_1:_64`, not `_1:_0`.
 //! Every expected text below was printed by CuTe C++ 4.2 (g++), except where a
 //! test checks the defining equation itself.
+use cute::expr::{eval_line_as, Reading};
 use cute_types::algebra;
-use cute_types::expr::{eval_line_as, Reading};
 use cute_types::typed::*;
 use cute_types::DLayout;
 

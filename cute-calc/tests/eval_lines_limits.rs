@@ -6,7 +6,7 @@ use std::io::{self, Read};
 use std::num::NonZeroUsize;
 use std::time::{Duration, Instant};
 
-use cute_types::expr::{eval_line, eval_lines_on, MAX_LINE_BYTES, MAX_WORKERS};
+use cute_calc::{eval_line, eval_lines_on, MAX_LINE_BYTES, MAX_WORKERS};
 
 /// The output lines for `input` on `workers` threads.
 fn run(workers: usize, input: impl Read + Send) -> (Vec<String>, usize) {

@@ -5,8 +5,8 @@ use std::string::{String, ToString};
 use std::vec::Vec;
 
 use super::{eval_line, eval_lines, evaluate, parse, ExprError, Value, MAX_NESTING};
-use crate::error::Error;
-use crate::text::ParseErrorKind;
+use cute_types::error::Error;
+use cute_types::text::ParseErrorKind;
 
 fn line(src: &str) -> String {
     eval_line(src)

@@ -9,9 +9,7 @@
 //! leaf for leaf, static marks included.
 use std::path::PathBuf;
 
-use cute_types::expr::{
-    eval_line_as, evaluate, evaluate_mixed, parse_as, ExprKind, Reading, Value,
-};
+use cute_calc::{eval_line_as, evaluate, evaluate_mixed, parse_as, ExprKind, Reading, Value};
 
 /// The expressions of a vectors file (first column).
 fn vector_exprs(file: &str) -> Vec<String> {

@@ -1,9 +1,9 @@
 //! [`ExprError`]: why a calculator expression has no value.
 use core::fmt;
 
-use super::alloc::string::String;
-use crate::error::Error;
-use crate::text::{ParseError, ParseErrorKind};
+use alloc::string::String;
+use cute_types::error::Error;
+use cute_types::text::{ParseError, ParseErrorKind};
 
 /// Why an expression could not be evaluated. Each variant names what is wrong;
 /// the algebra's own rule violations are carried as [`Error`].

@@ -1,5 +1,8 @@
+//! # cute-calc
+//!
 //! The expression evaluator behind the `cute eval` calculator (and the
-//! `layout!` macro's algebra inside literals).
+//! `layout!` macro's algebra inside literals), over the `no_std` core
+//! `cute-types`. The root crate `cute` re-exports it as `cute::expr`.
 //!
 //! The grammar and the meaning of every function and argument position are those
 //! of the conformance README (`shared/conformance/README.md`):
@@ -8,7 +11,7 @@
 //! expr     := call | layout | tiler | int | swizzle | swizzled
 //! call     := name '(' expr (',' expr)* ')'
 //! tiler    := '[' expr (',' expr)* ']'
-//! layout   := inttuple ':' inttuple | inttuple     (see crate::text)
+//! layout   := inttuple ':' inttuple | inttuple     (see cute_types::text)
 //! swizzle  := 'Sw' '<' int ',' int ',' int '>'     (Swizzle<b,m,s>)
 //! swizzled := swizzle 'o' int 'o' expr             (Sw<b,m,s> o offset o L)
 //! ```
@@ -22,12 +25,18 @@
 //! static `_` marks.
 //!
 //! ```
-//! use cute_types::expr::eval_line;
+//! use cute_calc::eval_line;
 //! assert_eq!(eval_line("coalesce((4,(2,2)):(1,(4,8)))"), "16:1");
 //! assert_eq!(eval_line("size((4,(2,3)))"), "24");
 //! assert!(eval_line("frobnicate(4:1)").starts_with("error: "));
 //! ```
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
 extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 mod args;
 mod error;
@@ -53,7 +62,7 @@ pub use value::{Marked, Value, ValueN};
 /// Parses and evaluates one expression.
 ///
 /// ```
-/// use cute_types::expr::{evaluate, Value};
+/// use cute_calc::{evaluate, Value};
 /// let v = evaluate("shape((4,(2,3)):(1,(4,8)))").unwrap();
 /// assert_eq!(v.to_string(), "(4,(2,3))");
 /// ```
@@ -66,7 +75,7 @@ pub fn evaluate(src: &str) -> Result<Value, ExprError> {
 /// each operation keeps static what CuTe C++ keeps static with that mix.
 ///
 /// ```
-/// use cute_types::expr::evaluate_mixed;
+/// use cute_calc::evaluate_mixed;
 /// let v = evaluate_mixed("coalesce((2,_1,4):(1,_5,2))").unwrap();
 /// assert_eq!(v.marked().to_string(), "(2,4):(1,2)");
 /// assert_eq!(evaluate_mixed("size((_4,_8))").unwrap().marked().to_string(), "_32");
@@ -89,7 +98,7 @@ fn evaluate_n<const N: usize>(parsed: &mut ParsedN<N>, src: &str) -> Result<Valu
 pub(crate) struct Scratch {
     small: ParsedN<{ SMALL_CAPACITIES[0] }>,
     medium: ParsedN<{ SMALL_CAPACITIES[1] }>,
-    full: ParsedN<{ crate::dynamic::CAPACITY }>,
+    full: ParsedN<{ cute_types::dynamic::CAPACITY }>,
 }
 
 impl Scratch {
@@ -119,7 +128,7 @@ pub enum Reading {
 }
 
 /// The capacities (nodes per tuple) the calculator tries before the full
-/// [`crate::dynamic::CAPACITY`], smallest first.
+/// [`cute_types::dynamic::CAPACITY`], smallest first.
 ///
 /// Values are `Copy` arrays, copied whole whatever they hold, so a line costs
 /// roughly in proportion to the capacity it is evaluated at. Most lines fit in
@@ -137,7 +146,7 @@ pub fn eval_line(src: &str) -> String {
 /// The calculator's output line for `src` read as `reading` says.
 ///
 /// ```
-/// use cute_types::expr::{eval_line_as, Reading};
+/// use cute_calc::{eval_line_as, Reading};
 /// assert_eq!(eval_line_as("make_layout_like((8,_3):(32,24))", Reading::Mixed), "(8,_3):(_1,8)");
 /// ```
 pub fn eval_line_as(src: &str, reading: Reading) -> String {
@@ -188,7 +197,7 @@ fn write_outcome<const N: usize>(
             let _ = write!(out, "error: {e}");
             // One input line, one output line: nothing the message echoes
             // from the input may break the line (checked on error lines only).
-            crate::text::escape_line_tail(out, start);
+            cute_types::text::escape_line_tail(out, start);
             true
         }
     }

@@ -1,14 +1,16 @@
 //! The calculator's function table: each name of the conformance README's table,
-//! mapped to the core or to [`crate::algebra`].
-use super::alloc::string::ToString;
+//! mapped to the core or to [`cute_types::algebra`].
 use super::args::{build_tiler, make_layout, Args, LayoutOrSwizzled, ShapeOrLayout, TilerArg};
 use super::error::ExprError;
 use super::parse::{ExprKind, ExprN};
 use super::suggest::suggest;
 use super::value::ValueN;
-use crate::algebra::{self, compose_swizzle, DComposedLayoutN, Swizzle};
-use crate::dynamic::{crd2idx_compact, idx2crd, idx2crd_strided, DInt, DLayoutN, DTilerN, DTupleN};
-use crate::error::Error;
+use alloc::string::ToString;
+use cute_types::algebra::{self, compose_swizzle, DComposedLayoutN, Swizzle};
+use cute_types::dynamic::{
+    crd2idx_compact, idx2crd, idx2crd_strided, DInt, DLayoutN, DTilerN, DTupleN,
+};
+use cute_types::error::Error;
 
 type Handler<const N: usize> = fn(&Args<'_, N>) -> Result<ValueN<N>, ExprError>;
 

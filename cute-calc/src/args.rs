@@ -1,13 +1,13 @@
 //! Reading a call's arguments by position: what a written argument means depends
 //! on the kind the position expects (conformance README, *Argument forms*).
-use super::alloc::boxed::Box;
-use super::alloc::vec::Vec;
 use super::error::ExprError;
 use super::functions::evaluate_expr;
 use super::parse::{Children, ExprKind, ExprN};
 use super::value::ValueN;
-use crate::algebra::DComposedLayoutN;
-use crate::dynamic::{DInt, DLayoutN, DTilerN, DTupleN};
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+use cute_types::algebra::DComposedLayoutN;
+use cute_types::dynamic::{DInt, DLayoutN, DTilerN, DTupleN};
 
 /// A tiler argument `T`: a layout (applied to the whole layout) or a by-mode tiler.
 #[derive(Clone, Debug)]
@@ -107,7 +107,7 @@ impl<'p, const N: usize> Args<'p, N> {
     }
 
     /// An algebra error of this function.
-    pub fn fail(&self, error: crate::Error) -> ExprError {
+    pub fn fail(&self, error: cute_types::Error) -> ExprError {
         ExprError::algebra(self.function, error)
     }
 
@@ -271,7 +271,9 @@ impl<'p, const N: usize> Args<'p, N> {
 /// CuTe's `make_layout(shape)` for the calculator: compact column-major; a
 /// static shape-1 mode gets stride `_0`, as with `Int<1>` in C++, and a leaf
 /// keeps the kind it was read with (all static, unless reading mixed).
-pub(crate) fn make_layout<const N: usize>(shape: DTupleN<N>) -> Result<DLayoutN<N>, crate::Error> {
+pub(crate) fn make_layout<const N: usize>(
+    shape: DTupleN<N>,
+) -> Result<DLayoutN<N>, cute_types::Error> {
     DLayoutN::col_major(shape)
 }
 

@@ -1,11 +1,11 @@
 //! [`Value`]: what a calculator expression evaluates to, and how it prints.
 use core::fmt;
 
-use super::alloc::string::String;
+use alloc::string::String;
 
-use super::alloc::boxed::Box;
-use crate::algebra::{DComposedLayoutN, Swizzle, SwizzledLayoutN};
-use crate::dynamic::{DInt, DLayoutN, DTilerN, DTupleN, TilerModeN, Token, CAPACITY};
+use alloc::boxed::Box;
+use cute_types::algebra::{DComposedLayoutN, Swizzle, SwizzledLayoutN};
+use cute_types::dynamic::{DInt, DLayoutN, DTilerN, DTupleN, TilerModeN, Token, CAPACITY};
 
 /// The value of a calculator expression.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,7 +24,7 @@ pub enum ValueN<const N: usize> {
     Swizzled(DComposedLayoutN<N>),
 }
 
-/// A value of the default capacity ([`crate::dynamic::CAPACITY`] nodes per tuple).
+/// A value of the default capacity ([`cute_types::dynamic::CAPACITY`] nodes per tuple).
 pub type Value = ValueN<CAPACITY>;
 
 impl<const N: usize> From<SwizzledLayoutN<N>> for ValueN<N> {
