@@ -54,6 +54,7 @@ use core::fmt::Write;
 use parse::ParsedN;
 
 pub use error::ExprError;
+pub use functions::{Function, FUNCTIONS};
 #[cfg(feature = "std")]
 pub use lines::{eval_lines, eval_lines_as, eval_lines_on, MAX_LINE_BYTES, MAX_WORKERS};
 pub use parse::{parse, parse_as, Children, Expr, ExprKind, ExprN, Parsed, MAX_NESTING};

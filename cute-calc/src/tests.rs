@@ -484,11 +484,11 @@ fn eval_lines_stops_at_a_write_error() {
 #[test]
 fn suggested_names_are_functions() {
     use super::functions::{lookup, FUNCTION_NAMES};
-    for name in FUNCTION_NAMES {
+    for &name in FUNCTION_NAMES {
         assert!(lookup::<8>(name).is_some(), "{name}");
         let typo = std::format!("{name}x");
         assert_eq!(
-            super::suggest::suggest(&typo, &FUNCTION_NAMES),
+            super::suggest::suggest(&typo, FUNCTION_NAMES),
             Some(name),
             "{typo}"
         );

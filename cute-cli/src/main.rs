@@ -6,6 +6,7 @@
 //! cute svg 'blocked_product((2,2),(2,3))' -o blocked.svg
 //! ```
 mod cli;
+mod help;
 
 use std::process::ExitCode;
 
@@ -13,33 +14,12 @@ use clap::{Parser, Subcommand};
 use cute_calc::Reading;
 use cute_print::tv::{render_tv_picture, PictureFormat, TvPictureSpec};
 
-const AFTER_HELP: &str = "\
-Expressions (quote them for the shell):
-  layouts     (4,(2,2)):(4,(1,2))    8:2    (4,8)  (a bare shape is column-major)
-  functions   size cosize rank depth shape stride flatten coalesce filter
-              composition complement right_inverse left_inverse
-              logical_divide zipped_divide tiled_divide flat_divide
-              logical_product zipped_product tiled_product flat_product
-              blocked_product raked_product tile_to_shape upcast downcast
-              get select take group append prepend idx2crd crd2idx eval
-              swizzle max_common_vector max_common_layout make_layout_like
-  tilers      [2:1,4:1]  (by-mode, as CuTe's Tile<...>)
-  swizzles    Sw<3,4,3>    Sw<3,4,3>o0o(8,64):(64,1)  (as cute eval prints them)
-
-Examples:
-  cute eval 'composition((4,8):(1,4), [2:1])'
-  echo 'size((4,8))' | cute eval -
-  cute print '(4,(2,2)):(4,(1,2))'
-  cute print 'composition(swizzle(3,0,3), (8,8):(8,1))'
-  cute svg 'raked_product((2,2),(2,3))' -o raked.svg
-  cute latex '(4,8):(8,1)' -o layout.tex && pdflatex layout.tex";
-
 /// CuTe's layout algebra (NVIDIA CUTLASS) as a calculator and a layout visualiser.
 ///
 /// Every integer is read as a static CuTe integer (`Int<N>`), so results are those
 /// of CuTe C++ with static layouts.
 #[derive(Parser)]
-#[command(name = "cute", version, after_help = AFTER_HELP)]
+#[command(name = "cute", version, after_help = help::after_help())]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -287,3 +287,31 @@ fn help_explains_the_subcommands_with_examples() {
     let out = cute(&["print", "--help"]);
     assert!(stdout(&out).contains("cute print '(4,(2,2)):(4,(1,2))'"));
 }
+
+/// `cute --help` lists every function of the calculator's table, one line
+/// each (`name(args)` then its help), and `cute eval` answers each entry's
+/// example with CuTe C++'s result: help and calculator come from one table.
+#[test]
+fn help_lists_every_function_of_the_calculator() {
+    let help = stdout(&cute(&["--help"]));
+    let listed: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Functions"))
+        .skip_while(|l| !l.starts_with("  "))
+        .take_while(|l| !l.is_empty())
+        .collect();
+    assert_eq!(listed.len(), cute_calc::FUNCTIONS.len(), "{help}");
+    for (line, f) in listed.iter().zip(cute_calc::FUNCTIONS) {
+        let call = format!("{}({})", f.name, f.args);
+        let rest = line.trim_start().strip_prefix(&call);
+        assert_eq!(
+            rest.map(str::trim_start),
+            Some(f.help),
+            "--help line for {}: {line:?}",
+            f.name
+        );
+        let out = cute(&["eval", f.example]);
+        assert!(out.status.success(), "{}: {}", f.example, stderr(&out));
+        assert_eq!(stdout(&out), format!("{}\n", f.result), "{}", f.example);
+    }
+}
