@@ -48,6 +48,7 @@
 //! ```
 //!
 //! See [`cute_types`] for the map of the modules and its crate-level tour.
+#![forbid(unsafe_code)]
 // Not inlined: rustdoc would print the typed functions' return types with their
 // aliases (`CompositionOut<A, B>`) expanded into trait projections.
 /// The calculator engine (`cute eval`, the algebra inside `layout!`).

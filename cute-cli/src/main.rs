@@ -5,6 +5,7 @@
 //! cute print '(4,(2,2)):(4,(1,2))'              # CuTe's print_layout table
 //! cute svg 'blocked_product((2,2),(2,3))' -o blocked.svg
 //! ```
+#![forbid(unsafe_code)]
 mod cli;
 mod help;
 
