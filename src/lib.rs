@@ -4,9 +4,9 @@
 //!
 //! This crate (package `cute-rs`) re-exports [`cute_types`], the `no_std` core
 //! (integers, tuples, layouts, the algebra, the typed layer, tensors),
-//! [`cute_calc`] as [`expr`] (the calculator engine behind `cute eval`),
-//! [`cute_print`] as [`print`] (CuTe's `print_layout` table, SVG and LaTeX
-//! pictures; [`tv`] gathers the thread–value layouts and their pictures) and
+//! [`cute_calc`] as [`expr`](mod@expr) (the calculator engine behind `cute eval`),
+//! [`cute_print`] as [`print`](mod@print) (CuTe's `print_layout` table, SVG and LaTeX
+//! pictures; [`tv`](mod@tv) gathers the thread–value layouts and their pictures) and
 //! [`cute_macros`], the layout literals. The re-exports link to those crates'
 //! pages, where every item is documented with an example; the command-line
 //! calculator and visualiser `cute` is the separate package `cute-cli`.
