@@ -124,6 +124,7 @@ driver_api! {
     module_unload = "cuModuleUnload": fn(Handle);
     module_get_function = "cuModuleGetFunction": fn(*mut Handle, Handle, *const c_char);
     func_set_attribute = "cuFuncSetAttribute": fn(Handle, c_int, c_int);
+    occupancy_max_active_blocks = "cuOccupancyMaxActiveBlocksPerMultiprocessor": fn(*mut c_int, Handle, c_int, usize);
     launch_kernel = "cuLaunchKernel": fn(Handle, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, Handle, *mut *mut c_void, *mut *mut c_void);
     event_create = "cuEventCreate": fn(*mut Handle, c_uint);
     event_destroy = "cuEventDestroy_v2": fn(Handle);

@@ -119,6 +119,21 @@ impl<'g> Module<'g> {
         )
     }
 
+    /// How many blocks of `f` with `threads` threads and `smem` bytes of
+    /// dynamic shared memory one multiprocessor holds at once.
+    pub fn max_active_blocks(&self, f: Function<'_>, threads: u32, smem: u32) -> Result<usize> {
+        let api = self.gpu.api();
+        let threads =
+            c_int::try_from(threads).map_err(|_| GpuError::Overflow("threads per block"))?;
+        let mut n: c_int = 0;
+        // SAFETY: out-pointer to a local, a live function handle, integers.
+        api.check(
+            unsafe { (api.occupancy_max_active_blocks)(&mut n, f.handle, threads, smem as usize) },
+            "cuOccupancyMaxActiveBlocksPerMultiprocessor",
+        )?;
+        usize::try_from(n).map_err(|_| GpuError::Overflow("blocks per multiprocessor"))
+    }
+
     /// Enqueues `f` on the stream with `args`, one pointer per kernel parameter
     /// pointing at its value.
     ///
