@@ -195,7 +195,9 @@ fn every_shipped_split_kernel_is_right_on_a_ragged_problem() {
             let a = rng.uniform_vec(p.a_len());
             let b = rng.uniform_vec(p.b_len());
             let c0 = rng.uniform_vec(p.c_len());
-            let (c, flags) = k.simulate_split(&p, &a, &b, &c0, 0.5, -2.0, &sch).unwrap();
+            let (c, flags) = k
+                .simulate_split(&s.kernel(layout), &p, &a, &b, &c0, 0.5, -2.0, &sch)
+                .unwrap();
             let (r, sabs) = host_reference(&p, &a, &b);
             let sc = Scaling {
                 alpha: 0.5,

@@ -42,14 +42,22 @@ impl<'g> GpuGemm<'g> {
     /// Loads `kernel` and its tail-split variant ([`generate_tail_split`],
     /// [`crate::gemm::split`]) in one module. Launches then pick, from the
     /// tile count, the K tiles and the blocks the device holds at once
-    /// (multiprocessors × [`Module::max_active_blocks`]), either `kernel`
-    /// (one block per tile) or the split schedule ([`GpuGemm::schedule`]). The
+    /// (multiprocessors × [`Module::max_active_blocks`] of `kernel`), either
+    /// `kernel` alone (one block per tile) or the split schedule
+    /// ([`GpuGemm::schedule`]): `kernel` over the first `whole` tiles, then the
+    /// split kernel over the rest. `kernel` must have raster groups (a 1-D
+    /// grid whose first blocks are the first tiles). The
     /// split's workspace (`tail·splits·BM·BN` floats and `tail` flags) is
     /// allocated by the first launch that needs it and kept.
     pub fn load_tail_split(gpu: &'g Gpu, kernel: GemmKernel) -> Result<GpuGemm<'g>> {
         if kernel.is_tail_split() {
             return Err(GpuError::BadSplit(
                 "give the plain kernel; its split variant is generated here",
+            ));
+        }
+        if kernel.params().group_m() == 0 {
+            return Err(GpuError::BadSplit(
+                "the whole tiles of a split need a kernel with raster groups (a 1-D grid)",
             ));
         }
         let name = format!("{}_split", kernel.name());
@@ -66,9 +74,12 @@ impl<'g> GpuGemm<'g> {
         if split.dynamic_smem() > 0 {
             g.module.set_max_dynamic_smem(f, split.dynamic_smem())?;
         }
-        let per_sm = g
-            .module
-            .max_active_blocks(f, split.threads(), split.dynamic_smem())?;
+        // the waves are those of the plain kernel, which runs the whole tiles
+        let per_sm = g.module.max_active_blocks(
+            g.function()?,
+            g.kernel.threads(),
+            g.kernel.dynamic_smem(),
+        )?;
         let slots = crate::launch::mul(gpu.sm_count()?, per_sm, "resident blocks")?;
         g.split = Some(SplitPart {
             kernel: split,
@@ -193,7 +204,9 @@ impl<'g> GpuGemm<'g> {
     /// The tail-split launch of `launch_async`, after its checks of the
     /// operands: the workspace is grown to the schedule's size (a driver call,
     /// so after every check that does not depend on it), then
-    /// `GemmKernel::plan_split` checks everything again with it.
+    /// `GemmKernel::plan_split` checks everything again with it. Two launches
+    /// on the stream: the plain kernel over the first `whole` tiles, then the
+    /// split kernel over the last `tail`.
     #[allow(clippy::too_many_arguments)]
     fn launch_split<'a>(
         &'a self,
@@ -219,6 +232,7 @@ impl<'g> GpuGemm<'g> {
             s.tail as usize,
         ];
         // the required sizes first: a refused schedule allocates nothing
+        let whole = self.kernel.plan_whole(p, lens, s.whole)?;
         part.kernel.plan_split(p, lens, need, s)?;
         let mut ws = part.workspace.borrow_mut();
         let small = ws
@@ -239,14 +253,21 @@ impl<'g> GpuGemm<'g> {
         else {
             return Ok(Pending::new(gpu, None));
         };
-        let f = self.module.function(part.kernel.name())?;
         let (pa, pb, pc) = (a.device_ptr(), b.device_ptr(), c.device_ptr());
         let (pw, pf) = (w.partials.device_ptr(), w.flags.device_ptr());
         let (ints, [fa, fb]) = GemmKernel::scalar_args(p, alpha, beta);
         let sched = [s.whole, s.tail, s.splits, s.k_tiles];
         let mut args: Vec<*mut c_void> = vec![arg(&pa), arg(&pb), arg(&pc)];
         args.extend(ints.iter().map(arg));
-        args.extend([arg(&fa), arg(&fb), arg(&pw), arg(&pf)]);
+        args.extend([arg(&fa), arg(&fb)]);
+        if let Some(whole) = whole {
+            // SAFETY: as in `launch_async`: the plain kernel's arguments, checked
+            // by `plan_whole` (`plan`'s checks; its first `whole` blocks compute
+            // tiles that exist).
+            unsafe { self.module.launch(self.function()?, whole, &mut args)? };
+        }
+        let f = self.module.function(part.kernel.name())?;
+        args.extend([arg(&pw), arg(&pf)]);
         args.extend(sched.iter().map(arg));
         // SAFETY: the arguments follow `PARAMS` then `SPLIT_PARAMS` (five u64
         // device addresses in all, ten u32, two f32); `plan_split` checked that

@@ -136,6 +136,35 @@ impl GemmKernel {
         Ok((tiles, k.div_ceil(self.params.bk)))
     }
 
+    /// Checks the launch of a tail split's whole tiles on this (plain) kernel:
+    /// every check of [`GemmKernel::plan`], that the kernel has a 1-D grid
+    /// (raster groups: block `i` computes tile `i`) and that `whole` is at
+    /// most the tile count. The grid is the first `whole` blocks; `None` when
+    /// there are none or C is empty.
+    pub fn plan_whole(
+        &self,
+        p: &Problem,
+        lens: [usize; 3],
+        whole: u32,
+    ) -> Result<Option<crate::launch::LaunchShape>, GpuError> {
+        let Some(shape) = self.plan(p, lens)? else {
+            return Ok(None);
+        };
+        if self.params.group_m == 0 {
+            return Err(GpuError::BadSplit(
+                "the whole tiles of a split need a kernel with raster groups (a 1-D grid)",
+            ));
+        }
+        let (tiles, _) = self.tile_counts(p.m, p.n, p.k)?;
+        if whole as usize > tiles {
+            return Err(GpuError::BadSplit("more whole tiles than tiles"));
+        }
+        Ok((whole > 0).then_some(crate::launch::LaunchShape {
+            grid: (whole, 1, 1),
+            ..shape
+        }))
+    }
+
     /// Checks a launch of the tail-split kernel ([`generate_tail_split`]) on `p`
     /// with schedule `s`, buffers of `lens = [A, B, C]` elements and a
     /// workspace of `ws = [partials, flags]` elements, before any driver call:
@@ -143,8 +172,8 @@ impl GemmKernel {
     /// tiles (`whole + tail = tiles`) with at least 2 slices of at least one K
     /// tile each (`(splits − 1)·k_tiles < ⌈K/BK⌉`, so no slice starts past K), that
     /// the workspace holds `tail·splits·BM·BN` partials and `tail` flags, and
-    /// the 1-D grid of `whole + tail·splits` blocks. The flags must be 0 (the
-    /// kernel leaves them so). `None`: C is empty.
+    /// the 1-D grid of `tail·splits` blocks. The flags must be 0 (the kernel
+    /// leaves them so). `None`: C is empty.
     pub fn plan_split(
         &self,
         p: &Problem,
@@ -194,11 +223,8 @@ impl GemmKernel {
             mul(slots, tile, "the workspace")?,
         )?;
         check_len("workspace flags", ws[1], s.tail as usize)?;
-        let blocks = s
-            .blocks()
-            .ok_or(GpuError::Overflow("the blocks of a split"))?;
         Ok(Some(crate::launch::LaunchShape {
-            grid: (grid_dim('x', blocks)?, 1, 1),
+            grid: (grid_dim('x', slots as u64)?, 1, 1),
             threads: self.threads(),
             smem: self.dynamic_smem,
         }))
@@ -777,16 +803,24 @@ pub fn generate(p: &GemmParams, layout: GemmLayout, name: &str) -> Result<GemmKe
     generate_with(p, layout, name, false)
 }
 
-/// Generates the tail-split variant of the kernel of `p` for `layout`
-/// ([`crate::gemm::split`]): a 1-D grid of `whole + tail·splits` blocks. Block
-/// `i < whole` computes tile `i` of the plain kernel's tile order, whole, with
-/// the plain epilogue. Block `whole + j` computes slice `z = j / tail` of tile
-/// `whole + j mod tail` over K tiles `[z·k_tiles, min((z+1)·k_tiles, ⌈K/BK⌉))`,
-/// stores its `BM × BN` partial sums in workspace slot `(j mod tail)·splits + z`,
-/// and counts itself on the tile's flag (`atom.add`, between `fence.acq_rel.gpu`s);
-/// the slice that finds `splits − 1` there resets the flag to 0, adds the
-/// `splits` partials in slice order and runs the plain epilogue
-/// (`C = α·Σ + β·C`). Every flag is 0 before and after a launch.
+/// Generates the tail-split kernel of configuration `p` for `layout`
+/// ([`crate::gemm::split`]): it computes the last `tail` tiles of the plain
+/// kernel's tile order (tiles `whole … whole + tail − 1`) in `splits` slices
+/// each, one block a slice, a 1-D grid of `tail·splits` blocks; the first
+/// `whole` tiles are the plain kernel's, launched before it over a grid of
+/// `whole` blocks ([`GemmKernel::plan_whole`]). Block `j` computes slice
+/// `z = j / tail` of tile `whole + j mod tail` over K tiles
+/// `[z·k_tiles, min((z+1)·k_tiles, ⌈K/BK⌉))`, stores its `BM × BN` partial sums in
+/// workspace slot `(j mod tail)·splits + z`, and counts itself on the tile's
+/// flag (`atom.add`, between `fence.acq_rel.gpu`s); the slice that finds
+/// `splits − 1` there resets the flag to 0, adds the `splits` partials in
+/// slice order (the same sum, bit for bit, on every run) and runs the plain
+/// epilogue (`C = α·Σ + β·C`). Every flag is 0 before and after a launch.
+///
+/// Why two launches: the whole tiles run the plain kernel's own machine code.
+/// Any code after the main loop (even a store of the partials) makes ptxas
+/// allocate and schedule the loop differently, and one kernel for both ran
+/// whole tiles 5–11% slower (H100, 8192³).
 ///
 /// Parameters: [`PARAMS`], then [`SPLIT_PARAMS`].
 pub fn generate_tail_split(
@@ -801,13 +835,44 @@ pub fn generate_tail_split(
 /// workspace (f32), the per-tile flags (u32), then the [`TailSplit`] fields.
 pub const SPLIT_PARAMS: [&str; 6] = ["ws", "flags", "whole", "tail", "splits", "k_tiles"];
 
-/// The tail split's parameters, loaded.
+/// The tail split's parameters.
+struct SplitParams {
+    ws: crate::ptx::Param<U64>,
+    flags: crate::ptx::Param<U64>,
+    whole: crate::ptx::Param<U32>,
+    tail: crate::ptx::Param<U32>,
+    splits: crate::ptx::Param<U32>,
+    k_tiles: crate::ptx::Param<U32>,
+}
+
+/// The block's place in the schedule: whole tile, or slice `z` of tail tile
+/// `slot`; `tile` is the linear tile index either way.
+struct SlicePlace {
+    slot: Reg<U32>,
+    z: Reg<U32>,
+    tile: Reg<U32>,
+}
+
+impl SplitParams {
+    /// Where this block is, from `%ctaid.x`, `whole` and `tail`: slice
+    /// `z = j / tail` of tile `whole + j mod tail`.
+    fn place(&self, b: &mut KernelBuilder) -> SlicePlace {
+        let whole = b.ld_param(&self.whole);
+        let tail = b.ld_param(&self.tail);
+        let j = b.special(Special::CtaidX);
+        let slot = b.bin(BinOp::Rem, j, tail);
+        let z = b.bin(BinOp::Div, j, tail);
+        let tile = b.add(whole, slot);
+        SlicePlace { slot, z, tile }
+    }
+}
+
+/// The tail split's registers after the main loop (loaded there again, so
+/// that nothing of the split stays live through the loop).
 struct SplitRegs {
     ws: Reg<U64>,
     flags: Reg<U64>,
     splits: Reg<U32>,
-    /// the block computes a whole tile
-    is_whole: Reg<Pred>,
     /// the tail tile's index among the tail tiles, and the slice
     slot: Reg<U32>,
     z: Reg<U32>,
@@ -836,15 +901,13 @@ fn generate_with(
     let pldc = b.param::<U32>(PARAMS[8]);
     let palpha = b.param::<F32>(PARAMS[9]);
     let pbeta = b.param::<F32>(PARAMS[10]);
-    let split_params = tail_split.then(|| {
-        (
-            b.param::<U64>(SPLIT_PARAMS[0]),
-            b.param::<U64>(SPLIT_PARAMS[1]),
-            b.param::<U32>(SPLIT_PARAMS[2]),
-            b.param::<U32>(SPLIT_PARAMS[3]),
-            b.param::<U32>(SPLIT_PARAMS[4]),
-            b.param::<U32>(SPLIT_PARAMS[5]),
-        )
+    let split_params = tail_split.then(|| SplitParams {
+        ws: b.param::<U64>(SPLIT_PARAMS[0]),
+        flags: b.param::<U64>(SPLIT_PARAMS[1]),
+        whole: b.param::<U32>(SPLIT_PARAMS[2]),
+        tail: b.param::<U32>(SPLIT_PARAMS[3]),
+        splits: b.param::<U32>(SPLIT_PARAMS[4]),
+        k_tiles: b.param::<U32>(SPLIT_PARAMS[5]),
     });
     let smem_bytes = p.smem_bytes();
     let dynamic = smem_bytes > STATIC_SMEM_LIMIT;
@@ -883,40 +946,19 @@ fn generate_with(
             let (bx, by) = block_coordinates(&mut b, p, m, n);
             (bx, by, k, None)
         }
-        Some((pws, pflags, pwhole, ptail, psplits, pkt)) => {
+        Some(sp) => {
             b.comment("tail split: whole tile, or slice z of a tail tile");
-            let ws = b.ld_param(&pws);
-            let flags = b.ld_param(&pflags);
-            let whole = b.ld_param(&pwhole);
-            let tail = b.ld_param(&ptail);
-            let splits = b.ld_param(&psplits);
-            let k_tiles = b.ld_param(&pkt);
-            let bid = b.special(Special::CtaidX);
-            let is_whole = b.setp(Cmp::Lt, bid, whole);
-            let j = b.sub(bid, whole);
-            let slot = b.bin(BinOp::Rem, j, tail);
-            let z_tail = b.bin(BinOp::Div, j, tail);
-            let tail_tile = b.add(whole, slot);
-            let tile = b.selp(bid, tail_tile, is_whole);
-            let z = b.selp(0u32, z_tail, is_whole);
-            let (bx, by) = tile_coordinates(&mut b, p, m, n, tile);
+            let at = sp.place(&mut b);
+            let k_tiles = b.ld_param(&sp.k_tiles);
+            let (bx, by) = tile_coordinates(&mut b, p, m, n, at.tile);
             // K range of the slice: [k0, k0 + k_len), empty past K
             let k_chunk = b.mul(k_tiles, p.bk as u32);
-            let k0 = b.mul(z, k_chunk);
+            let k0 = b.mul(at.z, k_chunk);
             let left = b.sub(k, k0);
             let inside = b.setp(Cmp::Lt, k0, k);
             let short = b.bin(BinOp::Min, left, k_chunk);
             let k_len = b.selp(short, 0u32, inside);
-            let k_len = b.selp(k, k_len, is_whole);
-            let regs = SplitRegs {
-                ws,
-                flags,
-                splits,
-                is_whole,
-                slot,
-                z,
-            };
-            (bx, by, k_len, Some((regs, k0)))
+            (bx, by, k_len, Some((sp, k0)))
         }
     };
     // a slice's operands start at its first K index
@@ -1025,29 +1067,34 @@ fn generate_with(
     g.b.place(epilogue);
 
     let Gen { mut b, .. } = g;
-    if let Some((regs, _)) = &split {
-        emit_split_fixup(&mut b, p, regs, tid, &acc);
+    let epi = || Epilogue {
+        c_ptr,
+        m,
+        n,
+        ldc,
+        m_blk,
+        n_blk,
+        m_t,
+        n_t,
+        alpha: palpha.clone(),
+        beta: pbeta.clone(),
+    };
+    match &split {
+        None => emit_epilogue(&mut b, p, epi(), &acc, &val_m, &val_n, frag_width),
+        Some((sp, _)) => {
+            let at = sp.place(&mut b);
+            let regs = SplitRegs {
+                ws: b.ld_param(&sp.ws),
+                flags: b.ld_param(&sp.flags),
+                splits: b.ld_param(&sp.splits),
+                slot: at.slot,
+                z: at.z,
+            };
+            let tid = b.special(Special::TidX);
+            let total = emit_split_fixup(&mut b, p, &regs, tid, &acc);
+            emit_epilogue(&mut b, p, epi(), &total, &val_m, &val_n, frag_width);
+        }
     }
-    emit_epilogue(
-        &mut b,
-        p,
-        Epilogue {
-            c_ptr,
-            m,
-            n,
-            ldc,
-            m_blk,
-            n_blk,
-            m_t,
-            n_t,
-            alpha: palpha,
-            beta: pbeta,
-        },
-        &acc,
-        &val_m,
-        &val_n,
-        frag_width,
-    );
     Ok(GemmKernel {
         kernel: b.finish(),
         params: *p,
@@ -1074,21 +1121,18 @@ fn k_offset(
     b.add(ptr, bytes)
 }
 
-/// The tail split between the main loop and the epilogue (see
-/// [`generate_tail_split`]): whole tiles go straight to the epilogue; a slice
-/// stores its partials (4-value vectors, thread-interleaved so a warp's stores
-/// are contiguous), counts itself on the tile's flag and returns, unless it is
-/// the last, which resets the flag and leaves the slice-ordered sum of the
-/// partials in `acc`.
+/// A slice's work between the main loop and its epilogue (see
+/// [`generate_tail_split`]): it stores its partials (4-value vectors,
+/// thread-interleaved so a warp's stores are contiguous), counts itself on the
+/// tile's flag and returns, unless it is the last, which resets the flag and
+/// returns the registers of the slice-ordered sum of the partials.
 fn emit_split_fixup(
     b: &mut KernelBuilder,
     p: &GemmParams,
     s: &SplitRegs,
     tid: Reg<U32>,
     acc: &[Reg<F32>],
-) {
-    let whole = b.label();
-    b.when(s.is_whole).bra_uniform(whole);
+) -> Vec<Reg<F32>> {
     b.comment("tail split: store this slice's partial sums");
     let tile_bytes = (4 * p.bm * p.bn) as u32;
     // 4-value vectors when the thread's values come in fours
@@ -1135,7 +1179,8 @@ fn emit_split_fixup(
     let first_off = b.mul_wide(first, tile_bytes);
     let first_base = b.add(s.ws, first_off);
     let ptr = b.add(first_base, t_off);
-    for (i, v) in acc.chunks(width).enumerate() {
+    let total = b.regs::<F32>(acc.len());
+    for (i, v) in total.chunks(width).enumerate() {
         b.ld(
             Space::Global,
             false,
@@ -1151,7 +1196,7 @@ fn emit_split_fixup(
     b.unless(more).bra_uniform(summed);
     b.add_to(ptr, ptr, tile_bytes as u64);
     let part = b.regs::<F32>(width);
-    for (i, v) in acc.chunks(width).enumerate() {
+    for (i, v) in total.chunks(width).enumerate() {
         b.ld(
             Space::Global,
             false,
@@ -1165,7 +1210,7 @@ fn emit_split_fixup(
     b.add_to(z, z, 1u32);
     b.bra_uniform(lp);
     b.place(summed);
-    b.place(whole);
+    total
 }
 
 struct Epilogue {
@@ -1347,13 +1392,15 @@ impl GemmKernel {
         Ok(sim.read_f32(dc, c.len()))
     }
 
-    /// Runs the tail-split kernel in the CPU simulator with schedule `s` (checked
-    /// by [`GemmKernel::plan_split`] first): returns C and the flags after the
-    /// launch. Blocks run one after another in grid order, so the last slice of
-    /// each tile is the one that sums.
+    /// Runs a tail split in the CPU simulator with schedule `s`: the first
+    /// `whole` blocks of `plain` (checked by [`GemmKernel::plan_whole`]), then
+    /// this tail-split kernel (checked by [`GemmKernel::plan_split`]); returns C
+    /// and the flags afterwards. Blocks run one after another in grid order,
+    /// so the last slice of each tile is the one that sums.
     #[allow(clippy::too_many_arguments)]
     pub fn simulate_split(
         &self,
+        plain: &GemmKernel,
         p: &super::Problem,
         a: &[f32],
         b: &[f32],
@@ -1377,6 +1424,9 @@ impl GemmKernel {
         // the partials start as NaN: a slot read before it is written shows up
         let ws = sim.alloc_f32(&vec![f32::NAN; ws_len]);
         let flags = sim.alloc(4 * s.tail as usize);
+        let whole = plain
+            .plan_whole(p, [a.len(), b.len(), c.len()], s.whole)
+            .map_err(refused)?;
         let Some(shape) = shape else {
             return Ok((c.to_vec(), vec![0; s.tail as usize]));
         };
@@ -1384,6 +1434,14 @@ impl GemmKernel {
         let mut args: Vec<Arg> = vec![da.into(), db.into(), dc.into()];
         args.extend(ints.iter().map(|&v| Arg::U32(v)));
         args.extend(floats.iter().map(|&v| Arg::F32(v)));
+        if let Some(w) = whole {
+            let grid = Grid {
+                blocks: (w.grid.0, 1),
+                threads: w.threads,
+                dynamic_smem: w.smem,
+            };
+            sim.launch(&plain.kernel, grid, &args)?;
+        }
         args.extend([Arg::from(ws), Arg::from(flags)]);
         args.extend([s.whole, s.tail, s.splits, s.k_tiles].map(Arg::U32));
         let grid = Grid {
@@ -1501,12 +1559,12 @@ mod tests {
     /// β = 0 and β ≠ 0; every flag is back to 0 afterwards.
     #[test]
     fn tail_split_matches_the_reference() {
-        type Plain = Sgemm<
+        type Grouped = Sgemm<
             Tile<_64, _64, _8>,
             WarpTiled<_32, _32, _8, _4>,
             Padded<_4, _0>,
             Copy<_4>,
-            Pipeline<_2, _1>,
+            Pipeline<_2, _1, _3>,
         >;
         type MidGrouped = Sgemm<
             Tile<_64, _64, _8>,
@@ -1538,8 +1596,9 @@ mod tests {
             },
         ];
         for layout in GemmLayout::ALL {
-            for params in [Plain::PARAMS, MidGrouped::PARAMS] {
+            for params in [Grouped::PARAMS, MidGrouped::PARAMS] {
                 let k = generate_tail_split(&params, layout, "split").unwrap();
+                let plain = generate(&params, layout, "plain").unwrap();
                 assert!(k.is_tail_split());
                 for (i, sch) in schedules.iter().enumerate() {
                     let p = Problem::new(130, 100, 150, layout).padded_to(4);
@@ -1547,7 +1606,9 @@ mod tests {
                     let a = rng.uniform_vec(p.a_len());
                     let b = rng.uniform_vec(p.b_len());
                     let c0 = rng.uniform_vec(p.c_len());
-                    let (c, flags) = k.simulate_split(&p, &a, &b, &c0, 1.25, beta, sch).unwrap();
+                    let (c, flags) = k
+                        .simulate_split(&plain, &p, &a, &b, &c0, 1.25, beta, sch)
+                        .unwrap();
                     let (r, sabs) = host_reference(&p, &a, &b);
                     let sc = Scaling {
                         alpha: 1.25,
@@ -1583,7 +1644,7 @@ mod tests {
         };
         let ws = [4 * 3 * 64 * 64, 4];
         let shape = k.plan_split(&p, lens, ws, &ok).unwrap().unwrap();
-        assert_eq!(shape.grid, (2 + 4 * 3, 1, 1));
+        assert_eq!(shape.grid, (4 * 3, 1, 1));
         let refused = |s: TailSplit, ws: [usize; 2]| {
             matches!(k.plan_split(&p, lens, ws, &s), Err(GpuError::BadSplit(_)))
         };
@@ -1613,6 +1674,11 @@ mod tests {
         assert!(matches!(k.plan(&p, lens), Err(GpuError::BadSplit(_))));
         assert!(matches!(
             plain.plan_split(&p, lens, ws, &ok),
+            Err(GpuError::BadSplit(_))
+        ));
+        // whole tiles need a 1-D grid: Small has plain 2-D order
+        assert!(matches!(
+            plain.plan_whole(&p, lens, 2),
             Err(GpuError::BadSplit(_))
         ));
     }
