@@ -170,9 +170,10 @@ fn grouped_block_order_covers_every_tile() {
     }
 }
 
-/// Every shipped tail-split kernel, each layout: a ragged problem of 3 tiles,
-/// one whole and two in 3 slices (the last slice with the ragged end of K),
-/// β ≠ 0; against the host reference, C's padding untouched, flags back at 0.
+/// Every shipped tail-split kernel, each layout: a ragged problem of 3 × 2
+/// tiles, the first tile column whole (the plain kernel) and the other in 3
+/// slices (the last slice with the ragged end of K), β ≠ 0; against the host
+/// reference, C's padding untouched, flags back at 0.
 #[test]
 fn every_shipped_split_kernel_is_right_on_a_ragged_problem() {
     use cute_gpu::gemm::TailSplit;
@@ -185,10 +186,10 @@ fn every_shipped_split_kernel_is_right_on_a_ragged_problem() {
             };
             seen += 1;
             let (bm, bn, bk) = (s.params.bm(), s.params.bn(), s.params.bk());
-            let p = Problem::new(3 * bm - 5, bn - 3, 7 * bk + 3, layout).padded_to(4);
+            let p = Problem::new(3 * bm - 5, 2 * bn - 3, 7 * bk + 3, layout).padded_to(4);
             let sch = TailSplit {
-                whole: 1,
-                tail: 2,
+                whole: 3,
+                tail: 3,
                 splits: 3,
                 k_tiles: 3,
             };

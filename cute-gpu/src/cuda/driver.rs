@@ -115,6 +115,7 @@ driver_api! {
     stream_create = "cuStreamCreate": fn(*mut Handle, c_uint);
     stream_destroy = "cuStreamDestroy_v2": fn(Handle);
     stream_synchronize = "cuStreamSynchronize": fn(Handle);
+    stream_wait_event = "cuStreamWaitEvent": fn(Handle, Handle, c_uint);
     mem_alloc = "cuMemAlloc_v2": fn(*mut CuDevicePtr, usize);
     mem_free = "cuMemFree_v2": fn(CuDevicePtr);
     memcpy_htod_async = "cuMemcpyHtoDAsync_v2": fn(CuDevicePtr, *const c_void, usize, Handle);

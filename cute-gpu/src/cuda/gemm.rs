@@ -1,4 +1,5 @@
 //! The fp32 GEMM on the GPU: a generated kernel, loaded, with checked launches.
+use super::fork::Fork;
 use super::module::{arg, Function, LaunchShape, Module};
 use super::{DeviceBuffer, Event, Gpu, GpuError, Pending, Result};
 use crate::gemm::{generate_tail_split, GemmKernel, Problem, SplitPolicy, TailSplit};
@@ -22,6 +23,8 @@ struct SplitPart<'g> {
     /// partial sums and per-tile flags (all 0 between launches), owned here
     /// and grown on demand
     workspace: RefCell<Option<Workspace<'g>>>,
+    /// the stream of the whole tiles' kernel
+    fork: RefCell<Option<Fork<'g>>>,
 }
 
 struct Workspace<'g> {
@@ -44,20 +47,16 @@ impl<'g> GpuGemm<'g> {
     /// tile count, the K tiles and the blocks the device holds at once
     /// (multiprocessors × [`Module::max_active_blocks`] of `kernel`), either
     /// `kernel` alone (one block per tile) or the split schedule
-    /// ([`GpuGemm::schedule`]): `kernel` over the first `whole` tiles, then the
-    /// split kernel over the rest. `kernel` must have raster groups (a 1-D
-    /// grid whose first blocks are the first tiles). The
-    /// split's workspace (`tail·splits·BM·BN` floats and `tail` flags) is
-    /// allocated by the first launch that needs it and kept.
+    /// ([`GpuGemm::schedule`]): `kernel` over the first `whole` tiles and the
+    /// split kernel over the rest, at the same time on two streams joined
+    /// before the launch returns (the slices fill the multiprocessors that the
+    /// plain kernel's last wave leaves idle). The
+    /// split's workspace (`tail·splits·BM·BN` floats and `tail` flags) and its
+    /// side stream are made by the first launch that needs them and kept.
     pub fn load_tail_split(gpu: &'g Gpu, kernel: GemmKernel) -> Result<GpuGemm<'g>> {
         if kernel.is_tail_split() {
             return Err(GpuError::BadSplit(
                 "give the plain kernel; its split variant is generated here",
-            ));
-        }
-        if kernel.params().group_m() == 0 {
-            return Err(GpuError::BadSplit(
-                "the whole tiles of a split need a kernel with raster groups (a 1-D grid)",
             ));
         }
         let name = format!("{}_split", kernel.name());
@@ -86,6 +85,7 @@ impl<'g> GpuGemm<'g> {
             slots,
             policy: Cell::new(SplitPolicy::Auto),
             workspace: RefCell::new(None),
+            fork: RefCell::new(None),
         });
         Ok(g)
     }
@@ -108,7 +108,8 @@ impl<'g> GpuGemm<'g> {
             return Ok(None);
         }
         let (tiles, k_tiles) = self.kernel.tile_counts(p.m, p.n, p.k)?;
-        Ok(s.policy.get().schedule(tiles, k_tiles, s.slots))
+        let granule = self.kernel.tail_granule(p.m);
+        Ok(s.policy.get().schedule(tiles, k_tiles, s.slots, granule))
     }
 
     /// Loads `kernel` from a cubin instead of its PTX.
@@ -204,9 +205,10 @@ impl<'g> GpuGemm<'g> {
     /// The tail-split launch of `launch_async`, after its checks of the
     /// operands: the workspace is grown to the schedule's size (a driver call,
     /// so after every check that does not depend on it), then
-    /// `GemmKernel::plan_split` checks everything again with it. Two launches
-    /// on the stream: the plain kernel over the first `whole` tiles, then the
-    /// split kernel over the last `tail`.
+    /// `GemmKernel::plan_split` checks everything again with it. Two launches:
+    /// the plain kernel over the first `whole` tiles on the side stream, the
+    /// split kernel over the last `tail` on the `Gpu`'s stream, between a fork
+    /// and a join of the two streams.
     #[allow(clippy::too_many_arguments)]
     fn launch_split<'a>(
         &'a self,
@@ -260,13 +262,35 @@ impl<'g> GpuGemm<'g> {
         let mut args: Vec<*mut c_void> = vec![arg(&pa), arg(&pb), arg(&pc)];
         args.extend(ints.iter().map(arg));
         args.extend([arg(&fa), arg(&fb)]);
-        if let Some(whole) = whole {
-            // SAFETY: as in `launch_async`: the plain kernel's arguments, checked
-            // by `plan_whole` (`plan`'s checks; its first `whole` blocks compute
-            // tiles that exist).
-            unsafe { self.module.launch(self.function()?, whole, &mut args)? };
-        }
         let f = self.module.function(part.kernel.name())?;
+        let plain = self.function()?;
+        let mut fork = part.fork.borrow_mut();
+        let side = match (&whole, fork.take()) {
+            (None, kept) => {
+                *fork = kept;
+                None
+            }
+            (Some(_), Some(kept)) => Some(kept),
+            (Some(_), None) => Some(Fork::new(gpu)?),
+        };
+        let launched = match (whole, &side) {
+            (Some(shape), Some(side)) => side.fork().and_then(|()| {
+                // SAFETY: as in `launch_async`: the plain kernel's arguments,
+                // checked by `plan_whole` (`plan`'s checks; its blocks compute
+                // tiles that exist). Once it is issued, the side stream is
+                // joined below before this returns, on every path, so whatever
+                // waits for the `Gpu` stream waits for this kernel too.
+                unsafe {
+                    self.module
+                        .launch_on(plain, shape, &mut args, side.stream())
+                }
+            }),
+            _ => Ok(()),
+        };
+        if let Err(e) = launched {
+            *fork = side;
+            return Err(e);
+        }
         args.extend([arg(&pw), arg(&pf)]);
         args.extend(sched.iter().map(arg));
         // SAFETY: the arguments follow `PARAMS` then `SPLIT_PARAMS` (five u64
@@ -278,7 +302,14 @@ impl<'g> GpuGemm<'g> {
         // the returned guard, and is freed only after the stream drains; every
         // launch of this `GpuGemm` goes to the same stream, so two launches
         // never use it at once.
-        unsafe { self.module.launch(f, shape, &mut args)? };
+        let split = unsafe { self.module.launch(f, shape, &mut args) };
+        let joined = match &side {
+            Some(side) if whole.is_some() => side.join(),
+            _ => Ok(()),
+        };
+        *fork = side;
+        split?;
+        joined?;
         Ok(Pending::new(gpu, None))
     }
 

@@ -147,6 +147,23 @@ impl<'g> Module<'g> {
         shape: LaunchShape,
         args: &mut [*mut c_void],
     ) -> Result<()> {
+        // SAFETY: the caller's contract.
+        unsafe { self.launch_on(f, shape, args, self.gpu.stream()) }
+    }
+
+    /// [`Module::launch`] on `stream`, a stream of this module's context
+    /// ([`super::fork::Fork`]'s side stream).
+    ///
+    /// # Safety
+    /// As [`Module::launch`], with "the stream" read as `stream`, which must be
+    /// joined to the `Gpu`'s stream before anything frees what the kernel uses.
+    pub(crate) unsafe fn launch_on(
+        &self,
+        f: Function<'_>,
+        shape: LaunchShape,
+        args: &mut [*mut c_void],
+        stream: Handle,
+    ) -> Result<()> {
         let api = self.gpu.api();
         let (gx, gy, gz) = shape.grid;
         // SAFETY: the caller's contract; the argument array lives for the call
@@ -161,7 +178,7 @@ impl<'g> Module<'g> {
                 1,
                 1,
                 shape.smem,
-                self.gpu.stream(),
+                stream,
                 args.as_mut_ptr(),
                 std::ptr::null_mut(),
             )

@@ -136,11 +136,23 @@ impl GemmKernel {
         Ok((tiles, k.div_ceil(self.params.bk)))
     }
 
+    /// The granule of a tail split's tail ([`crate::gemm::split`]): 1 for a
+    /// 1-D grid (raster groups: block `i` computes tile `i`), the number of
+    /// tile rows `⌈m/BM⌉` for plain order (the whole tiles must be whole tile
+    /// columns of the 2-D grid).
+    pub fn tail_granule(&self, m: usize) -> usize {
+        if self.params.group_m > 0 {
+            1
+        } else {
+            m.div_ceil(self.params.bm).max(1)
+        }
+    }
+
     /// Checks the launch of a tail split's whole tiles on this (plain) kernel:
-    /// every check of [`GemmKernel::plan`], that the kernel has a 1-D grid
-    /// (raster groups: block `i` computes tile `i`) and that `whole` is at
-    /// most the tile count. The grid is the first `whole` blocks; `None` when
-    /// there are none or C is empty.
+    /// every check of [`GemmKernel::plan`], that `whole` is at most the tile
+    /// count and a multiple of [`GemmKernel::tail_granule`]. The grid is the
+    /// first `whole` blocks (raster groups) or the first `whole / ⌈m/BM⌉` tile
+    /// columns (plain order); `None` when there are none or C is empty.
     pub fn plan_whole(
         &self,
         p: &Problem,
@@ -150,19 +162,22 @@ impl GemmKernel {
         let Some(shape) = self.plan(p, lens)? else {
             return Ok(None);
         };
-        if self.params.group_m == 0 {
-            return Err(GpuError::BadSplit(
-                "the whole tiles of a split need a kernel with raster groups (a 1-D grid)",
-            ));
-        }
         let (tiles, _) = self.tile_counts(p.m, p.n, p.k)?;
         if whole as usize > tiles {
             return Err(GpuError::BadSplit("more whole tiles than tiles"));
         }
-        Ok((whole > 0).then_some(crate::launch::LaunchShape {
-            grid: (whole, 1, 1),
-            ..shape
-        }))
+        let granule = self.tail_granule(p.m);
+        if whole as usize % granule != 0 {
+            return Err(GpuError::BadSplit(
+                "in plain order the whole tiles are whole tile columns",
+            ));
+        }
+        let grid = if self.params.group_m > 0 {
+            (whole, 1, 1)
+        } else {
+            (shape.grid.0, whole / shape.grid.0, 1)
+        };
+        Ok((whole > 0).then_some(crate::launch::LaunchShape { grid, ..shape }))
     }
 
     /// Checks a launch of the tail-split kernel ([`generate_tail_split`]) on `p`
@@ -1436,7 +1451,7 @@ impl GemmKernel {
         args.extend(floats.iter().map(|&v| Arg::F32(v)));
         if let Some(w) = whole {
             let grid = Grid {
-                blocks: (w.grid.0, 1),
+                blocks: (w.grid.0, w.grid.1),
                 threads: w.threads,
                 dynamic_smem: w.smem,
             };
@@ -1595,6 +1610,51 @@ mod tests {
                 k_tiles: 10,
             },
         ];
+        // plain order: 3 tile rows, so the whole tiles are whole columns of 3
+        type Plain = Sgemm<
+            Tile<_64, _64, _8>,
+            WarpTiled<_32, _32, _8, _4>,
+            Padded<_4, _0>,
+            Copy<_4>,
+            Pipeline<_2, _1>,
+        >;
+        let plain_schedules = [
+            TailSplit {
+                whole: 3,
+                tail: 3,
+                splits: 3,
+                k_tiles: 7,
+            },
+            TailSplit {
+                whole: 0,
+                tail: 6,
+                splits: 2,
+                k_tiles: 10,
+            },
+        ];
+        for layout in GemmLayout::ALL {
+            let k = generate_tail_split(&Plain::PARAMS, layout, "split").unwrap();
+            let plain = generate(&Plain::PARAMS, layout, "plain").unwrap();
+            assert_eq!(plain.tail_granule(130), 3);
+            for sch in &plain_schedules {
+                let p = Problem::new(130, 100, 150, layout).padded_to(4);
+                let a = rng.uniform_vec(p.a_len());
+                let b = rng.uniform_vec(p.b_len());
+                let c0 = rng.uniform_vec(p.c_len());
+                let (c, flags) = k
+                    .simulate_split(&plain, &p, &a, &b, &c0, 1.0, 0.25, sch)
+                    .unwrap();
+                let (r, sabs) = host_reference(&p, &a, &b);
+                let sc = Scaling {
+                    alpha: 1.0,
+                    beta: 0.25,
+                    c0: Some(&c0),
+                };
+                let rep = check(&p, &c, &r, &sabs, sc, Tolerance::fp32(p.k));
+                assert!(rep.passed(), "{layout} {sch:?} plain order: {rep:?}");
+                assert!(flags.iter().all(|&f| f == 0), "{flags:?}");
+            }
+        }
         for layout in GemmLayout::ALL {
             for params in [Grouped::PARAMS, MidGrouped::PARAMS] {
                 let k = generate_tail_split(&params, layout, "split").unwrap();
@@ -1676,11 +1736,18 @@ mod tests {
             plain.plan_split(&p, lens, ws, &ok),
             Err(GpuError::BadSplit(_))
         ));
-        // whole tiles need a 1-D grid: Small has plain 2-D order
+        // Small has plain 2-D order: the whole tiles are whole columns of 3
         assert!(matches!(
             plain.plan_whole(&p, lens, 2),
             Err(GpuError::BadSplit(_))
         ));
+        assert!(matches!(
+            plain.plan_whole(&p, lens, 9),
+            Err(GpuError::BadSplit(_))
+        ));
+        let w = plain.plan_whole(&p, lens, 3).unwrap().unwrap();
+        assert_eq!(w.grid, (3, 1, 1));
+        assert_eq!(plain.plan_whole(&p, lens, 0), Ok(None));
     }
 
     #[test]

@@ -126,16 +126,6 @@ pub type Warp128x256x8PMG16 = Sgemm<
     Copy<_4, StagedMid>,
     Pipeline<_3, _1, _16, Prefetch>,
 >;
-/// w128x256x8pm with blocks in raster groups of 64 tile rows: the plain
-/// order of w128x256x8pm up to M = 8192 (64 tile rows), on a 1-D grid, which
-/// the whole tiles of a tail split need.
-pub type Warp128x256x8PMG64 = Sgemm<
-    Tile<_128, _256, _8>,
-    WarpTiled<_32, _128, _8, _16>,
-    Padded<_4, _4>,
-    Copy<_4, StagedMid>,
-    Pipeline<_3, _1, _64, Prefetch>,
->;
 /// Fallback for leading dimensions that are not multiples of 4: rung 4 with 32-bit loads.
 pub type Fallback32 = Sgemm<
     Tile<_128, _128, _8>,
@@ -330,16 +320,9 @@ pub fn shipped() -> Vec<Shipped> {
             tail_split: false,
         },
         Shipped {
-            name: "w128x256x8pmg64",
-            what: "+ raster groups of 64 tile rows (128x256x8)",
-            params: Warp128x256x8PMG64::PARAMS,
-            layouts: ALL_LAYOUTS,
-            tail_split: false,
-        },
-        Shipped {
-            name: "w128x256x8pmg64_ts",
-            what: "w128x256x8pmg64 + tail split of a partial last wave",
-            params: Warp128x256x8PMG64::PARAMS,
+            name: "w128x256x8pm_ts",
+            what: "w128x256x8pm + tail split of a partial last wave",
+            params: Warp128x256x8PM::PARAMS,
             layouts: ALL_LAYOUTS,
             tail_split: true,
         },
@@ -380,7 +363,7 @@ pub fn find(name: &str) -> Option<Shipped> {
 /// last wave is worth splitting, such as 8192³; the plain kernel elsewhere).
 pub fn best(layout: GemmLayout) -> Shipped {
     let name = if layout == NT {
-        "w128x256x8pmg64_ts"
+        "w128x256x8pm_ts"
     } else {
         "w128x256x8pmg16_ts"
     };
@@ -404,7 +387,7 @@ mod tests {
         for l in GemmLayout::ALL {
             let b = best(l);
             assert!(b.layouts.contains(&l), "{} {l}", b.name);
-            assert_eq!(b.params.group_m() == 64, l.to_string() == "nt", "{l}");
+            assert_eq!(b.params.group_m() == 0, l.to_string() == "nt", "{l}");
             assert_eq!((b.params.bm(), b.params.bn(), b.params.bk()), (128, 256, 8));
             assert!(b.tail_split && b.split_kernel(l).is_some());
         }
@@ -415,12 +398,11 @@ mod tests {
     #[test]
     fn tail_split_configurations_keep_the_plain_kernel() {
         for (ts, base) in [
-            ("w128x256x8pmg64_ts", "w128x256x8pmg64"),
+            ("w128x256x8pm_ts", "w128x256x8pm"),
             ("w128x256x8pmg16_ts", "w128x256x8pmg16"),
         ] {
             let (ts, base) = (find(ts).unwrap(), find(base).unwrap());
             assert!(base.split_kernel("nt".parse().unwrap()).is_none());
-            assert!(base.params.group_m() > 0, "whole tiles need a 1-D grid");
             for l in GemmLayout::ALL {
                 let strip = |k: GemmKernel, name: &str| {
                     crate::module_ptx(vec![k.kernel().clone()]).replace(name, "K")
