@@ -167,7 +167,7 @@ impl GemmKernel {
             return Err(GpuError::BadSplit("more whole tiles than tiles"));
         }
         let granule = self.tail_granule(p.m);
-        if whole as usize % granule != 0 {
+        if !(whole as usize).is_multiple_of(granule) {
             return Err(GpuError::BadSplit(
                 "in plain order the whole tiles are whole tile columns",
             ));
@@ -822,8 +822,8 @@ pub fn generate(p: &GemmParams, layout: GemmLayout, name: &str) -> Result<GemmKe
 /// ([`crate::gemm::split`]): it computes the last `tail` tiles of the plain
 /// kernel's tile order (tiles `whole … whole + tail − 1`) in `splits` slices
 /// each, one block a slice, a 1-D grid of `tail·splits` blocks; the first
-/// `whole` tiles are the plain kernel's, launched before it over a grid of
-/// `whole` blocks ([`GemmKernel::plan_whole`]). Block `j` computes slice
+/// `whole` tiles are the plain kernel's, launched beside it over the first
+/// `whole` blocks of its own grid ([`GemmKernel::plan_whole`]). Block `j` computes slice
 /// `z = j / tail` of tile `whole + j mod tail` over K tiles
 /// `[z·k_tiles, min((z+1)·k_tiles, ⌈K/BK⌉))`, stores its `BM × BN` partial sums in
 /// workspace slot `(j mod tail)·splits + z`, and counts itself on the tile's
@@ -1151,7 +1151,7 @@ fn emit_split_fixup(
     b.comment("tail split: store this slice's partial sums");
     let tile_bytes = (4 * p.bm * p.bn) as u32;
     // 4-value vectors when the thread's values come in fours
-    let width = if acc.len() % 4 == 0 { 4 } else { 1 };
+    let width = if acc.len().is_multiple_of(4) { 4 } else { 1 };
     let vec_stride = (4 * width * p.threads) as i64;
     let flag_sym = b.shared_array("split_count", 4, Some(4));
     let slot = b.mad_lo(s.slot, s.splits, s.z);
