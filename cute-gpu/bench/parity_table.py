@@ -15,7 +15,7 @@ import statistics as st
 import sys
 
 # the fp32 configuration `gemm --config best` picks per layout (shipped.rs `best`)
-BEST = {"nn": "w128x256x8pmg16", "nt": "w128x256x8pm", "tn": "w128x256x8pmg16", "tt": "w128x256x8pmg16"}
+BEST = {"nn": "w128x256x8pmg16_ts", "nt": "w128x256x8pm_ts", "tn": "w128x256x8pmg16_ts", "tt": "w128x256x8pmg16_ts"}
 
 
 def fmt(vals):

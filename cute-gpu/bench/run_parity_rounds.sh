@@ -35,7 +35,7 @@ for r in $(seq "$R"); do
   echo "== round $r $(date -u +%T)"
   for size in 4096 8192; do
     python3 "$fp32_cublas" --size $size --layout nn,nt,tn,tt >> $OUT/fp32.log 2>&1
-    "$B/gemm" --size $size --layout nn,nt,tn,tt --config w128x256x8pm,w128x256x8pmg16 >> $OUT/fp32.log 2>&1
+    "$B/gemm" --size $size --layout nn,nt,tn,tt --config w128x256x8pm,w128x256x8pmg16,w128x256x8pm_ts,w128x256x8pmg16_ts >> $OUT/fp32.log 2>&1
   done
   for dt in bf16 fp16; do
     "$B/gemm_tc" --dtype $dt --configs r5_tma_store --sizes $SIZES >> $OUT/tc.log 2>&1

@@ -13,7 +13,11 @@
 //! `--iters` launches each between two CUDA events, cycling through enough
 //! copies of A and B to exceed three times the L2 (the same inputs for every
 //! configuration of a layout); prints the median as TFLOP/s on a `RESULT` line
-//! per kernel. `--refusals` launches with a B one element short, a C one column
+//! per kernel, with the tail-split schedule it ran (`split=none`, or
+//! `whole+tail*splits/k_tiles`). `--splits` sets how configurations with a tail
+//! split (`…_ts`, and `best`) choose it: `auto` (the model of
+//! `gemm::split`), `off`, or a slice count for the tiles of the partial last
+//! wave; their check suite adds problems with forced splits. `--refusals` launches with a B one element short, a C one column
 //! short and prints each refusal
 //! (the run fails if any launch is accepted). Without a GPU driver the program
 //! says so and exits with status 1; `--help` needs no driver.
@@ -21,14 +25,16 @@ use cute_gpu::cuda::{DeviceBuffer, Gpu, GpuGemm, GpuReference, Result};
 use cute_gpu::gemm::reference::{host_entry, Rng};
 use cute_gpu::gemm::shipped::{best, find, shipped, Shipped};
 use cute_gpu::gemm::tolerance::{check, Scaling, Tolerance};
-use cute_gpu::gemm::{GemmLayout, Problem};
+use cute_gpu::gemm::{GemmLayout, Problem, SplitPolicy};
 use std::collections::HashMap;
 use std::process::ExitCode;
 
 const HELP: &str = "\
 usage: gemm [--m M --n N --k K | --size S] [--layout nn,nt,tn,tt] [--config best|all|NAME,...]
             [--check] [--no-time] [--iters 50] [--warmup 10] [--cubin-dir DIR] [--refusals]
+            [--splits auto|off|N]
   --check      fp64-reference check suite (edge shapes, unaligned leading dimensions, alpha/beta)
+  --splits     tail split of the `_ts` configurations (and best): auto (default), off, or N slices
   --cubin-dir  load ptxas cubins named <kernel>.cubin from DIR (you vouch that they are ptxas's
                output for this build's PTX)
   --refusals   show out-of-bounds launches refused before the GPU runs them";
@@ -46,6 +52,7 @@ struct Args {
     iters: usize,
     warmup: usize,
     cubin_dir: Option<String>,
+    splits: SplitPolicy,
 }
 
 fn parse_args() -> std::result::Result<Args, String> {
@@ -62,6 +69,7 @@ fn parse_args() -> std::result::Result<Args, String> {
         iters: 50,
         warmup: 10,
         cubin_dir: None,
+        splits: SplitPolicy::Auto,
     };
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -104,6 +112,16 @@ fn parse_args() -> std::result::Result<Args, String> {
             "--iters" => a.iters = number(value(i)?)?,
             "--warmup" => a.warmup = number(value(i)?)?,
             "--cubin-dir" => a.cubin_dir = Some(value(i)?.clone()),
+            "--splits" => {
+                a.splits = match value(i)?.as_str() {
+                    "auto" => SplitPolicy::Auto,
+                    "off" => SplitPolicy::Off,
+                    v => SplitPolicy::Splits(
+                        v.parse()
+                            .map_err(|_| format!("--splits takes auto, off or a number: {v}"))?,
+                    ),
+                }
+            }
             "-h" | "--help" => return Err(String::new()),
             "--refusals" => {
                 a.refusals = true;
@@ -137,6 +155,7 @@ fn parse_args() -> std::result::Result<Args, String> {
 struct Kernels<'g> {
     gpu: &'g Gpu,
     cubin_dir: Option<String>,
+    splits: SplitPolicy,
     loaded: HashMap<(String, GemmLayout), GpuGemm<'g>>,
 }
 
@@ -150,6 +169,12 @@ impl<'g> Kernels<'g> {
                 .as_ref()
                 .and_then(|d| std::fs::read(format!("{d}/{}.cubin", k.name())).ok());
             let g = match cubin {
+                // the tail split loads both kernels from PTX
+                _ if s.tail_split => {
+                    let g = GpuGemm::load_tail_split(self.gpu, k)?;
+                    g.set_split_policy(self.splits);
+                    g
+                }
                 // SAFETY: `--cubin-dir` names ptxas's output for the shipped
                 // kernels' PTX (`cute-gpu-ptx` then `ptxas`); whoever passes the
                 // flag vouches for the files, as the flag's help says.
@@ -175,6 +200,7 @@ fn check_one<'g>(
     ints: bool,
     alpha: f32,
     beta: f32,
+    split: Option<SplitPolicy>,
 ) -> Result<bool> {
     let Some(fallback) = find("fallback32") else {
         return Ok(false);
@@ -200,9 +226,23 @@ fn check_one<'g>(
     };
     let (da, db) = (gpu.upload(&a)?, gpu.upload(&b)?);
     let mut dc = gpu.upload(&c0)?;
+    let policy = kernels.splits;
     let k = kernels.get(cfg, p.layout)?;
+    if let Some(sp) = split {
+        k.set_split_policy(sp);
+    }
+    let schedule = k.schedule(p)?;
     k.launch(p, &da, &db, &mut dc, alpha, beta)?;
     let c = gpu.download(&dc)?;
+    // the split's sum is in a fixed order: a second run gives the same bits
+    let mut same_bits = true;
+    if schedule.is_some() {
+        let mut dc2 = gpu.upload(&c0)?;
+        k.launch(p, &da, &db, &mut dc2, alpha, beta)?;
+        let c2 = gpu.download(&dc2)?;
+        same_bits = c.iter().zip(&c2).all(|(x, y)| x.to_bits() == y.to_bits());
+    }
+    k.set_split_policy(policy);
     let (r, sabs) = reference.run(p, &da, &db)?;
     // the GPU reference against the host on sampled entries
     let mut ref_ok = true;
@@ -228,11 +268,13 @@ fn check_one<'g>(
     } else {
         true
     };
-    let pass = rep.passed() && ref_ok && exact;
+    let pass = rep.passed() && ref_ok && exact && same_bits;
     println!(
-        "CHECK {} kernel={} m={} n={} k={} lda={} ldb={} ldc={} alpha={} beta={}{} max|C-R|/S={:.3e} mean={:.3e} tau={:.3e} failures={} nonfinite={} ref_vs_host={}{}",
+        "CHECK {} kernel={} split={}{} m={} n={} k={} lda={} ldb={} ldc={} alpha={} beta={}{} max|C-R|/S={:.3e} mean={:.3e} tau={:.3e} failures={} nonfinite={} ref_vs_host={}{}",
         if pass { "pass" } else { "FAIL" },
         kernels.get(cfg, p.layout)?.kernel().name(),
+        split_text(schedule),
+        if same_bits { "" } else { " NOT-REPRODUCIBLE" },
         p.m, p.n, p.k, p.lda, p.ldb, p.ldc, alpha, beta,
         if ints { " ints" } else { "" },
         rep.max_ratio,
@@ -263,7 +305,9 @@ fn check_suite<'g>(
     let mut ok = true;
     for &layout in layouts {
         let big = Problem::new(args.m, args.n, args.k, layout);
-        ok &= check_one(gpu, kernels, &reference, s, &big, &mut rng, false, 1.0, 0.0)?;
+        ok &= check_one(
+            gpu, kernels, &reference, s, &big, &mut rng, false, 1.0, 0.0, None,
+        )?;
         let shapes = [
             (1536, 2560, 3072),
             (3 * bm + 5, 2 * bn - 3, bk),
@@ -275,16 +319,41 @@ fn check_suite<'g>(
         for (m, n, k) in shapes {
             let p = Problem::new(m, n, k, layout).padded_to(4);
             let beta = if k == 0 { 0.5 } else { 0.0 };
-            ok &= check_one(gpu, kernels, &reference, s, &p, &mut rng, false, 1.0, beta)?;
+            ok &= check_one(
+                gpu, kernels, &reference, s, &p, &mut rng, false, 1.0, beta, None,
+            )?;
         }
         // unaligned leading dimensions: the 32-bit fallback
         let p = Problem::new(997, 1003, 1001, layout);
-        ok &= check_one(gpu, kernels, &reference, s, &p, &mut rng, false, 1.0, 0.0)?;
+        ok &= check_one(
+            gpu, kernels, &reference, s, &p, &mut rng, false, 1.0, 0.0, None,
+        )?;
         // exact: small integers, every partial sum an integer below 2^24
         let p = Problem::new(777, 555, 1024, layout).padded_to(4);
-        ok &= check_one(gpu, kernels, &reference, s, &p, &mut rng, true, 1.0, 0.0)?;
+        ok &= check_one(
+            gpu, kernels, &reference, s, &p, &mut rng, true, 1.0, 0.0, None,
+        )?;
         let p = Problem::new(640, 384, 200, layout).padded_to(4);
-        ok &= check_one(gpu, kernels, &reference, s, &p, &mut rng, false, -1.5, 0.75)?;
+        ok &= check_one(
+            gpu, kernels, &reference, s, &p, &mut rng, false, -1.5, 0.75, None,
+        )?;
+        if s.tail_split {
+            // more tiles than the device holds at once, ragged M, N and K: whole
+            // tiles and split ones in one launch, forced slice counts
+            let (m, n) = (12 * bm + 5, 12 * bn - 3);
+            for (k, splits, ints, alpha, beta) in [
+                (40 * bk + 3, 3, false, 1.0, 0.0),
+                (40 * bk + 3, 2, false, -1.5, 0.75),
+                (1024, 4, true, 1.0, 0.0),
+                (1024, 7, false, 1.0, 0.0),
+            ] {
+                let p = Problem::new(m, n, k, layout).padded_to(4);
+                let sp = Some(SplitPolicy::Splits(splits));
+                ok &= check_one(
+                    gpu, kernels, &reference, s, &p, &mut rng, ints, alpha, beta, sp,
+                )?;
+            }
+        }
     }
     Ok(ok)
 }
@@ -329,16 +398,31 @@ fn time_one<'g>(
     let k = kernels.get(s, p.layout)?;
     let sets = inputs.sets.len();
     let pairs: Vec<_> = inputs.sets.iter().map(|(a, b)| (a, b)).collect();
+    let split = split_text(k.schedule(&p)?);
+    // a forced policy is part of the name, so the rounds of each keep apart
+    let name = match args.splits {
+        SplitPolicy::Off if s.tail_split => format!("{}@off", s.name),
+        SplitPolicy::Splits(n) if s.tail_split => format!("{}@s{n}", s.name),
+        _ => s.name.to_string(),
+    };
     let mut ms = k.time(&p, &pairs, &mut inputs.c, 1.0, 0.0, args.warmup, args.iters)?;
     ms.sort_by(|x, y| x.total_cmp(y));
     let median = ms[ms.len() / 2] as f64;
     let p90 = ms[(ms.len() * 9 / 10).min(ms.len() - 1)] as f64;
     let tflops = p.flops() / (median * 1e-3) / 1e12;
     println!(
-        "RESULT impl=cute config={} layout={} m={} n={} k={} median_ms={:.4} min_ms={:.4} p90_ms={:.4} tflops={:.2} sets={} iters={}",
-        s.name, p.layout, p.m, p.n, p.k, median, ms[0], p90, tflops, sets, args.iters
+        "RESULT impl=cute config={} layout={} m={} n={} k={} median_ms={:.4} min_ms={:.4} p90_ms={:.4} tflops={:.2} sets={} iters={} split={}",
+        name, p.layout, p.m, p.n, p.k, median, ms[0], p90, tflops, sets, args.iters, split
     );
     Ok(())
+}
+
+/// `none`, or `whole+tail*splits/k_tiles`.
+fn split_text(s: Option<cute_gpu::gemm::TailSplit>) -> String {
+    match s {
+        None => "none".into(),
+        Some(s) => format!("{}+{}*{}/{}", s.whole, s.tail, s.splits, s.k_tiles),
+    }
 }
 
 /// Out-of-bounds launches on the GPU: each must come back as an error before
@@ -391,6 +475,7 @@ fn run(args: &Args) -> Result<bool> {
         gpu: &gpu,
         cubin_dir: args.cubin_dir.clone(),
         loaded: HashMap::new(),
+        splits: args.splits,
     };
     let all_layouts = GemmLayout::ALL.to_vec();
     let layouts = if args.layouts.is_empty() {

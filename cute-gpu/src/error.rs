@@ -104,6 +104,9 @@ pub enum GpuError {
         /// the buffer's element type
         found: &'static str,
     },
+    /// a tail-split schedule does not fit the kernel or the problem (the rule
+    /// broken), or a kernel of the other kind was given one
+    BadSplit(&'static str),
     /// a tile kernel could not be defined
     Tile(crate::tile::TileError),
     /// a safe launch of a tile kernel with global accesses the tile layer did
@@ -184,6 +187,7 @@ impl fmt::Display for GpuError {
                 f,
                 "buffer `{buffer}` holds {found} elements, the kernel declares {expected}"
             ),
+            GpuError::BadSplit(rule) => write!(f, "tail split refused: {rule}"),
             GpuError::Tile(e) => write!(f, "{e}"),
             GpuError::UncheckedKernel => write!(
                 f,

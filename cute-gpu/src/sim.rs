@@ -673,6 +673,22 @@ impl Simulator {
                     }
                 }
             }
+            Instr::AtomAdd { ty, dst, addr, src } => {
+                let size = ty.bytes() as usize;
+                let a = self.address(b, t, addr);
+                let o = self.check_global(a, size as u32, pc)?;
+                let mut old = 0u64;
+                for (k, byte) in self.mem[o..o + size].iter().enumerate() {
+                    old |= (*byte as u64) << (8 * k);
+                }
+                let add = self.value(b, t, tid, src, *ty);
+                let new = mask(old.wrapping_add(add), *ty);
+                self.mem[o..o + size].copy_from_slice(&new.to_le_bytes()[..size]);
+                set(t, dst, old);
+            }
+            // blocks run one after another and threads one at a time: every
+            // write is already visible to every later access
+            Instr::FenceGpu => {}
             Instr::Ext(_) => return Err(SimError::Unsupported { pc }),
             Instr::BarSync(_) | Instr::Ret | Instr::Bra { .. } => {
                 unreachable!("handled by run_thread")

@@ -36,6 +36,20 @@ fn main() -> ExitCode {
                 cute_gpu::module_ptx(vec![k.kernel().clone()]),
                 line,
             ));
+            if let Some(k) = s.split_kernel(layout) {
+                let line = format!(
+                    "{}\tthreads={}\tsmem={}\t{} (the split kernel)",
+                    k.name(),
+                    k.threads(),
+                    k.params().smem_bytes(),
+                    s.what
+                );
+                modules.push((
+                    k.name().to_string(),
+                    cute_gpu::module_ptx(vec![k.kernel().clone()]),
+                    line,
+                ));
+            }
         }
     }
     let r = reference_kernel();

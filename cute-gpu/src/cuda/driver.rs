@@ -115,6 +115,7 @@ driver_api! {
     stream_create = "cuStreamCreate": fn(*mut Handle, c_uint);
     stream_destroy = "cuStreamDestroy_v2": fn(Handle);
     stream_synchronize = "cuStreamSynchronize": fn(Handle);
+    stream_wait_event = "cuStreamWaitEvent": fn(Handle, Handle, c_uint);
     mem_alloc = "cuMemAlloc_v2": fn(*mut CuDevicePtr, usize);
     mem_free = "cuMemFree_v2": fn(CuDevicePtr);
     memcpy_htod_async = "cuMemcpyHtoDAsync_v2": fn(CuDevicePtr, *const c_void, usize, Handle);
@@ -124,6 +125,7 @@ driver_api! {
     module_unload = "cuModuleUnload": fn(Handle);
     module_get_function = "cuModuleGetFunction": fn(*mut Handle, Handle, *const c_char);
     func_set_attribute = "cuFuncSetAttribute": fn(Handle, c_int, c_int);
+    occupancy_max_active_blocks = "cuOccupancyMaxActiveBlocksPerMultiprocessor": fn(*mut c_int, Handle, c_int, usize);
     launch_kernel = "cuLaunchKernel": fn(Handle, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, Handle, *mut *mut c_void, *mut *mut c_void);
     event_create = "cuEventCreate": fn(*mut Handle, c_uint);
     event_destroy = "cuEventDestroy_v2": fn(Handle);

@@ -13,6 +13,7 @@
 mod buffer;
 pub(crate) mod driver;
 mod event;
+mod fork;
 mod gemm;
 mod gpu;
 mod module;

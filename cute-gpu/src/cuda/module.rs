@@ -119,6 +119,21 @@ impl<'g> Module<'g> {
         )
     }
 
+    /// How many blocks of `f` with `threads` threads and `smem` bytes of
+    /// dynamic shared memory one multiprocessor holds at once.
+    pub fn max_active_blocks(&self, f: Function<'_>, threads: u32, smem: u32) -> Result<usize> {
+        let api = self.gpu.api();
+        let threads =
+            c_int::try_from(threads).map_err(|_| GpuError::Overflow("threads per block"))?;
+        let mut n: c_int = 0;
+        // SAFETY: out-pointer to a local, a live function handle, integers.
+        api.check(
+            unsafe { (api.occupancy_max_active_blocks)(&mut n, f.handle, threads, smem as usize) },
+            "cuOccupancyMaxActiveBlocksPerMultiprocessor",
+        )?;
+        usize::try_from(n).map_err(|_| GpuError::Overflow("blocks per multiprocessor"))
+    }
+
     /// Enqueues `f` on the stream with `args`, one pointer per kernel parameter
     /// pointing at its value.
     ///
@@ -131,6 +146,23 @@ impl<'g> Module<'g> {
         f: Function<'_>,
         shape: LaunchShape,
         args: &mut [*mut c_void],
+    ) -> Result<()> {
+        // SAFETY: the caller's contract.
+        unsafe { self.launch_on(f, shape, args, self.gpu.stream()) }
+    }
+
+    /// [`Module::launch`] on `stream`, a stream of this module's context
+    /// ([`super::fork::Fork`]'s side stream).
+    ///
+    /// # Safety
+    /// As [`Module::launch`], with "the stream" read as `stream`, which must be
+    /// joined to the `Gpu`'s stream before anything frees what the kernel uses.
+    pub(crate) unsafe fn launch_on(
+        &self,
+        f: Function<'_>,
+        shape: LaunchShape,
+        args: &mut [*mut c_void],
+        stream: Handle,
     ) -> Result<()> {
         let api = self.gpu.api();
         let (gx, gy, gz) = shape.grid;
@@ -146,7 +178,7 @@ impl<'g> Module<'g> {
                 1,
                 1,
                 shape.smem,
-                self.gpu.stream(),
+                stream,
                 args.as_mut_ptr(),
                 std::ptr::null_mut(),
             )

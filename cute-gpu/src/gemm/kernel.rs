@@ -10,6 +10,8 @@
 use super::config::{GemmConfig, GemmParams};
 use super::layouts::{c_layouts, copy_plan, CopyKind, CopyPlan};
 use super::problem::{GemmLayout, Major, Problem};
+use super::split::TailSplit;
+use crate::error::GpuError;
 use crate::layout_code::{all_offsets, emit_eval, flat_modes};
 use crate::ptx::{
     kind::{Pred, F32, U32, U64},
@@ -29,6 +31,7 @@ pub struct GemmKernel {
     params: GemmParams,
     layout: GemmLayout,
     dynamic_smem: u32,
+    tail_split: bool,
 }
 
 impl GemmKernel {
@@ -47,6 +50,11 @@ impl GemmKernel {
     /// Storage of A and B.
     pub fn layout(&self) -> GemmLayout {
         self.layout
+    }
+    /// Whether this is the tail-split variant ([`generate_tail_split`]): its
+    /// launches take a [`TailSplit`] schedule and a workspace.
+    pub fn is_tail_split(&self) -> bool {
+        self.tail_split
     }
     /// Bytes of dynamic shared memory to pass at launch (0 when static).
     pub fn dynamic_smem(&self) -> u32 {
@@ -105,9 +113,133 @@ impl GemmKernel {
         if p.m == 0 || p.n == 0 {
             return Ok(None);
         }
+        if self.tail_split {
+            return Err(GpuError::BadSplit(
+                "this is the tail-split kernel: launch it with a schedule (plan_split)",
+            ));
+        }
         let (gx, gy) = self.grid(p.m, p.n)?;
         Ok(Some(crate::launch::LaunchShape {
             grid: (gx, gy, 1),
+            threads: self.threads(),
+            smem: self.dynamic_smem,
+        }))
+    }
+
+    /// Tiles of an `m × n` C and K tiles of a `k`-deep product: `(⌈m/BM⌉·⌈n/BN⌉, ⌈k/BK⌉)`.
+    pub fn tile_counts(&self, m: usize, n: usize, k: usize) -> Result<(usize, usize), GpuError> {
+        let tiles = crate::launch::mul(
+            m.div_ceil(self.params.bm),
+            n.div_ceil(self.params.bn),
+            "the number of tiles",
+        )?;
+        Ok((tiles, k.div_ceil(self.params.bk)))
+    }
+
+    /// The granule of a tail split's tail ([`crate::gemm::split`]): 1 for a
+    /// 1-D grid (raster groups: block `i` computes tile `i`), the number of
+    /// tile rows `⌈m/BM⌉` for plain order (the whole tiles must be whole tile
+    /// columns of the 2-D grid).
+    pub fn tail_granule(&self, m: usize) -> usize {
+        if self.params.group_m > 0 {
+            1
+        } else {
+            m.div_ceil(self.params.bm).max(1)
+        }
+    }
+
+    /// Checks the launch of a tail split's whole tiles on this (plain) kernel:
+    /// every check of [`GemmKernel::plan`], that `whole` is at most the tile
+    /// count and a multiple of [`GemmKernel::tail_granule`]. The grid is the
+    /// first `whole` blocks (raster groups) or the first `whole / ⌈m/BM⌉` tile
+    /// columns (plain order); `None` when there are none or C is empty.
+    pub fn plan_whole(
+        &self,
+        p: &Problem,
+        lens: [usize; 3],
+        whole: u32,
+    ) -> Result<Option<crate::launch::LaunchShape>, GpuError> {
+        let Some(shape) = self.plan(p, lens)? else {
+            return Ok(None);
+        };
+        let (tiles, _) = self.tile_counts(p.m, p.n, p.k)?;
+        if whole as usize > tiles {
+            return Err(GpuError::BadSplit("more whole tiles than tiles"));
+        }
+        let granule = self.tail_granule(p.m);
+        if !(whole as usize).is_multiple_of(granule) {
+            return Err(GpuError::BadSplit(
+                "in plain order the whole tiles are whole tile columns",
+            ));
+        }
+        let grid = if self.params.group_m > 0 {
+            (whole, 1, 1)
+        } else {
+            (shape.grid.0, whole / shape.grid.0, 1)
+        };
+        Ok((whole > 0).then_some(crate::launch::LaunchShape { grid, ..shape }))
+    }
+
+    /// Checks a launch of the tail-split kernel ([`generate_tail_split`]) on `p`
+    /// with schedule `s`, buffers of `lens = [A, B, C]` elements and a
+    /// workspace of `ws = [partials, flags]` elements, before any driver call:
+    /// every check of [`GemmKernel::plan`], then that the schedule covers the
+    /// tiles (`whole + tail = tiles`) with at least 2 slices of at least one K
+    /// tile each (`(splits − 1)·k_tiles < ⌈K/BK⌉`, so no slice starts past K), that
+    /// the workspace holds `tail·splits·BM·BN` partials and `tail` flags, and
+    /// the 1-D grid of `tail·splits` blocks. The flags must be 0 (the kernel
+    /// leaves them so). `None`: C is empty.
+    pub fn plan_split(
+        &self,
+        p: &Problem,
+        lens: [usize; 3],
+        ws: [usize; 2],
+        s: &TailSplit,
+    ) -> Result<Option<crate::launch::LaunchShape>, GpuError> {
+        use crate::launch::{check_len, grid_dim, mul};
+        if !self.tail_split {
+            return Err(GpuError::BadSplit("this kernel has no tail split"));
+        }
+        p.validate()?;
+        let [a, b, c] = p.checked_lens()?;
+        check_len("A", lens[0], a)?;
+        check_len("B", lens[1], b)?;
+        check_len("C", lens[2], c)?;
+        if self.needs_vector4() && !p.allows_vector4() {
+            return Err(GpuError::NeedsVector4);
+        }
+        if p.m == 0 || p.n == 0 {
+            return Ok(None);
+        }
+        let (tiles, k_tiles) = self.tile_counts(p.m, p.n, p.k)?;
+        if s.splits < 2 || s.tail == 0 || s.k_tiles == 0 {
+            return Err(GpuError::BadSplit(
+                "at least 2 slices, 1 tail tile and 1 K tile a slice",
+            ));
+        }
+        if s.whole as usize + s.tail as usize != tiles {
+            return Err(GpuError::BadSplit(
+                "whole + tail must be the number of tiles",
+            ));
+        }
+        let last_start = (s.splits as usize - 1)
+            .checked_mul(s.k_tiles as usize)
+            .ok_or(GpuError::Overflow("the last slice's first K tile"))?;
+        if last_start >= k_tiles {
+            return Err(GpuError::BadSplit("every slice must start inside K"));
+        }
+        let slots = s
+            .slots()
+            .ok_or(GpuError::Overflow("the partial-sum slots"))?;
+        let tile = mul(self.params.bm, self.params.bn, "a tile's elements")?;
+        check_len(
+            "workspace partials",
+            ws[0],
+            mul(slots, tile, "the workspace")?,
+        )?;
+        check_len("workspace flags", ws[1], s.tail as usize)?;
+        Ok(Some(crate::launch::LaunchShape {
+            grid: (grid_dim('x', slots as u64)?, 1, 1),
             threads: self.threads(),
             smem: self.dynamic_smem,
         }))
@@ -449,17 +581,35 @@ fn block_coordinates(
         let by = b.special(Special::CtaidY);
         return (bx, by);
     }
-    let g = p.group_m as u32;
+    tile_coordinates(b, p, m, n, bx)
+}
+
+/// The coordinates of the tile of linear index `t` in the order of
+/// [`block_coordinates`]: `(t mod tiles_m, t / tiles_m)` in plain order (the
+/// order in which a 2-D grid's blocks are numbered), the groups otherwise.
+fn tile_coordinates(
+    b: &mut KernelBuilder,
+    p: &GemmParams,
+    m: Reg<U32>,
+    n: Reg<U32>,
+    t: Reg<U32>,
+) -> (Reg<U32>, Reg<U32>) {
     let mp = b.add(m, (p.bm - 1) as u32);
     let tiles_m = b.bin(BinOp::Div, mp, p.bm as u32);
+    if p.group_m == 0 {
+        let tile_m = b.bin(BinOp::Rem, t, tiles_m);
+        let tile_n = b.bin(BinOp::Div, t, tiles_m);
+        return (tile_m, tile_n);
+    }
+    let g = p.group_m as u32;
     let np = b.add(n, (p.bn - 1) as u32);
     let tiles_n = b.bin(BinOp::Div, np, p.bn as u32);
     let width = b.mul(tiles_n, g);
-    let group = b.bin(BinOp::Div, bx, width);
+    let group = b.bin(BinOp::Div, t, width);
     let first = b.mul(group, g);
     let left = b.sub(tiles_m, first);
     let rows = b.bin(BinOp::Min, left, g);
-    let r = b.bin(BinOp::Rem, bx, width);
+    let r = b.bin(BinOp::Rem, t, width);
     let in_group = b.bin(BinOp::Rem, r, rows);
     let tile_m = b.add(first, in_group);
     let tile_n = b.bin(BinOp::Div, r, rows);
@@ -665,6 +815,90 @@ fn main_loop_prefetch(
 
 /// Generates the kernel for configuration `p` and storage `layout`.
 pub fn generate(p: &GemmParams, layout: GemmLayout, name: &str) -> Result<GemmKernel, Error> {
+    generate_with(p, layout, name, false)
+}
+
+/// Generates the tail-split kernel of configuration `p` for `layout`
+/// ([`crate::gemm::split`]): it computes the last `tail` tiles of the plain
+/// kernel's tile order (tiles `whole … whole + tail − 1`) in `splits` slices
+/// each, one block a slice, a 1-D grid of `tail·splits` blocks; the first
+/// `whole` tiles are the plain kernel's, launched beside it over the first
+/// `whole` blocks of its own grid ([`GemmKernel::plan_whole`]). Block `j` computes slice
+/// `z = j / tail` of tile `whole + j mod tail` over K tiles
+/// `[z·k_tiles, min((z+1)·k_tiles, ⌈K/BK⌉))`, stores its `BM × BN` partial sums in
+/// workspace slot `(j mod tail)·splits + z`, and counts itself on the tile's
+/// flag (`atom.add`, between `fence.acq_rel.gpu`s); the slice that finds
+/// `splits − 1` there resets the flag to 0, adds the `splits` partials in
+/// slice order (the same sum, bit for bit, on every run) and runs the plain
+/// epilogue (`C = α·Σ + β·C`). Every flag is 0 before and after a launch.
+///
+/// Why two launches: the whole tiles run the plain kernel's own machine code.
+/// Any code after the main loop (even a store of the partials) makes ptxas
+/// allocate and schedule the loop differently, and one kernel for both ran
+/// whole tiles 5–11% slower (H100, 8192³).
+///
+/// Parameters: [`PARAMS`], then [`SPLIT_PARAMS`].
+pub fn generate_tail_split(
+    p: &GemmParams,
+    layout: GemmLayout,
+    name: &str,
+) -> Result<GemmKernel, Error> {
+    generate_with(p, layout, name, true)
+}
+
+/// The tail-split kernel's parameters after [`PARAMS`]: the partial-sum
+/// workspace (f32), the per-tile flags (u32), then the [`TailSplit`] fields.
+pub const SPLIT_PARAMS: [&str; 6] = ["ws", "flags", "whole", "tail", "splits", "k_tiles"];
+
+/// The tail split's parameters.
+struct SplitParams {
+    ws: crate::ptx::Param<U64>,
+    flags: crate::ptx::Param<U64>,
+    whole: crate::ptx::Param<U32>,
+    tail: crate::ptx::Param<U32>,
+    splits: crate::ptx::Param<U32>,
+    k_tiles: crate::ptx::Param<U32>,
+}
+
+/// The block's place in the schedule: whole tile, or slice `z` of tail tile
+/// `slot`; `tile` is the linear tile index either way.
+struct SlicePlace {
+    slot: Reg<U32>,
+    z: Reg<U32>,
+    tile: Reg<U32>,
+}
+
+impl SplitParams {
+    /// Where this block is, from `%ctaid.x`, `whole` and `tail`: slice
+    /// `z = j / tail` of tile `whole + j mod tail`.
+    fn place(&self, b: &mut KernelBuilder) -> SlicePlace {
+        let whole = b.ld_param(&self.whole);
+        let tail = b.ld_param(&self.tail);
+        let j = b.special(Special::CtaidX);
+        let slot = b.bin(BinOp::Rem, j, tail);
+        let z = b.bin(BinOp::Div, j, tail);
+        let tile = b.add(whole, slot);
+        SlicePlace { slot, z, tile }
+    }
+}
+
+/// The tail split's registers after the main loop (loaded there again, so
+/// that nothing of the split stays live through the loop).
+struct SplitRegs {
+    ws: Reg<U64>,
+    flags: Reg<U64>,
+    splits: Reg<U32>,
+    /// the tail tile's index among the tail tiles, and the slice
+    slot: Reg<U32>,
+    z: Reg<U32>,
+}
+
+fn generate_with(
+    p: &GemmParams,
+    layout: GemmLayout,
+    name: &str,
+    tail_split: bool,
+) -> Result<GemmKernel, Error> {
     let mut b = KernelBuilder::new(name);
     b.bounds(Bounds {
         max_ntid: Some(p.threads as u32),
@@ -682,6 +916,14 @@ pub fn generate(p: &GemmParams, layout: GemmLayout, name: &str) -> Result<GemmKe
     let pldc = b.param::<U32>(PARAMS[8]);
     let palpha = b.param::<F32>(PARAMS[9]);
     let pbeta = b.param::<F32>(PARAMS[10]);
+    let split_params = tail_split.then(|| SplitParams {
+        ws: b.param::<U64>(SPLIT_PARAMS[0]),
+        flags: b.param::<U64>(SPLIT_PARAMS[1]),
+        whole: b.param::<U32>(SPLIT_PARAMS[2]),
+        tail: b.param::<U32>(SPLIT_PARAMS[3]),
+        splits: b.param::<U32>(SPLIT_PARAMS[4]),
+        k_tiles: b.param::<U32>(SPLIT_PARAMS[5]),
+    });
     let smem_bytes = p.smem_bytes();
     let dynamic = smem_bytes > STATIC_SMEM_LIMIT;
     let smem_sym = b.shared_array("smem", 16, (!dynamic).then_some(smem_bytes as u32));
@@ -714,7 +956,34 @@ pub fn generate(p: &GemmParams, layout: GemmLayout, name: &str) -> Result<GemmKe
     let ldb = b.ld_param(&pldb);
     let ldc = b.ld_param(&pldc);
     let tid = b.special(Special::TidX);
-    let (bx, by) = block_coordinates(&mut b, p, m, n);
+    let (bx, by, k_len, split) = match split_params {
+        None => {
+            let (bx, by) = block_coordinates(&mut b, p, m, n);
+            (bx, by, k, None)
+        }
+        Some(sp) => {
+            b.comment("tail split: whole tile, or slice z of a tail tile");
+            let at = sp.place(&mut b);
+            let k_tiles = b.ld_param(&sp.k_tiles);
+            let (bx, by) = tile_coordinates(&mut b, p, m, n, at.tile);
+            // K range of the slice: [k0, k0 + k_len), empty past K
+            let k_chunk = b.mul(k_tiles, p.bk as u32);
+            let k0 = b.mul(at.z, k_chunk);
+            let left = b.sub(k, k0);
+            let inside = b.setp(Cmp::Lt, k0, k);
+            let short = b.bin(BinOp::Min, left, k_chunk);
+            let k_len = b.selp(short, 0u32, inside);
+            (bx, by, k_len, Some((sp, k0)))
+        }
+    };
+    // a slice's operands start at its first K index
+    let (a_ptr, b_ptr) = match &split {
+        None => (a_ptr, b_ptr),
+        Some((_, k0)) => (
+            k_offset(&mut b, a_ptr, *k0, lda, layout.a),
+            k_offset(&mut b, b_ptr, *k0, ldb, layout.b),
+        ),
+    };
     let m_blk = b.mul(bx, p.bm as u32);
     let n_blk = b.mul(by, p.bn as u32);
     let smem = b.symbol_address(&smem_sym);
@@ -757,7 +1026,7 @@ pub fn generate(p: &GemmParams, layout: GemmLayout, name: &str) -> Result<GemmKe
     let groups_m = vector_groups(&val_m, frag_width);
     let groups_n = vector_groups(&val_n, frag_width);
 
-    let k_rem = b.mov::<U32>(k);
+    let k_rem = b.mov::<U32>(k_len);
     let stage_ld = b.mov::<U32>(0u32);
     let mut g = Gen {
         p,
@@ -776,7 +1045,7 @@ pub fn generate(p: &GemmParams, layout: GemmLayout, name: &str) -> Result<GemmKe
     for r in &acc {
         g.b.mov_to(*r, 0.0f32);
     }
-    let kp = g.b.add(k, (p.bk - 1) as u32);
+    let kp = g.b.add(k_len, (p.bk - 1) as u32);
     let nk = g.b.bin(BinOp::Div, kp, p.bk as u32);
     let kt = g.b.mov::<U32>(0u32);
     let stage_cp = g.b.mov::<U32>(0u32);
@@ -813,32 +1082,150 @@ pub fn generate(p: &GemmParams, layout: GemmLayout, name: &str) -> Result<GemmKe
     g.b.place(epilogue);
 
     let Gen { mut b, .. } = g;
-    emit_epilogue(
-        &mut b,
-        p,
-        Epilogue {
-            c_ptr,
-            m,
-            n,
-            ldc,
-            m_blk,
-            n_blk,
-            m_t,
-            n_t,
-            alpha: palpha,
-            beta: pbeta,
-        },
-        &acc,
-        &val_m,
-        &val_n,
-        frag_width,
-    );
+    let epi = || Epilogue {
+        c_ptr,
+        m,
+        n,
+        ldc,
+        m_blk,
+        n_blk,
+        m_t,
+        n_t,
+        alpha: palpha.clone(),
+        beta: pbeta.clone(),
+    };
+    match &split {
+        None => emit_epilogue(&mut b, p, epi(), &acc, &val_m, &val_n, frag_width),
+        Some((sp, _)) => {
+            let at = sp.place(&mut b);
+            let regs = SplitRegs {
+                ws: b.ld_param(&sp.ws),
+                flags: b.ld_param(&sp.flags),
+                splits: b.ld_param(&sp.splits),
+                slot: at.slot,
+                z: at.z,
+            };
+            let tid = b.special(Special::TidX);
+            let total = emit_split_fixup(&mut b, p, &regs, tid, &acc);
+            emit_epilogue(&mut b, p, epi(), &total, &val_m, &val_n, frag_width);
+        }
+    }
     Ok(GemmKernel {
         kernel: b.finish(),
         params: *p,
         layout,
         dynamic_smem: if dynamic { smem_bytes as u32 } else { 0 },
+        tail_split,
     })
+}
+
+/// `ptr + 4·k0·ld` (M/N-major: K indexes columns of `ld` elements) or
+/// `ptr + 4·k0` (K-major).
+fn k_offset(
+    b: &mut KernelBuilder,
+    ptr: Reg<U64>,
+    k0: Reg<U32>,
+    ld: Reg<U32>,
+    major: Major,
+) -> Reg<U64> {
+    let elems = match major {
+        Major::Mn => b.mul_wide(k0, ld),
+        Major::K => b.cvt_u64_u32(k0),
+    };
+    let bytes = b.shl(elems, 2);
+    b.add(ptr, bytes)
+}
+
+/// A slice's work between the main loop and its epilogue (see
+/// [`generate_tail_split`]): it stores its partials (4-value vectors,
+/// thread-interleaved so a warp's stores are contiguous), counts itself on the
+/// tile's flag and returns, unless it is the last, which resets the flag and
+/// returns the registers of the slice-ordered sum of the partials.
+fn emit_split_fixup(
+    b: &mut KernelBuilder,
+    p: &GemmParams,
+    s: &SplitRegs,
+    tid: Reg<U32>,
+    acc: &[Reg<F32>],
+) -> Vec<Reg<F32>> {
+    b.comment("tail split: store this slice's partial sums");
+    let tile_bytes = (4 * p.bm * p.bn) as u32;
+    // 4-value vectors when the thread's values come in fours
+    let width = if acc.len().is_multiple_of(4) { 4 } else { 1 };
+    let vec_stride = (4 * width * p.threads) as i64;
+    let flag_sym = b.shared_array("split_count", 4, Some(4));
+    let slot = b.mad_lo(s.slot, s.splits, s.z);
+    let slot_off = b.mul_wide(slot, tile_bytes);
+    let t_off = b.mul_wide(tid, 4 * width as u32);
+    let base = b.add(s.ws, slot_off);
+    let mine = b.add(base, t_off);
+    for (i, v) in acc.chunks(width).enumerate() {
+        let srcs: Vec<Src<F32>> = v.iter().map(|r| (*r).into()).collect();
+        b.st(
+            Space::Global,
+            &srcs,
+            Address::at(mine, i as i64 * vec_stride),
+        );
+    }
+    // release the partials (the barrier gathers the block's stores before
+    // thread 0's fence), count, acquire the other slices' partials
+    b.bar_sync();
+    let t0 = b.setp(Cmp::Eq, tid, 0u32);
+    let flag_off = b.mul_wide(s.slot, 4u32);
+    let flag = b.add(s.flags, flag_off);
+    let count_at = b.symbol_address(&flag_sym);
+    let done = b.label();
+    b.unless(t0).bra(done);
+    b.fence_gpu();
+    let before = b.atom_add_u32(Address::at(flag, 0), 1u32);
+    b.fence_gpu();
+    b.st::<U32>(Space::Shared, &[before.into()], Address::at(count_at, 0));
+    b.place(done);
+    b.bar_sync();
+    let count = b.reg::<U32>();
+    b.ld(Space::Shared, false, &[count], Address::at(count_at, 0));
+    let last_count = b.sub(s.splits, 1u32);
+    let last = b.setp(Cmp::Eq, count, last_count);
+    b.unless(last).ret();
+    b.comment("tail split: the last slice sums the partials in slice order");
+    b.when(t0)
+        .st::<U32>(Space::Global, &[0u32.into()], Address::at(flag, 0));
+    let first = b.mul(s.slot, s.splits);
+    let first_off = b.mul_wide(first, tile_bytes);
+    let first_base = b.add(s.ws, first_off);
+    let ptr = b.add(first_base, t_off);
+    let total = b.regs::<F32>(acc.len());
+    for (i, v) in total.chunks(width).enumerate() {
+        b.ld(
+            Space::Global,
+            false,
+            v,
+            Address::at(ptr, i as i64 * vec_stride),
+        );
+    }
+    let z = b.mov::<U32>(1u32);
+    let lp = b.label();
+    let summed = b.label();
+    b.place(lp);
+    let more = b.setp(Cmp::Lt, z, s.splits);
+    b.unless(more).bra_uniform(summed);
+    b.add_to(ptr, ptr, tile_bytes as u64);
+    let part = b.regs::<F32>(width);
+    for (i, v) in total.chunks(width).enumerate() {
+        b.ld(
+            Space::Global,
+            false,
+            &part,
+            Address::at(ptr, i as i64 * vec_stride),
+        );
+        for (a, q) in v.iter().zip(&part) {
+            b.add_to(*a, *a, *q);
+        }
+    }
+    b.add_to(z, z, 1u32);
+    b.bra_uniform(lp);
+    b.place(summed);
+    total
 }
 
 struct Epilogue {
@@ -1019,6 +1406,70 @@ impl GemmKernel {
         sim.launch(&self.kernel, grid, &args)?;
         Ok(sim.read_f32(dc, c.len()))
     }
+
+    /// Runs a tail split in the CPU simulator with schedule `s`: the first
+    /// `whole` blocks of `plain` (checked by [`GemmKernel::plan_whole`]), then
+    /// this tail-split kernel (checked by [`GemmKernel::plan_split`]); returns C
+    /// and the flags afterwards. Blocks run one after another in grid order,
+    /// so the last slice of each tile is the one that sums.
+    #[allow(clippy::too_many_arguments)]
+    pub fn simulate_split(
+        &self,
+        plain: &GemmKernel,
+        p: &super::Problem,
+        a: &[f32],
+        b: &[f32],
+        c: &[f32],
+        alpha: f32,
+        beta: f32,
+        s: &TailSplit,
+    ) -> Result<(Vec<f32>, Vec<u32>), crate::sim::SimError> {
+        use crate::sim::{Arg, Grid, SimError, Simulator};
+        let refused = |e: GpuError| SimError::Refused(e.to_string());
+        let tile = self.params.bm * self.params.bn;
+        let slots = s.slots().ok_or(SimError::Refused("slots".into()))?;
+        let ws_len = slots
+            .checked_mul(tile)
+            .ok_or(SimError::Refused("ws".into()))?;
+        let shape = self
+            .plan_split(p, [a.len(), b.len(), c.len()], [ws_len, s.tail as usize], s)
+            .map_err(refused)?;
+        let mut sim = Simulator::new();
+        let (da, db, dc) = (sim.alloc_f32(a), sim.alloc_f32(b), sim.alloc_f32(c));
+        // the partials start as NaN: a slot read before it is written shows up
+        let ws = sim.alloc_f32(&vec![f32::NAN; ws_len]);
+        let flags = sim.alloc(4 * s.tail as usize);
+        let whole = plain
+            .plan_whole(p, [a.len(), b.len(), c.len()], s.whole)
+            .map_err(refused)?;
+        let Some(shape) = shape else {
+            return Ok((c.to_vec(), vec![0; s.tail as usize]));
+        };
+        let (ints, floats) = Self::scalar_args(p, alpha, beta);
+        let mut args: Vec<Arg> = vec![da.into(), db.into(), dc.into()];
+        args.extend(ints.iter().map(|&v| Arg::U32(v)));
+        args.extend(floats.iter().map(|&v| Arg::F32(v)));
+        if let Some(w) = whole {
+            let grid = Grid {
+                blocks: (w.grid.0, w.grid.1),
+                threads: w.threads,
+                dynamic_smem: w.smem,
+            };
+            sim.launch(&plain.kernel, grid, &args)?;
+        }
+        args.extend([Arg::from(ws), Arg::from(flags)]);
+        args.extend([s.whole, s.tail, s.splits, s.k_tiles].map(Arg::U32));
+        let grid = Grid {
+            blocks: (shape.grid.0, 1),
+            threads: shape.threads,
+            dynamic_smem: shape.smem,
+        };
+        sim.launch(&self.kernel, grid, &args)?;
+        Ok((
+            sim.read_f32(dc, c.len()),
+            sim.read_u32(flags, s.tail as usize),
+        ))
+    }
 }
 
 #[cfg(test)]
@@ -1115,6 +1566,188 @@ mod tests {
                 simulated_matches_reference(&k, &p, &mut rng, 0.0);
             }
         }
+    }
+
+    /// The tail-split kernel in the simulator: whole tiles and 2 or 3 slices of
+    /// the others (the last slice with the ragged end of K), all tiles split,
+    /// plain and grouped tile order, staged and `cp.async` K-major copies,
+    /// β = 0 and β ≠ 0; every flag is back to 0 afterwards.
+    #[test]
+    fn tail_split_matches_the_reference() {
+        type Grouped = Sgemm<
+            Tile<_64, _64, _8>,
+            WarpTiled<_32, _32, _8, _4>,
+            Padded<_4, _0>,
+            Copy<_4>,
+            Pipeline<_2, _1, _3>,
+        >;
+        type MidGrouped = Sgemm<
+            Tile<_64, _64, _8>,
+            WarpTiled<_32, _32, _8, _4>,
+            Padded<_4, _4>,
+            Copy<_4, StagedMid>,
+            Pipeline<_3, _1, _2, Prefetch>,
+        >;
+        let mut rng = Rng::new(41);
+        // 130 × 100: 3 × 2 tiles of 64 × 64; K = 150: 19 K tiles, the last of 6
+        let schedules = [
+            TailSplit {
+                whole: 2,
+                tail: 4,
+                splits: 3,
+                k_tiles: 7,
+            },
+            TailSplit {
+                whole: 5,
+                tail: 1,
+                splits: 2,
+                k_tiles: 10,
+            },
+            TailSplit {
+                whole: 0,
+                tail: 6,
+                splits: 2,
+                k_tiles: 10,
+            },
+        ];
+        // plain order: 3 tile rows, so the whole tiles are whole columns of 3
+        type Plain = Sgemm<
+            Tile<_64, _64, _8>,
+            WarpTiled<_32, _32, _8, _4>,
+            Padded<_4, _0>,
+            Copy<_4>,
+            Pipeline<_2, _1>,
+        >;
+        let plain_schedules = [
+            TailSplit {
+                whole: 3,
+                tail: 3,
+                splits: 3,
+                k_tiles: 7,
+            },
+            TailSplit {
+                whole: 0,
+                tail: 6,
+                splits: 2,
+                k_tiles: 10,
+            },
+        ];
+        for layout in GemmLayout::ALL {
+            let k = generate_tail_split(&Plain::PARAMS, layout, "split").unwrap();
+            let plain = generate(&Plain::PARAMS, layout, "plain").unwrap();
+            assert_eq!(plain.tail_granule(130), 3);
+            for sch in &plain_schedules {
+                let p = Problem::new(130, 100, 150, layout).padded_to(4);
+                let a = rng.uniform_vec(p.a_len());
+                let b = rng.uniform_vec(p.b_len());
+                let c0 = rng.uniform_vec(p.c_len());
+                let (c, flags) = k
+                    .simulate_split(&plain, &p, &a, &b, &c0, 1.0, 0.25, sch)
+                    .unwrap();
+                let (r, sabs) = host_reference(&p, &a, &b);
+                let sc = Scaling {
+                    alpha: 1.0,
+                    beta: 0.25,
+                    c0: Some(&c0),
+                };
+                let rep = check(&p, &c, &r, &sabs, sc, Tolerance::fp32(p.k));
+                assert!(rep.passed(), "{layout} {sch:?} plain order: {rep:?}");
+                assert!(flags.iter().all(|&f| f == 0), "{flags:?}");
+            }
+        }
+        for layout in GemmLayout::ALL {
+            for params in [Grouped::PARAMS, MidGrouped::PARAMS] {
+                let k = generate_tail_split(&params, layout, "split").unwrap();
+                let plain = generate(&params, layout, "plain").unwrap();
+                assert!(k.is_tail_split());
+                for (i, sch) in schedules.iter().enumerate() {
+                    let p = Problem::new(130, 100, 150, layout).padded_to(4);
+                    let beta = if i == 1 { 0.5 } else { 0.0 };
+                    let a = rng.uniform_vec(p.a_len());
+                    let b = rng.uniform_vec(p.b_len());
+                    let c0 = rng.uniform_vec(p.c_len());
+                    let (c, flags) = k
+                        .simulate_split(&plain, &p, &a, &b, &c0, 1.25, beta, sch)
+                        .unwrap();
+                    let (r, sabs) = host_reference(&p, &a, &b);
+                    let sc = Scaling {
+                        alpha: 1.25,
+                        beta,
+                        c0: Some(&c0),
+                    };
+                    let rep = check(&p, &c, &r, &sabs, sc, Tolerance::fp32(p.k));
+                    assert!(
+                        rep.passed(),
+                        "{layout} {sch:?} g{}: {rep:?}",
+                        params.group_m
+                    );
+                    assert!(flags.iter().all(|&f| f == 0), "{flags:?}");
+                }
+            }
+        }
+    }
+
+    /// What `plan_split` refuses before any launch.
+    #[test]
+    fn tail_split_plans_are_checked() {
+        let params = crate::gemm::shipped::Small::PARAMS;
+        let layout: GemmLayout = "nn".parse().unwrap();
+        let k = generate_tail_split(&params, layout, "split").unwrap();
+        let plain = generate(&params, layout, "plain").unwrap();
+        let p = Problem::new(130, 100, 150, layout).padded_to(4);
+        let lens = [p.a_len(), p.b_len(), p.c_len()];
+        let ok = TailSplit {
+            whole: 2,
+            tail: 4,
+            splits: 3,
+            k_tiles: 7,
+        };
+        let ws = [4 * 3 * 64 * 64, 4];
+        let shape = k.plan_split(&p, lens, ws, &ok).unwrap().unwrap();
+        assert_eq!(shape.grid, (4 * 3, 1, 1));
+        let refused = |s: TailSplit, ws: [usize; 2]| {
+            matches!(k.plan_split(&p, lens, ws, &s), Err(GpuError::BadSplit(_)))
+        };
+        assert!(refused(TailSplit { whole: 3, ..ok }, ws));
+        assert!(refused(TailSplit { splits: 1, ..ok }, ws));
+        // 3 slices of 10 K tiles: the third would start at K tile 20 of 19
+        assert!(refused(TailSplit { k_tiles: 10, ..ok }, ws));
+        assert!(matches!(
+            k.plan_split(&p, lens, [ws[0] - 1, 4], &ok),
+            Err(GpuError::BufferTooShort {
+                operand: "workspace partials",
+                ..
+            })
+        ));
+        assert!(matches!(
+            k.plan_split(&p, lens, [ws[0], 3], &ok),
+            Err(GpuError::BufferTooShort {
+                operand: "workspace flags",
+                ..
+            })
+        ));
+        assert!(matches!(
+            k.plan_split(&p, [lens[0], lens[1] - 1, lens[2]], ws, &ok),
+            Err(GpuError::BufferTooShort { operand: "B", .. })
+        ));
+        // each kind of kernel only through its own plan
+        assert!(matches!(k.plan(&p, lens), Err(GpuError::BadSplit(_))));
+        assert!(matches!(
+            plain.plan_split(&p, lens, ws, &ok),
+            Err(GpuError::BadSplit(_))
+        ));
+        // Small has plain 2-D order: the whole tiles are whole columns of 3
+        assert!(matches!(
+            plain.plan_whole(&p, lens, 2),
+            Err(GpuError::BadSplit(_))
+        ));
+        assert!(matches!(
+            plain.plan_whole(&p, lens, 9),
+            Err(GpuError::BadSplit(_))
+        ));
+        let w = plain.plan_whole(&p, lens, 3).unwrap().unwrap();
+        assert_eq!(w.grid, (3, 1, 1));
+        assert_eq!(plain.plan_whole(&p, lens, 0), Ok(None));
     }
 
     #[test]

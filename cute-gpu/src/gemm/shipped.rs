@@ -5,7 +5,7 @@ use super::config::{
     Async, Blocked, Copy, GemmConfig, GemmParams, Padded, Pipeline, Prefetch, Sgemm, StagedMid,
     Tile, WarpTiled,
 };
-use super::kernel::{generate, GemmKernel};
+use super::kernel::{generate, generate_tail_split, GemmKernel};
 use super::problem::GemmLayout;
 use cute_types::{_0, _1, _128, _16, _2, _256, _3, _32, _4, _64, _8};
 
@@ -154,6 +154,10 @@ pub struct Shipped {
     pub params: GemmParams,
     /// the layouts it is shipped for
     pub layouts: &'static [GemmLayout],
+    /// it also ships the tail-split variant of its kernel
+    /// ([`Shipped::split_kernel`], [`crate::gemm::split`]), which launches use
+    /// when the schedule of the problem has a partial last wave worth splitting
+    pub tail_split: bool,
 }
 
 /// All four layouts.
@@ -185,6 +189,19 @@ impl Shipped {
         )
         .expect("shipped configurations have valid layouts")
     }
+
+    /// The tail-split variant of [`Shipped::kernel`], named
+    /// `sgemm_<name>_<layout>_split`, when this configuration ships one.
+    pub fn split_kernel(&self, layout: GemmLayout) -> Option<GemmKernel> {
+        self.tail_split.then(|| {
+            generate_tail_split(
+                &self.params,
+                layout,
+                &format!("sgemm_{}_{}_split", self.name, layout),
+            )
+            .expect("shipped configurations have valid layouts")
+        })
+    }
 }
 
 /// Every shipped configuration, ladder order first.
@@ -195,108 +212,140 @@ pub fn shipped() -> Vec<Shipped> {
             what: "smem tiling + 8x8 register blocking, 32-bit loads",
             params: Rung1Smem::PARAMS,
             layouts: ALL_LAYOUTS,
+            tail_split: false,
         },
         Shipped {
             name: "r2_vec",
             what: "+ 128-bit global loads",
             params: Rung2Vec::PARAMS,
             layouts: ALL_LAYOUTS,
+            tail_split: false,
         },
         Shipped {
             name: "r3_pipe",
             what: "+ 3-stage cp.async pipeline",
             params: Rung3Pipe::PARAMS,
             layouts: ALL_LAYOUTS,
+            tail_split: false,
         },
         Shipped {
             name: "r4_warp",
             what: "+ warp tiling (32x64 warps, 4x8 lanes)",
             params: Rung4Warp::PARAMS,
             layouts: ALL_LAYOUTS,
+            tail_split: false,
         },
         Shipped {
             name: "w128x128x16",
             what: "tuning: BK=16",
             params: Warp128x128x16::PARAMS,
             layouts: ALL_LAYOUTS,
+            tail_split: false,
         },
         Shipped {
             name: "w128x256x8",
             what: "tuning: 128x256 tile, 8x16 per thread",
             params: Warp128x256x8::PARAMS,
             layouts: ALL_LAYOUTS,
+            tail_split: false,
         },
         Shipped {
             name: "w128x128x8g8",
             what: "tuning: raster groups of 8",
             params: Warp128x128x8G8::PARAMS,
             layouts: ALL_LAYOUTS,
+            tail_split: false,
         },
         Shipped {
             name: "w128x128x16a",
             what: "tuning: BK=16, K-major by cp.async, 2 blocks/SM, groups",
             params: Warp128x128x16A::PARAMS,
             layouts: SAME_STORAGE,
+            tail_split: false,
         },
         Shipped {
             name: "w128x256x16",
             what: "tuning: 128x256x16, 8x16 per thread, groups",
             params: Warp128x256x16::PARAMS,
             layouts: ALL_LAYOUTS,
+            tail_split: false,
         },
         Shipped {
             name: "w128x256x16a",
             what: "tuning: 128x256x16, K-major by cp.async, groups",
             params: Warp128x256x16A::PARAMS,
             layouts: SAME_STORAGE,
+            tail_split: false,
         },
         Shipped {
             name: "w128x256x8g8",
             what: "tuning: 128x256x8, groups",
             params: Warp128x256x8G8::PARAMS,
             layouts: ALL_LAYOUTS,
+            tail_split: false,
         },
         Shipped {
             name: "w128x128x16s4a",
             what: "tuning: BK=16, 4 stages, groups",
             params: Warp128x128x16S4A::PARAMS,
             layouts: SAME_STORAGE,
+            tail_split: false,
         },
         Shipped {
             name: "w128x128x16w64",
             what: "tuning: BK=16, 64x32 warps (8x4 lanes), groups",
             params: Warp128x128x16W64::PARAMS,
             layouts: SAME_STORAGE,
+            tail_split: false,
         },
         Shipped {
             name: "w128x256x8p",
             what: "+ fragments prefetched one k step ahead (128x256x8)",
             params: Warp128x256x8P::PARAMS,
             layouts: ALL_LAYOUTS,
+            tail_split: false,
         },
         Shipped {
             name: "w128x256x8pm",
             what: "+ staged K-major stores halfway through the K tile",
             params: Warp128x256x8PM::PARAMS,
             layouts: ALL_LAYOUTS,
+            tail_split: false,
         },
         Shipped {
             name: "w128x256x8pmg16",
             what: "+ raster groups of 16 tile rows (128x256x8)",
             params: Warp128x256x8PMG16::PARAMS,
             layouts: ALL_LAYOUTS,
+            tail_split: false,
+        },
+        Shipped {
+            name: "w128x256x8pm_ts",
+            what: "w128x256x8pm + tail split of a partial last wave",
+            params: Warp128x256x8PM::PARAMS,
+            layouts: ALL_LAYOUTS,
+            tail_split: true,
+        },
+        Shipped {
+            name: "w128x256x8pmg16_ts",
+            what: "w128x256x8pmg16 + tail split of a partial last wave",
+            params: Warp128x256x8PMG16::PARAMS,
+            layouts: ALL_LAYOUTS,
+            tail_split: true,
         },
         Shipped {
             name: "fallback32",
             what: "32-bit loads for any leading dimension",
             params: Fallback32::PARAMS,
             layouts: ALL_LAYOUTS,
+            tail_split: false,
         },
         Shipped {
             name: "small",
             what: "64x64x8, 128 threads (tests)",
             params: Small::PARAMS,
             layouts: ALL_LAYOUTS,
+            tail_split: false,
         },
     ]
 }
@@ -310,12 +359,13 @@ pub fn find(name: &str) -> Option<Shipped> {
 /// (4096³ and 8192³, see README.md): 128×256×8 (8×16 per thread) with prefetched
 /// fragments and mid-tile staged stores, its blocks in raster groups of 16 tile
 /// rows for `nn`, `tn` and `tt`, and in plain order for `nt` (where the groups
-/// measured 0.5–1% slower).
+/// measured 0.5–1% slower), each with its tail split (used where a partial
+/// last wave is worth splitting, such as 8192³; the plain kernel elsewhere).
 pub fn best(layout: GemmLayout) -> Shipped {
     let name = if layout == NT {
-        "w128x256x8pm"
+        "w128x256x8pm_ts"
     } else {
-        "w128x256x8pmg16"
+        "w128x256x8pmg16_ts"
     };
     find(name).expect("the best configurations are shipped")
 }
@@ -339,6 +389,29 @@ mod tests {
             assert!(b.layouts.contains(&l), "{} {l}", b.name);
             assert_eq!(b.params.group_m() == 0, l.to_string() == "nt", "{l}");
             assert_eq!((b.params.bm(), b.params.bn(), b.params.bk()), (128, 256, 8));
+            assert!(b.tail_split && b.split_kernel(l).is_some());
+        }
+    }
+
+    /// A tail-split configuration's plain kernel is its base configuration's
+    /// kernel (same PTX but for the name), and only those ship a split kernel.
+    #[test]
+    fn tail_split_configurations_keep_the_plain_kernel() {
+        for (ts, base) in [
+            ("w128x256x8pm_ts", "w128x256x8pm"),
+            ("w128x256x8pmg16_ts", "w128x256x8pmg16"),
+        ] {
+            let (ts, base) = (find(ts).unwrap(), find(base).unwrap());
+            assert!(base.split_kernel("nt".parse().unwrap()).is_none());
+            for l in GemmLayout::ALL {
+                let strip = |k: GemmKernel, name: &str| {
+                    crate::module_ptx(vec![k.kernel().clone()]).replace(name, "K")
+                };
+                let (a, b) = (ts.kernel(l), base.kernel(l));
+                let (na, nb) = (a.name().to_string(), b.name().to_string());
+                assert_eq!(strip(a, &na), strip(b, &nb), "{l}");
+                assert!(ts.split_kernel(l).unwrap().is_tail_split());
+            }
         }
     }
 

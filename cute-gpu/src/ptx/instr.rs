@@ -342,6 +342,21 @@ pub enum Instr {
         /// whether every thread of the warp takes the same path
         uniform: bool,
     },
+    /// `atom.global.add.ty dst, [addr], src`: adds `src` to the value at `addr`
+    /// atomically and returns the old value (relaxed, device scope)
+    AtomAdd {
+        /// integer type (`u32`)
+        ty: Ty,
+        /// the old value
+        dst: RegId,
+        /// global address
+        addr: Address,
+        /// the addend
+        src: Operand,
+    },
+    /// `fence.acq_rel.gpu`: orders this thread's memory accesses before and after
+    /// it for every thread of the device (with a barrier: for the whole block)
+    FenceGpu,
     /// `ret`
     Ret,
     /// an instruction of an ISA extension, defined above the core emitter (the
@@ -499,6 +514,10 @@ impl fmt::Display for Instr {
                 let u = if *uniform { ".uni" } else { "" };
                 write!(f, "bra{u} {target};")
             }
+            Instr::AtomAdd { ty, dst, addr, src } => {
+                write!(f, "atom.global.add.{ty} {dst}, {addr}, {src};")
+            }
+            Instr::FenceGpu => f.write_str("fence.acq_rel.gpu;"),
             Instr::Ret => f.write_str("ret;"),
             Instr::Ext(e) => e.fmt(f),
         }

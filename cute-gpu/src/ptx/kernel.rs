@@ -776,6 +776,27 @@ impl KernelBuilder {
         });
     }
 
+    /// `atom.global.add.u32 old, [addr], src`: the old value.
+    pub fn atom_add_u32(
+        &mut self,
+        addr: Address,
+        src: impl Into<Src<kind::U32>>,
+    ) -> Reg<kind::U32> {
+        let r = self.reg::<kind::U32>();
+        self.push(Instr::AtomAdd {
+            ty: Ty::U32,
+            dst: r.id(),
+            addr,
+            src: src.into().op,
+        });
+        r
+    }
+
+    /// `fence.acq_rel.gpu`.
+    pub fn fence_gpu(&mut self) {
+        self.push(Instr::FenceGpu);
+    }
+
     /// `ret`.
     pub fn ret(&mut self) {
         self.push(Instr::Ret);

@@ -273,6 +273,7 @@ fn names_are_plain(i: &Instr) -> bool {
         Instr::Mad { a, b, c, .. } | Instr::Fma { a, b, c, .. } => op(a) && op(b) && op(c),
         Instr::Abs { a, .. } => op(a),
         Instr::Ld { addr: at, .. } => addr(at),
+        Instr::AtomAdd { addr: at, src, .. } => addr(at) && op(src),
         Instr::St { src, addr: at, .. } => src.iter().all(op) && addr(at),
         Instr::CpAsync {
             dst, src, src_size, ..
@@ -284,6 +285,7 @@ fn names_are_plain(i: &Instr) -> bool {
         | Instr::BarSync(_)
         | Instr::Bra { .. }
         | Instr::Ret
+        | Instr::FenceGpu
         | Instr::Ext(_) => true,
     }
 }
@@ -292,7 +294,7 @@ fn names_are_plain(i: &Instr) -> bool {
 fn touches_global(i: &Instr) -> bool {
     match i {
         Instr::Ld { space, .. } | Instr::St { space, .. } => *space == Space::Global,
-        Instr::CpAsync { .. } | Instr::Ext(_) => true,
+        Instr::CpAsync { .. } | Instr::AtomAdd { .. } | Instr::Ext(_) => true,
         _ => false,
     }
 }
