@@ -75,6 +75,7 @@ mod flag;
 mod int;
 mod layout;
 mod layout_like;
+pub mod mixed;
 mod modes;
 pub mod numeral;
 mod operand;
@@ -92,6 +93,7 @@ pub use flag::{And, False, StaticFlag, True};
 pub use int::*;
 pub use layout::*;
 pub use layout_like::*;
+pub use mixed::{Kind, Mix, Mixed, MixedPattern, MIXED_SLOTS};
 pub use modes::{AnyModes, Modes, ModesAtLeast, TilerFits};
 pub use numeral::{
     Decimal, Digit, LeadingDigit, Numeral, ToBinary, D0, D1, D2, D3, D4, D5, D6, D7, D8, D9,

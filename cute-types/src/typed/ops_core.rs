@@ -7,6 +7,7 @@ use core::marker::PhantomData;
 
 use super::flag::{And, True};
 use super::layout_like::LayoutOperand;
+use super::mixed::{pattern_layout, pattern_tiler, Kind};
 use super::operand::{DTilerArg, TilerOperand};
 use super::ops_macros::static_op;
 use super::static_result::{static_layout, static_tiler, static_tuple, DispatchInt, StaticInt};
@@ -26,9 +27,12 @@ static_op! {
     /// assert_eq!(core::mem::size_of_val(&c), 0);
     /// ```
     pub fn coalesce<A: LayoutOperand>(a: A) -> Coalesced as CoalesceOut
-    where flag = <A as LayoutOperand>::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    where flag = Kind<<A as LayoutOperand>::IsStatic, <A as LayoutOperand>::Typed>,
+        static [A: LayoutOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>]
     {
         static: algebra::coalesce(&static_layout(A::STATIC)),
+        mixed |p| algebra::coalesce(&pattern_layout(A::PATTERN, p)),
         dynamic: algebra::coalesce(&a.to_dynamic()),
     }
 }
@@ -104,11 +108,16 @@ static_op! {
     /// }
     /// ```
     pub fn composition<A: LayoutOperand, B: TilerOperand>(a: A, b: B) -> Composed as CompositionOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+            And<<A as LayoutOperand>::Typed, <B as TilerOperand>::Typed>,
+        >,
         bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
-        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, B: TilerOperand<Typed = True>]
     {
         static: composition_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
+        mixed |p| composition_any(&pattern_layout(A::PATTERN, p), &pattern_tiler(B::PATTERN_TILER, p)),
         dynamic: composition_any(&a.to_dynamic(), &b.to_tiler()?),
     }
 }

@@ -12,10 +12,60 @@
 /// `bound [...]` adds where-clauses to the function only (rules that are
 /// trait bounds, reported by `cargo check` at the caller's line).
 ///
+/// `mixed [...]` with `mixed |p| expr` makes the marker a typed mixed pattern
+/// ([`MixedPattern`](crate::typed::MixedPattern), valid when the `mixed`
+/// bounds hold): `expr` is the operation on the operands' patterns with their
+/// run-time leaves set to `p`; the function then returns
+/// `Result<Mixed<…>, Error>` when `$flag` is [`Mix`](crate::typed::Mix).
+///
 /// The function's body names [`Dispatch::CHECK`](crate::typed::Dispatch::CHECK)
 /// as a plain constant (not in a `const { }` block, which would add a second note
 /// to the error), so that a violated rule is reported with the caller's line.
 macro_rules! static_op {
+    (
+        $(#[$doc:meta])*
+        pub fn $fname:ident<$($T:ident: $Tb:tt),+>($($arg:ident: $argty:ty),+) -> $Marker:ident as $Alias:ident
+        where flag = $flag:ty, $(bound [$($bound:tt)*],)? static [$($wc:tt)*],
+        mixed [$($mwc:tt)*]
+        { static: $static_expr:expr, mixed |$p:ident| $mixed_expr:expr, dynamic: $dyn_expr:expr $(,)? }
+    ) => {
+        $crate::typed::ops_macros::static_op! {
+            $(#[$doc])*
+            pub fn $fname<$($T: $Tb),+>($($arg: $argty),+) -> $Marker as $Alias
+            where flag = $flag, $(bound [$($bound)*],)? static [$($wc)*]
+            { static: $static_expr, dynamic: $dyn_expr }
+        }
+            impl<$($T),+> $Marker<$($T),+> where $($mwc)* {
+                /// The typed mixed pattern: the operation on the operands'
+                /// patterns, their run-time leaves set to each placeholder in
+                /// turn; the first that computes, or the first one's error.
+                const fn mixed_pattern() -> Result<$crate::DLayout, $crate::Error> {
+                    let mut first = $crate::Error::MixedPattern;
+                    let mut k = 0;
+                    while k < $crate::typed::mixed::PLACEHOLDERS.len() {
+                        let $p = $crate::typed::mixed::PLACEHOLDERS[k];
+                        match $mixed_expr {
+                            Ok(l) => return Ok(l),
+                            Err(e) => {
+                                if k == 0 {
+                                    first = e;
+                                }
+                            }
+                        }
+                        k += 1;
+                    }
+                    Err(first)
+                }
+            }
+            impl<$($T),+> $crate::typed::MixedPattern for $Marker<$($T),+> where $($mwc)* {
+                const PATTERN: Result<$crate::DLayout, $crate::Error> =
+                    if $crate::typed::ops_macros::any_failed!($($mwc)*) {
+                        Err($crate::Error::FailedOperand)
+                    } else {
+                        Self::mixed_pattern()
+                    };
+            }
+    };
     (
         $(#[$doc:meta])*
         pub fn $fname:ident<$($T:ident: $Tb:tt),+>($($arg:ident: $argty:ty),+) -> $Marker:ident as $Alias:ident
@@ -40,6 +90,7 @@ macro_rules! static_op {
             }
         }
         $crate::typed::static_result::marker_impls!([$($T),+] $Marker<$($T),+>, [$($wc)*]);
+
         #[doc = concat!("What [`", stringify!($fname), "`](fn@", stringify!($fname), ") returns: [`",
                          stringify!($Marker), "`] (zero-sized, computed at compile time) when \
                          every input is static, `Result<DLayout, Error>` when one is dynamic. \
@@ -78,6 +129,17 @@ macro_rules! any_failed {
             || $crate::typed::ops_macros::any_failed!($($($rest)*)?)
     };
     ($T:ident: $bound:ident<IsStatic = True> $(, $($rest:tt)*)?) => {
+        $crate::typed::ops_macros::any_failed!($($($rest)*)?)
+    };
+    ($T:ident: LayoutOperand<Typed = True> $(, $($rest:tt)*)?) => {
+        <$T as $crate::typed::LayoutOperand>::FAILED
+            || $crate::typed::ops_macros::any_failed!($($($rest)*)?)
+    };
+    ($T:ident: TilerOperand<Typed = True> $(, $($rest:tt)*)?) => {
+        <$T as $crate::typed::TilerOperand>::FAILED
+            || $crate::typed::ops_macros::any_failed!($($($rest)*)?)
+    };
+    ($T:ident: $bound:ident $(, $($rest:tt)*)?) => {
         $crate::typed::ops_macros::any_failed!($($($rest)*)?)
     };
 }

@@ -5,6 +5,7 @@
 use super::flag::{And, True};
 use super::int::IntLike;
 use super::layout_like::LayoutOperand;
+use super::mixed::{pattern_layout, pattern_tiler, Kind};
 use super::operand::{DTilerArg, TilerOperand};
 use super::ops_macros::static_op;
 use super::static_result::{static_layout, static_tiler, static_tuple};
@@ -43,15 +44,22 @@ static_op! {
     /// let d: LogicalDivided<_, _> = logical_divide(a, (_2, _4));
     /// assert_eq!(d.to_string(), "((_2,_2),(_4,_2)):((_1,_2),(_4,_16))");
     /// assert_eq!(d.size(), 32);
-    /// // A run-time tiler gives the same layout, checked at run time.
-    /// assert_eq!(logical_divide(a, (2i64, 4i64)).unwrap().size().unwrap().value, 32);
+    /// // A run-time tiler: a typed mixed layout, run-time where C++ is.
+    /// let m = logical_divide(a, (2i64, 4i64)).unwrap();
+    /// assert_eq!(m.to_string(), "((2,2),(4,2)):((_1,2),(_4,16))");
+    /// assert_eq!(m.size(), 32);
     /// ```
     pub fn logical_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> LogicalDivided as LogicalDivideOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+            And<<A as LayoutOperand>::Typed, And<<B as TilerOperand>::Typed, <B as TilerOperand>::StrideStatic>>,
+        >,
         bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
-        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, B: TilerOperand<Typed = True>]
     {
         static: logical_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
+        mixed |p| logical_divide_any(&pattern_layout(A::PATTERN, p), &pattern_tiler(B::PATTERN_TILER, p)),
         dynamic: logical_divide_any(&a.to_dynamic(), &tiler.to_tiler()?),
     }
 }
@@ -72,15 +80,22 @@ static_op! {
     /// let d: ZippedDivided<_, _> = zipped_divide(a, (_2, _4));
     /// assert_eq!(d.to_string(), "((_2,_4),(_2,_2)):((_1,_4),(_2,_16))");
     /// assert_eq!(d.size(), 32);
-    /// // A run-time tiler gives the same layout, checked at run time.
-    /// assert_eq!(zipped_divide(a, (2i64, 4i64)).unwrap().size().unwrap().value, 32);
+    /// // A run-time tiler: a typed mixed layout, run-time where C++ is.
+    /// let m = zipped_divide(a, (2i64, 4i64)).unwrap();
+    /// assert_eq!(m.to_string(), "((2,4),(2,2)):((_1,_4),(2,16))");
+    /// assert_eq!(m.size(), 32);
     /// ```
     pub fn zipped_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> ZippedDivided as ZippedDivideOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+            And<<A as LayoutOperand>::Typed, And<<B as TilerOperand>::Typed, <B as TilerOperand>::StrideStatic>>,
+        >,
         bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
-        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, B: TilerOperand<Typed = True>]
     {
         static: zipped_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
+        mixed |p| zipped_divide_any(&pattern_layout(A::PATTERN, p), &pattern_tiler(B::PATTERN_TILER, p)),
         dynamic: zipped_divide_any(&a.to_dynamic(), &tiler.to_tiler()?),
     }
 }
@@ -101,15 +116,22 @@ static_op! {
     /// let d: TiledDivided<_, _> = tiled_divide(a, (_2, _4));
     /// assert_eq!(d.to_string(), "((_2,_4),_2,_2):((_1,_4),_2,_16)");
     /// assert_eq!(d.size(), 32);
-    /// // A run-time tiler gives the same layout, checked at run time.
-    /// assert_eq!(tiled_divide(a, (2i64, 4i64)).unwrap().size().unwrap().value, 32);
+    /// // A run-time tiler: a typed mixed layout, run-time where C++ is.
+    /// let m = tiled_divide(a, (2i64, 4i64)).unwrap();
+    /// assert_eq!(m.to_string(), "((2,4),2,2):((_1,_4),2,16)");
+    /// assert_eq!(m.size(), 32);
     /// ```
     pub fn tiled_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> TiledDivided as TiledDivideOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+            And<<A as LayoutOperand>::Typed, And<<B as TilerOperand>::Typed, <B as TilerOperand>::StrideStatic>>,
+        >,
         bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
-        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, B: TilerOperand<Typed = True>]
     {
         static: tiled_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
+        mixed |p| tiled_divide_any(&pattern_layout(A::PATTERN, p), &pattern_tiler(B::PATTERN_TILER, p)),
         dynamic: tiled_divide_any(&a.to_dynamic(), &tiler.to_tiler()?),
     }
 }
@@ -130,15 +152,22 @@ static_op! {
     /// let d: FlatDivided<_, _> = flat_divide(a, (_2, _4));
     /// assert_eq!(d.to_string(), "(_2,_4,_2,_2):(_1,_4,_2,_16)");
     /// assert_eq!(d.size(), 32);
-    /// // A run-time tiler gives the same layout, checked at run time.
-    /// assert_eq!(flat_divide(a, (2i64, 4i64)).unwrap().size().unwrap().value, 32);
+    /// // A run-time tiler: a typed mixed layout, run-time where C++ is.
+    /// let m = flat_divide(a, (2i64, 4i64)).unwrap();
+    /// assert_eq!(m.to_string(), "(2,4,2,2):(_1,_4,2,16)");
+    /// assert_eq!(m.size(), 32);
     /// ```
     pub fn flat_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> FlatDivided as FlatDivideOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+            And<<A as LayoutOperand>::Typed, And<<B as TilerOperand>::Typed, <B as TilerOperand>::StrideStatic>>,
+        >,
         bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
-        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, B: TilerOperand<Typed = True>]
     {
         static: flat_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
+        mixed |p| flat_divide_any(&pattern_layout(A::PATTERN, p), &pattern_tiler(B::PATTERN_TILER, p)),
         dynamic: flat_divide_any(&a.to_dynamic(), &tiler.to_tiler()?),
     }
 }
@@ -160,11 +189,16 @@ static_op! {
     /// assert_eq!(p.size(), 24);
     /// ```
     pub fn logical_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> LogicalProduct as LogicalProductOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+            And<And<<A as LayoutOperand>::Typed, <A as LayoutOperand>::StrideStatic>, <B as TilerOperand>::Typed>,
+        >,
         bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
-        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, B: TilerOperand<Typed = True>]
     {
         static: logical_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
+        mixed |p| logical_product_any(&pattern_layout(A::PATTERN, p), &pattern_tiler(B::PATTERN_TILER, p)),
         dynamic: logical_product_any(&a.to_dynamic(), &tiler.to_tiler()?),
     }
 }
@@ -186,11 +220,16 @@ static_op! {
     /// assert_eq!(p.size(), 24);
     /// ```
     pub fn zipped_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> ZippedProduct as ZippedProductOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+            And<And<<A as LayoutOperand>::Typed, <A as LayoutOperand>::StrideStatic>, <B as TilerOperand>::Typed>,
+        >,
         bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
-        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, B: TilerOperand<Typed = True>]
     {
         static: zipped_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
+        mixed |p| zipped_product_any(&pattern_layout(A::PATTERN, p), &pattern_tiler(B::PATTERN_TILER, p)),
         dynamic: zipped_product_any(&a.to_dynamic(), &tiler.to_tiler()?),
     }
 }
@@ -212,11 +251,16 @@ static_op! {
     /// assert_eq!(p.size(), 24);
     /// ```
     pub fn tiled_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> TiledProduct as TiledProductOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+            And<And<<A as LayoutOperand>::Typed, <A as LayoutOperand>::StrideStatic>, <B as TilerOperand>::Typed>,
+        >,
         bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
-        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, B: TilerOperand<Typed = True>]
     {
         static: tiled_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
+        mixed |p| tiled_product_any(&pattern_layout(A::PATTERN, p), &pattern_tiler(B::PATTERN_TILER, p)),
         dynamic: tiled_product_any(&a.to_dynamic(), &tiler.to_tiler()?),
     }
 }
@@ -238,11 +282,16 @@ static_op! {
     /// assert_eq!(p.size(), 24);
     /// ```
     pub fn flat_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> FlatProduct as FlatProductOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+            And<And<<A as LayoutOperand>::Typed, <A as LayoutOperand>::StrideStatic>, <B as TilerOperand>::Typed>,
+        >,
         bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
-        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, B: TilerOperand<Typed = True>]
     {
         static: flat_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
+        mixed |p| flat_product_any(&pattern_layout(A::PATTERN, p), &pattern_tiler(B::PATTERN_TILER, p)),
         dynamic: flat_product_any(&a.to_dynamic(), &tiler.to_tiler()?),
     }
 }
@@ -258,10 +307,15 @@ static_op! {
     /// assert_eq!(p.size(), 24);
     /// ```
     pub fn blocked_product<A: LayoutOperand, B: LayoutOperand>(a: A, b: B) -> BlockedProduct as BlockedProductOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <B as LayoutOperand>::IsStatic>,
-        static [A: LayoutOperand<IsStatic = True>, B: LayoutOperand<IsStatic = True>]
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <B as LayoutOperand>::IsStatic>,
+            And<And<<A as LayoutOperand>::Typed, <A as LayoutOperand>::StrideStatic>, <B as LayoutOperand>::Typed>,
+        >,
+        static [A: LayoutOperand<IsStatic = True>, B: LayoutOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, B: LayoutOperand<Typed = True>]
     {
         static: algebra::blocked_product(&static_layout(A::STATIC), &static_layout(B::STATIC)),
+        mixed |p| algebra::blocked_product(&pattern_layout(A::PATTERN, p), &pattern_layout(B::PATTERN, p)),
         dynamic: algebra::blocked_product(&a.to_dynamic(), &b.to_dynamic()),
     }
 }
@@ -277,10 +331,15 @@ static_op! {
     /// assert_eq!(p.size(), 24);
     /// ```
     pub fn raked_product<A: LayoutOperand, B: LayoutOperand>(a: A, b: B) -> RakedProduct as RakedProductOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <B as LayoutOperand>::IsStatic>,
-        static [A: LayoutOperand<IsStatic = True>, B: LayoutOperand<IsStatic = True>]
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <B as LayoutOperand>::IsStatic>,
+            And<And<<A as LayoutOperand>::Typed, <A as LayoutOperand>::StrideStatic>, <B as LayoutOperand>::Typed>,
+        >,
+        static [A: LayoutOperand<IsStatic = True>, B: LayoutOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, B: LayoutOperand<Typed = True>]
     {
         static: algebra::raked_product(&static_layout(A::STATIC), &static_layout(B::STATIC)),
+        mixed |p| algebra::raked_product(&pattern_layout(A::PATTERN, p), &pattern_layout(B::PATTERN, p)),
         dynamic: algebra::raked_product(&a.to_dynamic(), &b.to_dynamic()),
     }
 }
