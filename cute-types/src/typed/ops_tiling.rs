@@ -5,7 +5,7 @@
 use super::flag::{And, True};
 use super::int::IntLike;
 use super::layout_like::LayoutOperand;
-use super::mixed::{pattern_layout, pattern_tiler, Kind};
+use super::mixed::{pattern_layout, pattern_tiler, pattern_tuple, Kind};
 use super::operand::{DTilerArg, TilerOperand};
 use super::ops_macros::static_op;
 use super::static_result::{static_layout, static_tiler, static_tuple};
@@ -356,10 +356,12 @@ static_op! {
     /// assert_eq!(tile_to_shape(block, (4i64, 6i64)).unwrap().size().unwrap().value, 24);
     /// ```
     pub fn tile_to_shape<A: LayoutOperand, S: IntTuple>(block: A, shape: S) -> TiledToShape as TileToShapeOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <S as IntTuple>::IsStatic>,
-        static [A: LayoutOperand<IsStatic = True>, S: IntTuple<IsStatic = True>]
+    where flag = Kind<And<<A as LayoutOperand>::IsStatic, <S as IntTuple>::IsStatic>, And<<A as LayoutOperand>::Typed, <A as LayoutOperand>::StrideStatic>>,
+        static [A: LayoutOperand<IsStatic = True>, S: IntTuple<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True, StrideStatic = True>, S: IntTuple]
     {
         static: algebra::tile_to_shape(&static_layout(A::STATIC), &static_tuple(S::STATIC), None),
+        mixed |p| algebra::tile_to_shape(&pattern_layout(A::PATTERN, p), &pattern_tuple(S::PATTERN, p), None),
         dynamic: algebra::tile_to_shape(&block.to_dynamic(), &shape.to_dtuple(), None),
     }
 }
@@ -423,10 +425,15 @@ static_op! {
     /// assert_eq!(u.to_string(), "(_2,_8):(_1,_2)");
     /// ```
     pub fn upcast<A: LayoutOperand, N: IntLike>(a: A, n: N) -> Upcast as UpcastOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <N as IntLike>::IsStatic>,
-        static [A: LayoutOperand<IsStatic = True>, N: IntLike<IsStatic = True>]
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <N as IntLike>::IsStatic>,
+            And<<A as LayoutOperand>::Typed, <N as IntLike>::IsStatic>,
+        >,
+        static [A: LayoutOperand<IsStatic = True>, N: IntLike<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, N: IntLike<IsStatic = True>]
     {
         static: algebra::upcast(&static_layout(A::STATIC), static_int(<N as IntLike>::STATIC)),
+        mixed |p| algebra::upcast(&pattern_layout(A::PATTERN, p), static_int(<N as IntLike>::STATIC)),
         dynamic: algebra::upcast(&a.to_dynamic(), n.value()),
     }
 }
@@ -442,10 +449,15 @@ static_op! {
     /// assert_eq!(d.to_string(), "(_8,_8):(_1,_8)");
     /// ```
     pub fn downcast<A: LayoutOperand, N: IntLike>(a: A, n: N) -> Downcast as DowncastOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <N as IntLike>::IsStatic>,
-        static [A: LayoutOperand<IsStatic = True>, N: IntLike<IsStatic = True>]
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <N as IntLike>::IsStatic>,
+            And<<A as LayoutOperand>::Typed, <N as IntLike>::IsStatic>,
+        >,
+        static [A: LayoutOperand<IsStatic = True>, N: IntLike<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, N: IntLike<IsStatic = True>]
     {
         static: algebra::downcast(&static_layout(A::STATIC), static_int(<N as IntLike>::STATIC)),
+        mixed |p| algebra::downcast(&pattern_layout(A::PATTERN, p), static_int(<N as IntLike>::STATIC)),
         dynamic: algebra::downcast(&a.to_dynamic(), n.value()),
     }
 }
