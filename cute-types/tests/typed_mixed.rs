@@ -382,6 +382,44 @@ fn complements_and_inverses_of_static_strides() {
 }
 
 #[test]
+fn modes_of_mixed_layouts() {
+    let mut t = Tally::default();
+    for s0 in SHAPES {
+        for d in STRIDES {
+            let a = Layout::new((s0, (_2, s0), _3), (_1, (d, _8), d)).unwrap();
+            let da = a.to_dynamic();
+            agree(&mut t, take::<1, 3, _>(a), da.take(1, 3), "take");
+            agree(&mut t, group::<0, 2, _>(a), da.group(0, 2), "group");
+            let x = Layout::new(s0, d).unwrap();
+            agree(
+                &mut t,
+                replace::<2, _, _>(a, x),
+                da.replace(2, &x.to_dynamic()),
+                "replace",
+            );
+            agree(&mut t, append(a, x), da.append(&x.to_dynamic()), "append");
+            agree(
+                &mut t,
+                prepend(a, make_layout(_4)),
+                da.prepend(&make_layout(_4).to_dynamic()),
+                "prepend",
+            );
+            agree(&mut t, flatten(a), Ok(da.flatten()), "flatten");
+            for k in [0i64, 1] {
+                let coord = (k, Underscore, _1);
+                let dc = "(0,_,_1)"
+                    .parse::<cute_types::DTuple>()
+                    .unwrap()
+                    .with_leaf(0, cute_types::DInt::d(k));
+                agree(&mut t, slice(a, coord), da.slice(&dc), "slice");
+                agree(&mut t, dice(a, coord), da.dice(&dc), "dice");
+            }
+        }
+    }
+    assert!(t.ok > 400, "{t:?}");
+}
+
+#[test]
 fn results_are_operands_of_the_next_operation() {
     let mut t = Tally::default();
     for m in [32i64, 64, 96, 128, 100] {

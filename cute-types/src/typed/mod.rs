@@ -44,8 +44,12 @@
 //! and IntTuples. All static: a zero-sized marker (`Composed<A, B>`, …) whose
 //! `StaticLayout::LAYOUT` is the `const fn` of [`crate::algebra`] evaluated at
 //! compile time; a violated precondition is a compile error whose message is the
-//! rule. Any dynamic input: `Result<DLayout, Error>` from the same `const fn` at
-//! run time. Functions: [`coalesce`], [`coalesce_profile`], [`filter`],
+//! rule. Typed inputs with run-time leaves: `Result<Mixed<…>, Error>`, a typed
+//! mixed layout whose nesting and static leaves are a compile-time pattern and
+//! whose run-time leaves are computed by the same `const fn` at run time
+//! ([`mixed`]; for the operations that complement a layout, only when its
+//! strides are static, as in C++). A `DLayout`/`DTiler` operand, or run-time
+//! strides where C++ does not complement: `Result<DLayout, Error>`. Functions: [`coalesce`], [`coalesce_profile`], [`filter`],
 //! [`composition`], [`complement`], [`complement_default`], [`right_inverse`],
 //! [`left_inverse`], [`max_common_layout`], [`max_common_vector`] (an `i64`),
 //! [`make_layout_like`], [`nullspace`], [`logical_divide`], [`zipped_divide`],
@@ -54,8 +58,9 @@
 //! [`tile_to_shape`], [`tile_to_shape_ordered`], [`upcast`], [`downcast`],
 //! [`take`], [`group`], [`replace`], [`append`], [`prepend`], [`flatten`],
 //! [`slice()`], [`dice`]. Always dynamic: [`select`] and [`slice_and_offset`].
-//! Static results implement [`LayoutLike`] (size, cosize, eval, `Display`,
-//! `to_dynamic`) like `Layout` does.
+//! Static and mixed results implement [`LayoutLike`] (size, cosize, eval,
+//! `Display`, `to_dynamic`) like `Layout` does, and are operands of the next
+//! operation.
 //!
 //! **Compile errors.** Trait bounds carry short `on_unimplemented` messages:
 //! "shape and stride must be congruent integer tuples: the same nesting, every leaf a static integer (`_4`) or a run-time integer",

@@ -1,8 +1,11 @@
 //! Typed `coalesce`, `filter`, `composition`, `complement`, `right_inverse`,
 //! `left_inverse`, `max_common_layout`, `max_common_vector`, `make_layout_like`,
-//! `nullspace`: static inputs give zero-sized static results, any dynamic input a
-//! run-time `Result<DLayout, Error>` (see [`super::static_result`]). Definitions,
-//! examples and preconditions are those of [`crate::algebra`].
+//! `nullspace`: static inputs give zero-sized static results, typed inputs with
+//! run-time leaves typed mixed results ([`super::mixed`]; `complement`, the
+//! inverses, `make_layout_like`, `nullspace` and `max_common_layout` only for
+//! static strides), and a `DLayout` operand a run-time `Result<DLayout, Error>`
+//! (see [`super::static_result`]). `max_common_vector` is an integer.
+//! Definitions, examples and preconditions are those of [`crate::algebra`].
 use core::marker::PhantomData;
 
 use super::flag::{And, True};

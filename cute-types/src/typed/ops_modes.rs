@@ -1,7 +1,8 @@
 //! Typed sub-layouts: `take`, `group`, `replace`, `append`, `prepend`, `flatten`,
 //! `select`, and slicing with [`Underscore`](super::Underscore) (`slice`, `dice`,
-//! `slice_and_offset`). Static inputs give zero-sized static results, any dynamic
-//! input a run-time `Result<DLayout, Error>` (see [`super::static_result`]);
+//! `slice_and_offset`). Static inputs give zero-sized static results, typed inputs
+//! with run-time leaves typed mixed results ([`super::mixed`]), a `DLayout`
+//! operand a run-time `Result<DLayout, Error>` (see [`super::static_result`]);
 //! `select` and `slice_and_offset` always compute at run time. Semantics are those
 //! of the dynamic layer (`DLayout::take`, …). For one mode with its static type,
 //! use [`Layout::get`](super::Layout::get).

@@ -1,5 +1,8 @@
 //! Typed divides, products, `tile_to_shape`, `upcast` and `downcast`: static
-//! inputs give zero-sized static results, any dynamic input a run-time
+//! inputs give zero-sized static results, typed inputs with run-time leaves
+//! typed mixed results ([`super::mixed`]: the divides when the tiler's strides
+//! are static, the products and `tile_to_shape` when the layout's are,
+//! `upcast`/`downcast` for a static factor), and otherwise a run-time
 //! `Result<DLayout, Error>` (see [`super::static_result`]). Definitions, examples
 //! and preconditions are those of [`crate::algebra`].
 use super::flag::{And, True};
