@@ -356,7 +356,10 @@ static_op! {
     /// let block = make_layout((_2, _2));
     /// let t: TiledToShape<_, _> = tile_to_shape(block, (_4, _6));
     /// assert_eq!(t.to_string(), "((_2,_2),(_2,_3)):((_1,_4),(_2,_8))");
-    /// assert_eq!(tile_to_shape(block, (4i64, 6i64)).unwrap().size().unwrap().value, 24);
+    /// // A run-time target shape: a typed mixed layout.
+    /// let m = tile_to_shape(block, (4i64, 6i64)).unwrap();
+    /// assert_eq!(m.to_string(), "((_2,2),(_2,3)):((_1,_4),(_2,8))");
+    /// assert_eq!(m.size(), 24);
     /// ```
     pub fn tile_to_shape<A: LayoutOperand, S: IntTuple>(block: A, shape: S) -> TiledToShape as TileToShapeOut
     where flag = Kind<And<<A as LayoutOperand>::IsStatic, <S as IntTuple>::IsStatic>, And<<A as LayoutOperand>::Typed, <A as LayoutOperand>::StrideStatic>>,
