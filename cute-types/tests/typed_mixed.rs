@@ -441,15 +441,28 @@ fn results_are_operands_of_the_next_operation() {
                 .and_then(|c| algebra::coalesce(&c))
                 .and_then(|c| algebra::composition_tiler(&c, &tiler(&[dl("_2:_1"), dl("_4:_1")])));
             agree(&mut t, typed, dynamic, "compose, coalesce, compose");
-            // A mixed result as the layout a product complements: whether its
-            // strides are static is a constant, not a type, so this is a
-            // run-time `DLayout` (see `LayoutOperand::StrideStatic`).
+            // Operations that only rearrange modes keep static strides static
+            // in the type: the product of a coalesced layout with static
+            // strides is typed mixed too.
+            let s = Layout::new(((m, _2), n), ((_1, _128), _512)).unwrap();
+            let typed = coalesce(s).and_then(|c| logical_product(c, make_layout(_2)));
+            let dynamic = algebra::coalesce(&s.to_dynamic())
+                .and_then(|c| algebra::logical_product(&c, &dl("_2:_1")));
+            agree(&mut t, typed, dynamic, "coalesce then product");
+            let typed = flatten(s).and_then(|f| complement(f, 1i64 << 20));
+            let dynamic =
+                algebra::complement(&s.to_dynamic().flatten(), &cute_types::DTuple::d(1 << 20));
+            agree(&mut t, typed, dynamic, "flatten then complement");
+            // A mixed result whose strides come from run-time shapes, as the
+            // layout a product complements: whether its strides are static is
+            // a constant, not a type, so this is a run-time `DLayout` (see
+            // `LayoutOperand::StrideStatic`).
             let c = composition(a, b).unwrap();
             let p: Result<DLayout, Error> = logical_product(c, _2);
             assert_eq!(p, algebra::logical_product(&c.to_dynamic(), &dl("_2:_1")));
         }
     }
-    assert!(t.ok >= 20, "{t:?}");
+    assert!(t.ok >= 40, "{t:?}");
 }
 
 #[test]

@@ -39,8 +39,9 @@ pub trait LayoutOperand: Copy {
     /// `True` when every stride leaf is static: the operations that
     /// complement this layout (products, complement, inverses) are typed
     /// mixed only then, as C++ computes that complement only for static
-    /// strides. (A [`Mixed`](super::Mixed) result says `False`: whether its
-    /// strides are static is a constant, not a type.)
+    /// strides. (A [`Mixed`](super::Mixed) result knows it only for operations
+    /// that rearrange modes of operands with static strides, see
+    /// [`MixedPattern::StrideStatic`](super::MixedPattern::StrideStatic).)
     type StrideStatic: StaticFlag;
     /// The nesting and static leaves, run-time leaves holding placeholder
     /// values, when `Typed` is `True` (see [`super::mixed`]).

@@ -83,6 +83,11 @@ pub type Kind<S, T> = <S as StaticFlag>::Kind<T>;
 pub trait MixedPattern {
     /// The pattern, or the rule the operation violates for every placeholder.
     const PATTERN: Result<DLayout, Error>;
+    /// `True` when the result's strides are static whatever the run-time
+    /// values: for operations that only rearrange their operands' modes
+    /// (coalesce, filter, flatten, take, group, append, …) on operands with
+    /// static strides; `False` otherwise (a `const` cannot become a type).
+    type StrideStatic: StaticFlag;
 }
 
 /// An operand's pattern with every run-time leaf set to `p` (every caller has
@@ -442,7 +447,7 @@ impl<M: MixedPattern> fmt::Debug for Mixed<M> {
 impl<M: MixedPattern> LayoutOperand for Mixed<M> {
     type IsStatic = False;
     type Typed = True;
-    type StrideStatic = False;
+    type StrideStatic = M::StrideStatic;
     type Modes = super::AnyModes;
     const STATIC: Option<DLayout> = None;
     const PATTERN: Option<DLayout> = Some(Self::LAYOUT);
@@ -455,7 +460,7 @@ impl<M: MixedPattern> LayoutOperand for Mixed<M> {
 impl<M: MixedPattern> TilerOperand for Mixed<M> {
     type IsStatic = False;
     type Typed = True;
-    type StrideStatic = False;
+    type StrideStatic = M::StrideStatic;
     type Modes = super::AnyModes;
     const STATIC_TILER: Option<DTilerArg> = None;
     const PATTERN_TILER: Option<DTilerArg> = Some(DTilerArg::Layout(Self::LAYOUT));

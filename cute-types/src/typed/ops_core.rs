@@ -32,7 +32,7 @@ static_op! {
     pub fn coalesce<A: LayoutOperand>(a: A) -> Coalesced as CoalesceOut
     where flag = Kind<<A as LayoutOperand>::IsStatic, <A as LayoutOperand>::Typed>,
         static [A: LayoutOperand<IsStatic = True>],
-        mixed [A: LayoutOperand<Typed = True>]
+        mixed [A: LayoutOperand<Typed = True>] strides [<A as LayoutOperand>::StrideStatic]
     {
         static: algebra::coalesce(&static_layout(A::STATIC)),
         mixed |p| algebra::coalesce(&pattern_layout(A::PATTERN, p)),
@@ -56,7 +56,7 @@ static_op! {
     pub fn coalesce_profile<A: LayoutOperand, P: IntTuple>(a: A, profile: P) -> CoalescedBy as CoalesceProfileOut
     where flag = Kind<And<<A as LayoutOperand>::IsStatic, <P as IntTuple>::IsStatic>, <A as LayoutOperand>::Typed>,
         static [A: LayoutOperand<IsStatic = True>, P: IntTuple<IsStatic = True>],
-        mixed [A: LayoutOperand<Typed = True>, P: IntTuple]
+        mixed [A: LayoutOperand<Typed = True>, P: IntTuple] strides [<A as LayoutOperand>::StrideStatic]
     {
         static: algebra::coalesce_profile(&static_layout(A::STATIC), &static_tuple(P::STATIC)),
         mixed |p| algebra::coalesce_profile(&pattern_layout(A::PATTERN, p), &pattern_tuple(P::PATTERN, p)),
@@ -80,7 +80,7 @@ static_op! {
     pub fn filter<A: LayoutOperand>(a: A) -> Filtered as FilterOut
     where flag = Kind<<A as LayoutOperand>::IsStatic, <A as LayoutOperand>::Typed>,
         static [A: LayoutOperand<IsStatic = True>],
-        mixed [A: LayoutOperand<Typed = True>]
+        mixed [A: LayoutOperand<Typed = True>] strides [<A as LayoutOperand>::StrideStatic]
     {
         static: algebra::filter(&static_layout(A::STATIC)),
         mixed |p| algebra::filter(&pattern_layout(A::PATTERN, p)),

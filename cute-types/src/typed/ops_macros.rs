@@ -12,6 +12,9 @@
 /// `bound [...]` adds where-clauses to the function only (rules that are
 /// trait bounds, reported by `cargo check` at the caller's line).
 ///
+/// `strides [F]` after `mixed [...]` says whether the mixed result's strides are
+/// static (`StrideStatic`, default `False`).
+///
 /// `mixed [...]` with `mixed |p| expr` makes the marker a typed mixed pattern
 /// ([`MixedPattern`](crate::typed::MixedPattern), valid when the `mixed`
 /// bounds hold): `expr` is the operation on the operands' patterns with their
@@ -26,7 +29,7 @@ macro_rules! static_op {
         $(#[$doc:meta])*
         pub fn $fname:ident<$($T:ident: $Tb:tt),+>($($arg:ident: $argty:ty),+) -> $Marker:ident as $Alias:ident
         where flag = $flag:ty, $(bound [$($bound:tt)*],)? static [$($wc:tt)*],
-        mixed [$($mwc:tt)*]
+        mixed [$($mwc:tt)*] $(strides [$ss:ty])?
         { static: $static_expr:expr, mixed |$p:ident| $mixed_expr:expr, dynamic: $dyn_expr:expr $(,)? }
     ) => {
         $crate::typed::ops_macros::static_marker!(
@@ -61,6 +64,7 @@ macro_rules! static_op {
                 } else {
                     Self::mixed_pattern()
                 };
+            type StrideStatic = $crate::typed::ops_macros::or_false!($($ss)?);
         }
         #[doc = concat!("What [`", stringify!($fname), "`](fn@", stringify!($fname), ") returns: [`",
                          stringify!($Marker), "`] (zero-sized, computed at compile time) when \
@@ -138,6 +142,17 @@ macro_rules! static_marker {
 pub(crate) use static_op;
 
 pub(crate) use static_marker;
+
+/// The given type, or `False` (the `strides [...]` clause of `static_op!`).
+macro_rules! or_false {
+    () => {
+        $crate::typed::False
+    };
+    ($t:ty) => {
+        $t
+    };
+}
+pub(crate) use or_false;
 
 /// Whether any operand named in the static bounds `T: Trait<IsStatic = True>, …`
 /// is a failed static result (only layouts and tilers can be). Reads the bounds

@@ -62,6 +62,7 @@ impl<A: LayoutOperand<Typed = True>, const B: usize, const E: usize> MixedPatter
     } else {
         pattern_layout(A::PATTERN, 1).take(B, E)
     };
+    type StrideStatic = A::StrideStatic;
 }
 
 /// CuTe `take<B, E>(a)`: modes `[B, E)` as a tuple; `B < E <= rank` or the rule
@@ -123,6 +124,7 @@ impl<A: LayoutOperand<Typed = True>, const B: usize, const E: usize> MixedPatter
     } else {
         pattern_layout(A::PATTERN, 1).group(B, E)
     };
+    type StrideStatic = A::StrideStatic;
 }
 
 /// CuTe `group<B, E>(a)`: modes `[B, E)` gathered into one mode. Call as
@@ -179,6 +181,7 @@ where
     } else {
         pattern_layout(A::PATTERN, 1).replace(I, &pattern_layout(X::PATTERN, 1))
     };
+    type StrideStatic = And<A::StrideStatic, X::StrideStatic>;
 }
 
 /// The result kind of [`replace`].
@@ -243,6 +246,7 @@ static_op! {
         >,
         static [A: LayoutOperand<IsStatic = True>, X: LayoutOperand<IsStatic = True>],
         mixed [A: LayoutOperand<Typed = True>, X: LayoutOperand<Typed = True>]
+        strides [And<<A as LayoutOperand>::StrideStatic, <X as LayoutOperand>::StrideStatic>]
     {
         static: static_layout(A::STATIC).append(&static_layout(X::STATIC)),
         mixed |p| pattern_layout(A::PATTERN, p).append(&pattern_layout(X::PATTERN, p)),
@@ -266,6 +270,7 @@ static_op! {
         >,
         static [A: LayoutOperand<IsStatic = True>, X: LayoutOperand<IsStatic = True>],
         mixed [A: LayoutOperand<Typed = True>, X: LayoutOperand<Typed = True>]
+        strides [And<<A as LayoutOperand>::StrideStatic, <X as LayoutOperand>::StrideStatic>]
     {
         static: static_layout(A::STATIC).prepend(&static_layout(X::STATIC)),
         mixed |p| pattern_layout(A::PATTERN, p).prepend(&pattern_layout(X::PATTERN, p)),
@@ -289,7 +294,7 @@ static_op! {
     pub fn flatten<A: LayoutOperand>(a: A) -> Flattened as FlattenOut
     where flag = Kind<<A as LayoutOperand>::IsStatic, <A as LayoutOperand>::Typed>,
         static [A: LayoutOperand<IsStatic = True>],
-        mixed [A: LayoutOperand<Typed = True>]
+        mixed [A: LayoutOperand<Typed = True>] strides [<A as LayoutOperand>::StrideStatic]
     {
         static: flatten_ok(&static_layout(A::STATIC)),
         mixed |p| flatten_ok(&pattern_layout(A::PATTERN, p)),
@@ -316,7 +321,7 @@ static_op! {
     pub fn slice<A: LayoutOperand, K: Coord>(a: A, coord: K) -> Sliced as SliceOut
     where flag = Kind<And<<A as LayoutOperand>::IsStatic, <K as Coord>::IsStatic>, <A as LayoutOperand>::Typed>,
         static [A: LayoutOperand<IsStatic = True>, K: Coord<IsStatic = True>],
-        mixed [A: LayoutOperand<Typed = True>, K: Coord]
+        mixed [A: LayoutOperand<Typed = True>, K: Coord] strides [<A as LayoutOperand>::StrideStatic]
     {
         static: static_layout(A::STATIC).slice(&static_coord::<K>()),
         // Which modes are kept depends on where the coordinate holds `_`, a
@@ -340,7 +345,7 @@ static_op! {
     pub fn dice<A: LayoutOperand, K: Coord>(a: A, coord: K) -> Diced as DiceOut
     where flag = Kind<And<<A as LayoutOperand>::IsStatic, <K as Coord>::IsStatic>, <A as LayoutOperand>::Typed>,
         static [A: LayoutOperand<IsStatic = True>, K: Coord<IsStatic = True>],
-        mixed [A: LayoutOperand<Typed = True>, K: Coord]
+        mixed [A: LayoutOperand<Typed = True>, K: Coord] strides [<A as LayoutOperand>::StrideStatic]
     {
         static: static_layout(A::STATIC).dice(&static_coord::<K>()),
         // Which modes are kept depends on where the coordinate holds `_`, a
