@@ -353,6 +353,24 @@ fn complements_and_inverses_of_static_strides() {
                 algebra::tile_to_shape(&blk.to_dynamic(), &shp.to_dtuple(), None),
                 "tile_to_shape",
             );
+            let order = (_1, _0);
+            agree(
+                &mut t,
+                tile_to_shape_ordered(blk, shp, order),
+                algebra::tile_to_shape(
+                    &blk.to_dynamic(),
+                    &shp.to_dtuple(),
+                    Some(&order.to_dtuple()),
+                ),
+                "tile_to_shape_ordered",
+            );
+            // A run-time order decides the nesting: a run-time `DLayout`.
+            let r: Result<DLayout, Error> = tile_to_shape_ordered(blk, shp, (1i64, 0i64));
+            let dyn_order = (1i64, 0i64).to_dtuple();
+            assert_eq!(
+                r,
+                algebra::tile_to_shape(&blk.to_dynamic(), &shp.to_dtuple(), Some(&dyn_order))
+            );
             let u = Layout::new((_4, s0), (_1, _4)).unwrap();
             agree(
                 &mut t,

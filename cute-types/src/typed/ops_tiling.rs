@@ -396,16 +396,26 @@ static_op! {
     pub fn tile_to_shape_ordered<A: LayoutOperand, S: IntTuple, O: IntTuple>(
         block: A, shape: S, order: O
     ) -> TiledToShapeOrdered as TileToShapeOrderedOut
-    where flag = And<<A as LayoutOperand>::IsStatic, And<<S as IntTuple>::IsStatic, <O as IntTuple>::IsStatic>>,
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, And<<S as IntTuple>::IsStatic, <O as IntTuple>::IsStatic>>,
+            // The order decides the result's nesting: it must be static.
+            And<And<<A as LayoutOperand>::Typed, <A as LayoutOperand>::StrideStatic>, <O as IntTuple>::IsStatic>,
+        >,
         static [
             A: LayoutOperand<IsStatic = True>,
             S: IntTuple<IsStatic = True>,
             O: IntTuple<IsStatic = True>,
-        ]
+        ],
+        mixed [A: LayoutOperand<Typed = True, StrideStatic = True>, S: IntTuple, O: IntTuple<IsStatic = True>]
     {
         static: tile_to_shape_in(
             &static_layout(A::STATIC),
             &static_tuple(S::STATIC),
+            &static_tuple(O::STATIC),
+        ),
+        mixed |p| tile_to_shape_in(
+            &pattern_layout(A::PATTERN, p),
+            &pattern_tuple(S::PATTERN, p),
             &static_tuple(O::STATIC),
         ),
         dynamic: tile_to_shape_in(&block.to_dynamic(), &shape.to_dtuple(), &order.to_dtuple()),
