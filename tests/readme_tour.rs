@@ -16,6 +16,11 @@ fn readme_layouts_in_code() {
         "((_2,_4),(_2,_2)):((_1,_4),(_2,_16))"
     );
 
+    let m = logical_divide(make_layout((_128, 96i64)).unwrap(), (_32, _16)).unwrap();
+    assert_eq!(m.to_string(), "((_32,_4),(_16,6)):((_1,_32),(_128,_2048))");
+    let z = zipped_divide(m, (_8, _4)).unwrap();
+    assert_eq!(z.size(), 128 * 96);
+
     let d: DLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
     assert_eq!(d.eval_index(5).unwrap().value, 5);
 }

@@ -75,5 +75,14 @@ int main(int argc, char** argv) {
        crd2idx(make_coord(v(I5), v(I7)),
                make_shape(v(I128), v(I64)), make_stride(v(I1), v(I128))));
   CASE("idx2crd", idx2crd(v(I128) * v(I7) + v(I5), make_shape(v(I128), v(I64))));
+  // A mixed layout (static and run-time leaves), as typed mixed layouts hold them.
+  CASE("comp_mixed",
+       composition(make_layout(make_shape(Int<4>{}, make_shape(Int<2>{}, v(I6))),
+                               make_stride(Int<1>{}, make_stride(Int<4>{}, v(I8)))),
+                   make_layout(make_shape(Int<4>{}, Int<6>{}), make_stride(Int<1>{}, Int<4>{}))));
+  auto mixed = composition(make_layout(make_shape(Int<4>{}, make_shape(Int<2>{}, v(I6))),
+                                       make_stride(Int<1>{}, make_stride(Int<4>{}, v(I8)))),
+                           make_layout(make_shape(Int<4>{}, Int<6>{}), make_stride(Int<1>{}, Int<4>{})));
+  CASE("eval_mixed", mixed(v(I8) + v(I5)));
   return 0;
 }

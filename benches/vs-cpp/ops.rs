@@ -171,4 +171,28 @@ fn main() {
         },
         || a.idx2crd(v(128) * v(7) + v(5)),
     );
+    // A mixed layout: typed (`Mixed<…>`, the static leaves in the type) and parsed.
+    let mixed_a = dl("(_4,(_2,6)):(_1,(_4,8))");
+    let mixed_b = dl("(_4,_6):(_1,_4)");
+    let (ma, mb) = (black_box(&mixed_a), black_box(&mixed_b));
+    let static_b = make_layout_strided((_4, _6), (_1, _4));
+    case(
+        "comp_mixed",
+        "(_4,(_2,_3)):(_1,(_4,8))",
+        || composition(Layout::new((_4, (_2, v(6))), (_1, (_4, v(8))))?, static_b),
+        || algebra::composition(ma, mb),
+    );
+    let typed = composition(
+        Layout::new((_4, (_2, v(6))), (_1, (_4, v(8)))).expect("a layout"),
+        static_b,
+    )
+    .expect("the composition");
+    let parsed = algebra::composition(ma, mb).expect("the composition");
+    let (t, p) = (black_box(&typed), black_box(&parsed));
+    case(
+        "eval_mixed",
+        "13",
+        || t.eval_index(v(8) + v(5)),
+        || Ok(p.eval_index(v(8) + v(5))?.value),
+    );
 }

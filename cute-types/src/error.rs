@@ -87,6 +87,12 @@ pub enum Error {
     /// The slicing placeholder `_` inside a layout's shape or stride (it belongs
     /// in coordinates only).
     PlaceholderInLayout,
+    /// typed layer: the run-time result of a typed mixed operation differs, in
+    /// nesting or in a static leaf, from the pattern computed at compile time.
+    MixedPattern,
+    /// typed layer: a typed mixed result would hold more run-time leaves than
+    /// [`crate::typed::MIXED_SLOTS`].
+    MixedSlots,
 }
 
 impl Error {
@@ -128,6 +134,8 @@ impl Error {
             Error::CoordOutsideShape => "coordinate outside the shape: a static coordinate must be less than the static extent of the mode it indexes",
             Error::FailedOperand => "an operand is the result of an operation that failed (see that operation's error)",
             Error::PlaceholderInLayout => "the placeholder `_` is only allowed in coordinates, not in a shape or stride",
+            Error::MixedPattern => "typed mixed layout: the run-time result's nesting or static leaves differ from the pattern computed at compile time",
+            Error::MixedSlots => "typed mixed layout: the result has more run-time leaves than a typed mixed layout holds (16 shape and stride leaves)",
         }
     }
 

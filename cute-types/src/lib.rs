@@ -31,8 +31,11 @@
 //! assert_eq!(core::mem::size_of_val(&t), 0);
 //! ```
 //!
-//! A dynamic (`i64`) leaf makes the same functions check at run time and return
-//! `Result<DLayout, Error>`; errors name the rule:
+//! A run-time (`i64`) leaf makes the same functions check at run time and return
+//! `Result<Mixed<…>, Error>`: a typed mixed layout, whose nesting and static
+//! leaves (those C++ keeps static) are in its type and which holds only the
+//! run-time leaves (`typed::mixed`; a `DLayout` operand gives a `DLayout`).
+//! Errors name the rule:
 //!
 //! ```
 //! use cute_types::*;

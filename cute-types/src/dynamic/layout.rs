@@ -106,6 +106,15 @@ impl<const N: usize> DLayoutN<N> {
             stride: tri!(self.stride.resized()),
         })
     }
+    /// The same layout with the value of every run-time leaf set to `v` (see
+    /// [`DTupleN::with_dynamic_values`]); `v` must be positive for the shape to
+    /// stay valid.
+    pub(crate) const fn with_dynamic_values(&self, v: i64) -> DLayoutN<N> {
+        DLayoutN {
+            shape: self.shape.with_dynamic_values(v),
+            stride: self.stride.with_dynamic_values(v),
+        }
+    }
     /// The shape, borrowed (no copy).
     pub const fn shape_ref(&self) -> &DTupleN<N> {
         &self.shape

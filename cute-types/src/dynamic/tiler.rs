@@ -207,6 +207,13 @@ impl<const N: usize> DTilerN<N> {
     pub const fn is_static(&self) -> bool {
         self.shapes.is_static() && self.strides.is_static()
     }
+    /// The same tiler with the value of every run-time leaf of its layouts set
+    /// to `v` (see [`DTupleN::with_dynamic_values`]).
+    pub(crate) const fn with_dynamic_values(mut self, v: i64) -> DTilerN<N> {
+        self.shapes = self.shapes.with_dynamic_values(v);
+        self.strides = self.strides.with_dynamic_values(v);
+        self
+    }
     /// The same tiler with all layout leaves marked static or dynamic.
     pub const fn with_all_static(mut self, s: bool) -> DTilerN<N> {
         self.shapes = self.shapes.with_all_static(s);

@@ -279,6 +279,18 @@ impl<const N: usize> DTupleN<N> {
             None
         }
     }
+    /// The same tuple with the value of every run-time (not static) leaf set to
+    /// `v`: the placeholders of a typed mixed pattern (`typed/mixed.rs`).
+    pub(crate) const fn with_dynamic_values(mut self, v: i64) -> DTupleN<N> {
+        let mut p = 0;
+        while p < self.len as usize {
+            if self.kinds[p] == LEAF && self.statics & (1u64 << p) == 0 {
+                self.vals[p] = v;
+            }
+            p += 1;
+        }
+        self
+    }
     /// Sets the leaf at node position `pos` to `v` (no effect unless that node
     /// is a leaf).
     pub(crate) const fn set_leaf_at_node(&mut self, pos: usize, v: DInt) {

@@ -76,6 +76,15 @@ impl<M: StaticLayout> IntoTensorLayout for M {
     }
 }
 
+/// A typed mixed result becomes a [`DLayout`] (tensors over typed mixed
+/// layouts are not built yet).
+impl<M: typed::MixedPattern> IntoTensorLayout for Result<typed::Mixed<M>, Error> {
+    type Layout = DLayout;
+    fn into_tensor_layout(self) -> Result<DLayout, Error> {
+        self.map(|m| m.to_dynamic())
+    }
+}
+
 impl IntoTensorLayout for Result<DLayout, Error> {
     type Layout = DLayout;
     fn into_tensor_layout(self) -> Result<DLayout, Error> {
@@ -162,8 +171,14 @@ run_time_divide_arg!(Tiler<'a>);
 run_time_divide_arg!(&'a DLayout);
 run_time_divide_arg!(&'a DTiler);
 
-/// The static flag of `L` divided by `T`.
-type Flag<L, T> = And<<L as LayoutOperand>::IsStatic, <T as TilerOperand>::IsStatic>;
+/// The result kind of `L` divided by `T` (see [`typed::Kind`]).
+type Flag<L, T> = typed::Kind<
+    And<<L as LayoutOperand>::IsStatic, <T as TilerOperand>::IsStatic>,
+    And<
+        <L as LayoutOperand>::Typed,
+        And<<T as TilerOperand>::Typed, <T as TilerOperand>::StrideStatic>,
+    >,
+>;
 
 macro_rules! typed_divide_arg {
     ([$($gen:tt)*] $T:ty) => {

@@ -44,6 +44,12 @@ pub trait StaticFlag: sealed::Sealed + Copy + Default + 'static {
     const VALUE: bool;
     /// Logical and: static only when both sides are.
     type And<Y: StaticFlag>: StaticFlag;
+    /// `A` for `True`, `B` for `False`.
+    type Pick<A, B>;
+    /// The kind of result of an operation whose operands' static flag is
+    /// `Self` and typed flag `Y` (see [`Kind`](super::Kind)): `True`, or for
+    /// `False` [`Mix`](super::Mix) when `Y` is `True` and `False` otherwise.
+    type Kind<Y: StaticFlag>;
     /// What a checked constructor returns: `T` when every input is static (the
     /// checks ran at compile time), `Result<T, Error>` otherwise.
     type Checked<T>;
@@ -67,6 +73,8 @@ pub type And<A, B> = <A as StaticFlag>::And<B>;
 impl StaticFlag for True {
     const VALUE: bool = true;
     type And<Y: StaticFlag> = Y;
+    type Pick<A, B> = A;
+    type Kind<Y: StaticFlag> = True;
     type Checked<T> = T;
     fn checked<T>(if_static: impl FnOnce() -> T, _: impl FnOnce() -> Result<T, Error>) -> T {
         if_static()
@@ -76,6 +84,8 @@ impl StaticFlag for True {
 impl StaticFlag for False {
     const VALUE: bool = false;
     type And<Y: StaticFlag> = False;
+    type Pick<A, B> = B;
+    type Kind<Y: StaticFlag> = <Y as StaticFlag>::Pick<super::mixed::Mix, False>;
     type Checked<T> = Result<T, Error>;
     fn checked<T>(
         _: impl FnOnce() -> T,

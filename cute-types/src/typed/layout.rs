@@ -298,6 +298,16 @@ impl<S: Congruent<D>, D: IntTuple> LayoutOperand for Layout<S, D> {
         (Some(s), Some(d)) => Some(ok_or_raise(DLayout::new(s, d))),
         _ => None,
     };
+    type Typed = True;
+    type StrideStatic = D::IsStatic;
+    // Run-time leaves as 1 (their `PATTERN` holds 0, not a valid extent).
+    const PATTERN: Option<DLayout> = match DLayout::new(
+        S::PATTERN.with_dynamic_values(1),
+        D::PATTERN.with_dynamic_values(1),
+    ) {
+        Ok(l) => Some(l),
+        Err(_) => None,
+    };
     fn to_dynamic(&self) -> DLayout {
         Layout::to_dynamic(self)
     }

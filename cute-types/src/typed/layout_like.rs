@@ -33,6 +33,19 @@ pub trait LayoutOperand: Copy {
     type IsStatic: StaticFlag;
     /// The whole layout, when every leaf is static (computed at compile time).
     const STATIC: Option<DLayout>;
+    /// `True` when the nesting and the static leaves are known at compile time
+    /// (typed layouts, static and mixed results); `False` for [`DLayout`].
+    type Typed: StaticFlag;
+    /// `True` when every stride leaf is static: the operations that
+    /// complement this layout (products, complement, inverses) are typed
+    /// mixed only then, as C++ computes that complement only for static
+    /// strides. (A [`Mixed`](super::Mixed) result knows it only for operations
+    /// that rearrange modes of operands with static strides, see
+    /// [`MixedPattern::StrideStatic`](super::MixedPattern::StrideStatic).)
+    type StrideStatic: StaticFlag;
+    /// The nesting and static leaves, run-time leaves holding placeholder
+    /// values, when `Typed` is `True` (see [`super::mixed`]).
+    const PATTERN: Option<DLayout>;
     /// Whether this is the static result of an operation that failed. An
     /// operation on it gives [`Error::FailedOperand`], which is never raised:
     /// the failure is reported once, by the operation that failed.
@@ -48,8 +61,11 @@ pub trait LayoutOperand: Copy {
 #[diagnostic::do_not_recommend]
 impl LayoutOperand for DLayout {
     type IsStatic = False;
+    type Typed = False;
+    type StrideStatic = False;
     type Modes = super::AnyModes;
     const STATIC: Option<DLayout> = None;
+    const PATTERN: Option<DLayout> = None;
     fn to_dynamic(&self) -> DLayout {
         *self
     }

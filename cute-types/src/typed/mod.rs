@@ -44,8 +44,12 @@
 //! and IntTuples. All static: a zero-sized marker (`Composed<A, B>`, …) whose
 //! `StaticLayout::LAYOUT` is the `const fn` of [`crate::algebra`] evaluated at
 //! compile time; a violated precondition is a compile error whose message is the
-//! rule. Any dynamic input: `Result<DLayout, Error>` from the same `const fn` at
-//! run time. Functions: [`coalesce`], [`coalesce_profile`], [`filter`],
+//! rule. Typed inputs with run-time leaves: `Result<Mixed<…>, Error>`, a typed
+//! mixed layout whose nesting and static leaves are a compile-time pattern and
+//! whose run-time leaves are computed by the same `const fn` at run time
+//! ([`mixed`]; for the operations that complement a layout, only when its
+//! strides are static, as in C++). A `DLayout`/`DTiler` operand, or run-time
+//! strides where C++ does not complement: `Result<DLayout, Error>`. Functions: [`coalesce`], [`coalesce_profile`], [`filter`],
 //! [`composition`], [`complement`], [`complement_default`], [`right_inverse`],
 //! [`left_inverse`], [`max_common_layout`], [`max_common_vector`] (an `i64`),
 //! [`make_layout_like`], [`nullspace`], [`logical_divide`], [`zipped_divide`],
@@ -54,8 +58,9 @@
 //! [`tile_to_shape`], [`tile_to_shape_ordered`], [`upcast`], [`downcast`],
 //! [`take`], [`group`], [`replace`], [`append`], [`prepend`], [`flatten`],
 //! [`slice()`], [`dice`]. Always dynamic: [`select`] and [`slice_and_offset`].
-//! Static results implement [`LayoutLike`] (size, cosize, eval, `Display`,
-//! `to_dynamic`) like `Layout` does.
+//! Static and mixed results implement [`LayoutLike`] (size, cosize, eval,
+//! `Display`, `to_dynamic`) like `Layout` does, and are operands of the next
+//! operation.
 //!
 //! **Compile errors.** Trait bounds carry short `on_unimplemented` messages:
 //! "shape and stride must be congruent integer tuples: the same nesting, every leaf a static integer (`_4`) or a run-time integer",
@@ -75,6 +80,7 @@ mod flag;
 mod int;
 mod layout;
 mod layout_like;
+pub mod mixed;
 mod modes;
 pub mod numeral;
 mod operand;
@@ -92,6 +98,7 @@ pub use flag::{And, False, StaticFlag, True};
 pub use int::*;
 pub use layout::*;
 pub use layout_like::*;
+pub use mixed::{Kind, Mix, Mixed, MixedPattern, MIXED_SLOTS};
 pub use modes::{AnyModes, Modes, ModesAtLeast, TilerFits};
 pub use numeral::{
     Decimal, Digit, LeadingDigit, Numeral, ToBinary, D0, D1, D2, D3, D4, D5, D6, D7, D8, D9,

@@ -59,6 +59,14 @@ pub trait TilerOperand: Copy {
     type IsStatic: StaticFlag;
     /// The tiler, when every leaf is static (computed at compile time).
     const STATIC_TILER: Option<DTilerArg>;
+    /// `True` when the nesting and static leaves are known at compile time.
+    type Typed: StaticFlag;
+    /// `True` when every stride leaf is static (a tiler that the divides
+    /// complement: C++ computes that complement only for static strides).
+    type StrideStatic: StaticFlag;
+    /// The nesting and static leaves, run-time leaves holding placeholder
+    /// values, when `Typed` is `True` (see [`super::mixed`]).
+    const PATTERN_TILER: Option<DTilerArg>;
     /// Whether this (or a mode of it) is the static result of an operation that
     /// failed (see [`LayoutOperand::FAILED`]).
     const FAILED: bool = false;
@@ -133,6 +141,12 @@ impl<S: Congruent<D>, D: IntTuple> TilerOperand for Layout<S, D> {
         Some(l) => Some(DTilerArg::Layout(l)),
         None => None,
     };
+    type Typed = True;
+    type StrideStatic = D::IsStatic;
+    const PATTERN_TILER: Option<DTilerArg> = match <Self as LayoutOperand>::PATTERN {
+        Some(l) => Some(DTilerArg::Layout(l)),
+        None => None,
+    };
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
         Ok(DTilerArg::Layout(self.to_dynamic()))
     }
@@ -142,6 +156,9 @@ impl TilerOperand for DLayout {
     type Modes = super::AnyModes;
     type IsStatic = False;
     const STATIC_TILER: Option<DTilerArg> = None;
+    type Typed = False;
+    type StrideStatic = False;
+    const PATTERN_TILER: Option<DTilerArg> = None;
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
         Ok(DTilerArg::Layout(*self))
     }
@@ -151,6 +168,9 @@ impl TilerOperand for DTiler {
     type Modes = super::AnyModes;
     type IsStatic = False;
     const STATIC_TILER: Option<DTilerArg> = None;
+    type Typed = False;
+    type StrideStatic = False;
+    const PATTERN_TILER: Option<DTilerArg> = None;
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
         Ok(DTilerArg::Tiler(*self))
     }
@@ -160,6 +180,9 @@ impl TilerOperand for DTilerArg {
     type Modes = super::AnyModes;
     type IsStatic = False;
     const STATIC_TILER: Option<DTilerArg> = None;
+    type Typed = False;
+    type StrideStatic = False;
+    const PATTERN_TILER: Option<DTilerArg> = None;
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
         Ok(*self)
     }
@@ -169,6 +192,9 @@ impl<N: Numeral> TilerOperand for C<N> {
     type Modes = super::AnyModes;
     type IsStatic = True;
     const STATIC_TILER: Option<DTilerArg> = Some(DTilerArg::Int(DInt::s(C::<N>::VALUE)));
+    type Typed = True;
+    type StrideStatic = True;
+    const PATTERN_TILER: Option<DTilerArg> = Self::STATIC_TILER;
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
         Ok(DTilerArg::Int(self.to_dint()))
     }
@@ -178,6 +204,10 @@ impl<T: RuntimeInt> TilerOperand for T {
     type Modes = super::AnyModes;
     type IsStatic = False;
     const STATIC_TILER: Option<DTilerArg> = None;
+    type Typed = True;
+    // `n:_1`.
+    type StrideStatic = True;
+    const PATTERN_TILER: Option<DTilerArg> = Some(DTilerArg::Int(DInt::d(1)));
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
         Ok(DTilerArg::Int(DInt::d(self.checked_value()?)))
     }
@@ -191,12 +221,31 @@ macro_rules! all_static {
     };
 }
 
+/// `True` iff every listed tiler is typed.
+macro_rules! all_typed {
+    () => { True };
+    ($T:ident $($rest:ident)*) => {
+        <<$T as TilerOperand>::Typed as StaticFlag>::And<all_typed!($($rest)*)>
+    };
+}
+
+/// `True` iff every listed tiler has static strides.
+macro_rules! all_stride_static {
+    () => { True };
+    ($T:ident $($rest:ident)*) => {
+        <<$T as TilerOperand>::StrideStatic as StaticFlag>::And<all_stride_static!($($rest)*)>
+    };
+}
+
 macro_rules! tuple_tiler {
     ($($T:ident $i:tt),+) => {
         impl<$($T: TilerOperand),+> TilerOperand for ($($T,)+) {
             type IsStatic = all_static!($($T)+);
             type Modes = super::Modes<{ 0 $(+ { let _ = $i; 1 })+ }>;
             const STATIC_TILER: Option<DTilerArg> = static_tiler_of([$($T::STATIC_TILER),+]);
+            type Typed = all_typed!($($T)+);
+            type StrideStatic = all_stride_static!($($T)+);
+            const PATTERN_TILER: Option<DTilerArg> = static_tiler_of([$($T::PATTERN_TILER),+]);
             const FAILED: bool = false $(|| $T::FAILED)+;
             fn to_tiler(&self) -> Result<DTilerArg, Error> {
                 tiler_of(&[$(self.$i.to_tiler()?),+])

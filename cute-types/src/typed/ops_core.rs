@@ -1,12 +1,16 @@
 //! Typed `coalesce`, `filter`, `composition`, `complement`, `right_inverse`,
 //! `left_inverse`, `max_common_layout`, `max_common_vector`, `make_layout_like`,
-//! `nullspace`: static inputs give zero-sized static results, any dynamic input a
-//! run-time `Result<DLayout, Error>` (see [`super::static_result`]). Definitions,
-//! examples and preconditions are those of [`crate::algebra`].
+//! `nullspace`: static inputs give zero-sized static results, typed inputs with
+//! run-time leaves typed mixed results ([`super::mixed`]; `complement`, the
+//! inverses, `make_layout_like`, `nullspace` and `max_common_layout` only for
+//! static strides), and a `DLayout` operand a run-time `Result<DLayout, Error>`
+//! (see [`super::static_result`]). `max_common_vector` is an integer.
+//! Definitions, examples and preconditions are those of [`crate::algebra`].
 use core::marker::PhantomData;
 
 use super::flag::{And, True};
 use super::layout_like::LayoutOperand;
+use super::mixed::{pattern_layout, pattern_tiler, pattern_tuple, Kind};
 use super::operand::{DTilerArg, TilerOperand};
 use super::ops_macros::static_op;
 use super::static_result::{static_layout, static_tiler, static_tuple, DispatchInt, StaticInt};
@@ -26,9 +30,12 @@ static_op! {
     /// assert_eq!(core::mem::size_of_val(&c), 0);
     /// ```
     pub fn coalesce<A: LayoutOperand>(a: A) -> Coalesced as CoalesceOut
-    where flag = <A as LayoutOperand>::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    where flag = Kind<<A as LayoutOperand>::IsStatic, <A as LayoutOperand>::Typed>,
+        static [A: LayoutOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>] strides [<A as LayoutOperand>::StrideStatic]
     {
         static: algebra::coalesce(&static_layout(A::STATIC)),
+        mixed |p| algebra::coalesce(&pattern_layout(A::PATTERN, p)),
         dynamic: algebra::coalesce(&a.to_dynamic()),
     }
 }
@@ -47,10 +54,12 @@ static_op! {
     /// assert_eq!(coalesce_profile(a, (1i64, 1i64)).unwrap().to_string(), "(_2,_6):(_1,_2)");
     /// ```
     pub fn coalesce_profile<A: LayoutOperand, P: IntTuple>(a: A, profile: P) -> CoalescedBy as CoalesceProfileOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <P as IntTuple>::IsStatic>,
-        static [A: LayoutOperand<IsStatic = True>, P: IntTuple<IsStatic = True>]
+    where flag = Kind<And<<A as LayoutOperand>::IsStatic, <P as IntTuple>::IsStatic>, <A as LayoutOperand>::Typed>,
+        static [A: LayoutOperand<IsStatic = True>, P: IntTuple<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, P: IntTuple] strides [<A as LayoutOperand>::StrideStatic]
     {
         static: algebra::coalesce_profile(&static_layout(A::STATIC), &static_tuple(P::STATIC)),
+        mixed |p| algebra::coalesce_profile(&pattern_layout(A::PATTERN, p), &pattern_tuple(P::PATTERN, p)),
         dynamic: algebra::coalesce_profile(&a.to_dynamic(), &profile.to_dtuple()),
     }
 }
@@ -69,9 +78,12 @@ static_op! {
 /// assert_eq!(filter(d).unwrap().to_string(), "(4,6):(0,1)");
     /// ```
     pub fn filter<A: LayoutOperand>(a: A) -> Filtered as FilterOut
-    where flag = <A as LayoutOperand>::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    where flag = Kind<<A as LayoutOperand>::IsStatic, <A as LayoutOperand>::Typed>,
+        static [A: LayoutOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>] strides [<A as LayoutOperand>::StrideStatic]
     {
         static: algebra::filter(&static_layout(A::STATIC)),
+        mixed |p| algebra::filter(&pattern_layout(A::PATTERN, p)),
         dynamic: algebra::filter(&a.to_dynamic()),
     }
 }
@@ -104,11 +116,16 @@ static_op! {
     /// }
     /// ```
     pub fn composition<A: LayoutOperand, B: TilerOperand>(a: A, b: B) -> Composed as CompositionOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+            And<<A as LayoutOperand>::Typed, <B as TilerOperand>::Typed>,
+        >,
         bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
-        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, B: TilerOperand<Typed = True>]
     {
         static: composition_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
+        mixed |p| composition_any(&pattern_layout(A::PATTERN, p), &pattern_tiler(B::PATTERN_TILER, p)),
         dynamic: composition_any(&a.to_dynamic(), &b.to_tiler()?),
     }
 }
@@ -126,10 +143,15 @@ static_op! {
     /// assert_eq!(complement(a, 16i64).unwrap().to_string(), "(_2,2):(_1,_8)");
     /// ```
     pub fn complement<A: LayoutOperand, T: IntTuple>(a: A, cotarget: T) -> ComplementedIn as ComplementOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <T as IntTuple>::IsStatic>,
-        static [A: LayoutOperand<IsStatic = True>, T: IntTuple<IsStatic = True>]
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <T as IntTuple>::IsStatic>,
+            And<<A as LayoutOperand>::Typed, <A as LayoutOperand>::StrideStatic>,
+        >,
+        static [A: LayoutOperand<IsStatic = True>, T: IntTuple<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True, StrideStatic = True>, T: IntTuple]
     {
         static: algebra::complement(&static_layout(A::STATIC), &static_tuple(T::STATIC)),
+        mixed |p| algebra::complement(&pattern_layout(A::PATTERN, p), &pattern_tuple(T::PATTERN, p)),
         dynamic: algebra::complement(&a.to_dynamic(), &cotarget.to_dtuple()),
     }
 }
@@ -144,9 +166,12 @@ static_op! {
     /// assert_eq!(c.to_string(), "_2:_1");
     /// ```
     pub fn complement_default<A: LayoutOperand>(a: A) -> Complemented as ComplementDefaultOut
-    where flag = <A as LayoutOperand>::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    where flag = Kind<<A as LayoutOperand>::IsStatic, And<<A as LayoutOperand>::Typed, <A as LayoutOperand>::StrideStatic>>,
+        static [A: LayoutOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True, StrideStatic = True>]
     {
         static: algebra::complement_default(&static_layout(A::STATIC)),
+        mixed |p| algebra::complement_default(&pattern_layout(A::PATTERN, p)),
         dynamic: algebra::complement_default(&a.to_dynamic()),
     }
 }
@@ -165,9 +190,12 @@ static_op! {
     /// }
     /// ```
     pub fn right_inverse<A: LayoutOperand>(a: A) -> RightInverse as RightInverseOut
-    where flag = <A as LayoutOperand>::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    where flag = Kind<<A as LayoutOperand>::IsStatic, And<<A as LayoutOperand>::Typed, <A as LayoutOperand>::StrideStatic>>,
+        static [A: LayoutOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True, StrideStatic = True>]
     {
         static: algebra::right_inverse(&static_layout(A::STATIC)),
+        mixed |p| algebra::right_inverse(&pattern_layout(A::PATTERN, p)),
         dynamic: algebra::right_inverse(&a.to_dynamic()),
     }
 }
@@ -186,9 +214,12 @@ static_op! {
     /// }
     /// ```
     pub fn left_inverse<A: LayoutOperand>(a: A) -> LeftInverse as LeftInverseOut
-    where flag = <A as LayoutOperand>::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    where flag = Kind<<A as LayoutOperand>::IsStatic, And<<A as LayoutOperand>::Typed, <A as LayoutOperand>::StrideStatic>>,
+        static [A: LayoutOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True, StrideStatic = True>]
     {
         static: algebra::left_inverse(&static_layout(A::STATIC)),
+        mixed |p| algebra::left_inverse(&pattern_layout(A::PATTERN, p)),
         dynamic: algebra::left_inverse(&a.to_dynamic()),
     }
 }
@@ -206,10 +237,15 @@ static_op! {
     /// assert_eq!(max_common_layout(make_layout_right((_4, _8)), a).to_string(), "_1:_0");
     /// ```
     pub fn max_common_layout<A: LayoutOperand, B: LayoutOperand>(a: A, b: B) -> MaxCommonLayout as MaxCommonLayoutOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <B as LayoutOperand>::IsStatic>,
-        static [A: LayoutOperand<IsStatic = True>, B: LayoutOperand<IsStatic = True>]
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <B as LayoutOperand>::IsStatic>,
+            And<And<<A as LayoutOperand>::Typed, <A as LayoutOperand>::StrideStatic>, And<<B as LayoutOperand>::Typed, <B as LayoutOperand>::StrideStatic>>,
+        >,
+        static [A: LayoutOperand<IsStatic = True>, B: LayoutOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True, StrideStatic = True>, B: LayoutOperand<Typed = True, StrideStatic = True>]
     {
         static: algebra::max_common_layout(&static_layout(A::STATIC), &static_layout(B::STATIC)),
+        mixed |p| algebra::max_common_layout(&pattern_layout(A::PATTERN, p), &pattern_layout(B::PATTERN, p)),
         dynamic: algebra::max_common_layout(&a.to_dynamic(), &b.to_dynamic()),
     }
 }
@@ -226,9 +262,12 @@ static_op! {
     /// assert_eq!(l.to_string(), "(_8,_3):(_3,_1)");
     /// ```
     pub fn make_layout_like<A: LayoutOperand>(a: A) -> LayoutLikeOf as MakeLayoutLikeOut
-    where flag = <A as LayoutOperand>::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    where flag = Kind<<A as LayoutOperand>::IsStatic, And<<A as LayoutOperand>::Typed, <A as LayoutOperand>::StrideStatic>>,
+        static [A: LayoutOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True, StrideStatic = True>]
     {
         static: algebra::make_layout_like(&static_layout(A::STATIC)),
+        mixed |p| algebra::make_layout_like(&pattern_layout(A::PATTERN, p)),
         dynamic: algebra::make_layout_like(&a.to_dynamic()),
     }
 }
@@ -247,9 +286,12 @@ static_op! {
     /// assert_eq!(n.size(), 4);
     /// ```
     pub fn nullspace<A: LayoutOperand>(a: A) -> Nullspace as NullspaceOut
-    where flag = <A as LayoutOperand>::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    where flag = Kind<<A as LayoutOperand>::IsStatic, And<<A as LayoutOperand>::Typed, <A as LayoutOperand>::StrideStatic>>,
+        static [A: LayoutOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True, StrideStatic = True>]
     {
         static: algebra::nullspace(&static_layout(A::STATIC)),
+        mixed |p| algebra::nullspace(&pattern_layout(A::PATTERN, p)),
         dynamic: algebra::nullspace(&a.to_dynamic()),
     }
 }

@@ -1,7 +1,8 @@
 //! Typed sub-layouts: `take`, `group`, `replace`, `append`, `prepend`, `flatten`,
 //! `select`, and slicing with [`Underscore`](super::Underscore) (`slice`, `dice`,
-//! `slice_and_offset`). Static inputs give zero-sized static results, any dynamic
-//! input a run-time `Result<DLayout, Error>` (see [`super::static_result`]);
+//! `slice_and_offset`). Static inputs give zero-sized static results, typed inputs
+//! with run-time leaves typed mixed results ([`super::mixed`]), a `DLayout`
+//! operand a run-time `Result<DLayout, Error>` (see [`super::static_result`]);
 //! `select` and `slice_and_offset` always compute at run time. Semantics are those
 //! of the dynamic layer (`DLayout::take`, …). For one mode with its static type,
 //! use [`Layout::get`](super::Layout::get).
@@ -10,6 +11,7 @@ use core::marker::PhantomData;
 use super::coord::Coord;
 use super::flag::{And, True};
 use super::layout_like::{LayoutOperand, StaticLayout};
+use super::mixed::{pattern_layout, Kind, MixedPattern};
 use super::ops_macros::static_op;
 use super::static_result::{marker_impls, static_layout, Dispatch, Out};
 use crate::dynamic::{DLayout, DTuple};
@@ -27,7 +29,7 @@ use crate::error::Error;
 /// assert_eq!(d.unwrap().to_string(), "(_3,_5):(_2,_6)");
 /// ```
 pub type TakeOut<A, const B: usize, const E: usize> =
-    Out<<A as LayoutOperand>::IsStatic, Taken<A, B, E>>;
+    Out<Kind<<A as LayoutOperand>::IsStatic, <A as LayoutOperand>::Typed>, Taken<A, B, E>>;
 
 /// The static result of [`take`]: modes `[B, E)`.
 ///
@@ -52,6 +54,16 @@ impl<A: LayoutOperand<IsStatic = True>, const B: usize, const E: usize> StaticLa
     }
 }
 marker_impls!([A, const B: usize, const E: usize] Taken<A, B, E>, [A: LayoutOperand<IsStatic = True>]);
+impl<A: LayoutOperand<Typed = True>, const B: usize, const E: usize> MixedPattern
+    for Taken<A, B, E>
+{
+    const PATTERN: Result<DLayout, Error> = if A::FAILED {
+        Err(Error::FailedOperand)
+    } else {
+        pattern_layout(A::PATTERN, 1).take(B, E)
+    };
+    type StrideStatic = A::StrideStatic;
+}
 
 /// CuTe `take<B, E>(a)`: modes `[B, E)` as a tuple; `B < E <= rank` or the rule
 /// fails (at compile time for a static layout). Call as `take::<1, 3, _>(a)`.
@@ -63,10 +75,10 @@ marker_impls!([A, const B: usize, const E: usize] Taken<A, B, E>, [A: LayoutOper
 /// ```
 pub fn take<const B: usize, const E: usize, A: LayoutOperand>(a: A) -> TakeOut<A, B, E>
 where
-    A::IsStatic: Dispatch<Taken<A, B, E>>,
+    Kind<A::IsStatic, A::Typed>: Dispatch<Taken<A, B, E>>,
 {
-    let () = <A::IsStatic as Dispatch<Taken<A, B, E>>>::CHECK;
-    <A::IsStatic as Dispatch<Taken<A, B, E>>>::run(|| a.to_dynamic().take(B, E))
+    let () = <Kind<A::IsStatic, A::Typed> as Dispatch<Taken<A, B, E>>>::CHECK;
+    <Kind<A::IsStatic, A::Typed> as Dispatch<Taken<A, B, E>>>::run(|| a.to_dynamic().take(B, E))
 }
 
 /// What [`group`] returns: [`Grouped`] (zero-sized) for a static layout,
@@ -79,7 +91,7 @@ where
 /// assert_eq!(g.to_string(), "((_2,_3),_5,_7):((_1,_2),_6,_30)");
 /// ```
 pub type GroupOut<A, const B: usize, const E: usize> =
-    Out<<A as LayoutOperand>::IsStatic, Grouped<A, B, E>>;
+    Out<Kind<<A as LayoutOperand>::IsStatic, <A as LayoutOperand>::Typed>, Grouped<A, B, E>>;
 
 /// The static result of [`group`]: modes `[B, E)` gathered into one.
 ///
@@ -104,6 +116,16 @@ impl<A: LayoutOperand<IsStatic = True>, const B: usize, const E: usize> StaticLa
     }
 }
 marker_impls!([A, const B: usize, const E: usize] Grouped<A, B, E>, [A: LayoutOperand<IsStatic = True>]);
+impl<A: LayoutOperand<Typed = True>, const B: usize, const E: usize> MixedPattern
+    for Grouped<A, B, E>
+{
+    const PATTERN: Result<DLayout, Error> = if A::FAILED {
+        Err(Error::FailedOperand)
+    } else {
+        pattern_layout(A::PATTERN, 1).group(B, E)
+    };
+    type StrideStatic = A::StrideStatic;
+}
 
 /// CuTe `group<B, E>(a)`: modes `[B, E)` gathered into one mode. Call as
 /// `group::<0, 2, _>(a)`.
@@ -115,10 +137,10 @@ marker_impls!([A, const B: usize, const E: usize] Grouped<A, B, E>, [A: LayoutOp
 /// ```
 pub fn group<const B: usize, const E: usize, A: LayoutOperand>(a: A) -> GroupOut<A, B, E>
 where
-    A::IsStatic: Dispatch<Grouped<A, B, E>>,
+    Kind<A::IsStatic, A::Typed>: Dispatch<Grouped<A, B, E>>,
 {
-    let () = <A::IsStatic as Dispatch<Grouped<A, B, E>>>::CHECK;
-    <A::IsStatic as Dispatch<Grouped<A, B, E>>>::run(|| a.to_dynamic().group(B, E))
+    let () = <Kind<A::IsStatic, A::Typed> as Dispatch<Grouped<A, B, E>>>::CHECK;
+    <Kind<A::IsStatic, A::Typed> as Dispatch<Grouped<A, B, E>>>::run(|| a.to_dynamic().group(B, E))
 }
 
 /// The static result of [`replace`]: mode `I` replaced.
@@ -149,6 +171,24 @@ marker_impls!(
     [A, const I: usize, X] Replaced<A, I, X>,
     [A: LayoutOperand<IsStatic = True>, X: LayoutOperand<IsStatic = True>]
 );
+impl<A, X, const I: usize> MixedPattern for Replaced<A, I, X>
+where
+    A: LayoutOperand<Typed = True>,
+    X: LayoutOperand<Typed = True>,
+{
+    const PATTERN: Result<DLayout, Error> = if A::FAILED || X::FAILED {
+        Err(Error::FailedOperand)
+    } else {
+        pattern_layout(A::PATTERN, 1).replace(I, &pattern_layout(X::PATTERN, 1))
+    };
+    type StrideStatic = And<A::StrideStatic, X::StrideStatic>;
+}
+
+/// The result kind of [`replace`].
+type ReplaceKind<A, X> = Kind<
+    And<<A as LayoutOperand>::IsStatic, <X as LayoutOperand>::IsStatic>,
+    And<<A as LayoutOperand>::Typed, <X as LayoutOperand>::Typed>,
+>;
 
 /// What [`replace`] returns: [`Replaced`] (zero-sized) when both layouts are
 /// static, `Result<DLayout, Error>` otherwise.
@@ -160,8 +200,7 @@ marker_impls!(
 ///     replace::<1, _, _>(a, make_layout(_7));
 /// assert_eq!(r.size(), 70);
 /// ```
-pub type ReplaceOut<A, const I: usize, X> =
-    Out<And<<A as LayoutOperand>::IsStatic, <X as LayoutOperand>::IsStatic>, Replaced<A, I, X>>;
+pub type ReplaceOut<A, const I: usize, X> = Out<ReplaceKind<A, X>, Replaced<A, I, X>>;
 
 /// CuTe `replace<I>(a, x)`: mode `I` becomes `x`. Call as `replace::<2, _, _>(a, x)`;
 /// `I < rank(a)` or the rule fails.
@@ -171,19 +210,20 @@ pub type ReplaceOut<A, const I: usize, X> =
 /// let a = make_layout((_2, _3, _5));
 /// let r = replace::<1, _, _>(a, make_layout(_7));
 /// assert_eq!(r.to_string(), "(_2,_7,_5):(_1,_1,_6)");
-/// // A dynamic operand: the same rule, checked at run time.
+/// // A run-time leaf: a typed mixed layout.
 /// assert_eq!(replace::<1, _, _>(a, make_layout(7i64).unwrap()).unwrap().to_string(), "(_2,7,_5):(_1,_1,_6)");
-/// assert!(replace::<3, _, _>(a, make_layout(7i64).unwrap()).is_err());
+/// // A run-time structure (`DLayout`): the same rule, checked at run time.
+/// assert!(replace::<3, _, _>(a.to_dynamic(), make_layout(_7)).is_err());
 /// ```
 pub fn replace<const I: usize, A: LayoutOperand, X: LayoutOperand>(
     a: A,
     x: X,
 ) -> ReplaceOut<A, I, X>
 where
-    And<A::IsStatic, X::IsStatic>: Dispatch<Replaced<A, I, X>>,
+    ReplaceKind<A, X>: Dispatch<Replaced<A, I, X>>,
 {
-    let () = <And<A::IsStatic, X::IsStatic> as Dispatch<Replaced<A, I, X>>>::CHECK;
-    <And<A::IsStatic, X::IsStatic> as Dispatch<Replaced<A, I, X>>>::run(|| {
+    let () = <ReplaceKind<A, X> as Dispatch<Replaced<A, I, X>>>::CHECK;
+    <ReplaceKind<A, X> as Dispatch<Replaced<A, I, X>>>::run(|| {
         a.to_dynamic().replace(I, &x.to_dynamic())
     })
 }
@@ -200,10 +240,16 @@ static_op! {
     /// assert_eq!(append(a, Layout::new(2i64, 32i64).unwrap()).unwrap().to_string(), "(_4,_8,2):(_1,_4,32)");
     /// ```
     pub fn append<A: LayoutOperand, X: LayoutOperand>(a: A, x: X) -> Appended as AppendOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <X as LayoutOperand>::IsStatic>,
-        static [A: LayoutOperand<IsStatic = True>, X: LayoutOperand<IsStatic = True>]
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <X as LayoutOperand>::IsStatic>,
+            And<<A as LayoutOperand>::Typed, <X as LayoutOperand>::Typed>,
+        >,
+        static [A: LayoutOperand<IsStatic = True>, X: LayoutOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, X: LayoutOperand<Typed = True>]
+        strides [And<<A as LayoutOperand>::StrideStatic, <X as LayoutOperand>::StrideStatic>]
     {
         static: static_layout(A::STATIC).append(&static_layout(X::STATIC)),
+        mixed |p| pattern_layout(A::PATTERN, p).append(&pattern_layout(X::PATTERN, p)),
         dynamic: a.to_dynamic().append(&x.to_dynamic()),
     }
 }
@@ -218,10 +264,16 @@ static_op! {
     /// assert_eq!(r.to_string(), "(_2,_4,_8):(_32,_1,_4)");
     /// ```
     pub fn prepend<A: LayoutOperand, X: LayoutOperand>(a: A, x: X) -> Prepended as PrependOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <X as LayoutOperand>::IsStatic>,
-        static [A: LayoutOperand<IsStatic = True>, X: LayoutOperand<IsStatic = True>]
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <X as LayoutOperand>::IsStatic>,
+            And<<A as LayoutOperand>::Typed, <X as LayoutOperand>::Typed>,
+        >,
+        static [A: LayoutOperand<IsStatic = True>, X: LayoutOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, X: LayoutOperand<Typed = True>]
+        strides [And<<A as LayoutOperand>::StrideStatic, <X as LayoutOperand>::StrideStatic>]
     {
         static: static_layout(A::STATIC).prepend(&static_layout(X::STATIC)),
+        mixed |p| pattern_layout(A::PATTERN, p).prepend(&pattern_layout(X::PATTERN, p)),
         dynamic: a.to_dynamic().prepend(&x.to_dynamic()),
     }
 }
@@ -240,9 +292,12 @@ static_op! {
     /// assert_eq!(flatten(a).to_string(), "(_2,_3,_5,_7):(_1,_2,_6,_30)");
     /// ```
     pub fn flatten<A: LayoutOperand>(a: A) -> Flattened as FlattenOut
-    where flag = <A as LayoutOperand>::IsStatic, static [A: LayoutOperand<IsStatic = True>]
+    where flag = Kind<<A as LayoutOperand>::IsStatic, <A as LayoutOperand>::Typed>,
+        static [A: LayoutOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>] strides [<A as LayoutOperand>::StrideStatic]
     {
         static: flatten_ok(&static_layout(A::STATIC)),
+        mixed |p| flatten_ok(&pattern_layout(A::PATTERN, p)),
         dynamic: flatten_ok(&a.to_dynamic()),
     }
 }
@@ -264,10 +319,14 @@ static_op! {
     /// assert_eq!(slice(a, (Underscore, _3)).to_string(), "(_4):(_1)");
     /// ```
     pub fn slice<A: LayoutOperand, K: Coord>(a: A, coord: K) -> Sliced as SliceOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <K as Coord>::IsStatic>,
-        static [A: LayoutOperand<IsStatic = True>, K: Coord<IsStatic = True>]
+    where flag = Kind<And<<A as LayoutOperand>::IsStatic, <K as Coord>::IsStatic>, <A as LayoutOperand>::Typed>,
+        static [A: LayoutOperand<IsStatic = True>, K: Coord<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, K: Coord] strides [<A as LayoutOperand>::StrideStatic]
     {
         static: static_layout(A::STATIC).slice(&static_coord::<K>()),
+        // Which modes are kept depends on where the coordinate holds `_`, a
+        // fact of its type; its integers' values play no part.
+        mixed |p| pattern_layout(A::PATTERN, p).slice(&static_coord::<K>()),
         dynamic: a.to_dynamic().slice(&coord.to_dcoord()),
     }
 }
@@ -284,10 +343,14 @@ static_op! {
     /// assert_eq!(d.to_string(), "(_4,_2):(_1,_32)");
     /// ```
     pub fn dice<A: LayoutOperand, K: Coord>(a: A, coord: K) -> Diced as DiceOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <K as Coord>::IsStatic>,
-        static [A: LayoutOperand<IsStatic = True>, K: Coord<IsStatic = True>]
+    where flag = Kind<And<<A as LayoutOperand>::IsStatic, <K as Coord>::IsStatic>, <A as LayoutOperand>::Typed>,
+        static [A: LayoutOperand<IsStatic = True>, K: Coord<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, K: Coord] strides [<A as LayoutOperand>::StrideStatic]
     {
         static: static_layout(A::STATIC).dice(&static_coord::<K>()),
+        // Which modes are kept depends on where the coordinate holds `_`, a
+        // fact of its type; its integers' values play no part.
+        mixed |p| pattern_layout(A::PATTERN, p).dice(&static_coord::<K>()),
         dynamic: a.to_dynamic().dice(&coord.to_dcoord()),
     }
 }

@@ -1,10 +1,14 @@
 //! Typed divides, products, `tile_to_shape`, `upcast` and `downcast`: static
-//! inputs give zero-sized static results, any dynamic input a run-time
+//! inputs give zero-sized static results, typed inputs with run-time leaves
+//! typed mixed results ([`super::mixed`]: the divides when the tiler's strides
+//! are static, the products and `tile_to_shape` when the layout's are,
+//! `upcast`/`downcast` for a static factor), and otherwise a run-time
 //! `Result<DLayout, Error>` (see [`super::static_result`]). Definitions, examples
 //! and preconditions are those of [`crate::algebra`].
 use super::flag::{And, True};
 use super::int::IntLike;
 use super::layout_like::LayoutOperand;
+use super::mixed::{pattern_layout, pattern_tiler, pattern_tuple, Kind};
 use super::operand::{DTilerArg, TilerOperand};
 use super::ops_macros::static_op;
 use super::static_result::{static_layout, static_tiler, static_tuple};
@@ -43,15 +47,22 @@ static_op! {
     /// let d: LogicalDivided<_, _> = logical_divide(a, (_2, _4));
     /// assert_eq!(d.to_string(), "((_2,_2),(_4,_2)):((_1,_2),(_4,_16))");
     /// assert_eq!(d.size(), 32);
-    /// // A run-time tiler gives the same layout, checked at run time.
-    /// assert_eq!(logical_divide(a, (2i64, 4i64)).unwrap().size().unwrap().value, 32);
+    /// // A run-time tiler: a typed mixed layout, run-time where C++ is.
+    /// let m = logical_divide(a, (2i64, 4i64)).unwrap();
+    /// assert_eq!(m.to_string(), "((2,2),(4,2)):((_1,2),(_4,16))");
+    /// assert_eq!(m.size(), 32);
     /// ```
     pub fn logical_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> LogicalDivided as LogicalDivideOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+            And<<A as LayoutOperand>::Typed, And<<B as TilerOperand>::Typed, <B as TilerOperand>::StrideStatic>>,
+        >,
         bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
-        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, B: TilerOperand<Typed = True>]
     {
         static: logical_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
+        mixed |p| logical_divide_any(&pattern_layout(A::PATTERN, p), &pattern_tiler(B::PATTERN_TILER, p)),
         dynamic: logical_divide_any(&a.to_dynamic(), &tiler.to_tiler()?),
     }
 }
@@ -72,15 +83,22 @@ static_op! {
     /// let d: ZippedDivided<_, _> = zipped_divide(a, (_2, _4));
     /// assert_eq!(d.to_string(), "((_2,_4),(_2,_2)):((_1,_4),(_2,_16))");
     /// assert_eq!(d.size(), 32);
-    /// // A run-time tiler gives the same layout, checked at run time.
-    /// assert_eq!(zipped_divide(a, (2i64, 4i64)).unwrap().size().unwrap().value, 32);
+    /// // A run-time tiler: a typed mixed layout, run-time where C++ is.
+    /// let m = zipped_divide(a, (2i64, 4i64)).unwrap();
+    /// assert_eq!(m.to_string(), "((2,4),(2,2)):((_1,_4),(2,16))");
+    /// assert_eq!(m.size(), 32);
     /// ```
     pub fn zipped_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> ZippedDivided as ZippedDivideOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+            And<<A as LayoutOperand>::Typed, And<<B as TilerOperand>::Typed, <B as TilerOperand>::StrideStatic>>,
+        >,
         bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
-        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, B: TilerOperand<Typed = True>]
     {
         static: zipped_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
+        mixed |p| zipped_divide_any(&pattern_layout(A::PATTERN, p), &pattern_tiler(B::PATTERN_TILER, p)),
         dynamic: zipped_divide_any(&a.to_dynamic(), &tiler.to_tiler()?),
     }
 }
@@ -101,15 +119,22 @@ static_op! {
     /// let d: TiledDivided<_, _> = tiled_divide(a, (_2, _4));
     /// assert_eq!(d.to_string(), "((_2,_4),_2,_2):((_1,_4),_2,_16)");
     /// assert_eq!(d.size(), 32);
-    /// // A run-time tiler gives the same layout, checked at run time.
-    /// assert_eq!(tiled_divide(a, (2i64, 4i64)).unwrap().size().unwrap().value, 32);
+    /// // A run-time tiler: a typed mixed layout, run-time where C++ is.
+    /// let m = tiled_divide(a, (2i64, 4i64)).unwrap();
+    /// assert_eq!(m.to_string(), "((2,4),2,2):((_1,_4),2,16)");
+    /// assert_eq!(m.size(), 32);
     /// ```
     pub fn tiled_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> TiledDivided as TiledDivideOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+            And<<A as LayoutOperand>::Typed, And<<B as TilerOperand>::Typed, <B as TilerOperand>::StrideStatic>>,
+        >,
         bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
-        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, B: TilerOperand<Typed = True>]
     {
         static: tiled_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
+        mixed |p| tiled_divide_any(&pattern_layout(A::PATTERN, p), &pattern_tiler(B::PATTERN_TILER, p)),
         dynamic: tiled_divide_any(&a.to_dynamic(), &tiler.to_tiler()?),
     }
 }
@@ -130,15 +155,22 @@ static_op! {
     /// let d: FlatDivided<_, _> = flat_divide(a, (_2, _4));
     /// assert_eq!(d.to_string(), "(_2,_4,_2,_2):(_1,_4,_2,_16)");
     /// assert_eq!(d.size(), 32);
-    /// // A run-time tiler gives the same layout, checked at run time.
-    /// assert_eq!(flat_divide(a, (2i64, 4i64)).unwrap().size().unwrap().value, 32);
+    /// // A run-time tiler: a typed mixed layout, run-time where C++ is.
+    /// let m = flat_divide(a, (2i64, 4i64)).unwrap();
+    /// assert_eq!(m.to_string(), "(2,4,2,2):(_1,_4,2,16)");
+    /// assert_eq!(m.size(), 32);
     /// ```
     pub fn flat_divide<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> FlatDivided as FlatDivideOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+            And<<A as LayoutOperand>::Typed, And<<B as TilerOperand>::Typed, <B as TilerOperand>::StrideStatic>>,
+        >,
         bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
-        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, B: TilerOperand<Typed = True>]
     {
         static: flat_divide_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
+        mixed |p| flat_divide_any(&pattern_layout(A::PATTERN, p), &pattern_tiler(B::PATTERN_TILER, p)),
         dynamic: flat_divide_any(&a.to_dynamic(), &tiler.to_tiler()?),
     }
 }
@@ -160,11 +192,16 @@ static_op! {
     /// assert_eq!(p.size(), 24);
     /// ```
     pub fn logical_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> LogicalProduct as LogicalProductOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+            And<And<<A as LayoutOperand>::Typed, <A as LayoutOperand>::StrideStatic>, <B as TilerOperand>::Typed>,
+        >,
         bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
-        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, B: TilerOperand<Typed = True>]
     {
         static: logical_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
+        mixed |p| logical_product_any(&pattern_layout(A::PATTERN, p), &pattern_tiler(B::PATTERN_TILER, p)),
         dynamic: logical_product_any(&a.to_dynamic(), &tiler.to_tiler()?),
     }
 }
@@ -186,11 +223,16 @@ static_op! {
     /// assert_eq!(p.size(), 24);
     /// ```
     pub fn zipped_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> ZippedProduct as ZippedProductOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+            And<And<<A as LayoutOperand>::Typed, <A as LayoutOperand>::StrideStatic>, <B as TilerOperand>::Typed>,
+        >,
         bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
-        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, B: TilerOperand<Typed = True>]
     {
         static: zipped_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
+        mixed |p| zipped_product_any(&pattern_layout(A::PATTERN, p), &pattern_tiler(B::PATTERN_TILER, p)),
         dynamic: zipped_product_any(&a.to_dynamic(), &tiler.to_tiler()?),
     }
 }
@@ -212,11 +254,16 @@ static_op! {
     /// assert_eq!(p.size(), 24);
     /// ```
     pub fn tiled_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> TiledProduct as TiledProductOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+            And<And<<A as LayoutOperand>::Typed, <A as LayoutOperand>::StrideStatic>, <B as TilerOperand>::Typed>,
+        >,
         bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
-        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, B: TilerOperand<Typed = True>]
     {
         static: tiled_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
+        mixed |p| tiled_product_any(&pattern_layout(A::PATTERN, p), &pattern_tiler(B::PATTERN_TILER, p)),
         dynamic: tiled_product_any(&a.to_dynamic(), &tiler.to_tiler()?),
     }
 }
@@ -238,11 +285,16 @@ static_op! {
     /// assert_eq!(p.size(), 24);
     /// ```
     pub fn flat_product<A: LayoutOperand, B: TilerOperand>(a: A, tiler: B) -> FlatProduct as FlatProductOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <B as TilerOperand>::IsStatic>,
+            And<And<<A as LayoutOperand>::Typed, <A as LayoutOperand>::StrideStatic>, <B as TilerOperand>::Typed>,
+        >,
         bound [<A as LayoutOperand>::Modes: super::TilerFits<<B as TilerOperand>::Modes>],
-        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>]
+        static [A: LayoutOperand<IsStatic = True>, B: TilerOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, B: TilerOperand<Typed = True>]
     {
         static: flat_product_any(&static_layout(A::STATIC), &static_tiler(B::STATIC_TILER)),
+        mixed |p| flat_product_any(&pattern_layout(A::PATTERN, p), &pattern_tiler(B::PATTERN_TILER, p)),
         dynamic: flat_product_any(&a.to_dynamic(), &tiler.to_tiler()?),
     }
 }
@@ -258,10 +310,15 @@ static_op! {
     /// assert_eq!(p.size(), 24);
     /// ```
     pub fn blocked_product<A: LayoutOperand, B: LayoutOperand>(a: A, b: B) -> BlockedProduct as BlockedProductOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <B as LayoutOperand>::IsStatic>,
-        static [A: LayoutOperand<IsStatic = True>, B: LayoutOperand<IsStatic = True>]
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <B as LayoutOperand>::IsStatic>,
+            And<And<<A as LayoutOperand>::Typed, <A as LayoutOperand>::StrideStatic>, <B as LayoutOperand>::Typed>,
+        >,
+        static [A: LayoutOperand<IsStatic = True>, B: LayoutOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, B: LayoutOperand<Typed = True>]
     {
         static: algebra::blocked_product(&static_layout(A::STATIC), &static_layout(B::STATIC)),
+        mixed |p| algebra::blocked_product(&pattern_layout(A::PATTERN, p), &pattern_layout(B::PATTERN, p)),
         dynamic: algebra::blocked_product(&a.to_dynamic(), &b.to_dynamic()),
     }
 }
@@ -277,10 +334,15 @@ static_op! {
     /// assert_eq!(p.size(), 24);
     /// ```
     pub fn raked_product<A: LayoutOperand, B: LayoutOperand>(a: A, b: B) -> RakedProduct as RakedProductOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <B as LayoutOperand>::IsStatic>,
-        static [A: LayoutOperand<IsStatic = True>, B: LayoutOperand<IsStatic = True>]
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <B as LayoutOperand>::IsStatic>,
+            And<And<<A as LayoutOperand>::Typed, <A as LayoutOperand>::StrideStatic>, <B as LayoutOperand>::Typed>,
+        >,
+        static [A: LayoutOperand<IsStatic = True>, B: LayoutOperand<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, B: LayoutOperand<Typed = True>]
     {
         static: algebra::raked_product(&static_layout(A::STATIC), &static_layout(B::STATIC)),
+        mixed |p| algebra::raked_product(&pattern_layout(A::PATTERN, p), &pattern_layout(B::PATTERN, p)),
         dynamic: algebra::raked_product(&a.to_dynamic(), &b.to_dynamic()),
     }
 }
@@ -294,13 +356,18 @@ static_op! {
     /// let block = make_layout((_2, _2));
     /// let t: TiledToShape<_, _> = tile_to_shape(block, (_4, _6));
     /// assert_eq!(t.to_string(), "((_2,_2),(_2,_3)):((_1,_4),(_2,_8))");
-    /// assert_eq!(tile_to_shape(block, (4i64, 6i64)).unwrap().size().unwrap().value, 24);
+    /// // A run-time target shape: a typed mixed layout.
+    /// let m = tile_to_shape(block, (4i64, 6i64)).unwrap();
+    /// assert_eq!(m.to_string(), "((_2,2),(_2,3)):((_1,_4),(_2,8))");
+    /// assert_eq!(m.size(), 24);
     /// ```
     pub fn tile_to_shape<A: LayoutOperand, S: IntTuple>(block: A, shape: S) -> TiledToShape as TileToShapeOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <S as IntTuple>::IsStatic>,
-        static [A: LayoutOperand<IsStatic = True>, S: IntTuple<IsStatic = True>]
+    where flag = Kind<And<<A as LayoutOperand>::IsStatic, <S as IntTuple>::IsStatic>, And<<A as LayoutOperand>::Typed, <A as LayoutOperand>::StrideStatic>>,
+        static [A: LayoutOperand<IsStatic = True>, S: IntTuple<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True, StrideStatic = True>, S: IntTuple]
     {
         static: algebra::tile_to_shape(&static_layout(A::STATIC), &static_tuple(S::STATIC), None),
+        mixed |p| algebra::tile_to_shape(&pattern_layout(A::PATTERN, p), &pattern_tuple(S::PATTERN, p), None),
         dynamic: algebra::tile_to_shape(&block.to_dynamic(), &shape.to_dtuple(), None),
     }
 }
@@ -329,16 +396,26 @@ static_op! {
     pub fn tile_to_shape_ordered<A: LayoutOperand, S: IntTuple, O: IntTuple>(
         block: A, shape: S, order: O
     ) -> TiledToShapeOrdered as TileToShapeOrderedOut
-    where flag = And<<A as LayoutOperand>::IsStatic, And<<S as IntTuple>::IsStatic, <O as IntTuple>::IsStatic>>,
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, And<<S as IntTuple>::IsStatic, <O as IntTuple>::IsStatic>>,
+            // The order decides the result's nesting: it must be static.
+            And<And<<A as LayoutOperand>::Typed, <A as LayoutOperand>::StrideStatic>, <O as IntTuple>::IsStatic>,
+        >,
         static [
             A: LayoutOperand<IsStatic = True>,
             S: IntTuple<IsStatic = True>,
             O: IntTuple<IsStatic = True>,
-        ]
+        ],
+        mixed [A: LayoutOperand<Typed = True, StrideStatic = True>, S: IntTuple, O: IntTuple<IsStatic = True>]
     {
         static: tile_to_shape_in(
             &static_layout(A::STATIC),
             &static_tuple(S::STATIC),
+            &static_tuple(O::STATIC),
+        ),
+        mixed |p| tile_to_shape_in(
+            &pattern_layout(A::PATTERN, p),
+            &pattern_tuple(S::PATTERN, p),
             &static_tuple(O::STATIC),
         ),
         dynamic: tile_to_shape_in(&block.to_dynamic(), &shape.to_dtuple(), &order.to_dtuple()),
@@ -364,10 +441,15 @@ static_op! {
     /// assert_eq!(u.to_string(), "(_2,_8):(_1,_2)");
     /// ```
     pub fn upcast<A: LayoutOperand, N: IntLike>(a: A, n: N) -> Upcast as UpcastOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <N as IntLike>::IsStatic>,
-        static [A: LayoutOperand<IsStatic = True>, N: IntLike<IsStatic = True>]
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <N as IntLike>::IsStatic>,
+            And<<A as LayoutOperand>::Typed, <N as IntLike>::IsStatic>,
+        >,
+        static [A: LayoutOperand<IsStatic = True>, N: IntLike<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, N: IntLike<IsStatic = True>]
     {
         static: algebra::upcast(&static_layout(A::STATIC), static_int(<N as IntLike>::STATIC)),
+        mixed |p| algebra::upcast(&pattern_layout(A::PATTERN, p), static_int(<N as IntLike>::STATIC)),
         dynamic: algebra::upcast(&a.to_dynamic(), n.value()),
     }
 }
@@ -383,10 +465,15 @@ static_op! {
     /// assert_eq!(d.to_string(), "(_8,_8):(_1,_8)");
     /// ```
     pub fn downcast<A: LayoutOperand, N: IntLike>(a: A, n: N) -> Downcast as DowncastOut
-    where flag = And<<A as LayoutOperand>::IsStatic, <N as IntLike>::IsStatic>,
-        static [A: LayoutOperand<IsStatic = True>, N: IntLike<IsStatic = True>]
+    where flag = Kind<
+            And<<A as LayoutOperand>::IsStatic, <N as IntLike>::IsStatic>,
+            And<<A as LayoutOperand>::Typed, <N as IntLike>::IsStatic>,
+        >,
+        static [A: LayoutOperand<IsStatic = True>, N: IntLike<IsStatic = True>],
+        mixed [A: LayoutOperand<Typed = True>, N: IntLike<IsStatic = True>]
     {
         static: algebra::downcast(&static_layout(A::STATIC), static_int(<N as IntLike>::STATIC)),
+        mixed |p| algebra::downcast(&pattern_layout(A::PATTERN, p), static_int(<N as IntLike>::STATIC)),
         dynamic: algebra::downcast(&a.to_dynamic(), n.value()),
     }
 }

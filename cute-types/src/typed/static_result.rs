@@ -6,12 +6,15 @@
 //! zero-sized *marker* type (`Composed<A, B>`, …) whose associated `const`
 //! [`StaticLayout::LAYOUT`] is that `const fn` applied to the inputs' `const`s:
 //! the work happens at compile time and a violated precondition is a compile error
-//! whose message is the rule (`Error::rule`). With any dynamic input the same
+//! whose message is the rule (`Error::rule`). With run-time leaves in typed
+//! operands, the operations that C++ computes with that mix return a typed
+//! mixed layout ([`super::mixed`]); with a run-time structure (`DLayout`), or
+//! where the result's structure would depend on run-time values, the same
 //! `const fn` runs at run time and the function returns `Result<DLayout, Error>`.
 //!
-//! The choice is made by the inputs' type-level flag [`StaticFlag`] (`True` or
+//! The choice is made by the inputs' type-level flag (`True`, [`Mix`](super::Mix) or
 //! `False`) through [`Dispatch`], implemented once for each flag (coherence-safe:
-//! the two impls have different `Self` types).
+//! the impls have different `Self` types).
 //!
 //! Compile errors: each typed function names [`Dispatch::CHECK`] in its body, so
 //! a violated precondition stops `cargo build` (and `cargo test`, `cargo run`)
@@ -30,8 +33,9 @@ use super::tuple::ok_or_raise;
 use crate::dynamic::{DLayout, DTuple};
 use crate::error::Error;
 
-/// Chooses the result of an algebra function: the static marker `M` (for `True`)
-/// or a run-time `Result<DLayout, Error>` (for `False`).
+/// Chooses the result of an algebra function: the static marker `M` (for `True`),
+/// a typed mixed layout `Result<Mixed<M>, Error>` (for [`Mix`](super::Mix), see
+/// [`super::mixed`]) or a run-time `Result<DLayout, Error>` (for `False`).
 ///
 /// ```
 /// use cute_types::typed::*;
@@ -42,7 +46,7 @@ use crate::error::Error;
 /// let d = <False as Dispatch<Z>>::run(|| "8:1".parse().map_err(|_| cute_types::Error::Overflow));
 /// assert_eq!(d.unwrap().to_string(), "8:1");
 /// ```
-pub trait Dispatch<M>: StaticFlag {
+pub trait Dispatch<M> {
     /// `M` or `Result<DLayout, Error>`.
     type Output;
     /// Evaluates `M`'s layout for static inputs (a compile error naming the rule
@@ -250,6 +254,9 @@ macro_rules! marker_impls {
             const FAILED: bool = <Self as $crate::typed::StaticLayout>::RESULT.is_err();
             const STATIC: Option<$crate::DLayout> =
                 Some($crate::typed::static_result::layout_of::<Self>());
+            type Typed = $crate::typed::True;
+            type StrideStatic = $crate::typed::True;
+            const PATTERN: Option<$crate::DLayout> = <Self as $crate::typed::LayoutOperand>::STATIC;
             fn to_dynamic(&self) -> $crate::DLayout {
                 $crate::typed::static_result::layout_of::<Self>()
             }
@@ -286,6 +293,10 @@ macro_rules! marker_impls {
             const STATIC_TILER: Option<$crate::typed::DTilerArg> = Some(
                 $crate::typed::DTilerArg::Layout($crate::typed::static_result::layout_of::<Self>()),
             );
+            type Typed = $crate::typed::True;
+            type StrideStatic = $crate::typed::True;
+            const PATTERN_TILER: Option<$crate::typed::DTilerArg> =
+                <Self as $crate::typed::TilerOperand>::STATIC_TILER;
             fn to_tiler(&self) -> Result<$crate::typed::DTilerArg, $crate::Error> {
                 Ok($crate::typed::DTilerArg::Layout(
                     $crate::typed::static_result::layout_of::<Self>(),
