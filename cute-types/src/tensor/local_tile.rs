@@ -240,9 +240,10 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     ///
     /// [`Error::OutOfStorage`] if the tile overhangs the storage (a ragged edge
     /// tile of a matrix whose extent is not a multiple of the tile: CuTe does not
-    /// clip it, and a view here must fit its storage); tile the layout instead
-    /// ([`local_tile_layout`], [`super::LocalTiler::tile_layout`]) and predicate with an
-    /// identity tensor.
+    /// clip it, and a plain view must fit its storage); make it with
+    /// [`Tensor::local_tile_ragged`] (a view whose accesses are checked one by
+    /// one) and predicate with an identity tensor tiled the same way
+    /// ([`super::make_identity_tensor_typed`]).
     ///
     /// ```
     /// use cute_types::tensor::*;
