@@ -85,6 +85,6 @@ pub use slice::{SliceBy, SliceDispatch, TensorSliced};
 pub use tensor::Tensor;
 pub use typed_access::{InShape, IndexWith};
 pub use typed_partition::{LocalPartitioner, PartitionedBy};
-pub use typed_tile::{LocalTiler, TileCoord2, TiledBy};
+pub use typed_tile::{LocalTiler, Push, TileCoord, TileEntry, TiledBy};
 
 pub(crate) use bounds::index_range as index_range_of;

@@ -29,7 +29,7 @@ use crate::dynamic::{DLayout, DTiler};
 use crate::error::Error;
 use crate::typed::numeral::Numeral;
 use crate::typed::{
-    Congruent, Coord, IntLike, IntMul, IntTuple, Layout, TilerOperand, Underscore, C,
+    Congruent, Coord, IntDiv, IntLike, IntMul, IntTuple, Layout, TilerOperand, Underscore, C,
 };
 
 /// A tiler of [`Tensor::local_tile`](super::Tensor::local_tile) for a tensor of
@@ -67,10 +67,10 @@ impl<L: TensorLayout, K: IntoCoord> LocalTiler<L, K> for DTiler {
 ///
 /// * `Layout<(S₀, …), (D₀, …)>`, every mode a leaf (static `_N` or `i64`), by
 ///   `(_B₀, …)` of the same rank: the tile `Layout<(_B₀, …), (D₀, …)>` (see the
-///   module docs); `K` is a tuple of one index per mode (`i64` or `_N`), or one
-///   integer indexing the tiles colexicographically. For rank 2, `_` in a
-///   mode of run-time extent keeps that mode's tiles ([`TileCoord2`]: CuTe's
-///   `(BM, BK, k)` for `(m, _)`); elsewhere `_` does not compile.
+///   module docs); `K` is one integer indexing the tiles colexicographically,
+///   or a tuple of one entry per mode: an index (`i64` or `_N`), or `_`, which
+///   keeps that mode's tiles as a trailing mode ([`TileCoord`]: CuTe's
+///   `(BM, BK, k)` for `(m, _)`, in any rank up to 4).
 /// * [`DLayout`] by any typed tiler and coordinate: a [`DLayout`] tile, through
 ///   the layout algebra (the same as a [`DTiler`]).
 ///
@@ -160,21 +160,6 @@ pub(crate) const fn check_leaf_tile(extent: Option<i64>, b: i64) {
     }
 }
 
-/// The compile-time form of a tile coordinate: one integer, or one integer per
-/// mode; no `_`.
-#[track_caller]
-pub(crate) const fn check_tile_coord(is_leaf: bool, entries: usize, rank: usize, has_us: bool) {
-    if has_us {
-        panic!(
-            "typed local_tile of a layout with leaf modes: `_` in the tile coordinate is not \
-             supported (it keeps a rest mode; index each tile, or tile by a DTiler)"
-        )
-    }
-    if !is_leaf && entries != rank {
-        Error::CoordinateMismatch.raise()
-    }
-}
-
 /// Number of tiles of extent `b` along a mode of extent `s` (`⌈s/b⌉`, `s > 0`).
 #[inline(always)]
 pub(crate) fn tile_count(s: i64, b: i64) -> i64 {
@@ -223,83 +208,114 @@ fn add_term(acc: i64, c: i64, step: i64) -> Result<i64, Error> {
         .ok_or(Error::Overflow)
 }
 
-macro_rules! leaf_tiled_by {
-    ($n:literal: $($S:ident $D:ident $B:ident $i:tt),+) => {
-        impl<$($S, $D, $B,)+ K> TiledBy<($(C<$B>,)+), K> for Layout<($($S,)+), ($($D,)+)>
-        where
-            $($S: IntLike + Congruent<$D>, $D: IntLike + IntTuple, $B: Numeral, C<$B>: Congruent<$D>,)+
-            K: FlatCoord,
-        {
-            type Tile = Layout<($(C<$B>,)+), ($($D,)+)>;
-            #[inline]
-            fn tile_by(&self, _: &($(C<$B>,)+), coord: K) -> Result<(Self::Tile, i64), Error> {
-                let () = const {
-                    $(check_leaf_tile(<$S as IntLike>::STATIC, C::<$B>::VALUE);)+
-                    check_tile_coord(K::IS_LEAF, K::ENTRIES, $n, K::COORD_PATTERN.has_underscore());
-                };
-                let (shape, stride) = (self.shape(), self.stride());
-                let counts = [$(tile_count(shape.$i.value(), C::<$B>::VALUE),)+];
-                let steps = [$(C::<$B>::VALUE.checked_mul(stride.$i.value()).ok_or(Error::Overflow)?,)+];
-                let offset = grid_offset(&counts, &steps, &coord)?;
-                let tile = Layout::try_new(($(C::<$B>::new(),)+), ($(stride.$i,)+))?;
-                Ok((tile, offset))
+/// A tuple type with one more element `X` at its end (the kept modes of a
+/// tile coordinate with `_` are appended this way).
+pub trait Push<X> {
+    /// `(A₀, …, X)`.
+    type Out;
+    /// `(a₀, …, x)`.
+    fn push(self, x: X) -> Self::Out;
+}
+
+macro_rules! push {
+    ($($A:ident $i:tt),*) => {
+        impl<$($A,)* X> Push<X> for ($($A,)*) {
+            type Out = ($($A,)* X,);
+            #[inline(always)]
+            fn push(self, x: X) -> Self::Out {
+                ($(self.$i,)* x,)
             }
         }
     };
 }
-leaf_tiled_by!(1: S0 D0 B0 0);
-leaf_tiled_by!(3: S0 D0 B0 0, S1 D1 B1 1, S2 D2 B2 2);
-leaf_tiled_by!(4: S0 D0 B0 0, S1 D1 B1 1, S2 D2 B2 2, S3 D3 B3 3);
+push!(A0 0);
+push!(A0 0, A1 1);
+push!(A0 0, A1 1, A2 2);
+push!(A0 0, A1 1, A2 2, A3 3);
+push!(A0 0, A1 1, A2 2, A3 3, A4 4);
+push!(A0 0, A1 1, A2 2, A3 3, A4 4, A5 5);
+push!(A0 0, A1 1, A2 2, A3 3, A4 4, A5 5, A6 6);
 
-impl<S0, S1, D0, D1, B0, B1, K> TiledBy<(C<B0>, C<B1>), K> for Layout<(S0, S1), (D0, D1)>
-where
-    S0: IntLike + Congruent<D0>,
-    S1: IntLike + Congruent<D1>,
-    D0: IntLike + IntTuple,
-    D1: IntLike + IntTuple,
-    B0: Numeral,
-    B1: Numeral,
-    C<B0>: Congruent<D0>,
-    C<B1>: Congruent<D1>,
-    K: TileCoord2<S0, S1, B0, B1, D0, D1>,
-{
-    type Tile = K::Tile;
-    #[inline]
-    fn tile_by(&self, _: &(C<B0>, C<B1>), coord: K) -> Result<(K::Tile, i64), Error> {
-        let () = const {
-            check_leaf_tile(<S0 as IntLike>::STATIC, C::<B0>::VALUE);
-            check_leaf_tile(<S1 as IntLike>::STATIC, C::<B1>::VALUE);
-        };
-        let (shape, stride) = (self.shape(), self.stride());
-        let counts = [
-            tile_count(shape.0.value(), C::<B0>::VALUE),
-            tile_count(shape.1.value(), C::<B1>::VALUE),
-        ];
-        coord.place(stride, counts)
+/// One entry of a tile coordinate, for a leaf mode `S:D` tiled by `_B`, given
+/// the tile's shape and stride so far (`Acc = (shape, stride)`):
+///
+/// * an index `c` (`i64` or `_N`) picks the `c`-th tile of the mode
+///   (`0 ≤ c < ⌈s/B⌉`, else [`Error::OutOfDomain`]): offset `c·B·d`, nothing kept;
+/// * `_` keeps the mode's tiles: the mode `⌈s/B⌉ : B·d` is appended (static
+///   when `s` is, as C++'s `shape_div`; the stride static when `d` is), offset 0.
+pub trait TileEntry<S, D, B, Acc> {
+    /// The tile's `(shape, stride)` after this entry.
+    type Acc;
+    /// The tile after this entry and this entry's part of the offset.
+    fn place(&self, extent: S, stride: D, acc: Acc) -> Result<(Self::Acc, i64), Error>;
+}
+
+impl<S: IntLike, D: IntLike, B: Numeral, Acc, K: IndexLeaf> TileEntry<S, D, B, Acc> for K {
+    type Acc = Acc;
+    #[inline(always)]
+    fn place(&self, extent: S, stride: D, acc: Acc) -> Result<(Acc, i64), Error> {
+        let count = tile_count(extent.value(), C::<B>::VALUE);
+        let c = self.index();
+        if c < 0 || c >= count {
+            return Err(Error::OutOfDomain);
+        }
+        Ok((
+            acc,
+            c.checked_mul(tile_step::<B, D>(stride)?)
+                .ok_or(Error::Overflow)?,
+        ))
     }
 }
 
-/// A tile coordinate of a rank-2 layout `(S0, S1):(D0, D1)` with leaf modes
-/// tiled by `(_B0, _B1)`: it decides the tile's type. One index per mode, or
-/// one 1-D index, gives the `(_B0,_B1):(D0,D1)` tile; `_` in a mode of
-/// run-time extent (`i64`) keeps that mode's tiles as a third (and fourth)
-/// mode, as CuTe's `local_tile(A, tiler, (m, _))` is `(BM, BK, k)`. (For a
-/// static layout, `zipped_divide` and `slice` keep everything static.)
+impl<S, D, B, Sh, St> TileEntry<S, D, B, (Sh, St)> for Underscore
+where
+    S: IntLike + IntDiv<C<B>>,
+    D: IntLike,
+    B: Numeral,
+    C<B>: IntMul<D>,
+    Sh: Push<<S as IntDiv<C<B>>>::Output>,
+    St: Push<<C<B> as IntMul<D>>::Output>,
+{
+    type Acc = (Sh::Out, St::Out);
+    #[inline(always)]
+    fn place(&self, extent: S, stride: D, (sh, st): (Sh, St)) -> Result<(Self::Acc, i64), Error> {
+        // ⌈s/B⌉; a static extent is a multiple of B (checked at compile time),
+        // so the static count's value is this one.
+        let count =
+            <S as IntDiv<C<B>>>::Output::from_value(tile_count(extent.value(), C::<B>::VALUE))?;
+        let step = C::<B>::new().int_mul(stride)?;
+        Ok(((sh.push(count), st.push(step)), 0))
+    }
+}
+
+/// A tile coordinate of a layout `(S₀, …):(D₀, …)` whose modes are leaves,
+/// tiled by `(_B₀, …)`: it decides the tile's type.
+///
+/// * One integer (`i64` or `_N`): a 1-D index over the grid of tiles
+///   (colexicographic); the tile is `(_B₀, …):(D₀, …)`.
+/// * A tuple of the layout's rank, each entry an index or `_` ([`TileEntry`]):
+///   the tile `(_B₀, …, kept…):(D₀, …, kept…)`, one kept mode `⌈sᵢ/Bᵢ⌉ : Bᵢ·dᵢ`
+///   per `_`, in mode order, as CuTe's `local_tile(A, tiler, (m, _, k))`.
 ///
 /// ```
 /// use cute_types::tensor::*;
 /// use cute_types::*;
-/// let a = Layout::new((100i64, 60i64), (60i64, _1)).unwrap();
-/// // The row of tiles m = 3: (_32,_8) tiles, 8 of them along the columns.
-/// let (t, off) = a.tile_by(&(_32, _8), (3i64, Underscore)).unwrap();
-/// let _: &Layout<(_32, _8, i64), (i64, _1, _8)> = &t;
-/// assert_eq!((t.to_string(), off), ("(_32,_8,8):(60,_1,_8)".to_string(), 3 * 32 * 60));
+/// // CuTe C++: (9,10,11):(_1,9,90) tiled by (_4,_2,_3) at (2,_,3) is
+/// // (_4,_2,_3,5):(_1,9,90,18) at offset 818.
+/// let a = Layout::new((9i64, 10i64, 11i64), (_1, 9i64, 90i64)).unwrap();
+/// let (t, off) = a.tile_by(&(_4, _2, _3), (2, Underscore, 3)).unwrap();
+/// let _: &Layout<(_4, _2, _3, i64), (_1, i64, i64, i64)> = &t;
+/// assert_eq!((t.to_string(), off), ("(_4,_2,_3,5):(_1,9,90,18)".to_string(), 818));
+/// // A static extent keeps a static count: (_8,…) by _4 gives _2 tiles.
+/// let b = Layout::new((_8, 6i64), (_1, _8)).unwrap();
+/// let (t, _) = b.tile_by(&(_4, _2), (Underscore, 1)).unwrap();
+/// assert_eq!(t.to_string(), "(_4,_2,_2):(_1,_8,_4)");
 /// ```
-pub trait TileCoord2<S0, S1, B0, B1, D0, D1>: Coord {
+pub trait TileCoord<S, D, B>: Coord {
     /// The tile's layout.
     type Tile: TensorLayout;
-    /// The tile and its offset, for tile strides `stride` and `counts` tiles per mode.
-    fn place(&self, stride: (D0, D1), counts: [i64; 2]) -> Result<(Self::Tile, i64), Error>;
+    /// The tile of `shape:stride` at this coordinate, and its offset.
+    fn place(&self, shape: S, stride: D) -> Result<(Self::Tile, i64), Error>;
 }
 
 /// `Bᵢ·dᵢ` as a run-time value (the step between tiles of mode `i`).
@@ -308,111 +324,96 @@ fn tile_step<B: Numeral, D: IntLike>(d: D) -> Result<i64, Error> {
     C::<B>::VALUE.checked_mul(d.value()).ok_or(Error::Overflow)
 }
 
-macro_rules! fixed_tile_coord {
-    ([$($gen:tt)*] $K:ty) => {
-        impl<S0, S1, B0, B1, D0, D1, $($gen)*> TileCoord2<S0, S1, B0, B1, D0, D1> for $K
+macro_rules! leaf_tile_coord {
+    ([$($gen:tt)*] $K:ty; $($S:ident $D:ident $B:ident $i:tt),+) => {
+        impl<$($S, $D, $B,)+ $($gen)*> TileCoord<($($S,)+), ($($D,)+), ($(C<$B>,)+)> for $K
         where
-            B0: Numeral,
-            B1: Numeral,
-            D0: IntLike + IntTuple,
-            D1: IntLike + IntTuple,
-            C<B0>: Congruent<D0>,
-            C<B1>: Congruent<D1>,
+            $($S: IntLike, $D: IntLike + IntTuple, $B: Numeral, C<$B>: Congruent<$D>,)+
         {
-            type Tile = Layout<(C<B0>, C<B1>), (D0, D1)>;
+            type Tile = Layout<($(C<$B>,)+), ($($D,)+)>;
             #[inline(always)]
-            fn place(&self, stride: (D0, D1), counts: [i64; 2]) -> Result<(Self::Tile, i64), Error> {
-                let steps = [tile_step::<B0, D0>(stride.0)?, tile_step::<B1, D1>(stride.1)?];
+            fn place(&self, shape: ($($S,)+), stride: ($($D,)+)) -> Result<(Self::Tile, i64), Error> {
+                let counts = [$(tile_count(shape.$i.value(), C::<$B>::VALUE),)+];
+                let steps = [$(tile_step::<$B, $D>(stride.$i)?,)+];
                 let offset = grid_offset(&counts, &steps, self)?;
-                Ok((Layout::try_new((C::new(), C::new()), stride)?, offset))
+                Ok((Layout::try_new(($(C::<$B>::new(),)+), stride)?, offset))
             }
         }
     };
 }
-fixed_tile_coord!([] i64);
-fixed_tile_coord!([N: Numeral] C<N>);
-fixed_tile_coord!([K0: IndexLeaf, K1: IndexLeaf] (K0, K1));
 
-/// The one entry of a tile coordinate with one `_`: its index must lie in `0..count`.
-#[inline(always)]
-fn kept_offset<K: IndexLeaf>(k: &K, count: i64, step: i64) -> Result<i64, Error> {
-    let c = k.index();
-    if c < 0 || c >= count {
-        return Err(Error::OutOfDomain);
-    }
-    c.checked_mul(step).ok_or(Error::Overflow)
+/// The tuple coordinates of one rank: entry `i` maps the tile's
+/// `(shape, stride)` from `$From` to `$To` (the plain tile first, `(ShN, StN)`
+/// last, the `$A` in between).
+macro_rules! tuple_tile_coord {
+    ($($S:ident $D:ident $B:ident $K:ident $i:tt : $From:ty => $To:ty),+ ; $($A:ident)*) => {
+        impl<$($S, $D, $B, $K,)+ $($A,)* ShN, StN> TileCoord<($($S,)+), ($($D,)+), ($(C<$B>,)+)>
+            for ($($K,)+)
+        where
+            $($S: IntLike, $D: IntLike + IntTuple, $B: Numeral, $K: TileEntry<$S, $D, $B, $From, Acc = $To>,)+
+            ($($K,)+): Coord,
+            ShN: Congruent<StN>,
+            StN: IntTuple,
+        {
+            type Tile = Layout<ShN, StN>;
+            #[inline(always)]
+            fn place(&self, shape: ($($S,)+), stride: ($($D,)+)) -> Result<(Self::Tile, i64), Error> {
+                let acc = (($(C::<$B>::new(),)+), stride);
+                let mut offset = 0i64;
+                $(
+                    let (acc, part) = self.$i.place(shape.$i, stride.$i, acc)?;
+                    offset = offset.checked_add(part).ok_or(Error::Overflow)?;
+                )+
+                let (sh, st) = acc;
+                Ok((Layout::try_new(sh, st)?, offset))
+            }
+        }
+    };
 }
 
-impl<S0, B0, B1, D0, D1, K0: IndexLeaf> TileCoord2<S0, i64, B0, B1, D0, D1> for (K0, Underscore)
-where
-    B0: Numeral,
-    B1: Numeral,
-    D0: IntLike + IntTuple,
-    D1: IntLike + IntTuple,
-    C<B0>: Congruent<D0>,
-    C<B1>: Congruent<D1> + IntMul<D1>,
-    i64: Congruent<<C<B1> as IntMul<D1>>::Output>,
-{
-    type Tile = Layout<(C<B0>, C<B1>, i64), (D0, D1, <C<B1> as IntMul<D1>>::Output)>;
-    #[inline(always)]
-    fn place(&self, stride: (D0, D1), counts: [i64; 2]) -> Result<(Self::Tile, i64), Error> {
-        let offset = kept_offset(&self.0, counts[0], tile_step::<B0, D0>(stride.0)?)?;
-        let rest = C::<B1>::new().int_mul(stride.1)?;
-        let tile = Layout::try_new((C::new(), C::new(), counts[1]), (stride.0, stride.1, rest))?;
-        Ok((tile, offset))
-    }
-}
+/// `TiledBy` for a layout whose modes are leaves, by static extents of its rank.
+macro_rules! leaf_tiled_by {
+    ($($S:ident $D:ident $B:ident $i:tt),+) => {
+        leaf_tile_coord!([] i64; $($S $D $B $i),+);
+        leaf_tile_coord!([N: Numeral] C<N>; $($S $D $B $i),+);
 
-impl<S1, B0, B1, D0, D1, K1: IndexLeaf> TileCoord2<i64, S1, B0, B1, D0, D1> for (Underscore, K1)
-where
-    B0: Numeral,
-    B1: Numeral,
-    D0: IntLike + IntTuple,
-    D1: IntLike + IntTuple,
-    C<B0>: Congruent<D0> + IntMul<D0>,
-    C<B1>: Congruent<D1>,
-    i64: Congruent<<C<B0> as IntMul<D0>>::Output>,
-{
-    type Tile = Layout<(C<B0>, C<B1>, i64), (D0, D1, <C<B0> as IntMul<D0>>::Output)>;
-    #[inline(always)]
-    fn place(&self, stride: (D0, D1), counts: [i64; 2]) -> Result<(Self::Tile, i64), Error> {
-        let offset = kept_offset(&self.1, counts[1], tile_step::<B1, D1>(stride.1)?)?;
-        let rest = C::<B0>::new().int_mul(stride.0)?;
-        let tile = Layout::try_new((C::new(), C::new(), counts[0]), (stride.0, stride.1, rest))?;
-        Ok((tile, offset))
-    }
+        impl<$($S, $D, $B,)+ K> TiledBy<($(C<$B>,)+), K> for Layout<($($S,)+), ($($D,)+)>
+        where
+            $($S: IntLike + Congruent<$D>, $D: IntLike + IntTuple, $B: Numeral,)+
+            K: TileCoord<($($S,)+), ($($D,)+), ($(C<$B>,)+)>,
+        {
+            type Tile = K::Tile;
+            #[inline]
+            fn tile_by(&self, _: &($(C<$B>,)+), coord: K) -> Result<(K::Tile, i64), Error> {
+                let () = const {
+                    $(check_leaf_tile(<$S as IntLike>::STATIC, C::<$B>::VALUE);)+
+                };
+                coord.place(self.shape(), self.stride())
+            }
+        }
+    };
 }
+leaf_tiled_by!(S0 D0 B0 0);
+leaf_tiled_by!(S0 D0 B0 0, S1 D1 B1 1);
+leaf_tiled_by!(S0 D0 B0 0, S1 D1 B1 1, S2 D2 B2 2);
+leaf_tiled_by!(S0 D0 B0 0, S1 D1 B1 1, S2 D2 B2 2, S3 D3 B3 3);
 
-impl<B0, B1, D0, D1> TileCoord2<i64, i64, B0, B1, D0, D1> for (Underscore, Underscore)
-where
-    B0: Numeral,
-    B1: Numeral,
-    D0: IntLike + IntTuple,
-    D1: IntLike + IntTuple,
-    C<B0>: Congruent<D0> + IntMul<D0>,
-    C<B1>: Congruent<D1> + IntMul<D1>,
-    i64: Congruent<<C<B0> as IntMul<D0>>::Output> + Congruent<<C<B1> as IntMul<D1>>::Output>,
-{
-    #[allow(clippy::type_complexity)]
-    type Tile = Layout<
-        (C<B0>, C<B1>, i64, i64),
-        (
-            D0,
-            D1,
-            <C<B0> as IntMul<D0>>::Output,
-            <C<B1> as IntMul<D1>>::Output,
-        ),
-    >;
-    #[inline(always)]
-    fn place(&self, stride: (D0, D1), counts: [i64; 2]) -> Result<(Self::Tile, i64), Error> {
-        let rests = (
-            C::<B0>::new().int_mul(stride.0)?,
-            C::<B1>::new().int_mul(stride.1)?,
-        );
-        let tile = Layout::try_new(
-            (C::new(), C::new(), counts[0], counts[1]),
-            (stride.0, stride.1, rests.0, rests.1),
-        )?;
-        Ok((tile, 0))
-    }
-}
+tuple_tile_coord!(S0 D0 B0 K0 0 : ((C<B0>,), (D0,)) => (ShN, StN););
+tuple_tile_coord!(
+    S0 D0 B0 K0 0 : ((C<B0>, C<B1>), (D0, D1)) => A1,
+    S1 D1 B1 K1 1 : A1 => (ShN, StN);
+    A1
+);
+tuple_tile_coord!(
+    S0 D0 B0 K0 0 : ((C<B0>, C<B1>, C<B2>), (D0, D1, D2)) => A1,
+    S1 D1 B1 K1 1 : A1 => A2,
+    S2 D2 B2 K2 2 : A2 => (ShN, StN);
+    A1 A2
+);
+tuple_tile_coord!(
+    S0 D0 B0 K0 0 : ((C<B0>, C<B1>, C<B2>, C<B3>), (D0, D1, D2, D3)) => A1,
+    S1 D1 B1 K1 1 : A1 => A2,
+    S2 D2 B2 K2 2 : A2 => A3,
+    S3 D3 B3 K3 3 : A3 => (ShN, StN);
+    A1 A2 A3
+);
