@@ -1,6 +1,8 @@
 //! Typed `local_tile` with `_` in coordinates of any rank: CuTe C++ 4.2 facts
 //! and an exhaustive comparison with the `DLayout` path.
-use cute_types::tensor::{local_tile_layout, shape_tiler, TiledBy, Underscore as U};
+use cute_types::tensor::{
+    local_tile_layout, shape_tiler, PartitionedBy, Tensor, TiledBy, Underscore as U,
+};
 use cute_types::typed::*;
 use cute_types::DLayout;
 
@@ -165,4 +167,116 @@ fn underscores_in_rank_1_and_4_equal_the_dlayout_path() {
     }
     let (t, o) = a.tile_by(&b, (U, U, U, U)).unwrap();
     assert_eq!((t.to_string(), o), dpath(&d, tile, "(_,_,_,_)"));
+}
+
+/// CuTe C++ 4.2: `local_tile` and `local_partition` of tensors whose modes
+/// are nested (`print(t.layout())`, `t.data() - buf`).
+#[test]
+fn nested_modes_match_cute_cpp() {
+    // ((_2,_4),_8):((_1,_2),_8): static, so the tile is a static result.
+    let a = Layout::new(((_2, _4), _8), ((_1, _2), _8));
+    let (t, off) = a.tile_by(&(_4, _4), (1, 1)).unwrap();
+    assert_eq!(core::mem::size_of_val(&t), 0);
+    assert_eq!((t.to_string(), off), ("(_4,_4):(_1,_8)".into(), 36));
+    let (t, off) = a.tile_by(&(_4, _4), (U, 1)).unwrap();
+    assert_eq!((t.to_string(), off), ("(_4,_4,_2):(_1,_8,_4)".into(), 32));
+    let (t, off) = a.tile_by(&(_4, _4), 3).unwrap();
+    assert_eq!((t.to_string(), off), ("(_4,_4):(_1,_8)".into(), 36));
+    // ((2,6),10):((_1,2),12): mixed, through the algebra.
+    let b = Layout::new(((2i64, 6i64), 10i64), ((_1, 2i64), 12i64)).unwrap();
+    let (t, off) = b.tile_by(&(_4, _5), (2, 1)).unwrap();
+    assert_eq!((t.to_string(), off), ("((2,2),_5):((_1,2),12)".into(), 68));
+    let (t, off) = b.tile_by(&(_4, _5), (U, 1)).unwrap();
+    assert_eq!(
+        (t.to_string(), off),
+        ("((2,2),_5,(1,3)):((_1,2),12,(_4,4))".into(), 60)
+    );
+    let (t, off) = b.tile_by(&(_4, _5), (1, U)).unwrap();
+    assert_eq!(
+        (t.to_string(), off),
+        ("((2,2),_5,2):((_1,2),12,60)".into(), 4)
+    );
+    // (_8,(_4,3)):(12,(_1,_4)) by (_4,_2) at (1,3).
+    let c = Layout::new((_8, (_4, 3i64)), (12i64, (_1, _4))).unwrap();
+    let (t, off) = c.tile_by(&(_4, _2), (1, 3)).unwrap();
+    assert_eq!((t.to_string(), off), ("(_4,_2):(12,_1)".into(), 54));
+    // Outside the grid of tiles.
+    assert!(b.tile_by(&(_4, _5), (3, 0)).is_err());
+
+    // local_partition of the static tile (_4,_4):(_1,_8) at 36 over (_2,_2), thread 3.
+    let (t, off) = a.tile_by(&(_4, _4), (1, 1)).unwrap();
+    let buf = [0f32; 64];
+    let tile = Tensor::with_offset(&buf[..], t, off).unwrap();
+    let p = tile.local_partition(&make_layout((_2, _2)), 3).unwrap();
+    assert_eq!(
+        (p.layout().to_string(), p.offset()),
+        ("(_2,_2):(_2,_16)".into(), 45)
+    );
+    // Nested tensors partitioned directly: static and mixed.
+    let thr = make_layout_right((_4, _2));
+    let (p, off) = a.partition_by(&thr, 5).unwrap();
+    assert_eq!(core::mem::size_of_val(&p), 0);
+    assert_eq!((p.to_string(), off), ("(_2,_4):(_4,_16)".into(), 10));
+    let m = Layout::new(((2i64, 4i64), 8i64), ((_1, 2i64), 8i64)).unwrap();
+    let (p, off) = m.partition_by(&thr, 5).unwrap();
+    assert_eq!((p.to_string(), off), ("((1,2),4):((_4,4),16)".into(), 10));
+    // A leaf tile of run-time extent: (_8,6):(_1,8) over (_2,_3), thread 4.
+    let l = Layout::new((_8, 6i64), (_1, 8i64)).unwrap();
+    let (p, off) = l.partition_by(&make_layout((_2, _3)), 4).unwrap();
+    assert_eq!((p.to_string(), off), ("(_4,2):(_2,24)".into(), 16));
+    assert!(l.partition_by(&make_layout((_2, _3)), 6).is_err());
+}
+
+/// Every tile and every thread of nested layouts: the typed results equal the
+/// `DLayout` path's (`local_tile_layout`, `local_partition_layout`).
+#[test]
+fn nested_modes_equal_the_dlayout_path_exhaustively() {
+    use cute_types::tensor::local_partition_layout;
+    let thr = make_layout_right((_2, _2));
+    let dthr = thr.to_dynamic();
+    macro_rules! check {
+        ($a:expr, $b:expr, $tile:expr, $n0:expr, $n1:expr) => {{
+            let a = $a;
+            let d = a.to_dynamic();
+            for i in 0..$n0 {
+                for j in 0..$n1 {
+                    let (t, o) = a.tile_by(&$b, (i, j)).unwrap();
+                    assert_eq!(
+                        (t.to_string(), o),
+                        dpath(&d, $tile, &format!("({i},{j})")),
+                        "{d}"
+                    );
+                    let (t, o) = a.tile_by(&$b, (U, j)).unwrap();
+                    assert_eq!((t.to_string(), o), dpath(&d, $tile, &format!("(_,{j})")));
+                    let (t, o) = a.tile_by(&$b, (i, U)).unwrap();
+                    assert_eq!((t.to_string(), o), dpath(&d, $tile, &format!("({i},_)")));
+                }
+            }
+            for th in 0..4 {
+                let (p, o) = a.partition_by(&thr, th).unwrap();
+                let (dp, doff) = local_partition_layout(&d, &dthr, th).unwrap();
+                assert_eq!((p.to_string(), o), (dp.to_string(), doff));
+            }
+        }};
+    }
+    check!(
+        Layout::new(((_2, _4), _8), ((_1, _2), _8)),
+        (_4, _4),
+        "(_4,_4)",
+        2,
+        2
+    );
+    check!(
+        Layout::new(((_2, _4), (_2, _4)), ((_1, _16), (_2, _4))),
+        (_2, _4),
+        "(_2,_4)",
+        4,
+        2
+    );
+    for (x, y, z) in [(2, 6, 10), (4, 2, 8), (2, 4, 12)] {
+        let m = Layout::new(((x, y), z), ((_1, x), x * y)).unwrap();
+        check!(m, (_4, _4), "(_4,_4)", (x * y) / 4, z / 4);
+        let m = Layout::new((z, (x, y)), ((_1), (z, z * x))).unwrap();
+        check!(m, (_2, _2), "(_2,_2)", z / 2, (x * y) / 2);
+    }
 }

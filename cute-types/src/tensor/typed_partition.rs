@@ -14,16 +14,28 @@
 //! strides stay run-time (CuTe's `(_4,_2):(480,_4)` for the `(_32,_8):(60,_1)`
 //! tile of an `(M,N):(N,_1)` matrix over `(_8,_4):(_4,_1)` threads).
 //!
+//! A tile with a run-time extent or a nested mode is partitioned as C++'s
+//! `outer_partition` does it, through the typed algebra
+//! (`zipped_divide(tile, shape(thr))` sliced at the thread's coordinate,
+//! [`PartDispatch`]): a static result for a static tile, a [`DLayout`]
+//! otherwise (CuTe's `((1,2),4):((_4,4),16)` for `((2,4),8):((_1,2),8)` over
+//! `(_4,_2)` row-major threads, thread 5).
+//!
 //! Compile-time preconditions: each `Tᵢ` divides `Sᵢ`, and each thread holds at
 //! least 2 values per mode where `Tᵢ > 1` (a mode of one value per thread is
 //! `_1:_0` in CuTe, another stride kind); a thread-mode stride is not `_0` where
 //! its extent exceeds 1 (the thread layout must be injective).
+use super::divide::DivideArg;
 use super::layout_trait::TensorLayout;
 use super::local_partition::local_partition_layout;
+use super::slice::{SliceBy, TensorSliced};
 use crate::dynamic::DLayout;
 use crate::error::Error;
 use crate::typed::numeral::Numeral;
-use crate::typed::{Congruent, IntLike, IntMul, IntTuple, Layout, StaticDiv, C};
+use crate::typed::{
+    And, Congruent, False, IntLike, IntMul, IntTuple, Layout, RuntimeInt, StaticDiv, StaticFlag,
+    True, Underscore, C,
+};
 
 /// A thread layout of [`Tensor::local_partition`](super::Tensor::local_partition)
 /// for a tensor of layout `L`: a [`DLayout`] (any tensor; a [`DLayout`]
@@ -113,10 +125,54 @@ fn thread_digit(t: i64, extent: i64, stride: i64) -> i64 {
     }
 }
 
+/// Whether a tile mode is a static leaf `_N` ([`True`]: the typed
+/// partition of the module docs) or a run-time leaf or a tuple ([`False`]:
+/// through the algebra).
+pub trait PartMode {
+    /// `True` for `_N`.
+    type IsStaticLeaf: StaticFlag;
+}
+impl<N: Numeral> PartMode for C<N> {
+    type IsStaticLeaf = True;
+}
+impl<T: RuntimeInt> PartMode for T {
+    type IsStaticLeaf = False;
+}
+macro_rules! tuple_part_mode {
+    ($($A:ident),+) => {
+        impl<$($A),+> PartMode for ($($A,)+) {
+            type IsStaticLeaf = False;
+        }
+    };
+}
+tuple_part_mode!(A0);
+tuple_part_mode!(A0, A1);
+tuple_part_mode!(A0, A1, A2);
+tuple_part_mode!(A0, A1, A2, A3);
+tuple_part_mode!(A0, A1, A2, A3, A4);
+tuple_part_mode!(A0, A1, A2, A3, A4, A5);
+tuple_part_mode!(A0, A1, A2, A3, A4, A5, A6);
+tuple_part_mode!(A0, A1, A2, A3, A4, A5, A6, A7);
+
+/// How a typed tile `L` is partitioned by the static thread layout `Thr`,
+/// chosen by whether every mode of `L` is a static leaf:
+///
+/// * [`True`]: mode by mode (see the module docs), a typed `Layout`;
+/// * [`False`] (a run-time extent or a nested mode): as C++'s
+///   `outer_partition`, `zipped_divide(L, shape(Thr))` by the typed algebra,
+///   then the slice `(thread coordinate, (_, …))`: a static result for a static
+///   tile, a [`DLayout`] otherwise.
+pub trait PartDispatch<L, Thr> {
+    /// The layout of one thread's values.
+    type Part: TensorLayout;
+    /// Thread `t`'s values and the offset of its first one.
+    fn partition(layout: &L, thr: &Thr, t: i64) -> Result<(Self::Part, i64), Error>;
+}
+
 macro_rules! leaf_partitioned_by {
-    ($($S:ident $D:ident $T:ident $E:ident $i:tt),+) => {
-        impl<$($S, $D, $T, $E),+> PartitionedBy<Layout<($(C<$T>,)+), ($(C<$E>,)+)>>
-            for Layout<($(C<$S>,)+), ($($D,)+)>
+    ($($S:ident $D:ident $T:ident $E:ident $i:tt),+; $Flag:ty; $($U:ident)+) => {
+        impl<$($S, $D, $T, $E),+> PartDispatch<Layout<($(C<$S>,)+), ($($D,)+)>, Layout<($(C<$T>,)+), ($(C<$E>,)+)>>
+            for True
         where
             $(
                 $S: Numeral, $T: Numeral, $E: Numeral,
@@ -131,8 +187,8 @@ macro_rules! leaf_partitioned_by {
                 ($(<C<$T> as IntMul<$D>>::Output,)+),
             >;
             #[inline]
-            fn partition_by(
-                &self,
+            fn partition(
+                layout: &Layout<($(C<$S>,)+), ($($D,)+)>,
                 _: &Layout<($(C<$T>,)+), ($(C<$E>,)+)>,
                 t: i64,
             ) -> Result<(Self::Part, i64), Error> {
@@ -143,7 +199,7 @@ macro_rules! leaf_partitioned_by {
                 if t < 0 || t >= threads {
                     return Err(Error::OutOfDomain);
                 }
-                let stride = self.stride();
+                let stride = layout.stride();
                 let mut offset = 0i64;
                 $(
                     let c = thread_digit(t, C::<$T>::VALUE, C::<$E>::VALUE);
@@ -159,8 +215,132 @@ macro_rules! leaf_partitioned_by {
                 Ok((part, offset))
             }
         }
+
+        impl<$($S, $D, $T, $E),+> PartDispatch<Layout<($($S,)+), ($($D,)+)>, Layout<($(C<$T>,)+), ($(C<$E>,)+)>>
+            for False
+        where
+            ($($S,)+): Congruent<($($D,)+)>,
+            ($($D,)+): IntTuple,
+            $($T: Numeral, $E: Numeral,)+
+            ($(C<$T>,)+): DivideArg<Layout<($($S,)+), ($($D,)+)>>,
+            <($(C<$T>,)+) as DivideArg<Layout<($($S,)+), ($($D,)+)>>>::Zipped:
+                SliceBy<(($(part_i64!($T),)+), ($($U,)+))>,
+        {
+            type Part = <<($(C<$T>,)+) as DivideArg<Layout<($($S,)+), ($($D,)+)>>>::Zipped as SliceBy<
+                (($(part_i64!($T),)+), ($($U,)+)),
+            >>::Sliced;
+            #[inline]
+            fn partition(
+                layout: &Layout<($($S,)+), ($($D,)+)>,
+                _: &Layout<($(C<$T>,)+), ($(C<$E>,)+)>,
+                t: i64,
+            ) -> Result<(Self::Part, i64), Error> {
+                let () = const { $(check_thread_mode(C::<$T>::VALUE, C::<$E>::VALUE);)+ };
+                let threads = 1 $(* C::<$T>::VALUE)+;
+                if t < 0 || t >= threads {
+                    return Err(Error::OutOfDomain);
+                }
+                let coord = ($(thread_digit(t, C::<$T>::VALUE, C::<$E>::VALUE),)+);
+                divide_and_slice(layout, ($(C::<$T>::new(),)+), (coord, ($($U,)+)))
+            }
+        }
+
+        impl<$($S, $D, $T, $E),+> PartitionedBy<Layout<($(C<$T>,)+), ($(C<$E>,)+)>>
+            for Layout<($($S,)+), ($($D,)+)>
+        where
+            ($($S,)+): Congruent<($($D,)+)>,
+            ($($D,)+): IntTuple,
+            $($S: PartMode, $T: Numeral, $E: Numeral,)+
+            $Flag: PartDispatch<Self, Layout<($(C<$T>,)+), ($(C<$E>,)+)>>,
+        {
+            type Part = <$Flag as PartDispatch<Self, Layout<($(C<$T>,)+), ($(C<$E>,)+)>>>::Part;
+            #[inline]
+            fn partition_by(
+                &self,
+                thr: &Layout<($(C<$T>,)+), ($(C<$E>,)+)>,
+                t: i64,
+            ) -> Result<(Self::Part, i64), Error> {
+                <$Flag as PartDispatch<Self, Layout<($(C<$T>,)+), ($(C<$E>,)+)>>>::partition(self, thr, t)
+            }
+        }
     };
 }
-leaf_partitioned_by!(S0 D0 T0 E0 0);
-leaf_partitioned_by!(S0 D0 T0 E0 0, S1 D1 T1 E1 1);
-leaf_partitioned_by!(S0 D0 T0 E0 0, S1 D1 T1 E1 1, S2 D2 T2 E2 2);
+/// `i64`, once per thread mode (a thread coordinate's type).
+macro_rules! part_i64 {
+    ($T:ident) => {
+        i64
+    };
+}
+
+/// `slice(zipped_divide(layout, tiler), coord)`: C++'s `inner_partition`
+/// (`local_tile`) and `outer_partition` (`local_partition`) through the typed
+/// algebra.
+#[inline]
+pub(crate) fn divide_and_slice<L, T, Q>(
+    layout: &L,
+    tiler: T,
+    coord: Q,
+) -> Result<(<T::Zipped as SliceBy<Q>>::Sliced, i64), Error>
+where
+    T: DivideArg<L>,
+    T::Zipped: SliceBy<Q>,
+{
+    tiler.zipped(layout)?.slice_by(coord)
+}
+
+/// A static tile (a [`TensorSliced`], as the typed `local_tile` of a static
+/// layout with nested modes gives) partitioned through the algebra: a static
+/// result.
+macro_rules! sliced_partitioned_by {
+    ($($T:ident $E:ident),+; $($U:ident)+) => {
+        impl<L, K, $($T, $E),+> PartitionedBy<Layout<($(C<$T>,)+), ($(C<$E>,)+)>> for TensorSliced<L, K>
+        where
+            $($T: Numeral, $E: Numeral,)+
+            ($(C<$T>,)+): DivideArg<TensorSliced<L, K>>,
+            <($(C<$T>,)+) as DivideArg<TensorSliced<L, K>>>::Zipped:
+                SliceBy<(($(part_i64!($T),)+), ($($U,)+))>,
+        {
+            type Part = <<($(C<$T>,)+) as DivideArg<TensorSliced<L, K>>>::Zipped as SliceBy<
+                (($(part_i64!($T),)+), ($($U,)+)),
+            >>::Sliced;
+            #[inline]
+            fn partition_by(
+                &self,
+                _: &Layout<($(C<$T>,)+), ($(C<$E>,)+)>,
+                t: i64,
+            ) -> Result<(Self::Part, i64), Error> {
+                let () = const { $(check_thread_mode(C::<$T>::VALUE, C::<$E>::VALUE);)+ };
+                let threads = 1 $(* C::<$T>::VALUE)+;
+                if t < 0 || t >= threads {
+                    return Err(Error::OutOfDomain);
+                }
+                let coord = ($(thread_digit(t, C::<$T>::VALUE, C::<$E>::VALUE),)+);
+                divide_and_slice(self, ($(C::<$T>::new(),)+), (coord, ($($U,)+)))
+            }
+        }
+    };
+}
+sliced_partitioned_by!(T0 E0; Underscore);
+sliced_partitioned_by!(T0 E0, T1 E1; Underscore Underscore);
+sliced_partitioned_by!(T0 E0, T1 E1, T2 E2; Underscore Underscore Underscore);
+
+/// A thread mode must number its threads once each (a stride-0 thread mode of
+/// extent > 1 is not injective).
+#[track_caller]
+const fn check_thread_mode(t: i64, e: i64) {
+    if t > 1 && e == 0 {
+        Error::NotInjective.raise()
+    }
+}
+
+leaf_partitioned_by!(S0 D0 T0 E0 0; S0::IsStaticLeaf; Underscore);
+leaf_partitioned_by!(
+    S0 D0 T0 E0 0, S1 D1 T1 E1 1;
+    And<S0::IsStaticLeaf, S1::IsStaticLeaf>;
+    Underscore Underscore
+);
+leaf_partitioned_by!(
+    S0 D0 T0 E0 0, S1 D1 T1 E1 1, S2 D2 T2 E2 2;
+    And<S0::IsStaticLeaf, And<S1::IsStaticLeaf, S2::IsStaticLeaf>>;
+    Underscore Underscore Underscore
+);

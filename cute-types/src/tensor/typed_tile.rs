@@ -16,20 +16,29 @@
 //! through [`DLayout`]. As in CuTe, the last tile of a mode whose extent is not a
 //! multiple of the tile is not clipped (the tile keeps its static shape).
 //!
-//! Preconditions, checked at compile time: every tile extent is at least 2
+//! A layout with a nested mode is tiled as C++ tiles it, through the typed
+//! algebra: `zipped_divide(layout, tiler)` sliced at `((_, …), coord)`
+//! ([`TileDispatch`]): a static result for a static layout (zero-sized), a
+//! [`DLayout`] otherwise (CuTe's `((2,2),_5):((_1,2),12)` for
+//! `((2,6),10):((_1,2),12)` by `(_4,_5)` at `(2,1)`).
+//!
+//! Preconditions of the mode-by-mode path, checked at compile time: every tile extent is at least 2
 //! (CuTe reads a tile extent `_1` as the layout `_1:_0`, which changes the
 //! stride's kind; tile by a [`DTiler`] there), and a static `sᵢ` is a multiple of
 //! `Bᵢ` (CuTe's static shape divisibility).
 use super::coord::IntoCoord;
+use super::divide::DivideArg;
 use super::flat_coord::FlatCoord;
 use super::flat_coord::IndexLeaf;
 use super::layout_trait::TensorLayout;
 use super::local_tile::{local_tile_layout, tile_of_zipped};
+use super::slice::SliceBy;
 use crate::dynamic::{DLayout, DTiler};
 use crate::error::Error;
 use crate::typed::numeral::Numeral;
 use crate::typed::{
-    Congruent, Coord, IntDiv, IntLike, IntMul, IntTuple, Layout, TilerOperand, Underscore, C,
+    And, Congruent, Coord, False, IntDiv, IntLike, IntMul, IntTuple, Layout, RuntimeInt,
+    StaticFlag, TilerOperand, True, Underscore, C,
 };
 
 /// A tiler of [`Tensor::local_tile`](super::Tensor::local_tile) for a tensor of
@@ -371,32 +380,124 @@ macro_rules! tuple_tile_coord {
     };
 }
 
-/// `TiledBy` for a layout whose modes are leaves, by static extents of its rank.
+/// Whether a shape mode is a single leaf ([`True`]) or a tuple ([`False`]):
+/// how [`TiledBy`] tiles a typed layout.
+pub trait ModeKind {
+    /// `True` for a leaf (`_N` or a run-time integer).
+    type IsLeaf: StaticFlag;
+}
+impl<N: Numeral> ModeKind for C<N> {
+    type IsLeaf = True;
+}
+impl<T: RuntimeInt> ModeKind for T {
+    type IsLeaf = True;
+}
+macro_rules! tuple_mode_kind {
+    ($($A:ident),+) => {
+        impl<$($A),+> ModeKind for ($($A,)+) {
+            type IsLeaf = False;
+        }
+    };
+}
+tuple_mode_kind!(A0);
+tuple_mode_kind!(A0, A1);
+tuple_mode_kind!(A0, A1, A2);
+tuple_mode_kind!(A0, A1, A2, A3);
+tuple_mode_kind!(A0, A1, A2, A3, A4);
+tuple_mode_kind!(A0, A1, A2, A3, A4, A5);
+tuple_mode_kind!(A0, A1, A2, A3, A4, A5, A6);
+tuple_mode_kind!(A0, A1, A2, A3, A4, A5, A6, A7);
+
+/// How a typed layout `L` is tiled by `T` at `K`, chosen by whether every mode
+/// of `L` is a leaf:
+///
+/// * [`True`]: mode by mode, `sᵢ:dᵢ ÷ Bᵢ` (see the module docs): the tile is a
+///   `Layout` of the static tile shape and the input's strides ([`TileCoord`]);
+/// * [`False`] (some mode is a tuple): as C++ does, `zipped_divide(L, T)` by
+///   the typed algebra, then the slice `((_, …), K)` keeping the tile modes:
+///   a static result for a static layout, a [`DLayout`] otherwise.
+pub trait TileDispatch<L, T, K> {
+    /// The tile's layout.
+    type Tile: TensorLayout;
+    /// The tile and its offset.
+    fn tile(layout: &L, tiler: &T, coord: K) -> Result<(Self::Tile, i64), Error>;
+}
+
+/// `TiledBy` for a typed layout by static extents of its rank.
 macro_rules! leaf_tiled_by {
-    ($($S:ident $D:ident $B:ident $i:tt),+) => {
+    ($($S:ident $D:ident $B:ident $i:tt),+; $Flag:ty; $($U:ident)+) => {
         leaf_tile_coord!([] i64; $($S $D $B $i),+);
         leaf_tile_coord!([N: Numeral] C<N>; $($S $D $B $i),+);
 
-        impl<$($S, $D, $B,)+ K> TiledBy<($(C<$B>,)+), K> for Layout<($($S,)+), ($($D,)+)>
+        impl<$($S, $D, $B,)+ K> TileDispatch<Layout<($($S,)+), ($($D,)+)>, ($(C<$B>,)+), K> for True
         where
             $($S: IntLike + Congruent<$D>, $D: IntLike + IntTuple, $B: Numeral,)+
             K: TileCoord<($($S,)+), ($($D,)+), ($(C<$B>,)+)>,
         {
             type Tile = K::Tile;
-            #[inline]
-            fn tile_by(&self, _: &($(C<$B>,)+), coord: K) -> Result<(K::Tile, i64), Error> {
+            #[inline(always)]
+            fn tile(
+                layout: &Layout<($($S,)+), ($($D,)+)>,
+                _: &($(C<$B>,)+),
+                coord: K,
+            ) -> Result<(K::Tile, i64), Error> {
                 let () = const {
                     $(check_leaf_tile(<$S as IntLike>::STATIC, C::<$B>::VALUE);)+
                 };
-                coord.place(self.shape(), self.stride())
+                coord.place(layout.shape(), layout.stride())
+            }
+        }
+
+        impl<$($S, $D, $B,)+ K> TileDispatch<Layout<($($S,)+), ($($D,)+)>, ($(C<$B>,)+), K> for False
+        where
+            ($($S,)+): Congruent<($($D,)+)>,
+            ($($D,)+): IntTuple,
+            $($B: Numeral,)+
+            ($(C<$B>,)+): DivideArg<Layout<($($S,)+), ($($D,)+)>>,
+            <($(C<$B>,)+) as DivideArg<Layout<($($S,)+), ($($D,)+)>>>::Zipped:
+                SliceBy<(($($U,)+), K)>,
+        {
+            type Tile = <<($(C<$B>,)+) as DivideArg<Layout<($($S,)+), ($($D,)+)>>>::Zipped as SliceBy<
+                (($($U,)+), K),
+            >>::Sliced;
+            #[inline]
+            fn tile(
+                layout: &Layout<($($S,)+), ($($D,)+)>,
+                tiler: &($(C<$B>,)+),
+                coord: K,
+            ) -> Result<(Self::Tile, i64), Error> {
+                let zipped = (*tiler).zipped(layout)?;
+                zipped.slice_by((($($U,)+), coord))
+            }
+        }
+
+        impl<$($S, $D, $B,)+ K> TiledBy<($(C<$B>,)+), K> for Layout<($($S,)+), ($($D,)+)>
+        where
+            ($($S,)+): Congruent<($($D,)+)>,
+            ($($D,)+): IntTuple,
+            $($S: ModeKind,)+
+            $Flag: TileDispatch<Self, ($(C<$B>,)+), K>,
+        {
+            type Tile = <$Flag as TileDispatch<Self, ($(C<$B>,)+), K>>::Tile;
+            #[inline]
+            fn tile_by(&self, tiler: &($(C<$B>,)+), coord: K) -> Result<(Self::Tile, i64), Error> {
+                <$Flag as TileDispatch<Self, ($(C<$B>,)+), K>>::tile(self, tiler, coord)
             }
         }
     };
 }
-leaf_tiled_by!(S0 D0 B0 0);
-leaf_tiled_by!(S0 D0 B0 0, S1 D1 B1 1);
-leaf_tiled_by!(S0 D0 B0 0, S1 D1 B1 1, S2 D2 B2 2);
-leaf_tiled_by!(S0 D0 B0 0, S1 D1 B1 1, S2 D2 B2 2, S3 D3 B3 3);
+leaf_tiled_by!(S0 D0 B0 0; S0::IsLeaf; Underscore);
+leaf_tiled_by!(S0 D0 B0 0, S1 D1 B1 1; And<S0::IsLeaf, S1::IsLeaf>; Underscore Underscore);
+leaf_tiled_by!(
+    S0 D0 B0 0, S1 D1 B1 1, S2 D2 B2 2;
+    And<S0::IsLeaf, And<S1::IsLeaf, S2::IsLeaf>>;
+    Underscore Underscore Underscore
+);
+leaf_tiled_by!(
+    S0 D0 B0 0, S1 D1 B1 1, S2 D2 B2 2, S3 D3 B3 3;
+    And<S0::IsLeaf, And<S1::IsLeaf, And<S2::IsLeaf, S3::IsLeaf>>>;
+    Underscore Underscore Underscore Underscore
+);
 
 tuple_tile_coord!(S0 D0 B0 K0 0 : ((C<B0>,), (D0,)) => (ShN, StN););
 tuple_tile_coord!(
