@@ -80,6 +80,11 @@ impl<L: TensorLayout, K: IntoCoord> LocalTiler<L, K> for DTiler {
 ///   or a tuple of one entry per mode: an index (`i64` or `_N`), or `_`, which
 ///   keeps that mode's tiles as a trailing mode ([`TileCoord`]: CuTe's
 ///   `(BM, BK, k)` for `(m, _)`, in any rank up to 4).
+/// * The same layouts by run-time extents `(bm, bk)` (`i64`, as C++'s
+///   `make_shape(bm, bk)` with `int`s): the tile `Layout<(i64, …), (D₀, …)>`,
+///   `(bm,bk):(d₀,d₁)` at offset `Σ cᵢ·bᵢ·dᵢ`, `⌈sᵢ/bᵢ⌉` tiles per mode; the
+///   coordinate holds indices only; an extent below 1 is
+///   [`Error::NonPositiveShape`].
 /// * [`DLayout`] by any typed tiler and coordinate: a [`DLayout`] tile, through
 ///   the layout algebra (the same as a [`DTiler`]).
 ///
@@ -96,6 +101,18 @@ impl<L: TensorLayout, K: IntoCoord> LocalTiler<L, K> for DTiler {
 /// assert_eq!(off, 3 * 32 * 60 + 7 * 8);
 /// // 4 × 8 tiles (the last ones partial, not clipped): (4, 0) is outside.
 /// assert_eq!(a.tile_by(&(_32, _8), (4i64, 0i64)).unwrap_err(), Error::OutOfDomain);
+/// ```
+///
+/// Run-time tile extents:
+///
+/// ```
+/// use cute_types::tensor::*;
+/// use cute_types::*;
+/// let a = Layout::new((100i64, 60i64), (60i64, _1)).unwrap();
+/// let (t, off) = a.tile_by(&(32i64, 8i64), (3, 7)).unwrap();
+/// let _: &Layout<(i64, i64), (i64, _1)> = &t;
+/// assert_eq!((t.to_string(), off), ("(32,8):(60,_1)".to_string(), 5816));
+/// assert_eq!(a.tile_by(&(0i64, 8i64), (0, 0)).unwrap_err(), Error::NonPositiveShape);
 /// ```
 ///
 /// A static extent that the tile does not divide does not compile (the rule is
@@ -518,3 +535,46 @@ tuple_tile_coord!(
     S3 D3 B3 K3 3 : A3 => (ShN, StN);
     A1 A2 A3
 );
+
+// `TiledBy` for a layout whose modes are leaves, by run-time tile extents of
+// its rank (see the `TiledBy` docs).
+macro_rules! runtime_tiled_by {
+    ($($S:ident $D:ident $i:tt $I:ty),+) => {
+        impl<$($S, $D,)+ K> TiledBy<($($I,)+), K> for Layout<($($S,)+), ($($D,)+)>
+        where
+            $($S: IntLike + Congruent<$D>, $D: IntLike + IntTuple, $I: Congruent<$D>,)+
+            K: FlatCoord,
+        {
+            type Tile = Layout<($($I,)+), ($($D,)+)>;
+            #[inline]
+            fn tile_by(&self, tiler: &($($I,)+), coord: K) -> Result<(Self::Tile, i64), Error> {
+                let () = const { check_no_underscore(K::COORD_PATTERN.has_underscore()) };
+                let (shape, stride) = (self.shape(), self.stride());
+                $(
+                    if tiler.$i < 1 {
+                        return Err(Error::NonPositiveShape);
+                    }
+                )+
+                let counts = [$(tile_count(shape.$i.value(), tiler.$i),)+];
+                let steps = [$(tiler.$i.checked_mul(stride.$i.value()).ok_or(Error::Overflow)?,)+];
+                let offset = grid_offset(&counts, &steps, &coord)?;
+                Ok((Layout::try_new(*tiler, stride)?, offset))
+            }
+        }
+    };
+}
+runtime_tiled_by!(S0 D0 0 i64);
+runtime_tiled_by!(S0 D0 0 i64, S1 D1 1 i64);
+runtime_tiled_by!(S0 D0 0 i64, S1 D1 1 i64, S2 D2 2 i64);
+runtime_tiled_by!(S0 D0 0 i64, S1 D1 1 i64, S2 D2 2 i64, S3 D3 3 i64);
+
+/// Run-time tile extents take index coordinates only.
+#[track_caller]
+const fn check_no_underscore(has_us: bool) {
+    if has_us {
+        panic!(
+            "typed local_tile by run-time extents: `_` in the tile coordinate is not supported \
+             (index each tile, or tile by static extents or a DTiler)"
+        )
+    }
+}
