@@ -111,13 +111,25 @@ impl LeafPlan {
         let (tm, tn) = self.threads;
         let [la, lb, lc] = &self.layouts;
         let mut acc: Vec<T> = Vec::new();
+        let (mut a_rows, mut b_cols): (Vec<i64>, Vec<i64>) = (Vec::new(), Vec::new());
+        let (mut ks, mut k_tiles): (Vec<(i64, i64)>, Vec<(i64, i64)>) = (Vec::new(), Vec::new());
         for tile_n in 0..tile_count(n, bn) {
             for tile_m in 0..tile_count(m, bm) {
-                // This CTA's tile of C (typed local_tile, run-time extents).
+                // This CTA's tile of C and its k-tiles of A and B (typed
+                // local_tile, run-time extents): offsets shared by its threads.
                 let (_, c_off) = lc.tile_by(&(bm, bn), (tile_m, tile_n))?;
+                k_tiles.clear();
+                for tile_k in 0..tile_count(k, bk) {
+                    let (_, a_off) = la.tile_by(&(bm, bk), (tile_m, tile_k))?;
+                    let (_, b_off) = lb.tile_by(&(bn, bk), (tile_n, tile_k))?;
+                    k_tiles.push((a_off, b_off));
+                }
                 for p in &self.parts {
                     let (tr, tc) = p.coord;
-                    let (c_part, c_thr) = &p.c;
+                    // Local copies: the inner loops keep them in registers.
+                    let (c_part, c_thr) = p.c;
+                    let (a_part, a_thr) = p.a;
+                    let (b_part, b_thr) = p.b;
                     let (vm, vn) = c_part.shape();
                     // Live values: rows and columns inside C (a prefix).
                     let (m0, n0) = (tile_m * bm + tr, tile_n * bn + tc);
@@ -128,31 +140,43 @@ impl LeafPlan {
                     }
                     acc.clear();
                     acc.resize((rows * cols) as usize, T::default());
-                    for tile_k in 0..tile_count(k, bk) {
-                        let (_, a_off) = la.tile_by(&(bm, bk), (tile_m, tile_k))?;
-                        let (_, b_off) = lb.tile_by(&(bn, bk), (tile_n, tile_k))?;
-                        let (a_part, a_thr) = &p.a;
-                        let (b_part, b_thr) = &p.b;
-                        let a0 = sum3(bases.0, a_off, *a_thr)?;
-                        let b0 = sum3(bases.1, b_off, *b_thr)?;
-                        let live_k = bk.min(k - tile_k * bk);
+                    // The typed layouts' offsets of this thread's live rows of
+                    // A and columns of B (a leaf-mode layout is additive over
+                    // its modes: L(i, kk) = L(i, 0) + L(0, kk)).
+                    a_rows.clear();
+                    for i in 0..rows {
+                        a_rows.push(a_part.index_with(&(i, 0))?);
+                    }
+                    b_cols.clear();
+                    for j in 0..cols {
+                        b_cols.push(b_part.index_with(&(j, 0))?);
+                    }
+                    ks.clear();
+                    for kk in 0..bk {
+                        ks.push((a_part.index_with(&(0, kk))?, b_part.index_with(&(0, kk))?));
+                    }
+                    for (tile_k, &(a_off, b_off)) in k_tiles.iter().enumerate() {
+                        let a0 = sum3(bases.0, a_off, a_thr)?;
+                        let b0 = sum3(bases.1, b_off, b_thr)?;
+                        let live_k = bk.min(k - tile_k as i64 * bk) as usize;
                         // k outermost and increasing: the reference's order for
                         // every element. Live values have coordinates inside the
                         // matrices, so each index is the operand's L(row, k), an
-                        // index of its storage (the accesses stay checked).
-                        for kk in 0..live_k {
-                            for i in 0..rows {
-                                let ia = a0.wrapping_add(a_part.index_with(&(i, kk))?);
-                                let av = *element_at(a_data, ia)?;
-                                let line = &mut acc[(i * cols) as usize..((i + 1) * cols) as usize];
-                                for (j, x) in (0..cols).zip(line.iter_mut()) {
-                                    let ib = b0.wrapping_add(b_part.index_with(&(j, kk))?);
-                                    *x = *x + av * *element_at(b_data, ib)?;
+                        // index of its storage (the accesses stay checked; the
+                        // wrapping additions are exact).
+                        for &(ka, kb) in &ks[..live_k] {
+                            let (ak, bk_) = (a0.wrapping_add(ka), b0.wrapping_add(kb));
+                            for (&ar, line) in
+                                a_rows.iter().zip(acc.chunks_exact_mut(cols as usize))
+                            {
+                                let av = *element_at(a_data, ak.wrapping_add(ar))?;
+                                for (&bc, x) in b_cols.iter().zip(line.iter_mut()) {
+                                    *x = *x + av * *element_at(b_data, bk_.wrapping_add(bc))?;
                                 }
                             }
                         }
                     }
-                    let c0 = sum3(bases.2, c_off, *c_thr)?;
+                    let c0 = sum3(bases.2, c_off, c_thr)?;
                     for i in 0..rows {
                         for j in 0..cols {
                             let ic = c0.wrapping_add(c_part.index_with(&(i, j))?);
