@@ -1,5 +1,7 @@
 //! Typed `local_tile` with `_` in coordinates of any rank: CuTe C++ 4.2 facts
 //! and an exhaustive comparison with the `DLayout` path.
+// The spelled-out tile types are what these tests assert.
+#![allow(clippy::type_complexity)]
 use cute_types::tensor::{
     local_tile_layout, shape_tiler, PartitionedBy, Tensor, TiledBy, Underscore as U,
 };

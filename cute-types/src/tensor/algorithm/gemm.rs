@@ -6,6 +6,7 @@ use super::gemm_leaf::LeafPlan;
 use super::numeric::Numeric;
 use crate::dynamic::{DLayout, DTiler, DTuple};
 use crate::error::Error;
+use crate::tensor::alloc::boxed::Box;
 use crate::tensor::alloc::vec::Vec;
 use crate::tensor::engine::{Counting, Storage, StorageMut};
 use crate::tensor::identity::digit;
@@ -313,7 +314,8 @@ pub struct GemmPlan {
 /// per-mode tables (an operand with a nested mode).
 enum Kernel {
     Leaf(LeafPlan),
-    Modes(ModesPlan),
+    // Boxed: its tables are large (fixed-capacity layouts).
+    Modes(Box<ModesPlan>),
 }
 
 /// The run-time plan: tiles and partitions of the `DLayout`s and of identity
@@ -362,7 +364,7 @@ impl GemmPlan {
         let leaf = LeafPlan::new([la, lb, lc], (m, n, k), cfg.tile, thr, threads)?;
         let kernel = match leaf {
             Some(p) => Kernel::Leaf(p),
-            None => Kernel::Modes(ModesPlan::new(la, lb, lc, cfg, (m, n, k))?),
+            None => Kernel::Modes(Box::new(ModesPlan::new(la, lb, lc, cfg, (m, n, k))?)),
         };
         Ok(GemmPlan {
             shape: (m, n, k),

@@ -112,7 +112,9 @@ impl LeafPlan {
         let [la, lb, lc] = &self.layouts;
         let mut acc: Vec<T> = Vec::new();
         let (mut a_rows, mut b_cols): (Vec<i64>, Vec<i64>) = (Vec::new(), Vec::new());
-        let (mut ks, mut k_tiles): (Vec<(i64, i64)>, Vec<(i64, i64)>) = (Vec::new(), Vec::new());
+        // (A, B) offsets of each k of a thread, and of each k-tile of a CTA.
+        let mut ks: Vec<(i64, i64)> = Vec::new();
+        let mut k_tiles: Vec<(i64, i64)> = Vec::new();
         for tile_n in 0..tile_count(n, bn) {
             for tile_m in 0..tile_count(m, bm) {
                 // This CTA's tile of C and its k-tiles of A and B (typed
