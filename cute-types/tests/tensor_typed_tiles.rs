@@ -282,3 +282,61 @@ fn nested_modes_equal_the_dlayout_path_exhaustively() {
         check!(m, (_2, _2), "(_2,_2)", z / 2, (x * y) / 2);
     }
 }
+
+/// Tiles of run-time extent partitioned by static threads stay typed: CuTe C++
+/// 4.2 gives `(_4,2):(_2,32)` at 17 for `(_8,6):(_1,8)` over `(_2,_4)` threads
+/// (thread 5, `⌈6/4⌉ = 2`), and `(_4,1):(_2,48)` at 17 over `(_2,_6)`.
+#[test]
+fn run_time_extents_partition_into_typed_layouts() {
+    use cute_types::tensor::local_partition_layout;
+    let l = Layout::new((_8, 6i64), (_1, 8i64)).unwrap();
+    let (p, off) = l.partition_by(&make_layout((_2, _4)), 5).unwrap();
+    let _: &Layout<(_4, i64), (_2, i64)> = &p;
+    assert_eq!((p.to_string(), off), ("(_4,2):(_2,32)".into(), 17));
+    let (p, off) = l.partition_by(&make_layout((_2, _6)), 5).unwrap();
+    assert_eq!((p.to_string(), off), ("(_4,1):(_2,48)".into(), 17));
+    let (p, off) = l.partition_by(&make_layout((_2, _3)), 4).unwrap();
+    assert_eq!((p.to_string(), off), ("(_4,2):(_2,24)".into(), 16));
+    // Every extent and thread: the typed partition equals the DLayout path.
+    let thr = make_layout_right((_2, _4));
+    let dthr = thr.to_dynamic();
+    for s0 in 1..10i64 {
+        for s1 in 1..10i64 {
+            let l = Layout::new((s0, s1), (_1, s0 + 1)).unwrap();
+            let d = l.to_dynamic();
+            for t in 0..8 {
+                let (p, o) = l.partition_by(&thr, t).unwrap();
+                let (dp, doff) = local_partition_layout(&d, &dthr, t).unwrap();
+                assert_eq!((p.to_string(), o), (dp.to_string(), doff), "{d} thread {t}");
+            }
+        }
+    }
+}
+
+/// Tiling by run-time extents: every tile equals the `DLayout` path's with the
+/// same (run-time) tiler.
+#[test]
+fn run_time_tile_extents_equal_the_dlayout_path() {
+    for (s0, s1) in [(10i64, 7i64), (8, 8), (5, 13)] {
+        let l = Layout::new((s0, s1), (s1, _1)).unwrap();
+        let d = l.to_dynamic();
+        for (b0, b1) in [(1i64, 1i64), (3, 2), (4, 4), (10, 3)] {
+            let tiler = shape_tiler(&format!("({b0},{b1})").parse().unwrap()).unwrap();
+            let (n0, n1) = ((s0 + b0 - 1) / b0, (s1 + b1 - 1) / b1);
+            for c0 in 0..n0 {
+                for c1 in 0..n1 {
+                    let (t, o) = l.tile_by(&(b0, b1), (c0, c1)).unwrap();
+                    let (dt, doff) =
+                        local_tile_layout(&d, &tiler, &format!("({c0},{c1})").parse().unwrap())
+                            .unwrap();
+                    assert_eq!(
+                        (t.to_string(), o),
+                        (dt.to_string(), doff),
+                        "{d} by ({b0},{b1})"
+                    );
+                }
+            }
+            assert!(l.tile_by(&(b0, b1), (n0, 0)).is_err());
+        }
+    }
+}

@@ -84,7 +84,7 @@ pub use ragged::Ragged;
 pub use slice::{SliceBy, SliceDispatch, TensorSliced};
 pub use tensor::Tensor;
 pub use typed_access::{InShape, IndexWith};
-pub use typed_partition::{LocalPartitioner, PartDispatch, PartMode, PartitionedBy};
+pub use typed_partition::{LocalPartitioner, PartDispatch, PartLeaf, PartitionedBy};
 pub use typed_tile::{LocalTiler, ModeKind, Push, TileCoord, TileDispatch, TileEntry, TiledBy};
 
 pub(crate) use bounds::index_range as index_range_of;
