@@ -340,3 +340,22 @@ fn run_time_tile_extents_equal_the_dlayout_path() {
         }
     }
 }
+
+/// CuTe C++ 4.2 keeps a rank-1 tile mode nested (`repeat<1>(_)` is `_`):
+/// `local_tile` of `(37):(_2)` by `make_shape(_8)` at 3 is `((_8)):((_2))` at
+/// 48, at `_` it is `((_8),5):((_2),_16)`; the typed and `DLayout` paths agree.
+#[test]
+fn rank_one_tiles_stay_nested_as_in_cute_cpp() {
+    let a = Layout::new((37i64,), (_2,)).unwrap();
+    let d = a.to_dynamic();
+    let (t, off) = a.tile_by(&(_8,), (3,)).unwrap();
+    let _: &Layout<((_8,),), ((_2,),)> = &t;
+    assert_eq!((t.to_string(), off), ("((_8)):((_2))".into(), 48));
+    assert_eq!(dpath(&d, "(_8)", "(3)"), ("((_8)):((_2))".into(), 48));
+    assert_eq!(dpath(&d, "(_8)", "3"), ("((_8)):((_2))".into(), 48));
+    let (t, off) = a.tile_by(&(_8,), (U,)).unwrap();
+    assert_eq!((t.to_string(), off), ("((_8),5):((_2),_16)".into(), 0));
+    assert_eq!(dpath(&d, "(_8)", "(_)"), ("((_8),5):((_2),_16)".into(), 0));
+    let (t, off) = a.tile_by(&(8i64,), 3).unwrap();
+    assert_eq!((t.to_string(), off), ("((8)):((_2))".into(), 48));
+}

@@ -148,7 +148,13 @@ impl TileGrid {
 pub(crate) fn tile_of_zipped(zipped: &DLayout, coord: &DTuple) -> Result<(DLayout, i64), Error> {
     let tile_modes = zipped.shape().get(0)?.as_tuple().rank();
     let rest_rank = zipped.shape().get(1)?.as_tuple().rank();
-    let keep_tile = repeat_underscore(tile_modes)?;
+    // C++'s `repeat<R>(_)`: a bare `_` for one tile mode (kept whole, nested),
+    // `(_, …)` for more (flattened one level).
+    let keep_tile = if tile_modes == 1 {
+        DTuple::underscore()
+    } else {
+        repeat_underscore(tile_modes)?
+    };
     let rest = if coord.is_tuple() {
         append_underscores(coord, rest_rank)?
     } else {

@@ -442,9 +442,7 @@ pub trait TileDispatch<L, T, K> {
 
 /// `TiledBy` for a typed layout by static extents of its rank.
 macro_rules! leaf_tiled_by {
-    ($($S:ident $D:ident $B:ident $i:tt),+; $Flag:ty; $($U:ident)+) => {
-        leaf_tile_coord!([] i64; $($S $D $B $i),+);
-        leaf_tile_coord!([N: Numeral] C<N>; $($S $D $B $i),+);
+    ($($S:ident $D:ident $B:ident $i:tt),+; $Flag:ty; $Keep:ty = $keep:expr) => {
 
         impl<$($S, $D, $B,)+ K> TileDispatch<Layout<($($S,)+), ($($D,)+)>, ($(C<$B>,)+), K> for True
         where
@@ -472,10 +470,10 @@ macro_rules! leaf_tiled_by {
             $($B: Numeral,)+
             ($(C<$B>,)+): DivideArg<Layout<($($S,)+), ($($D,)+)>>,
             <($(C<$B>,)+) as DivideArg<Layout<($($S,)+), ($($D,)+)>>>::Zipped:
-                SliceBy<(($($U,)+), K)>,
+                SliceBy<($Keep, K)>,
         {
             type Tile = <<($(C<$B>,)+) as DivideArg<Layout<($($S,)+), ($($D,)+)>>>::Zipped as SliceBy<
-                (($($U,)+), K),
+                ($Keep, K),
             >>::Sliced;
             #[inline]
             fn tile(
@@ -484,7 +482,7 @@ macro_rules! leaf_tiled_by {
                 coord: K,
             ) -> Result<(Self::Tile, i64), Error> {
                 let zipped = (*tiler).zipped(layout)?;
-                zipped.slice_by((($($U,)+), coord))
+                zipped.slice_by(($keep, coord))
             }
         }
 
@@ -503,20 +501,77 @@ macro_rules! leaf_tiled_by {
         }
     };
 }
-leaf_tiled_by!(S0 D0 B0 0; S0::IsLeaf; Underscore);
-leaf_tiled_by!(S0 D0 B0 0, S1 D1 B1 1; And<S0::IsLeaf, S1::IsLeaf>; Underscore Underscore);
+// C++ keeps the tile modes with `repeat<R>(_)`: for one mode that is `_`,
+// which keeps the mode whole (`((_8)):((_2))`); for more, `(_, …)`, which
+// flattens them one level (`(_32,_8):(60,_1)`).
+leaf_tiled_by!(S0 D0 B0 0; S0::IsLeaf; Underscore = Underscore);
+leaf_tiled_by!(
+    S0 D0 B0 0, S1 D1 B1 1;
+    And<S0::IsLeaf, S1::IsLeaf>;
+    (Underscore, Underscore) = (Underscore, Underscore)
+);
 leaf_tiled_by!(
     S0 D0 B0 0, S1 D1 B1 1, S2 D2 B2 2;
     And<S0::IsLeaf, And<S1::IsLeaf, S2::IsLeaf>>;
-    Underscore Underscore Underscore
+    (Underscore, Underscore, Underscore) = (Underscore, Underscore, Underscore)
 );
 leaf_tiled_by!(
     S0 D0 B0 0, S1 D1 B1 1, S2 D2 B2 2, S3 D3 B3 3;
     And<S0::IsLeaf, And<S1::IsLeaf, And<S2::IsLeaf, S3::IsLeaf>>>;
-    Underscore Underscore Underscore Underscore
+    (Underscore, Underscore, Underscore, Underscore) = (Underscore, Underscore, Underscore, Underscore)
 );
+leaf_tile_coord!([] i64; S0 D0 B0 0, S1 D1 B1 1);
+leaf_tile_coord!([N: Numeral] C<N>; S0 D0 B0 0, S1 D1 B1 1);
+leaf_tile_coord!([] i64; S0 D0 B0 0, S1 D1 B1 1, S2 D2 B2 2);
+leaf_tile_coord!([N: Numeral] C<N>; S0 D0 B0 0, S1 D1 B1 1, S2 D2 B2 2);
+leaf_tile_coord!([] i64; S0 D0 B0 0, S1 D1 B1 1, S2 D2 B2 2, S3 D3 B3 3);
+leaf_tile_coord!([N: Numeral] C<N>; S0 D0 B0 0, S1 D1 B1 1, S2 D2 B2 2, S3 D3 B3 3);
 
-tuple_tile_coord!(S0 D0 B0 K0 0 : ((C<B0>,), (D0,)) => (ShN, StN););
+// Rank 1: the tile mode stays nested, as in C++ (`repeat<1>(_)` is `_`):
+// `(37):(_2)` by `(_8)` at 3 is `((_8)):((_2))`.
+macro_rules! rank1_leaf_tile_coord {
+    ([$($gen:tt)*] $K:ty) => {
+        impl<S0, D0, B0, $($gen)*> TileCoord<(S0,), (D0,), (C<B0>,)> for $K
+        where
+            S0: IntLike,
+            D0: IntLike + IntTuple,
+            B0: Numeral,
+            C<B0>: Congruent<D0>,
+        {
+            type Tile = Layout<((C<B0>,),), ((D0,),)>;
+            #[inline(always)]
+            fn place(&self, shape: (S0,), stride: (D0,)) -> Result<(Self::Tile, i64), Error> {
+                let counts = [tile_count(shape.0.value(), C::<B0>::VALUE)];
+                let steps = [tile_step::<B0, D0>(stride.0)?];
+                let offset = grid_offset(&counts, &steps, self)?;
+                Ok((Layout::try_new(((C::<B0>::new(),),), (stride,))?, offset))
+            }
+        }
+    };
+}
+rank1_leaf_tile_coord!([] i64);
+rank1_leaf_tile_coord!([N: Numeral] C<N>);
+
+impl<S0, D0, B0, K0, ShN, StN> TileCoord<(S0,), (D0,), (C<B0>,)> for (K0,)
+where
+    S0: IntLike,
+    D0: IntLike + IntTuple,
+    B0: Numeral,
+    K0: TileEntry<S0, D0, B0, (((C<B0>,),), ((D0,),)), Acc = (ShN, StN)>,
+    (K0,): Coord,
+    ShN: Congruent<StN>,
+    StN: IntTuple,
+{
+    type Tile = Layout<ShN, StN>;
+    #[inline(always)]
+    fn place(&self, shape: (S0,), stride: (D0,)) -> Result<(Self::Tile, i64), Error> {
+        let ((sh, st), offset) =
+            self.0
+                .place(shape.0, stride.0, (((C::<B0>::new(),),), (stride,)))?;
+        Ok((Layout::try_new(sh, st)?, offset))
+    }
+}
+
 tuple_tile_coord!(
     S0 D0 B0 K0 0 : ((C<B0>, C<B1>), (D0, D1)) => A1,
     S1 D1 B1 K1 1 : A1 => (ShN, StN);
@@ -563,7 +618,31 @@ macro_rules! runtime_tiled_by {
         }
     };
 }
-runtime_tiled_by!(S0 D0 0 i64);
+// Rank 1 keeps the tile mode nested, as C++ (see the static extents).
+impl<S0, D0, K> TiledBy<(i64,), K> for Layout<(S0,), (D0,)>
+where
+    S0: IntLike + Congruent<D0>,
+    D0: IntLike + IntTuple,
+    i64: Congruent<D0>,
+    K: FlatCoord,
+{
+    type Tile = Layout<((i64,),), ((D0,),)>;
+    #[inline]
+    fn tile_by(&self, tiler: &(i64,), coord: K) -> Result<(Self::Tile, i64), Error> {
+        let () = const { check_no_underscore(K::COORD_PATTERN.has_underscore()) };
+        let (shape, stride) = (self.shape(), self.stride());
+        if tiler.0 < 1 {
+            return Err(Error::NonPositiveShape);
+        }
+        let counts = [tile_count(shape.0.value(), tiler.0)];
+        let steps = [tiler
+            .0
+            .checked_mul(stride.0.value())
+            .ok_or(Error::Overflow)?];
+        let offset = grid_offset(&counts, &steps, &coord)?;
+        Ok((Layout::try_new((*tiler,), (stride,))?, offset))
+    }
+}
 runtime_tiled_by!(S0 D0 0 i64, S1 D1 1 i64);
 runtime_tiled_by!(S0 D0 0 i64, S1 D1 1 i64, S2 D2 2 i64);
 runtime_tiled_by!(S0 D0 0 i64, S1 D1 1 i64, S2 D2 2 i64, S3 D3 3 i64);
