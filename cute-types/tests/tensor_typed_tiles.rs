@@ -359,3 +359,38 @@ fn rank_one_tiles_stay_nested_as_in_cute_cpp() {
     let (t, off) = a.tile_by(&(8i64,), 3).unwrap();
     assert_eq!((t.to_string(), off), ("((8)):((_2))".into(), 48));
 }
+
+/// `_` with run-time tile extents (C++'s `make_shape(bm, bk)` with `int`s):
+/// the kept mode is `⌈s/b⌉ : b·d`, as the `DLayout` path gives, in ranks 2 and 3.
+#[test]
+fn underscores_with_run_time_extents_equal_the_dlayout_path() {
+    for (s0, s1) in [(10i64, 7i64), (8, 8)] {
+        let l = Layout::new((s0, s1), (s1, _1)).unwrap();
+        let d = l.to_dynamic();
+        for (b0, b1) in [(1i64, 1i64), (3, 2), (4, 8)] {
+            let tile = format!("({b0},{b1})");
+            let (n0, n1) = ((s0 + b0 - 1) / b0, (s1 + b1 - 1) / b1);
+            for c0 in 0..n0 {
+                let (t, o) = l.tile_by(&(b0, b1), (c0, U)).unwrap();
+                let _: &Layout<(i64, i64, i64), (i64, _1, i64)> = &t;
+                assert_eq!((t.to_string(), o), dpath(&d, &tile, &format!("({c0},_)")));
+            }
+            for c1 in 0..n1 {
+                let (t, o) = l.tile_by(&(b0, b1), (U, c1)).unwrap();
+                assert_eq!((t.to_string(), o), dpath(&d, &tile, &format!("(_,{c1})")));
+            }
+            let (t, o) = l.tile_by(&(b0, b1), (U, U)).unwrap();
+            assert_eq!((t.to_string(), o), dpath(&d, &tile, "(_,_)"));
+        }
+    }
+    let a = Layout::new((9i64, 10i64, 11i64), (_1, 9i64, 90i64)).unwrap();
+    let d = a.to_dynamic();
+    // CuTe C++ (static tile (_4,_2,_3)) at (2,_,3): (_4,_2,_3,5):(_1,9,90,18) at 818;
+    // with int extents the tile extents are run-time.
+    let (t, o) = a.tile_by(&(4i64, 2i64, 3i64), (2, U, 3)).unwrap();
+    assert_eq!((t.to_string(), o), ("(4,2,3,5):(_1,9,90,18)".into(), 818));
+    assert_eq!((t.to_string(), o), dpath(&d, "(4,2,3)", "(2,_,3)"));
+    let (t, o) = a.tile_by(&(4i64, 2i64, 3i64), (U, 4, U)).unwrap();
+    assert_eq!((t.to_string(), o), dpath(&d, "(4,2,3)", "(_,4,_)"));
+    assert!(a.tile_by(&(4i64, 2i64, 3i64), (3, U, 0)).is_err());
+}

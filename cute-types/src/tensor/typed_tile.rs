@@ -82,9 +82,10 @@ impl<L: TensorLayout, K: IntoCoord> LocalTiler<L, K> for DTiler {
 ///   `(BM, BK, k)` for `(m, _)`, in any rank up to 4).
 /// * The same layouts by run-time extents `(bm, bk)` (`i64`, as C++'s
 ///   `make_shape(bm, bk)` with `int`s): the tile `Layout<(i64, …), (D₀, …)>`,
-///   `(bm,bk):(d₀,d₁)` at offset `Σ cᵢ·bᵢ·dᵢ`, `⌈sᵢ/bᵢ⌉` tiles per mode; the
-///   coordinate holds indices only; an extent below 1 is
-///   [`Error::NonPositiveShape`].
+///   `(bm,bk):(d₀,d₁)` at offset `Σ cᵢ·bᵢ·dᵢ`, `⌈sᵢ/bᵢ⌉` tiles per mode; `_`
+///   in the coordinate keeps a mode's tiles as the run-time mode
+///   `⌈sᵢ/bᵢ⌉ : bᵢ·dᵢ` ([`RtTileCoord`]); an extent below 1 is
+///   [`Error::NonPositiveShape`]. A rank-1 tile keeps its mode nested, as C++.
 /// * [`DLayout`] by any typed tiler and coordinate: a [`DLayout`] tile, through
 ///   the layout algebra (the same as a [`DTiler`]).
 ///
@@ -593,67 +594,173 @@ tuple_tile_coord!(
 
 // `TiledBy` for a layout whose modes are leaves, by run-time tile extents of
 // its rank (see the `TiledBy` docs).
-macro_rules! runtime_tiled_by {
-    ($($S:ident $D:ident $i:tt $I:ty),+) => {
-        impl<$($S, $D,)+ K> TiledBy<($($I,)+), K> for Layout<($($S,)+), ($($D,)+)>
+/// One entry of a tile coordinate for a leaf mode `S:D` tiled by the run-time
+/// extent `b`, given the tile's `(shape, stride)` so far: an index `c` picks a
+/// tile (`0 ≤ c < ⌈s/b⌉`, offset `c·b·d`); `_` appends the mode
+/// `⌈s/b⌉ : b·d` (run-time values, as C++ with `int` extents).
+pub trait RtTileEntry<S, D, Acc> {
+    /// The tile's `(shape, stride)` after this entry.
+    type Acc;
+    /// The tile after this entry and this entry's part of the offset.
+    fn place_rt(&self, extent: S, b: i64, stride: D, acc: Acc) -> Result<(Self::Acc, i64), Error>;
+}
+
+impl<S: IntLike, D: IntLike, Acc, K: IndexLeaf> RtTileEntry<S, D, Acc> for K {
+    type Acc = Acc;
+    #[inline(always)]
+    fn place_rt(&self, extent: S, b: i64, stride: D, acc: Acc) -> Result<(Acc, i64), Error> {
+        let count = tile_count(extent.value(), b);
+        let c = self.index();
+        if c < 0 || c >= count {
+            return Err(Error::OutOfDomain);
+        }
+        let step = b.checked_mul(stride.value()).ok_or(Error::Overflow)?;
+        Ok((acc, c.checked_mul(step).ok_or(Error::Overflow)?))
+    }
+}
+
+impl<S: IntLike, D: IntLike, Sh: Push<i64>, St: Push<i64>> RtTileEntry<S, D, (Sh, St)>
+    for Underscore
+{
+    type Acc = (Sh::Out, St::Out);
+    #[inline(always)]
+    fn place_rt(
+        &self,
+        extent: S,
+        b: i64,
+        stride: D,
+        (sh, st): (Sh, St),
+    ) -> Result<(Self::Acc, i64), Error> {
+        let step = b.checked_mul(stride.value()).ok_or(Error::Overflow)?;
+        Ok(((sh.push(tile_count(extent.value(), b)), st.push(step)), 0))
+    }
+}
+
+/// A tile coordinate of a leaf-mode layout tiled by run-time extents: one
+/// integer (a 1-D index over the grid of tiles), or one [`RtTileEntry`] per
+/// mode (an index or `_`).
+pub trait RtTileCoord<S, D>: Coord {
+    /// The tile's layout.
+    type Tile: TensorLayout;
+    /// The tile of `shape:stride` by the extents `b` (all at least 1) at this
+    /// coordinate, and its offset.
+    fn place_rt(&self, shape: S, stride: D, b: &[i64]) -> Result<(Self::Tile, i64), Error>;
+}
+
+macro_rules! rt_leaf_tile_coord {
+    ([$($gen:tt)*] $K:ty; $Tile:ty; $tile:expr; $($S:ident $D:ident $i:tt),+) => {
+        impl<$($S, $D,)+ $($gen)*> RtTileCoord<($($S,)+), ($($D,)+)> for $K
         where
-            $($S: IntLike + Congruent<$D>, $D: IntLike + IntTuple, $I: Congruent<$D>,)+
-            K: FlatCoord,
+            $($S: IntLike, $D: IntLike + IntTuple, i64: Congruent<$D>,)+
         {
-            type Tile = Layout<($($I,)+), ($($D,)+)>;
-            #[inline]
-            fn tile_by(&self, tiler: &($($I,)+), coord: K) -> Result<(Self::Tile, i64), Error> {
-                let () = const { check_no_underscore(K::COORD_PATTERN.has_underscore()) };
-                let (shape, stride) = (self.shape(), self.stride());
-                $(
-                    if tiler.$i < 1 {
-                        return Err(Error::NonPositiveShape);
-                    }
-                )+
-                let counts = [$(tile_count(shape.$i.value(), tiler.$i),)+];
-                let steps = [$(tiler.$i.checked_mul(stride.$i.value()).ok_or(Error::Overflow)?,)+];
-                let offset = grid_offset(&counts, &steps, &coord)?;
-                Ok((Layout::try_new(*tiler, stride)?, offset))
+            type Tile = $Tile;
+            #[inline(always)]
+            fn place_rt(&self, shape: ($($S,)+), stride: ($($D,)+), b: &[i64]) -> Result<(Self::Tile, i64), Error> {
+                let counts = [$(tile_count(shape.$i.value(), b[$i]),)+];
+                let steps = [$(b[$i].checked_mul(stride.$i.value()).ok_or(Error::Overflow)?,)+];
+                let offset = grid_offset(&counts, &steps, self)?;
+                let (sh, st) = $tile(b, stride);
+                Ok((Layout::try_new(sh, st)?, offset))
             }
         }
     };
 }
-// Rank 1 keeps the tile mode nested, as C++ (see the static extents).
-impl<S0, D0, K> TiledBy<(i64,), K> for Layout<(S0,), (D0,)>
-where
-    S0: IntLike + Congruent<D0>,
-    D0: IntLike + IntTuple,
-    i64: Congruent<D0>,
-    K: FlatCoord,
-{
-    type Tile = Layout<((i64,),), ((D0,),)>;
-    #[inline]
-    fn tile_by(&self, tiler: &(i64,), coord: K) -> Result<(Self::Tile, i64), Error> {
-        let () = const { check_no_underscore(K::COORD_PATTERN.has_underscore()) };
-        let (shape, stride) = (self.shape(), self.stride());
-        if tiler.0 < 1 {
-            return Err(Error::NonPositiveShape);
+
+macro_rules! rt_tuple_tile_coord {
+    ($init:expr; $($S:ident $D:ident $K:ident $i:tt : $From:ty => $To:ty),+ ; $($A:ident)*) => {
+        impl<$($S, $D, $K,)+ $($A,)* ShN, StN> RtTileCoord<($($S,)+), ($($D,)+)> for ($($K,)+)
+        where
+            $($S: IntLike, $D: IntLike + IntTuple, $K: RtTileEntry<$S, $D, $From, Acc = $To>,)+
+            ($($K,)+): Coord,
+            ShN: Congruent<StN>,
+            StN: IntTuple,
+        {
+            type Tile = Layout<ShN, StN>;
+            #[inline(always)]
+            fn place_rt(&self, shape: ($($S,)+), stride: ($($D,)+), b: &[i64]) -> Result<(Self::Tile, i64), Error> {
+                let acc = $init(b, stride);
+                let mut offset = 0i64;
+                $(
+                    let (acc, part) = self.$i.place_rt(shape.$i, b[$i], stride.$i, acc)?;
+                    offset = offset.checked_add(part).ok_or(Error::Overflow)?;
+                )+
+                let (sh, st) = acc;
+                Ok((Layout::try_new(sh, st)?, offset))
+            }
         }
-        let counts = [tile_count(shape.0.value(), tiler.0)];
-        let steps = [tiler
-            .0
-            .checked_mul(stride.0.value())
-            .ok_or(Error::Overflow)?];
-        let offset = grid_offset(&counts, &steps, &coord)?;
-        Ok((Layout::try_new((*tiler,), (stride,))?, offset))
-    }
+    };
 }
+
+// The plain tile `(b₀, …):(d₀, …)`; rank 1 keeps its mode nested, as C++.
+fn rt_tile1<D0>(b: &[i64], d: (D0,)) -> (((i64,),), ((D0,),)) {
+    (((b[0],),), (d,))
+}
+fn rt_tile2<D0, D1>(b: &[i64], d: (D0, D1)) -> ((i64, i64), (D0, D1)) {
+    ((b[0], b[1]), d)
+}
+fn rt_tile3<D0, D1, D2>(b: &[i64], d: (D0, D1, D2)) -> ((i64, i64, i64), (D0, D1, D2)) {
+    ((b[0], b[1], b[2]), d)
+}
+#[allow(clippy::type_complexity)]
+fn rt_tile4<D0, D1, D2, D3>(
+    b: &[i64],
+    d: (D0, D1, D2, D3),
+) -> ((i64, i64, i64, i64), (D0, D1, D2, D3)) {
+    ((b[0], b[1], b[2], b[3]), d)
+}
+
+rt_leaf_tile_coord!([] i64; Layout<((i64,),), ((D0,),)>; rt_tile1; S0 D0 0);
+rt_leaf_tile_coord!([N: Numeral] C<N>; Layout<((i64,),), ((D0,),)>; rt_tile1; S0 D0 0);
+rt_leaf_tile_coord!([] i64; Layout<(i64, i64), (D0, D1)>; rt_tile2; S0 D0 0, S1 D1 1);
+rt_leaf_tile_coord!([N: Numeral] C<N>; Layout<(i64, i64), (D0, D1)>; rt_tile2; S0 D0 0, S1 D1 1);
+rt_leaf_tile_coord!([] i64; Layout<(i64, i64, i64), (D0, D1, D2)>; rt_tile3; S0 D0 0, S1 D1 1, S2 D2 2);
+rt_leaf_tile_coord!([N: Numeral] C<N>; Layout<(i64, i64, i64), (D0, D1, D2)>; rt_tile3; S0 D0 0, S1 D1 1, S2 D2 2);
+rt_leaf_tile_coord!([] i64; Layout<(i64, i64, i64, i64), (D0, D1, D2, D3)>; rt_tile4; S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3);
+rt_leaf_tile_coord!([N: Numeral] C<N>; Layout<(i64, i64, i64, i64), (D0, D1, D2, D3)>; rt_tile4; S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3);
+
+rt_tuple_tile_coord!(rt_tile1; S0 D0 K0 0 : (((i64,),), ((D0,),)) => (ShN, StN););
+rt_tuple_tile_coord!(
+    rt_tile2;
+    S0 D0 K0 0 : ((i64, i64), (D0, D1)) => A1,
+    S1 D1 K1 1 : A1 => (ShN, StN);
+    A1
+);
+rt_tuple_tile_coord!(
+    rt_tile3;
+    S0 D0 K0 0 : ((i64, i64, i64), (D0, D1, D2)) => A1,
+    S1 D1 K1 1 : A1 => A2,
+    S2 D2 K2 2 : A2 => (ShN, StN);
+    A1 A2
+);
+rt_tuple_tile_coord!(
+    rt_tile4;
+    S0 D0 K0 0 : ((i64, i64, i64, i64), (D0, D1, D2, D3)) => A1,
+    S1 D1 K1 1 : A1 => A2,
+    S2 D2 K2 2 : A2 => A3,
+    S3 D3 K3 3 : A3 => (ShN, StN);
+    A1 A2 A3
+);
+
+macro_rules! runtime_tiled_by {
+    ($($S:ident $D:ident $i:tt $I:ty),+) => {
+        impl<$($S, $D,)+ K> TiledBy<($($I,)+), K> for Layout<($($S,)+), ($($D,)+)>
+        where
+            $($S: IntLike + Congruent<$D>, $D: IntLike + IntTuple,)+
+            K: RtTileCoord<($($S,)+), ($($D,)+)>,
+        {
+            type Tile = K::Tile;
+            #[inline]
+            fn tile_by(&self, tiler: &($($I,)+), coord: K) -> Result<(Self::Tile, i64), Error> {
+                let b = [$(tiler.$i,)+];
+                if b.iter().any(|&x| x < 1) {
+                    return Err(Error::NonPositiveShape);
+                }
+                coord.place_rt(self.shape(), self.stride(), &b)
+            }
+        }
+    };
+}
+runtime_tiled_by!(S0 D0 0 i64);
 runtime_tiled_by!(S0 D0 0 i64, S1 D1 1 i64);
 runtime_tiled_by!(S0 D0 0 i64, S1 D1 1 i64, S2 D2 2 i64);
 runtime_tiled_by!(S0 D0 0 i64, S1 D1 1 i64, S2 D2 2 i64, S3 D3 3 i64);
-
-/// Run-time tile extents take index coordinates only.
-#[track_caller]
-const fn check_no_underscore(has_us: bool) {
-    if has_us {
-        panic!(
-            "typed local_tile by run-time extents: `_` in the tile coordinate is not supported \
-             (index each tile, or tile by static extents or a DTiler)"
-        )
-    }
-}
