@@ -3,7 +3,8 @@
 //! with plain index arithmetic, at the same blocking and the same loop order.
 //! The ratio of the medians is the cost of the abstraction:
 //! * `layouts_plan_run`: `GemmPlan::run` (tiling and partitioning done once, as a
-//!   code generator does at compile time) — the kernel itself;
+//!   code generator does at compile time) — the kernel itself; with these
+//!   leaf-mode operands, the typed kernel (operands `Layout<(i64,i64),(i64,i64)>`);
 //! * `layouts_gemm`: `gemm`, planning included in every call;
 //! * `typed_gemm`: `gemm_typed`, the same blocking with the tile and thread
 //!   layout static in the types (typed local_tile/local_partition, typed

@@ -327,3 +327,26 @@ fn a_plan_runs_on_any_tensors_of_its_layouts() {
         Error::NotCongruent
     );
 }
+
+#[test]
+fn plans_of_leaf_operands_run_the_typed_kernel() {
+    let cfg = GemmConfig::new((16, 16, 8), l("((2,2),(4,2)):((1,16),(2,8))")).unwrap();
+    let stores = [
+        Store::RowMajor,
+        Store::ColMajor,
+        Store::PaddedCol,
+        Store::Reversed,
+    ];
+    for sa in stores {
+        for sc in stores {
+            let (la, _, _) = storage(sa, 32, 24);
+            let (lb, _, _) = storage(Store::ColMajor, 16, 24);
+            let (lc, _, _) = storage(sc, 32, 16);
+            assert!(GemmPlan::new(&la, &lb, &lc, &cfg).unwrap().typed());
+        }
+    }
+    let (split, _, _) = storage(Store::Split, 32, 24);
+    let (lb, _, _) = storage(Store::RowMajor, 16, 24);
+    let (lc, _, _) = storage(Store::RowMajor, 32, 16);
+    assert!(!GemmPlan::new(&split, &lb, &lc, &cfg).unwrap().typed());
+}

@@ -96,34 +96,12 @@ impl<const N: usize> Modes<N> {
         DLayoutN::new(s, d)
     }
     /// `L(x)` for a 1-D index, CuTe's way: colexicographic split over the modes,
-    /// the last mode taking the rest (C++ truncating `/` and `%`, so `L(-x) = -L(x)`).
+    /// the last mode taking the rest (C++ truncating `/` and `%`, so `L(-x) = -L(x)`);
+    /// the evaluation engine's flat form (`dynamic::eval::flat_offset`).
     pub(crate) const fn eval(&self, x: i64) -> Result<i64, Error> {
-        let mut rest = x;
-        let mut acc: i64 = 0;
-        let mut k = 0;
-        while k < self.len {
-            let digit = if k + 1 == self.len {
-                rest
-            } else {
-                let s = self.shape[k].value;
-                if s == 0 {
-                    return Err(Error::DivisionByZero);
-                }
-                let digit = rest % s;
-                rest /= s;
-                digit
-            };
-            let term = match digit.checked_mul(self.stride[k].value) {
-                Some(t) => t,
-                None => return Err(Error::Overflow),
-            };
-            acc = match acc.checked_add(term) {
-                Some(v) => v,
-                None => return Err(Error::Overflow),
-            };
-            k += 1;
-        }
-        Ok(acc)
+        let (extents, _) = self.shape.split_at(self.len);
+        let (strides, _) = self.stride.split_at(self.len);
+        crate::dynamic::flat_offset(extents, strides, x)
     }
 }
 

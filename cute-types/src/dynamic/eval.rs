@@ -298,6 +298,97 @@ pub(crate) const fn natural_coord<const N: usize>(
     Ok(out)
 }
 
+/// CuTe's three-argument `idx2crd(i, shape, stride)` for an integer index
+/// and congruent `shape` and `stride`, by the engine's walk: the coordinate of
+/// each leaf is [`strided_leaf_coord`]`(i, sₖ, dₖ)`, written at the leaf's place
+/// in a tuple of the shape's nesting.
+pub(crate) const fn strided_coord<const N: usize>(
+    i: DInt,
+    shape: &DTupleN<N>,
+    stride: &DTupleN<N>,
+) -> Result<DTupleN<N>, Error> {
+    let mut out = *shape;
+    let mut terms = Terms::at_node(shape, stride, 0);
+    while let Some(n) = terms.next_node() {
+        if let Some(t) = n.term {
+            out.set_leaf_at_node(n.pos, tri!(strided_leaf_coord(i, t.extent, t.stride)));
+        }
+    }
+    Ok(out)
+}
+
+/// One leaf of CuTe's `idx2crd(i, s, d)`: `(i / d) mod s`, and `_0` for a
+/// static extent 1 (whatever `d`).
+pub(crate) const fn strided_leaf_coord(i: DInt, s: DInt, d: DInt) -> Result<DInt, Error> {
+    if s.is_static_eq(1) {
+        return Ok(DInt::s(0));
+    }
+    tri!(i.div(d)).rem(s)
+}
+
+/// CuTe's two-argument `crd2idx(coord, shape)` for a tuple coordinate: the
+/// engine's [`crd2idx`] with the colexicographic prefix products of the shape
+/// as strides (`_1` first; no special case for extent 1), which is the
+/// Horner form `c₀ + s₀·(c₁ + s₁·(…))` term by term. An integer in the
+/// coordinate meeting a mode is a 1-D index into it (CuTe's `product_like`).
+pub(crate) const fn crd2idx_colex<const N: usize>(
+    coord: &DTupleN<N>,
+    shape: &DTupleN<N>,
+) -> Result<DInt, Error> {
+    if shape.has_underscore() {
+        return Err(Error::ExpectedInt);
+    }
+    let mut stride = *shape;
+    let mut acc = DInt::s(1);
+    let mut pending: Option<DInt> = None;
+    let mut k = 0;
+    while k < shape.leaf_count() {
+        if let Some(p) = pending {
+            acc = tri!(acc.mul(p));
+        }
+        stride = stride.with_leaf(k, acc);
+        pending = Some(shape.leaf(k));
+        k += 1;
+    }
+    crd2idx_congruent(coord, shape, &stride)
+}
+
+/// `L(x)` of a flat list of leaves (`extents[k]:strides[k]`, each a top-level
+/// mode, the last taking the rest), for the algebra's working form
+/// (`algebra::modes::Modes`): the engine's sum with every leaf at depth one,
+/// where the mode-by-mode split is the leaf-by-leaf `divmod` (C++'s truncating
+/// `/` and `%`, so `L(-x) = -L(x)`), in plain `i64`; checked as
+/// [`index_offset`] checks.
+pub(crate) const fn flat_offset(extents: &[DInt], strides: &[DInt], x: i64) -> Result<i64, Error> {
+    let n = extents.len();
+    let mut rest = x;
+    let mut acc: i64 = 0;
+    let mut k = 0;
+    while k < n {
+        let c = if k + 1 == n {
+            rest
+        } else {
+            let s = extents[k].value;
+            if s == 0 {
+                return Err(Error::DivisionByZero);
+            }
+            let c = rest % s;
+            rest /= s;
+            c
+        };
+        let term = match c.checked_mul(strides[k].value) {
+            Some(t) => t,
+            None => return Err(Error::Overflow),
+        };
+        acc = match acc.checked_add(term) {
+            Some(v) => v,
+            None => return Err(Error::Overflow),
+        };
+        k += 1;
+    }
+    Ok(acc)
+}
+
 /// CuTe's `crd2idx(coord, shape, stride)`: the index of a coordinate.
 ///
 /// * integer coordinate: a 1-D index into the shape, split colexicographically

@@ -304,37 +304,29 @@ pub const fn idx2crd_strided<const N: usize>(
     }
     let c = tri!(idx.to_int());
     if shape.is_tuple() {
+        if shape.has_underscore() {
+            // `_` is not a shape leaf: it has no coordinate.
+            return Err(Error::ExpectedInt);
+        }
         let strides = if stride.is_tuple() {
-            if stride.rank() != shape.rank() {
+            if !shape.congruent(stride) {
                 return Err(Error::CoordinateMismatch);
             }
             *stride
         } else {
             tri!(compact_stride(shape, Major::Left, tri!(stride.to_int())))
         };
-        let mut out = DTupleN::empty();
-        let mut i = 0;
-        while i < shape.rank() {
-            let m = tri!(idx2crd_strided(
-                idx,
-                &tri!(shape.get(i)),
-                &tri!(strides.get(i))
-            ));
-            tri!(out.push_in(&m));
-            i += 1;
-        }
-        return Ok(out);
+        // The evaluation engine's walk, each leaf `(i / d) mod s`.
+        return super::eval::strided_coord(c, shape, &strides);
     }
     if stride.is_tuple() {
         return Err(Error::CoordinateMismatch);
     }
-    let s = tri!(shape.to_int());
-    if s.is_static_eq(1) {
-        return Ok(DTupleN::s(0));
-    }
-    Ok(DTupleN::int(
-        tri!(tri!(c.div(tri!(stride.to_int()))).rem(s)),
-    ))
+    Ok(DTupleN::int(tri!(super::eval::strided_leaf_coord(
+        c,
+        tri!(shape.to_int()),
+        tri!(stride.to_int())
+    ))))
 }
 
 /// CuTe's two-argument `crd2idx(coord, shape)`: colexicographic (Horner) index of
@@ -349,26 +341,8 @@ pub const fn crd2idx_compact<const N: usize>(
     if !shape.is_tuple() || coord.rank() != shape.rank() {
         return Err(Error::CoordinateMismatch);
     }
-    let flat_c = coord.flatten();
-    let flat_s = tri!(product_like(shape, coord)).flatten();
-    let n = flat_c.rank();
-    if n != flat_s.rank() {
-        return Err(Error::CoordinateMismatch);
-    }
-    if n == 0 {
-        // The empty coordinate of the empty shape: index 0.
-        return Ok(DInt::s(0));
-    }
-    // Horner from the last mode: i = c0 + s0 * (c1 + s1 * (...)).
-    let mut acc = tri!(tri!(flat_c.get(n - 1)).to_int());
-    let mut i = n - 1;
-    while i > 0 {
-        i -= 1;
-        let s = tri!(tri!(flat_s.get(i)).to_int());
-        let c = tri!(tri!(flat_c.get(i)).to_int());
-        acc = tri!(c.add(tri!(s.mul(acc))));
-    }
-    Ok(acc)
+    // The evaluation engine with the colexicographic prefix products as strides.
+    super::eval::crd2idx_colex(coord, shape)
 }
 
 /// CuTe's `product_like(shape, coord)`: `shape` reduced to the nesting of `coord`

@@ -11,6 +11,7 @@ mod sublayout;
 mod tiler;
 mod tuple;
 
+pub(crate) use eval::flat_offset;
 pub use eval::{crd2idx, index_offset, Term, Terms};
 pub use int::DInt;
 pub use layout::{

@@ -2,8 +2,10 @@
 use super::engine::Counting;
 use super::layout_trait::TensorLayout;
 use super::tensor::Tensor;
+use super::typed_access::IndexWith;
 use crate::dynamic::{DLayout, DTuple};
 use crate::error::Error;
+use crate::typed::{Congruent, IntLike, IntTuple, Layout, _1};
 
 /// Bits of one coordinate digit of an identity tensor of rank `rank`: the 62
 /// usable bits of a non-negative `i64`, shared equally among the modes.
@@ -160,4 +162,130 @@ pub(crate) fn check_digits(e: &Counting, layout: &DLayout, offset: i64) -> Resul
         }
     }
     Ok(())
+}
+
+/// A flat shape of typed leaves (static `_N` or run-time) that has an identity
+/// tensor: `(S₀, …)` of rank 1 to 4. Its stride moves one coordinate digit per
+/// mode ([`Counting`]): `_1` for mode 0, a run-time power of two for the others.
+pub trait IdentityShape: Congruent<Self::Stride> + Copy {
+    /// The strides of the identity layout.
+    type Stride: IntTuple;
+    /// The rank.
+    const RANK: usize;
+    /// The strides for digits of `bits` bits.
+    fn digit_strides(bits: u32) -> Self::Stride;
+    /// Extent of mode `j`.
+    fn extent(&self, j: usize) -> i64;
+}
+
+macro_rules! identity_shape {
+    ($n:literal: $S0:ident $(, $S:ident $j:tt)*) => {
+        impl<$S0: IntLike + Congruent<_1>, $($S: IntLike + Congruent<i64>),*> IdentityShape for ($S0, $($S,)*) {
+            type Stride = (_1, $(identity_shape!(@i64 $S),)*);
+            const RANK: usize = $n;
+            #[inline]
+            fn digit_strides(#[allow(unused)] bits: u32) -> Self::Stride {
+                (_1::new(), $(1i64 << (bits * $j),)*)
+            }
+            fn extent(&self, j: usize) -> i64 {
+                let all = [IntLike::value(&self.0), $(identity_shape!(@val self $j $S),)*];
+                all[j]
+            }
+        }
+    };
+    (@i64 $S:ident) => { i64 };
+    (@val $self:ident $j:tt $S:ident) => { IntLike::value(&$self.$j) };
+}
+identity_shape!(1: S0);
+identity_shape!(2: S0, S1 1);
+identity_shape!(3: S0, S1 1, S2 2);
+identity_shape!(4: S0, S1 1, S2 2, S3 3);
+
+/// CuTe's `make_identity_tensor(shape)` for a typed flat shape: the element at
+/// coordinate `(m, n, …)` is that coordinate, and the layout is typed
+/// (`Layout<(S₀, S₁, …), (_1, i64, …)>`), so the typed `local_tile`,
+/// `local_partition` and `at`-style access apply to it as to a data tensor of
+/// the same shape, overhanging tiles included. [`Tensor::in_bounds`] is CuTe's
+/// `elem_less(c(k), shape)`, the predicate of ragged edge tiles. Extents as
+/// [`make_identity_tensor`].
+///
+/// ```
+/// use cute_types::tensor::*;
+/// use cute_types::*;
+/// let id = make_identity_tensor_typed((10i64, _8)).unwrap();
+/// let t = id.local_tile(&(_4, _4), (2, 1)).unwrap(); // rows 8..12, columns 4..8
+/// assert_eq!((t.coord_at((1, 3), 0), t.coord_at((1, 3), 1)), (Ok(9), Ok(7)));
+/// assert_eq!(t.in_bounds((1, 1), &[10, 8]), Ok(true));
+/// assert_eq!(t.in_bounds((2, 1), &[10, 8]), Ok(false)); // row 10
+/// ```
+pub fn make_identity_tensor_typed<S: IdentityShape>(
+    shape: S,
+) -> Result<Tensor<Counting, Layout<S, S::Stride>>, Error> {
+    let rank = <S as IdentityShape>::RANK;
+    let bits = digit_bits(rank);
+    for j in 0..rank {
+        if shape.extent(j) >= 1i64 << (bits - 1) {
+            return Err(Error::Overflow);
+        }
+    }
+    let layout = Layout::try_new(shape, S::digit_strides(bits))?;
+    Tensor::new(Counting { rank, bits }, layout)
+}
+
+impl<L: TensorLayout> Tensor<Counting, L> {
+    /// Coordinate `mode` of the identity's element at the typed coordinate `k`.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let id = make_identity_tensor_typed((_3, _5)).unwrap();
+    /// assert_eq!((id.coord_at((2, 4), 0), id.coord_at((2, 4), 1)), (Ok(2), Ok(4)));
+    /// ```
+    #[inline]
+    pub fn coord_at<K>(&self, k: K, mode: usize) -> Result<i64, Error>
+    where
+        L: IndexWith<K>,
+    {
+        let code = self.code_at(&k)?;
+        digit(code, self.engine(), mode)
+    }
+    /// Whether the coordinate held at `k` lies inside `bounds`, one extent per
+    /// mode of the identity (CuTe's `elem_less(c(k), bounds)`):
+    /// [`Error::CoordinateMismatch`] for a `bounds` of another rank.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let id = make_identity_tensor_typed((_3, _5)).unwrap();
+    /// assert_eq!(id.in_bounds((2, 4), &[3, 5]), Ok(true));
+    /// assert_eq!(id.in_bounds((2, 4), &[3, 4]), Ok(false));
+    /// assert!(id.in_bounds((2, 4), &[3]).is_err());
+    /// ```
+    #[inline]
+    pub fn in_bounds<K>(&self, k: K, bounds: &[i64]) -> Result<bool, Error>
+    where
+        L: IndexWith<K>,
+    {
+        let e = self.engine();
+        if bounds.len() != e.rank {
+            return Err(Error::CoordinateMismatch);
+        }
+        let code = self.code_at(&k)?;
+        let mask = (1i64 << e.bits) - 1;
+        let mut inside = true;
+        for (j, &b) in bounds.iter().enumerate() {
+            inside &= (code >> (e.bits * j as u32)) & mask < b;
+        }
+        Ok(inside)
+    }
+    /// The engine index (the coordinate's code) at `k`.
+    #[inline(always)]
+    fn code_at<K>(&self, k: &K) -> Result<i64, Error>
+    where
+        L: IndexWith<K>,
+    {
+        let i = self.layout().index_with(k)?;
+        // The digits rule keeps every code of the domain in 0..2^62.
+        Ok(self.offset().wrapping_add(i))
+    }
 }

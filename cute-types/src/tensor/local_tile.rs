@@ -13,6 +13,10 @@ use crate::error::Error;
 /// A by-mode tiler from a tile shape: CuTe's `Shape<_32,_64>` used as a tiler is
 /// `[32:1, 64:1]`.
 ///
+/// A leaf shape `8` is read as the one-mode shape `(8)` (C++'s `make_shape(_8)`),
+/// so a tile keeps that mode nested, `((_8)):((_2))`. C++'s bare `Int<8>` tiler,
+/// which gives the flat `(_8):(_2)`, is not expressible as a by-mode tiler.
+///
 /// ```
 /// use cute_types::tensor::shape_tiler;
 /// assert_eq!(shape_tiler(&"(32,64)".parse().unwrap()).unwrap().to_string(), "[32:_1,64:_1]");
@@ -148,7 +152,13 @@ impl TileGrid {
 pub(crate) fn tile_of_zipped(zipped: &DLayout, coord: &DTuple) -> Result<(DLayout, i64), Error> {
     let tile_modes = zipped.shape().get(0)?.as_tuple().rank();
     let rest_rank = zipped.shape().get(1)?.as_tuple().rank();
-    let keep_tile = repeat_underscore(tile_modes)?;
+    // C++'s `repeat<R>(_)`: a bare `_` for one tile mode (kept whole, nested),
+    // `(_, …)` for more (flattened one level).
+    let keep_tile = if tile_modes == 1 {
+        DTuple::underscore()
+    } else {
+        repeat_underscore(tile_modes)?
+    };
     let rest = if coord.is_tuple() {
         append_underscores(coord, rest_rank)?
     } else {
@@ -240,9 +250,10 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     ///
     /// [`Error::OutOfStorage`] if the tile overhangs the storage (a ragged edge
     /// tile of a matrix whose extent is not a multiple of the tile: CuTe does not
-    /// clip it, and a view here must fit its storage); tile the layout instead
-    /// ([`local_tile_layout`], [`super::LocalTiler::tile_layout`]) and predicate with an
-    /// identity tensor.
+    /// clip it, and a plain view must fit its storage); make it with
+    /// [`Tensor::local_tile_ragged`] (a view whose accesses are checked one by
+    /// one) and predicate with an identity tensor tiled the same way
+    /// ([`super::make_identity_tensor_typed`]).
     ///
     /// ```
     /// use cute_types::tensor::*;

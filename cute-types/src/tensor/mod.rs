@@ -17,7 +17,12 @@
 //! or any view (slice, tile, partition, divide) checks that every coordinate of
 //! the layout's domain lands inside the storage, and returns
 //! [`crate::Error::OutOfStorage`] otherwise. Element access checks the coordinate
-//! against the shape ([`crate::Error::OutOfDomain`]).
+//! against the shape ([`crate::Error::OutOfDomain`]). The one exception is the
+//! ragged edge tile ([`Tensor::local_tile_ragged`]): its engine is [`Ragged`],
+//! whose views may overhang the storage, whose every access is checked
+//! ([`crate::Error::OutOfStorage`] outside it), and which has no whole-tensor
+//! walks; kernels predicate it with an identity tensor
+//! ([`make_identity_tensor_typed`], [`Tensor::in_bounds`]).
 //!
 //! ```
 //! use cute_types::tensor::{make_tensor, Underscore};
@@ -50,6 +55,7 @@ mod local_partition;
 mod local_tile;
 mod make_tensor;
 mod mode_eval;
+mod ragged;
 mod slice;
 #[allow(clippy::module_inception)]
 mod tensor;
@@ -66,7 +72,7 @@ pub use coord::{IntoCoord, Underscore};
 pub use divide::{DivideArg, IntoTensorLayout, Tiler};
 pub use engine::{Counting, Engine, Storage, StorageMut};
 pub use flat_coord::{FlatCoord, FlatLeaf, IndexLeaf};
-pub use identity::make_identity_tensor;
+pub use identity::{make_identity_tensor, make_identity_tensor_typed, IdentityShape};
 pub use iter::{Offsets, TensorIter};
 pub use layout_trait::{check_same_static_size, TensorLayout};
 pub use local_partition::{local_partition, local_partition_layout, thread_coord, Partition};
@@ -74,10 +80,11 @@ pub use local_tile::{local_tile, local_tile_layout, shape_tiler, TileGrid};
 pub use make_tensor::{make_tensor, make_tensor_from_array};
 #[cfg(feature = "alloc")]
 pub use make_tensor::{make_tensor_like, make_tensor_owned};
+pub use ragged::Ragged;
 pub use slice::{SliceBy, SliceDispatch, TensorSliced};
 pub use tensor::Tensor;
 pub use typed_access::{InShape, IndexWith};
-pub use typed_partition::{LocalPartitioner, PartitionedBy};
-pub use typed_tile::{LocalTiler, TileCoord2, TiledBy};
+pub use typed_partition::{LocalPartitioner, PartDispatch, PartLeaf, PartitionedBy};
+pub use typed_tile::{LocalTiler, ModeKind, Push, TileCoord, TileDispatch, TileEntry, TiledBy};
 
 pub(crate) use bounds::index_range as index_range_of;

@@ -76,14 +76,17 @@ impl ModeEval {
             .ok_or(Error::Overflow)
     }
     /// Coordinate of index `t` in a thread layout, one 1-D index per mode (CuTe's
-    /// `get_flat_coord`, see [`super::thread_coord`]).
+    /// `get_flat_coord`, see [`super::thread_coord`]): over the engine's walk of
+    /// each mode ([`Terms`]), leaf `k` has the coordinate `(t / dₖ) mod sₖ`
+    /// (0 for an extent 1), weighted by the term's `divₖ` (the product of the
+    /// mode's leaves before it) into the mode's 1-D index.
     pub(crate) fn flat_coord_of(&self, t: i64, out: &mut [i64]) -> Result<(), Error> {
         for (i, slot) in out.iter_mut().enumerate().take(self.modes) {
-            let (b, e) = (self.start[i] as usize, self.start[i + 1] as usize);
+            let terms =
+                Terms::at_node(&self.shape_modes, &self.stride_modes, self.node[i] as usize);
             let mut index = 0i64;
-            let mut scale = 1i64;
-            for k in b..e {
-                let (extent, step) = (self.shape[k], self.stride[k]);
+            for term in terms {
+                let (extent, step) = (term.extent.value, term.stride.value);
                 let c = if extent == 1 {
                     0
                 } else if step == 0 {
@@ -92,10 +95,10 @@ impl ModeEval {
                     let q = euclid(t.checked_div(step), step)?;
                     euclid(q.checked_rem_euclid(extent), extent)?
                 };
+                let scale = term.div.ok_or(Error::Overflow)?.value;
                 index = index
                     .checked_add(c.checked_mul(scale).ok_or(Error::Overflow)?)
                     .ok_or(Error::Overflow)?;
-                scale = scale.checked_mul(extent).ok_or(Error::Overflow)?;
             }
             *slot = index;
         }

@@ -174,6 +174,11 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     pub fn engine(&self) -> &E {
         &self.engine
     }
+    /// The engine, mutably (for the engines whose own rule keeps accesses
+    /// checked, such as [`super::Ragged`]).
+    pub(crate) fn engine_mut(&mut self) -> &mut E {
+        &mut self.engine
+    }
     /// The engine, giving up the tensor.
     ///
     /// ```

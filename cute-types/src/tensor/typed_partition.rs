@@ -14,16 +14,33 @@
 //! strides stay run-time (CuTe's `(_4,_2):(480,_4)` for the `(_32,_8):(60,_1)`
 //! tile of an `(M,N):(N,_1)` matrix over `(_8,_4):(_4,_1)` threads).
 //!
+//! A leaf of run-time extent `s` gives the run-time extent `⌈s/Tᵢ⌉` (C++'s
+//! `shape_div` for a dynamic extent: `(_4,2):(_2,32)` for `(_8,6):(_1,8)` over
+//! `(_2,_4)` threads), still in a typed `Layout` ([`PartLeaf`]).
+//!
+//! A tile with a nested mode is partitioned as C++'s
+//! `outer_partition` does it, through the typed algebra
+//! (`zipped_divide(tile, shape(thr))` sliced at the thread's coordinate,
+//! [`PartDispatch`]): a static result for a static tile, a [`DLayout`]
+//! otherwise (CuTe's `((1,2),4):((_4,4),16)` for `((2,4),8):((_1,2),8)` over
+//! `(_4,_2)` row-major threads, thread 5).
+//!
 //! Compile-time preconditions: each `Tᵢ` divides `Sᵢ`, and each thread holds at
 //! least 2 values per mode where `Tᵢ > 1` (a mode of one value per thread is
 //! `_1:_0` in CuTe, another stride kind); a thread-mode stride is not `_0` where
 //! its extent exceeds 1 (the thread layout must be injective).
+use super::divide::DivideArg;
 use super::layout_trait::TensorLayout;
 use super::local_partition::local_partition_layout;
+use super::slice::{SliceBy, TensorSliced};
+use super::typed_tile::ModeKind;
 use crate::dynamic::DLayout;
 use crate::error::Error;
 use crate::typed::numeral::Numeral;
-use crate::typed::{Congruent, IntLike, IntMul, IntTuple, Layout, StaticDiv, C};
+use crate::typed::{
+    And, Congruent, False, IntLike, IntMul, IntTuple, Layout, RuntimeInt, StaticDiv, True,
+    Underscore, C,
+};
 
 /// A thread layout of [`Tensor::local_partition`](super::Tensor::local_partition)
 /// for a tensor of layout `L`: a [`DLayout`] (any tensor; a [`DLayout`]
@@ -84,19 +101,21 @@ pub trait PartitionedBy<Thr>: Sized {
     fn partition_by(&self, thr: &Thr, t: i64) -> Result<(Self::Part, i64), Error>;
 }
 
-/// The compile-time preconditions of a tile mode of extent `s` over a thread
-/// mode of extent `t` and stride `e`.
+/// The compile-time preconditions of a tile mode of extent `s` (`None`:
+/// run-time) over a thread mode of extent `t` and stride `e`.
 #[track_caller]
-const fn check_leaf_partition(s: i64, t: i64, e: i64) {
-    if s % t != 0 {
-        Error::ShapeDivisibility.raise()
-    }
-    if t > 1 && s / t < 2 {
-        panic!(
-            "typed local_partition: each thread must hold at least 2 values in a mode that \
-             threads split (one value is the layout _1:_0 in CuTe, another stride; partition by a \
-             DLayout)"
-        )
+const fn check_leaf_partition(s: Option<i64>, t: i64, e: i64) {
+    if let Some(s) = s {
+        if s % t != 0 {
+            Error::ShapeDivisibility.raise()
+        }
+        if t > 1 && s / t < 2 {
+            panic!(
+                "typed local_partition: each thread must hold at least 2 values in a mode that \
+                 threads split (one value is the layout _1:_0 in CuTe, another stride; partition by a \
+                 DLayout)"
+            )
+        }
     }
     if t > 1 && e == 0 {
         Error::NotInjective.raise()
@@ -113,37 +132,84 @@ fn thread_digit(t: i64, extent: i64, stride: i64) -> i64 {
     }
 }
 
+/// A leaf mode of a tile dealt out over `_T` threads: its extent per thread.
+///
+/// * `_S`: the static `_S/_T` (`T | S` and at least 2 values per thread where
+///   `T > 1`, checked at compile time);
+/// * a run-time `s`: `⌈s/T⌉` as an `i64`, as C++'s `shape_div` for a dynamic
+///   extent (`(_8,6):(_1,8)` over `(_2,_4)` threads is `(_4,2):(_2,32)`).
+pub trait PartLeaf<T> {
+    /// The extent per thread.
+    type Extent: IntLike + IntTuple;
+    /// The extent per thread of `self`.
+    fn per_thread(&self) -> Self::Extent;
+}
+impl<N: Numeral, T: Numeral> PartLeaf<T> for C<N>
+where
+    C<N>: StaticDiv<C<T>>,
+    <C<N> as StaticDiv<C<T>>>::Output: IntLike + IntTuple,
+{
+    type Extent = <C<N> as StaticDiv<C<T>>>::Output;
+    #[inline(always)]
+    fn per_thread(&self) -> Self::Extent {
+        Default::default()
+    }
+}
+impl<R: RuntimeInt, T: Numeral> PartLeaf<T> for R {
+    type Extent = i64;
+    #[inline(always)]
+    fn per_thread(&self) -> i64 {
+        super::typed_tile::tile_count(self.value(), C::<T>::VALUE)
+    }
+}
+
+/// How a typed tile `L` is partitioned by the static thread layout `Thr`,
+/// chosen by whether every mode of `L` is a static leaf:
+///
+/// * [`True`] (every mode a leaf, static or run-time): mode by mode (see the
+///   module docs), a typed `Layout`;
+/// * [`False`] (a nested mode): as C++'s
+///   `outer_partition`, `zipped_divide(L, shape(Thr))` by the typed algebra,
+///   then the slice `(thread coordinate, (_, …))`: a static result for a static
+///   tile, a [`DLayout`] otherwise.
+pub trait PartDispatch<L, Thr> {
+    /// The layout of one thread's values.
+    type Part: TensorLayout;
+    /// Thread `t`'s values and the offset of its first one.
+    fn partition(layout: &L, thr: &Thr, t: i64) -> Result<(Self::Part, i64), Error>;
+}
+
 macro_rules! leaf_partitioned_by {
-    ($($S:ident $D:ident $T:ident $E:ident $i:tt),+) => {
-        impl<$($S, $D, $T, $E),+> PartitionedBy<Layout<($(C<$T>,)+), ($(C<$E>,)+)>>
-            for Layout<($(C<$S>,)+), ($($D,)+)>
+    ($($S:ident $D:ident $T:ident $E:ident $i:tt),+; $Flag:ty; $($U:ident)+) => {
+        impl<$($S, $D, $T, $E),+> PartDispatch<Layout<($($S,)+), ($($D,)+)>, Layout<($(C<$T>,)+), ($(C<$E>,)+)>>
+            for True
         where
             $(
-                $S: Numeral, $T: Numeral, $E: Numeral,
+                $T: Numeral, $E: Numeral,
                 $D: IntLike + IntTuple,
-                C<$S>: Congruent<$D> + StaticDiv<C<$T>>,
-                <C<$S> as StaticDiv<C<$T>>>::Output: IntLike + Congruent<<C<$T> as IntMul<$D>>::Output>,
+                $S: IntLike + Congruent<$D> + PartLeaf<$T>,
+                <$S as PartLeaf<$T>>::Extent: Congruent<<C<$T> as IntMul<$D>>::Output>,
                 C<$T>: IntMul<$D>,
             )+
         {
             type Part = Layout<
-                ($(<C<$S> as StaticDiv<C<$T>>>::Output,)+),
+                ($(<$S as PartLeaf<$T>>::Extent,)+),
                 ($(<C<$T> as IntMul<$D>>::Output,)+),
             >;
             #[inline]
-            fn partition_by(
-                &self,
+            fn partition(
+                layout: &Layout<($($S,)+), ($($D,)+)>,
                 _: &Layout<($(C<$T>,)+), ($(C<$E>,)+)>,
                 t: i64,
             ) -> Result<(Self::Part, i64), Error> {
                 let () = const {
-                    $(check_leaf_partition(C::<$S>::VALUE, C::<$T>::VALUE, C::<$E>::VALUE);)+
+                    $(check_leaf_partition(<$S as IntLike>::STATIC, C::<$T>::VALUE, C::<$E>::VALUE);)+
                 };
                 let threads = 1 $(* C::<$T>::VALUE)+;
                 if t < 0 || t >= threads {
                     return Err(Error::OutOfDomain);
                 }
-                let stride = self.stride();
+                let (shape, stride) = (layout.shape(), layout.stride());
                 let mut offset = 0i64;
                 $(
                     let c = thread_digit(t, C::<$T>::VALUE, C::<$E>::VALUE);
@@ -153,14 +219,138 @@ macro_rules! leaf_partitioned_by {
                         .ok_or(Error::Overflow)?;
                 )+
                 let part = Layout::try_new(
-                    ($(<<C<$S> as StaticDiv<C<$T>>>::Output as Default>::default(),)+),
+                    ($(shape.$i.per_thread(),)+),
                     ($(C::<$T>::new().int_mul(stride.$i)?,)+),
                 )?;
                 Ok((part, offset))
             }
         }
+
+        impl<$($S, $D, $T, $E),+> PartDispatch<Layout<($($S,)+), ($($D,)+)>, Layout<($(C<$T>,)+), ($(C<$E>,)+)>>
+            for False
+        where
+            ($($S,)+): Congruent<($($D,)+)>,
+            ($($D,)+): IntTuple,
+            $($T: Numeral, $E: Numeral,)+
+            ($(C<$T>,)+): DivideArg<Layout<($($S,)+), ($($D,)+)>>,
+            <($(C<$T>,)+) as DivideArg<Layout<($($S,)+), ($($D,)+)>>>::Zipped:
+                SliceBy<(($(part_i64!($T),)+), ($($U,)+))>,
+        {
+            type Part = <<($(C<$T>,)+) as DivideArg<Layout<($($S,)+), ($($D,)+)>>>::Zipped as SliceBy<
+                (($(part_i64!($T),)+), ($($U,)+)),
+            >>::Sliced;
+            #[inline]
+            fn partition(
+                layout: &Layout<($($S,)+), ($($D,)+)>,
+                _: &Layout<($(C<$T>,)+), ($(C<$E>,)+)>,
+                t: i64,
+            ) -> Result<(Self::Part, i64), Error> {
+                let () = const { $(check_thread_mode(C::<$T>::VALUE, C::<$E>::VALUE);)+ };
+                let threads = 1 $(* C::<$T>::VALUE)+;
+                if t < 0 || t >= threads {
+                    return Err(Error::OutOfDomain);
+                }
+                let coord = ($(thread_digit(t, C::<$T>::VALUE, C::<$E>::VALUE),)+);
+                divide_and_slice(layout, ($(C::<$T>::new(),)+), (coord, ($($U,)+)))
+            }
+        }
+
+        impl<$($S, $D, $T, $E),+> PartitionedBy<Layout<($(C<$T>,)+), ($(C<$E>,)+)>>
+            for Layout<($($S,)+), ($($D,)+)>
+        where
+            ($($S,)+): Congruent<($($D,)+)>,
+            ($($D,)+): IntTuple,
+            $($S: ModeKind, $T: Numeral, $E: Numeral,)+
+            $Flag: PartDispatch<Self, Layout<($(C<$T>,)+), ($(C<$E>,)+)>>,
+        {
+            type Part = <$Flag as PartDispatch<Self, Layout<($(C<$T>,)+), ($(C<$E>,)+)>>>::Part;
+            #[inline]
+            fn partition_by(
+                &self,
+                thr: &Layout<($(C<$T>,)+), ($(C<$E>,)+)>,
+                t: i64,
+            ) -> Result<(Self::Part, i64), Error> {
+                <$Flag as PartDispatch<Self, Layout<($(C<$T>,)+), ($(C<$E>,)+)>>>::partition(self, thr, t)
+            }
+        }
     };
 }
-leaf_partitioned_by!(S0 D0 T0 E0 0);
-leaf_partitioned_by!(S0 D0 T0 E0 0, S1 D1 T1 E1 1);
-leaf_partitioned_by!(S0 D0 T0 E0 0, S1 D1 T1 E1 1, S2 D2 T2 E2 2);
+/// `i64`, once per thread mode (a thread coordinate's type).
+macro_rules! part_i64 {
+    ($T:ident) => {
+        i64
+    };
+}
+
+/// `slice(zipped_divide(layout, tiler), coord)`: C++'s `inner_partition`
+/// (`local_tile`) and `outer_partition` (`local_partition`) through the typed
+/// algebra.
+#[inline]
+pub(crate) fn divide_and_slice<L, T, Q>(
+    layout: &L,
+    tiler: T,
+    coord: Q,
+) -> Result<(<T::Zipped as SliceBy<Q>>::Sliced, i64), Error>
+where
+    T: DivideArg<L>,
+    T::Zipped: SliceBy<Q>,
+{
+    tiler.zipped(layout)?.slice_by(coord)
+}
+
+/// A static tile (a [`TensorSliced`], as the typed `local_tile` of a static
+/// layout with nested modes gives) partitioned through the algebra: a static
+/// result.
+macro_rules! sliced_partitioned_by {
+    ($($T:ident $E:ident),+; $($U:ident)+) => {
+        impl<L, K, $($T, $E),+> PartitionedBy<Layout<($(C<$T>,)+), ($(C<$E>,)+)>> for TensorSliced<L, K>
+        where
+            $($T: Numeral, $E: Numeral,)+
+            ($(C<$T>,)+): DivideArg<TensorSliced<L, K>>,
+            <($(C<$T>,)+) as DivideArg<TensorSliced<L, K>>>::Zipped:
+                SliceBy<(($(part_i64!($T),)+), ($($U,)+))>,
+        {
+            type Part = <<($(C<$T>,)+) as DivideArg<TensorSliced<L, K>>>::Zipped as SliceBy<
+                (($(part_i64!($T),)+), ($($U,)+)),
+            >>::Sliced;
+            #[inline]
+            fn partition_by(
+                &self,
+                _: &Layout<($(C<$T>,)+), ($(C<$E>,)+)>,
+                t: i64,
+            ) -> Result<(Self::Part, i64), Error> {
+                let () = const { $(check_thread_mode(C::<$T>::VALUE, C::<$E>::VALUE);)+ };
+                let threads = 1 $(* C::<$T>::VALUE)+;
+                if t < 0 || t >= threads {
+                    return Err(Error::OutOfDomain);
+                }
+                let coord = ($(thread_digit(t, C::<$T>::VALUE, C::<$E>::VALUE),)+);
+                divide_and_slice(self, ($(C::<$T>::new(),)+), (coord, ($($U,)+)))
+            }
+        }
+    };
+}
+sliced_partitioned_by!(T0 E0; Underscore);
+sliced_partitioned_by!(T0 E0, T1 E1; Underscore Underscore);
+sliced_partitioned_by!(T0 E0, T1 E1, T2 E2; Underscore Underscore Underscore);
+
+/// A thread mode must number its threads once each (a stride-0 thread mode of
+/// extent > 1 is not injective).
+#[track_caller]
+const fn check_thread_mode(t: i64, e: i64) {
+    if t > 1 && e == 0 {
+        Error::NotInjective.raise()
+    }
+}
+
+leaf_partitioned_by!(S0 D0 T0 E0 0; S0::IsLeaf; Underscore);
+leaf_partitioned_by!(
+    S0 D0 T0 E0 0, S1 D1 T1 E1 1;
+    And<S0::IsLeaf, S1::IsLeaf>;
+    Underscore Underscore
+);
+leaf_partitioned_by!(
+    S0 D0 T0 E0 0, S1 D1 T1 E1 1, S2 D2 T2 E2 2;
+    And<S0::IsLeaf, And<S1::IsLeaf, S2::IsLeaf>>;
+    Underscore Underscore Underscore
+);

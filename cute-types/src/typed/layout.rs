@@ -189,6 +189,13 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     /// ```
     pub fn eval<K: CoordOf<S, D>>(&self, coord: K) -> Result<i64, Error> {
         let () = const { super::coord::check_static_coord(&K::COORD_PATTERN, &S::PATTERN) };
+        // A 1-D index of a static layout: the evaluation engine's terms,
+        // gathered at compile time (`static_eval`), as for static results.
+        if const { K::COORD_PATTERN.is_int() && super::static_eval::pattern_planned::<S, D>() } {
+            if let Some(i) = super::static_eval::int_coord(&coord) {
+                return super::static_eval::eval_pattern::<S, D>(i);
+            }
+        }
         coord.crd2idx(&self.shape, &self.stride)
     }
     /// Same as [`Layout::eval`] (C++ writes `layout(coord)`).

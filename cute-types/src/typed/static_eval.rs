@@ -27,7 +27,9 @@ use core::any::Any;
 use core::marker::PhantomData;
 
 use super::coord::Coord;
+use super::flag::StaticFlag;
 use super::layout_like::StaticLayout;
+use super::tuple::IntTuple;
 use crate::dynamic::{DLayout, Terms, CAPACITY};
 use crate::error::Error;
 
@@ -132,32 +134,62 @@ impl IndexPlan {
     }
 }
 
+/// Where a plan comes from: a static result type, or the types of a static
+/// `Layout<S, D>`.
+trait PlanSource {
+    /// `None` if the layout cannot be planned or its cosize does not fit in
+    /// `i64` (the bound [`WrappedLeaf::term`] relies on); evaluation then takes
+    /// another path.
+    const PLAN: Option<IndexPlan>;
+}
+
+/// The plan of `l`, if it can be planned and its cosize fits in `i64`.
+const fn plan_of(l: &DLayout) -> Option<IndexPlan> {
+    match (l.cosize(), IndexPlan::of(l)) {
+        (Ok(_), Ok(plan)) => Some(plan),
+        _ => None,
+    }
+}
+
 /// The plan of the static layout `L`, computed once per type at compile time.
 struct PlanOf<L>(PhantomData<L>);
 
-impl<L: StaticLayout> PlanOf<L> {
-    /// `None` if the layout cannot be planned or its cosize does not fit in
-    /// `i64` (the bound [`WrappedLeaf::term`] relies on); evaluation then takes
-    /// the run-time path.
-    const PLAN: Option<IndexPlan> = {
-        let l = super::static_result::layout_of::<L>();
-        match (l.cosize(), IndexPlan::of(&l)) {
-            (Ok(_), Ok(plan)) => Some(plan),
-            _ => None,
-        }
-    };
-    const PLANNED: bool = Self::PLAN.is_some();
-    const COUNT: usize = match &Self::PLAN {
+impl<L: StaticLayout> PlanSource for PlanOf<L> {
+    const PLAN: Option<IndexPlan> = plan_of(&super::static_result::layout_of::<L>());
+}
+
+/// The plan of a typed `Layout<S, D>` whose shape and stride are static (from
+/// their patterns, which then hold every value); `None` otherwise.
+struct PatternPlan<S, D>(PhantomData<(S, D)>);
+
+impl<S: IntTuple, D: IntTuple> PlanSource for PatternPlan<S, D> {
+    const PLAN: Option<IndexPlan> =
+        if <S::IsStatic as StaticFlag>::VALUE && <D::IsStatic as StaticFlag>::VALUE {
+            match DLayout::new(S::PATTERN, D::PATTERN) {
+                Ok(l) => plan_of(&l),
+                Err(_) => None,
+            }
+        } else {
+            None
+        };
+}
+
+/// The numbers of a plan, as constants.
+struct Consts<P>(PhantomData<P>);
+
+impl<P: PlanSource> Consts<P> {
+    const PLANNED: bool = P::PLAN.is_some();
+    const COUNT: usize = match &P::PLAN {
         Some(plan) => plan.count,
         None => 0,
     };
-    const LAST: Option<(i64, i64)> = match &Self::PLAN {
+    const LAST: Option<(i64, i64)> = match &P::PLAN {
         Some(plan) => plan.last,
         None => None,
     };
     /// Entry `k` of the plan (a leaf adding nothing beyond the count).
     const fn leaf(k: usize) -> WrappedLeaf {
-        match &Self::PLAN {
+        match &P::PLAN {
             Some(plan) => plan.wrapped[k],
             None => NO_LEAF,
         }
@@ -169,32 +201,61 @@ impl<L: StaticLayout> PlanOf<L> {
 /// the guards are constants and the operands literals, so the unused steps
 /// vanish and the used ones fold, without relying on loop unrolling.
 macro_rules! unrolled_steps {
-    ($L:ty, $i:expr, $acc:expr; $($k:literal)*) => {
+    ($P:ty, $i:expr, $acc:expr; $($k:literal)*) => {
         $(
-            if $k < const { PlanOf::<$L>::COUNT } {
-                $acc += const { PlanOf::<$L>::leaf($k) }.term($i);
+            if $k < const { Consts::<$P>::COUNT } {
+                $acc += const { Consts::<$P>::leaf($k) }.term($i);
             }
         )*
     };
 }
 
-// The step list of `eval_index` covers every leaf a `DTuple` can hold.
+// The step list of `eval_planned` covers every leaf a `DTuple` can hold.
 const _: () = assert!(CAPACITY == 64);
+
+/// `L(i)` through the plan of `P` (which must be planned).
+#[inline(always)]
+fn eval_planned<P: PlanSource>(i: i64) -> Result<i64, Error> {
+    let mut acc = 0i64;
+    unrolled_steps!(P, i, acc;
+        0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
+        32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60
+        61 62 63);
+    acc.checked_add(last_term(const { Consts::<P>::LAST }, i)?)
+        .ok_or(Error::Overflow)
+}
 
 /// `L(i)` for a 1-D index of a static layout, through its compile-time plan.
 /// Same result as `L::LAYOUT.eval_index(i)`.
 #[inline]
 pub(crate) fn eval_index<L: StaticLayout>(i: i64) -> Result<i64, Error> {
-    if !const { PlanOf::<L>::PLANNED } {
+    if !const { Consts::<PlanOf<L>>::PLANNED } {
         return Ok(super::static_result::layout_of::<L>().eval_index(i)?.value);
     }
-    let mut acc = 0i64;
-    unrolled_steps!(L, i, acc;
-        0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
-        32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60
-        61 62 63);
-    acc.checked_add(last_term(const { PlanOf::<L>::LAST }, i)?)
-        .ok_or(Error::Overflow)
+    eval_planned::<PlanOf<L>>(i)
+}
+
+/// Whether the typed `Layout<S, D>` is static and planned: its 1-D indices
+/// are then evaluated by [`eval_pattern`], the engine's plan.
+pub(crate) const fn pattern_planned<S: IntTuple, D: IntTuple>() -> bool {
+    Consts::<PatternPlan<S, D>>::PLANNED
+}
+
+/// `L(i)` of a static, planned `Layout<S, D>` ([`pattern_planned`]): the
+/// engine's terms gathered at compile time, as for static results.
+#[inline]
+pub(crate) fn eval_pattern<S: IntTuple, D: IntTuple>(i: i64) -> Result<i64, Error> {
+    eval_planned::<PatternPlan<S, D>>(i)
+}
+
+/// The value of an integer coordinate `K` when it is `_N` (its pattern) or an
+/// `i64` (decided at compile time); `None` for the other run-time types.
+#[inline(always)]
+pub(crate) fn int_coord<K: Coord>(coord: &K) -> Option<i64> {
+    if const { K::COORD_PATTERN.is_int() && K::COORD_PATTERN.is_static() } {
+        return Some(const { K::COORD_PATTERN.leaf(0).value });
+    }
+    (coord as &dyn Any).downcast_ref::<i64>().copied()
 }
 
 /// A static coordinate `K` outside the static shape of `L` does not compile, as

@@ -276,3 +276,57 @@ fn errors_name_the_rule() {
         Err(Error::DivisionByZero)
     );
 }
+
+/// The flat form for the algebra's leaf lists (`flat_offset`) is the engine's
+/// value on the flattened layout, inside and outside the domain.
+#[test]
+fn flat_offset_equals_the_engine_on_flat_layouts() {
+    use super::flat_offset;
+    for l in small_layouts() {
+        let (s, d) = (l.shape(), l.stride());
+        let n = s.leaf_count();
+        let extents: Vec<DInt> = (0..n).map(|k| s.leaf(k)).collect();
+        let strides: Vec<DInt> = (0..n).map(|k| d.leaf(k)).collect();
+        let flat = DLayout::new(s.flatten(), d.flatten()).unwrap();
+        let size = l.size().unwrap().value;
+        for i in -7..=size + 7 {
+            let want = index_offset(Terms::new(&flat), DInt::d(i)).map(|v| v.value);
+            assert_eq!(flat_offset(&extents, &strides, i), want, "{flat} at {i}");
+        }
+    }
+}
+
+/// CuTe's `idx2crd(i, shape, stride)` and `crd2idx(coord, shape)` through the
+/// engine: each leaf `(i / d) mod s` (`_0` for a static 1), and the
+/// colexicographic index of every natural coordinate is its 1-D index.
+#[test]
+fn strided_coordinates_and_colex_indices() {
+    use crate::dynamic::{crd2idx_compact, idx2crd_strided};
+    for l in small_layouts() {
+        let (s, d) = (l.shape(), l.stride());
+        let size = l.size().unwrap().value;
+        for i in 0..size {
+            let natural = idx2crd(&DTuple::d(i), &s).unwrap();
+            assert_eq!(
+                crd2idx_compact(&natural, &s).unwrap().value,
+                i,
+                "{s} at {natural}"
+            );
+            match idx2crd_strided(&DTuple::d(i), &s, &d) {
+                Ok(c) => {
+                    for k in 0..s.leaf_count() {
+                        let (sk, dk) = (s.leaf(k), d.leaf(k));
+                        let want = if sk.is_static_eq(1) {
+                            0
+                        } else {
+                            (i / dk.value) % sk.value
+                        };
+                        assert_eq!(c.leaf(k).value, want, "{l} at {i}");
+                    }
+                }
+                // A stride 0 of an extent above 1 divides by zero.
+                Err(e) => assert_eq!(e, Error::DivisionByZero, "{l} at {i}"),
+            }
+        }
+    }
+}

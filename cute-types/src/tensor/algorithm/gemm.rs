@@ -2,9 +2,11 @@
 //! kernel decomposes it — tiles by `local_tile`, threads by `local_partition`,
 //! ragged edges by identity-tensor predicates — with the "threads" run one after
 //! another on the CPU.
+use super::gemm_leaf::LeafPlan;
 use super::numeric::Numeric;
 use crate::dynamic::{DLayout, DTiler, DTuple};
 use crate::error::Error;
+use crate::tensor::alloc::boxed::Box;
 use crate::tensor::alloc::vec::Vec;
 use crate::tensor::engine::{Counting, Storage, StorageMut};
 use crate::tensor::identity::digit;
@@ -218,9 +220,15 @@ impl Operand {
 ///    are predicated off;
 /// 4. each thread accumulates over `k` in registers, then `C = alpha·acc + beta·C`.
 ///
-/// Layouts are tiled and partitioned once; tiles and threads differ only by
-/// offsets, so the inner loops read per-mode index tables (what a GPU code
-/// generator turns into immediates) and do no layout arithmetic.
+/// Layouts are tiled and partitioned once ([`GemmPlan`]); tiles and threads
+/// differ only by offsets. When every operand mode is a leaf (row-, column-major,
+/// padded, reversed: any strides), the operands are typed layouts
+/// `Layout<(i64,i64),(i64,i64)>`: tiles come from the typed `local_tile` with
+/// the run-time extents `(BM, BK)`, each thread's values from C++'s
+/// `outer_partition` on typed layouts, elements from the typed arithmetic
+/// (`index_with`), and predicates from the tile and thread coordinates. An
+/// operand with a nested mode runs on per-mode index tables of the `DLayout`s
+/// and identity tensors instead ([`GemmPlan::typed`] says which).
 ///
 /// The sum over `k` runs in increasing `k` for every element, so the result is
 /// identical, bit for bit, to [`gemm_reference`].
@@ -299,6 +307,20 @@ where
 pub struct GemmPlan {
     shape: (i64, i64, i64),
     layouts: [DLayout; 3],
+    kernel: Kernel,
+}
+
+/// How a plan runs: typed (every operand mode a leaf), or by the run-time
+/// per-mode tables (an operand with a nested mode).
+enum Kernel {
+    Leaf(LeafPlan),
+    // Boxed: its tables are large (fixed-capacity layouts).
+    Modes(Box<ModesPlan>),
+}
+
+/// The run-time plan: tiles and partitions of the `DLayout`s and of identity
+/// tensors, as per-mode index tables.
+struct ModesPlan {
     id: Counting,
     a: Operand,
     b: Operand,
@@ -334,74 +356,42 @@ impl GemmPlan {
         cfg: &GemmConfig,
     ) -> Result<GemmPlan, Error> {
         let (m, n, k) = problem_shape(la, lb, lc)?;
-        let shape2 = |x: i64, y: i64| DTuple::tuple(&[DTuple::d(x), DTuple::d(y)]);
-        let ida = make_identity_tensor(&shape2(m, k)?)?;
-        let idb = make_identity_tensor(&shape2(n, k)?)?;
-        let idc = make_identity_tensor(&shape2(m, n)?)?;
-        let id = *ida.engine();
-
-        // Step 1: CTA tiles, with CuTe's projections Step<_1,X,_1>, <X,_1,_1>, <_1,_1,X>.
-        let tiler = cfg.tiler()?;
-        let (t_mk, t_nk, t_mn) = (
-            dice_tiler(&[true, false, true], &tiler)?,
-            dice_tiler(&[false, true, true], &tiler)?,
-            dice_tiler(&[true, true, false], &tiler)?,
-        );
-        let zero_k = DTuple::tuple(&[DTuple::d(0), DTuple::underscore()])?;
-        let zero_mn = shape2(0, 0)?;
-        // Step 2: thread partitions of the tile pattern (rows of A, columns of B).
         let thr = &cfg.threads;
-        let mut pa = Operand::new(la, &ida, &t_mk, &zero_k, thr, &[true, false])?;
-        let mut pb = Operand::new(lb, &idb, &t_nk, &zero_k, thr, &[false, true])?;
-        let mut pc = Operand::new(lc, &idc, &t_mn, &zero_mn, thr, &[true, true])?;
-        // Step 3 set-up: value modes are (rows|cols, k, k-tile) and (rows, cols);
-        // each moves one coordinate.
-        for (op, axes) in [(&mut pa, [0, 1, 1]), (&mut pb, [0, 1, 1])] {
-            for (i, axis) in axes.into_iter().enumerate() {
-                op.separate(i, axis, &id)?;
-            }
-        }
-        pc.separate(0, 0, &id)?;
-        pc.separate(1, 1, &id)?;
-        // The three partitions must describe the same (m, n, k) for the same value
-        // index: A's rows are C's rows, B's columns are C's columns, A's k is B's k.
-        // True by construction; checked because the loops of `run` rely on it.
-        let agree = pa.mode(0)?.1 == pc.mode(0)?.1
-            && pb.mode(0)?.1 == pc.mode(1)?.1
-            && pa.mode(1)?.1 == pb.mode(1)?.1
-            && pa.mode(2)?.1 == pb.mode(2)?.1;
-        if !agree {
-            return Err(Error::Unsupported);
-        }
-        for t in 0..pc.thread_offset.len() {
-            let (ia, ib, ic) = (
-                pa.thread_offset[t].1,
-                pb.thread_offset[t].1,
-                pc.thread_offset[t].1,
-            );
-            let same = digit(ia, &id, 0)? == digit(ic, &id, 0)?
-                && digit(ib, &id, 0)? == digit(ic, &id, 1)?
-                && digit(ia, &id, 1)? == digit(ib, &id, 1)?;
-            if !same {
-                return Err(Error::Unsupported);
-            }
-        }
-        let tiles_mn = pc.tiles.tiles()?;
-        let tiles = (
-            tiles_mn.get(0)?.product()?.value,
-            tiles_mn.get(1)?.product()?.value,
+        let threads = (
+            thr.shape().get(0)?.product()?.value,
+            thr.shape().get(1)?.product()?.value,
         );
+        let leaf = LeafPlan::new([la, lb, lc], (m, n, k), cfg.tile, thr, threads)?;
+        let kernel = match leaf {
+            Some(p) => Kernel::Leaf(p),
+            None => Kernel::Modes(Box::new(ModesPlan::new(la, lb, lc, cfg, (m, n, k))?)),
+        };
         Ok(GemmPlan {
             shape: (m, n, k),
             layouts: [*la, *lb, *lc],
-            id,
-            a: pa,
-            b: pb,
-            c: pc,
-            tiles,
+            kernel,
         })
     }
 
+    /// Whether the plan runs the typed kernel: every operand mode is a leaf,
+    /// so the operands are `Layout<(i64,i64),(i64,i64)>`, tiled by the typed
+    /// `local_tile` (run-time extents) and read through the typed layouts'
+    /// arithmetic. An operand with a nested mode (`((4,2),8):((2,1),8)`) runs
+    /// on the run-time per-mode tables instead.
+    ///
+    /// ```
+    /// use cute_types::tensor::*;
+    /// use cute_types::*;
+    /// let cfg = GemmConfig::new((4, 4, 2), "(2,2):(2,1)".parse().unwrap()).unwrap();
+    /// let (la, lb, lc): (DLayout, DLayout, DLayout) =
+    ///     ("(4,2):(1,4)".parse().unwrap(), "(4,2):(2,1)".parse().unwrap(), "(4,4):(1,4)".parse().unwrap());
+    /// assert!(GemmPlan::new(&la, &lb, &lc, &cfg).unwrap().typed());
+    /// let split: DLayout = "((2,2),2):((2,1),4)".parse().unwrap();
+    /// assert!(!GemmPlan::new(&split, &lb, &lc, &cfg).unwrap().typed());
+    /// ```
+    pub fn typed(&self) -> bool {
+        matches!(self.kernel, Kernel::Leaf(_))
+    }
     /// `C = alpha·A·Bᵀ + beta·C` for tensors whose layouts are the plan's
     /// ([`Error::NotCongruent`] otherwise; offsets and storage may differ).
     ///
@@ -447,7 +437,29 @@ impl GemmPlan {
         if !same(&a.dlayout(), la) || !same(&b.dlayout(), lb) || !same(&c.dlayout(), lc) {
             return Err(Error::NotCongruent);
         }
-        let (m, n, k) = self.shape;
+        let bases = (a.offset(), b.offset(), c.offset());
+        let (a_data, b_data) = (a.engine().as_slice(), b.engine().as_slice());
+        let c_data = c.engine_mut_slice();
+        match &self.kernel {
+            Kernel::Leaf(p) => p.run(alpha, a_data, b_data, beta, c_data, bases),
+            Kernel::Modes(p) => p.run(self.shape, alpha, a_data, b_data, beta, c_data, bases),
+        }
+    }
+}
+
+impl ModesPlan {
+    /// The loops of [`gemm`] over the per-mode tables.
+    #[allow(clippy::too_many_arguments)]
+    fn run<T: Numeric>(
+        &self,
+        (m, n, k): (i64, i64, i64),
+        alpha: T,
+        a_data: &[T],
+        b_data: &[T],
+        beta: T,
+        c_data: &mut [T],
+        (a_base, b_base, c_base): (i64, i64, i64),
+    ) -> Result<(), Error> {
         let (mt, nt) = self.tiles;
         let id = &self.id;
         let (pa, pb, pc) = (&self.a, &self.b, &self.c);
@@ -459,10 +471,6 @@ impl GemmPlan {
         let (b_kts, _) = pb.mode(2)?;
         let (c_rows, _) = pc.mode(0)?;
         let (c_cols, _) = pc.mode(1)?;
-        let a_data = a.engine().as_slice();
-        let b_data = b.engine().as_slice();
-        let (a_base, b_base, c_base) = (a.offset(), b.offset(), c.offset());
-        let c_data = c.engine_mut_slice();
 
         // Per-thread work lists, reused: (A index, C row index) of live rows, (B, C)
         // of live columns, (A, B) index steps of live k, accumulators.
@@ -526,6 +534,83 @@ impl GemmPlan {
             }
         }
         Ok(())
+    }
+}
+
+impl ModesPlan {
+    /// Steps 1–3 of [`gemm`] on the `DLayout`s, as per-mode tables.
+    fn new(
+        la: &DLayout,
+        lb: &DLayout,
+        lc: &DLayout,
+        cfg: &GemmConfig,
+        (m, n, k): (i64, i64, i64),
+    ) -> Result<ModesPlan, Error> {
+        let shape2 = |x: i64, y: i64| DTuple::tuple(&[DTuple::d(x), DTuple::d(y)]);
+
+        let ida = make_identity_tensor(&shape2(m, k)?)?;
+        let idb = make_identity_tensor(&shape2(n, k)?)?;
+        let idc = make_identity_tensor(&shape2(m, n)?)?;
+        let id = *ida.engine();
+
+        // Step 1: CTA tiles, with CuTe's projections Step<_1,X,_1>, <X,_1,_1>, <_1,_1,X>.
+        let tiler = cfg.tiler()?;
+        let (t_mk, t_nk, t_mn) = (
+            dice_tiler(&[true, false, true], &tiler)?,
+            dice_tiler(&[false, true, true], &tiler)?,
+            dice_tiler(&[true, true, false], &tiler)?,
+        );
+        let zero_k = DTuple::tuple(&[DTuple::d(0), DTuple::underscore()])?;
+        let zero_mn = shape2(0, 0)?;
+        // Step 2: thread partitions of the tile pattern (rows of A, columns of B).
+        let thr = &cfg.threads;
+        let mut pa = Operand::new(la, &ida, &t_mk, &zero_k, thr, &[true, false])?;
+        let mut pb = Operand::new(lb, &idb, &t_nk, &zero_k, thr, &[false, true])?;
+        let mut pc = Operand::new(lc, &idc, &t_mn, &zero_mn, thr, &[true, true])?;
+        // Step 3 set-up: value modes are (rows|cols, k, k-tile) and (rows, cols);
+        // each moves one coordinate.
+        for (op, axes) in [(&mut pa, [0, 1, 1]), (&mut pb, [0, 1, 1])] {
+            for (i, axis) in axes.into_iter().enumerate() {
+                op.separate(i, axis, &id)?;
+            }
+        }
+        pc.separate(0, 0, &id)?;
+        pc.separate(1, 1, &id)?;
+        // The three partitions must describe the same (m, n, k) for the same value
+        // index: A's rows are C's rows, B's columns are C's columns, A's k is B's k.
+        // True by construction; checked because the loops of `run` rely on it.
+        let agree = pa.mode(0)?.1 == pc.mode(0)?.1
+            && pb.mode(0)?.1 == pc.mode(1)?.1
+            && pa.mode(1)?.1 == pb.mode(1)?.1
+            && pa.mode(2)?.1 == pb.mode(2)?.1;
+        if !agree {
+            return Err(Error::Unsupported);
+        }
+        for t in 0..pc.thread_offset.len() {
+            let (ia, ib, ic) = (
+                pa.thread_offset[t].1,
+                pb.thread_offset[t].1,
+                pc.thread_offset[t].1,
+            );
+            let same = digit(ia, &id, 0)? == digit(ic, &id, 0)?
+                && digit(ib, &id, 0)? == digit(ic, &id, 1)?
+                && digit(ia, &id, 1)? == digit(ib, &id, 1)?;
+            if !same {
+                return Err(Error::Unsupported);
+            }
+        }
+        let tiles_mn = pc.tiles.tiles()?;
+        let tiles = (
+            tiles_mn.get(0)?.product()?.value,
+            tiles_mn.get(1)?.product()?.value,
+        );
+        Ok(ModesPlan {
+            id,
+            a: pa,
+            b: pb,
+            c: pc,
+            tiles,
+        })
     }
 }
 

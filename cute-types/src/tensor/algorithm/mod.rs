@@ -6,6 +6,8 @@ mod fill;
 #[cfg(feature = "alloc")]
 mod gemm;
 #[cfg(feature = "alloc")]
+mod gemm_leaf;
+#[cfg(feature = "alloc")]
 mod gemm_typed;
 mod numeric;
 
