@@ -60,18 +60,19 @@ def tc(paths):
             if m and summary:
                 dtype = {"f16": "fp16"}.get(m.group(2), m.group(2))
                 key = (dtype, (int(m.group(3)), int(m.group(4)), int(m.group(5))))
-                ours.setdefault(key, []).append(float(m.group(6)))
+                ours.setdefault(key, {}).setdefault(m.group(1), []).append(float(m.group(6)))
             m = re.match(r"cublas TN a@b.t\(\) (\w+)->\w+ (\d+)x(\d+)x(\d+) median\s+\S+ ms\s+([\d.]+) TFLOP/s", line)
             if m:
                 key = (m.group(1), (int(m.group(2)), int(m.group(3)), int(m.group(4))))
                 cub.setdefault(key, []).append(float(m.group(5)))
-    print("bf16/fp16 r5_tma_store vs cuBLAS TN, TFLOP/s: median over rounds [min–max]")
-    # dtype, then the shapes in the order gemm_tc timed them
+    print("bf16/fp16 per configuration vs cuBLAS TN, TFLOP/s: median over rounds [min–max]")
+    # dtype, then the shapes in the order gemm_tc timed them, configurations in that order too
     for key in sorted(ours, key=lambda k: (k[0], list(ours).index(k))):
-        o, c = ours[key], cub.get(key)
+        c = cub.get(key)
         shape = "x".join(map(str, key[1]))
-        ratio = f"{100 * st.median(o) / st.median(c):6.1f}%" if c else "-"
-        print(f"{key[0]} {shape:<16} ours {fmt(o)}  cuBLAS {fmt(c) if c else '-'}  {ratio}")
+        for cfg, o in ours[key].items():
+            ratio = f"{100 * st.median(o) / st.median(c):6.1f}%" if c else "-"
+            print(f"{key[0]} {shape:<16} {cfg:<14} ours {fmt(o)}  cuBLAS {fmt(c) if c else '-'}  {ratio}")
 
 
 if __name__ == "__main__":

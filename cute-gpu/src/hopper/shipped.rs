@@ -9,7 +9,7 @@ use super::kernel::{generate, HopperKernel, Io, Output};
 use super::layouts::OperandMajor;
 use crate::gemm::Tile;
 use cute_types::Error;
-use cute_types::{_1, _128, _2, _232, _256, _4, _40, _6, _64, _8};
+use cute_types::{_1, _128, _16, _2, _232, _256, _4, _40, _6, _64, _8};
 
 /// Rung 1: TMA loads, an mbarrier pipeline and wgmma in one warpgroup; thread 0
 /// refills each stage as soon as the wgmmas reading it retire.
@@ -69,6 +69,29 @@ pub type T256x128 = Hgemm<
     ProducerWarpgroup<_40, _232>,
     Stages<_4>,
     Persistent<_8>,
+    TmaStore,
+    Sw128,
+>;
+
+/// Tuning: rung 5 with raster groups of 4 tile rows (a wave of 128 blocks at
+/// 4096³ covers 2 groups of 4×16 tiles instead of one of 8×16).
+pub type R5G4 = Hgemm<
+    Tile<_128, _256, _64>,
+    Consumers<_2>,
+    ProducerWarpgroup<_40, _232>,
+    Stages<_4>,
+    Persistent<_4>,
+    TmaStore,
+    Sw128,
+>;
+/// Tuning: rung 5 with raster groups of 16 tile rows (a wave of 128 blocks at
+/// 4096³ covers 16×8 tiles: 16 MiB of A and 16 MiB of B instead of 8 and 32).
+pub type R5G16 = Hgemm<
+    Tile<_128, _256, _64>,
+    Consumers<_2>,
+    ProducerWarpgroup<_40, _232>,
+    Stages<_4>,
+    Persistent<_16>,
     TmaStore,
     Sw128,
 >;
@@ -136,6 +159,16 @@ pub fn shipped() -> Vec<Shipped> {
             name: "t256x128",
             what: "tuning: 256x128x64, 2 consumers x 2 m64 blocks, TMA store",
             params: T256x128::PARAMS,
+        },
+        Shipped {
+            name: "r5_g4",
+            what: "tuning: r5_tma_store in raster groups of 4 tile rows",
+            params: R5G4::PARAMS,
+        },
+        Shipped {
+            name: "r5_g16",
+            what: "tuning: r5_tma_store in raster groups of 16 tile rows",
+            params: R5G16::PARAMS,
         },
     ]
 }
