@@ -21,34 +21,25 @@ fn main() -> ExitCode {
         }
     }
     let mut modules = Vec::new();
+    // One module per kernel, with its line of the listing.
+    let mut push = |k: &cute_gpu::gemm::GemmKernel, what: &str| {
+        let line = format!(
+            "{}\tthreads={}\tsmem={}\t{what}",
+            k.name(),
+            k.threads(),
+            k.params().smem_bytes()
+        );
+        modules.push((
+            k.name().to_string(),
+            cute_gpu::module_ptx(vec![k.kernel().clone()]),
+            line,
+        ));
+    };
     for s in shipped() {
         for &layout in s.layouts {
-            let k = s.kernel(layout);
-            let line = format!(
-                "{}\tthreads={}\tsmem={}\t{}",
-                k.name(),
-                k.threads(),
-                k.params().smem_bytes(),
-                s.what
-            );
-            modules.push((
-                k.name().to_string(),
-                cute_gpu::module_ptx(vec![k.kernel().clone()]),
-                line,
-            ));
+            push(&s.kernel(layout), s.what);
             if let Some(k) = s.split_kernel(layout) {
-                let line = format!(
-                    "{}\tthreads={}\tsmem={}\t{} (the split kernel)",
-                    k.name(),
-                    k.threads(),
-                    k.params().smem_bytes(),
-                    s.what
-                );
-                modules.push((
-                    k.name().to_string(),
-                    cute_gpu::module_ptx(vec![k.kernel().clone()]),
-                    line,
-                ));
+                push(&k, &format!("{} (the split kernel)", s.what));
             }
         }
     }
