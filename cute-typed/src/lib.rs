@@ -14,7 +14,7 @@
 //!   slices and host algorithms, every view checked against its storage.
 //! * [`tv`] holds thread–value layouts (tiled copies, SM80/SM90 MMA atoms).
 //!
-//! The core's modules and root items ([`dynamic`], [`algebra`], [`text`],
+//! The core's modules and root items ([`dynamic`](mod@dynamic), [`algebra`], [`text`],
 //! [`error`], [`DLayout`], [`Error`], …) are re-exported, so `use cute_typed::*;`
 //! names everything `cute-types` and this crate define.
 //!
