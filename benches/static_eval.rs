@@ -26,7 +26,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, Criterion, Throughput};
-use cute_types::typed::*;
+use cute_typed::typed::*;
 use cute_types::{DLayout, Error};
 
 /// Indices evaluated per iteration of the benchmark.

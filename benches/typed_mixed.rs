@@ -17,7 +17,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use cute_types::typed::*;
+use cute_typed::typed::*;
 use cute_types::{algebra, DLayout};
 
 fn bench(c: &mut Criterion) {

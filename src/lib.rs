@@ -3,7 +3,8 @@
 //! CuTe's layout algebra (NVIDIA CUTLASS) as a Rust compile-time layout DSL.
 //!
 //! This crate (package `cute-rs`) re-exports [`cute_types`], the `no_std` core
-//! (integers, tuples, layouts, the algebra, the typed layer, tensors),
+//! (integers, tuples, layouts, the algebra, text, errors), [`cute_typed`] over it
+//! (the typed layer, tensors, thread–value layouts),
 //! [`cute_calc`] as [`expr`](mod@expr) (the calculator engine behind `cute eval`),
 //! [`cute_print`] as [`print`](mod@print) (CuTe's `print_layout` table, SVG and LaTeX
 //! pictures; [`tv`](mod@tv) gathers the thread–value layouts and their pictures) and
@@ -47,7 +48,8 @@
 //! assert_eq!(row, [4, 5, 6, 7]);
 //! ```
 //!
-//! See [`cute_types`] for the map of the modules and its crate-level tour.
+//! See [`cute_types`] and [`cute_typed`] for the map of the modules and their
+//! crate-level tours.
 #![forbid(unsafe_code)]
 // Not inlined: rustdoc would print the typed functions' return types with their
 // aliases (`CompositionOut<A, B>`) expanded into trait projections.
@@ -63,16 +65,19 @@ pub use cute_macros::*;
 pub use cute_print;
 /// The pictures (the `cute-print` crate): `cute::print::print_layout`, ….
 pub use cute_print as print;
-/// The core crate: CuTe's layout algebra, typed layer, tensors and printing.
+/// The typed layer, tensors and thread–value layouts, over the core.
+pub use cute_typed;
+/// The `no_std` core: integers, tuples, `DLayout`, the algebra, text, errors.
 pub use cute_types;
+// `cute_typed`'s root re-exports the core's, so this one glob names both.
 #[doc(no_inline)]
-pub use cute_types::*;
+pub use cute_typed::*;
 
-/// Thread–value layouts ([`cute_types::tv`]) and their pictures
+/// Thread–value layouts ([`cute_typed::tv`]) and their pictures
 /// ([`cute_print::tv`]), in one module as before the pictures had their own crate.
 pub mod tv {
     #[doc(no_inline)]
     pub use cute_print::tv::*;
     #[doc(no_inline)]
-    pub use cute_types::tv::*;
+    pub use cute_typed::tv::*;
 }

@@ -7,8 +7,8 @@
 //! Every expected text below was printed by CuTe C++ 4.2 (g++), except where a
 //! test checks the defining equation itself.
 use cute::expr::{eval_line_as, Reading};
+use cute_typed::typed::*;
 use cute_types::algebra;
-use cute_types::typed::*;
 use cute_types::DLayout;
 
 fn static_reading(e: &str) -> String {

@@ -22,12 +22,12 @@
 #![allow(clippy::type_complexity)]
 use cute::expr::{eval_line, eval_lines, evaluate, parse, Value, MAX_NESTING};
 use cute::print::{print_latex, print_layout, print_svg, LayoutGrid};
+use cute_typed::tensor::Tensor;
 use cute_types::algebra::{self, compose_swizzle, Swizzle};
 use cute_types::dynamic::{
     crd2idx, crd2idx_compact, idx2crd, idx2crd_strided, product_like, DTiler, Major, TilerMode,
     CAPACITY, MAX_TILER_DEPTH,
 };
-use cute_types::tensor::Tensor;
 use cute_types::{parse_coord, parse_layout, parse_tuple, DInt, DLayout, DTuple, Error};
 use proptest::prelude::*;
 
@@ -1465,8 +1465,8 @@ proptest! {
             }
             Err(e) => prop_assert!(matches!(e, Error::OutOfStorage | Error::Overflow | Error::NonPositiveShape), "{e:?}"),
         }
-        let _ = cute_types::tensor::make_identity_tensor(&c);
-        let _ = cute_types::tensor::make_identity_tensor(&lay.shape()).map(|id| id.coord(i));
+        let _ = cute_typed::tensor::make_identity_tensor(&c);
+        let _ = cute_typed::tensor::make_identity_tensor(&lay.shape()).map(|id| id.coord(i));
     }
 
     #[test]
@@ -1478,7 +1478,7 @@ proptest! {
         n in wild_int(),
         t in arb_tiler(),
     ) {
-        use cute_types::tensor::{local_tile_layout, shape_tiler, thread_coord, Partition, TileGrid};
+        use cute_typed::tensor::{local_tile_layout, shape_tiler, thread_coord, Partition, TileGrid};
         let _ = thread_coord(&thr, i);
         let _ = thread_coord(&thr, n);
         if let Ok(p) = Partition::new(&lay, &thr) {
@@ -1520,7 +1520,7 @@ proptest! {
 #[test]
 fn huge_tables_and_storage_are_refused() {
     use cute::tv::{render_tv_picture, PictureFormat, TvLayout, TvPictureSpec};
-    use cute_types::tensor::{make_tensor_owned, GemmConfig};
+    use cute_typed::tensor::{make_tensor_owned, GemmConfig};
     // An owned tensor whose storage cannot exist: an error, not a capacity
     // overflow panic or an allocation abort.
     // (Sizes beyond any address space, so that no system can grant them.)
@@ -1560,7 +1560,7 @@ fn huge_tables_and_storage_are_refused() {
     let wide = TvLayout::new(l(&format!("({P62},4):(0,0)")), 1, 1).unwrap();
     assert_eq!(wide.is_bijective(), Ok(false));
     // Thread coordinates: i64::MIN / -1 and a zero extent are errors.
-    use cute_types::tensor::thread_coord;
+    use cute_typed::tensor::thread_coord;
     assert_eq!(
         thread_coord(&l("(4,2):(-1,4)"), i64::MIN),
         Err(Error::Overflow)

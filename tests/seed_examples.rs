@@ -7,14 +7,14 @@
 //! descriptions ("seed 000 §2.1") of where the example sits in the seed file.
 //!
 //! Paths exercised: the calculator (`cute::expr::eval_line`), the typed
-//! layer (`cute_types::typed`, exact printing with static `_` marks), the dynamic
+//! layer (`cute_typed::typed`, exact printing with static `_` marks), the dynamic
 //! core (`DLayout`, `dynamic::idx2crd`), `print::print_layout` and the `cute`
 //! binary (`cute print`, in `cute-cli/tests/seed_cli.rs`).
 
 use cute::expr::eval_line;
 use cute::print::print_layout;
+use cute_typed::typed::*;
 use cute_types::dynamic::idx2crd;
-use cute_types::typed::*;
 use cute_types::{parse_coord, parse_layout, parse_tuple, DLayout};
 
 // ---------------------------------------------------------------------------

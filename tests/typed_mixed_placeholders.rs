@@ -1,4 +1,4 @@
-//! The placeholder claim of `cute_types::typed::mixed` checked against the answers
+//! The placeholder claim of `cute_typed::typed::mixed` checked against the answers
 //! of CuTe C++ in `tests/vectors/mixed_cpp.tsv`, through the calculator
 //! (`cute::expr`), which lives in its own crate above cute-types.
 use std::path::PathBuf;

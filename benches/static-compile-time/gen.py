@@ -163,7 +163,7 @@ fn interp<L: StaticLayout>(_: L) -> i64 {
 HEADER = """//! Written by gen.py: {n} layout algebra operations {how}.
 //! Each result is checked against the calculator's text (static marks removed).
 #![allow(clippy::all)]
-use cute_types::typed::*;
+use cute_typed::typed::*;
 {extra}
 fn plain(x: impl core::fmt::Display) -> String {{
     x.to_string().replace('_', "")

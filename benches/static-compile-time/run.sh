@@ -27,7 +27,7 @@ for profile in dev release; do
     for bin in typed dynamic typed_eval typed_eval_interp baseline; do
         for i in $(seq "$RUNS"); do
             # Not measured: rebuilds the library if someone changed it meanwhile.
-            cargo build --quiet --offline --profile "$profile" -p cute-types
+            cargo build --quiet --offline --profile "$profile" -p cute-types -p cute-typed
             touch "src/bin/$bin.rs"
             /usr/bin/time -v cargo build --quiet --offline --profile "$profile" --bin "$bin" 2>&1 >/dev/null |
                 awk -v label="$profile $bin run $i" '

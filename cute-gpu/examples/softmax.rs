@@ -17,7 +17,7 @@ mod harness;
 use cute_gpu::cuda::{DeviceBuffer, Gpu, GpuError, Pending, Result, TileArg, TileModule};
 use cute_gpu::ptx::{kind::U32, BinOp, Cmp, Special, Ty};
 use cute_gpu::tile::{Bf16, Reduce, ThreadValues, TileError, TileKernel, TileProgram};
-use cute_types::_1;
+use cute_typed::_1;
 use harness::Elem;
 use std::f32::consts::LOG2_E;
 

@@ -23,7 +23,7 @@
 mod harness;
 use cute_gpu::cuda::DeviceElement;
 use cute_gpu::tile::{Bf16, Element, ThreadValues, TileError, TileKernel, TileProgram};
-use cute_types::_1;
+use cute_typed::_1;
 
 /// Per element type: tile side `T`, the shared layout of a `T × T` tile (rows
 /// padded), and thread–value layouts `(thread, value) → m + T·n` for 256

@@ -3,13 +3,13 @@
 //! stride baked in as an immediate; evaluated at generation-time indices (the
 //! values a thread owns) it becomes address offsets.
 //!
-//! Both go through cute-types' evaluation engine ([`cute_types::dynamic::Terms`],
+//! Both go through the core's (cute-types') evaluation engine ([`cute_typed::dynamic::Terms`],
 //! the one definition of `layout → offset`): [`emit_eval`] emits PTX for each
 //! of the engine's terms `((idx / div) mod extent)·stride`, and
 //! [`all_offsets`] evaluates the layout with the engine at generation time.
 use crate::ptx::{kind, BinOp, KernelBuilder, Reg};
-use cute_types::dynamic::Terms;
-use cute_types::{DLayout, Error};
+use cute_typed::dynamic::Terms;
+use cute_typed::{DLayout, Error};
 
 /// The flattened modes `(shape, stride)` of `l`, colexicographic (first mode fastest).
 pub fn flat_modes(l: &DLayout) -> Vec<(i64, i64)> {
@@ -172,13 +172,13 @@ mod tests {
             }
         }
         // Static layouts: the typed compile-time plan gives the same offsets.
-        fn check<L: cute_types::typed::StaticLayout>(r: L) {
+        fn check<L: cute_typed::typed::StaticLayout>(r: L) {
             let l = L::LAYOUT;
             let n = l.size().unwrap().value;
             let plan: Vec<u32> = (0..n).map(|i| r.eval_index(i).unwrap() as u32).collect();
             assert_eq!(simulated_offsets(&l), plan, "{l}");
         }
-        use cute_types::typed::*;
+        use cute_typed::typed::*;
         let a = make_layout_strided((_4, (_2, _3)), (_3, (_1, _24)));
         check(composition(a, make_layout_strided((_3, _8), (_8, _1))));
         check(zipped_divide(

@@ -3,7 +3,7 @@
 //! PTX kernels generated from cute-rs layouts. A kernel configuration is a type
 //! ([`gemm::Sgemm`]) whose static integers set the tiles, the thread and value
 //! layouts, the shared-memory layouts and the pipeline; the generator reads them
-//! through `cute_types` layouts and bakes every offset into the PTX as an
+//! through `cute_typed` layouts and bakes every offset into the PTX as an
 //! immediate. [`ptx`] is the structured emitter, [`sim`] a CPU interpreter of what
 //! it emits (so kernels are tested without a GPU), and the `cuda` feature loads
 //! and launches the kernels through the CUDA driver, opened at run time.

@@ -2,7 +2,7 @@
 use cute_gpu::gemm::Tile;
 use cute_gpu::hopper::config::*;
 use cute_gpu::static_int::StaticUsize;
-use cute_types::{_1, _128, _2, _232, _256, _4, _40, _64, _8};
+use cute_typed::{_1, _128, _2, _232, _256, _4, _40, _64, _8};
 
 #[test]
 fn a_cooperative_configuration_reads_back() {

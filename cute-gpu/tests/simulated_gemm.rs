@@ -148,7 +148,7 @@ fn every_shipped_configuration_is_right_on_a_ragged_problem() {
 #[test]
 fn grouped_block_order_covers_every_tile() {
     use cute_gpu::gemm::{sgemm, Async, Copy, Padded, Pipeline, Sgemm, Tile, WarpTiled};
-    use cute_types::{_0, _1, _2, _3, _32, _4, _64, _8};
+    use cute_typed::{_0, _1, _2, _3, _32, _4, _64, _8};
     type Grouped = Sgemm<
         Tile<_64, _64, _8>,
         WarpTiled<_32, _32, _8, _4>,

@@ -6,7 +6,7 @@ use cute_gpu::sim::{Arg, Grid, Simulator};
 use cute_gpu::tile::{
     vector, ArgInfo, Bf16, Element, Ix, ThreadValues, TileError, TileKernel, TileProgram,
 };
-use cute_types::_1;
+use cute_typed::_1;
 
 /// The transpose of the crate docs: `y (n × m) = xᵀ`, x row-major `m × n`.
 fn transpose<E: Element>(
@@ -211,7 +211,7 @@ fn vector_width_follows_the_layouts() {
     assert_eq!(vector::global_width(&tv, &[Ix::Static(2)], 4).width, 1);
     // static (shared) layouts
     let off = |l: &str| {
-        let l = cute_types::parse_layout(l).unwrap();
+        let l = cute_typed::parse_layout(l).unwrap();
         move |i: i64| l.at(i).unwrap()
     };
     let tv = ThreadValues::new("((8,32),4):((128,1),32)", &[32, 32]).unwrap();
@@ -631,10 +631,10 @@ fn mixed_layouts_with_static_and_scalar_modes_copy_in_the_simulator() {
     }
 }
 
-/// Shared tensors and fragments take typed cute-types layouts as well as text.
+/// Shared tensors and fragments take typed cute-typed layouts as well as text.
 #[test]
 fn typed_layouts_describe_shared_tensors_and_fragments() {
-    use cute_types::{make_layout, make_layout_strided, _32, _33, _4};
+    use cute_typed::{make_layout, make_layout_strided, _32, _33, _4};
     let mut k = TileKernel::new("typed", 32).unwrap();
     let s = k
         .shared::<f32>(make_layout_strided((_32, _32), (_33, _1)))

@@ -1,5 +1,5 @@
 //! Writes a [`LayoutModel`] or a tuple [`Node`] as Rust code against the typed
-//! layer of `cute` (`cute_types::typed`, re-exported as `::cute::…`).
+//! layer of `cute` (`cute_typed::typed`, re-exported as `::cute::…`).
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 

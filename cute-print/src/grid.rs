@@ -93,12 +93,12 @@ impl<'a> LayoutGrid<'a> {
     ///
     /// ```
     /// use cute_print::{print_svg, LayoutGrid};
-    /// use cute_types::typed::*;
+    /// use cute_typed::typed::*;
     /// let mut svg = String::new();
     /// print_svg(&mut svg, &LayoutGrid::new(&make_layout_right((_2, _4))).unwrap()).unwrap();
     /// assert!(svg.contains("(_2,_4):(_4,_1)"));
     /// ```
-    pub fn new<L: cute_types::typed::LayoutOperand>(
+    pub fn new<L: cute_typed::typed::LayoutOperand>(
         layout: &L,
     ) -> Result<LayoutGrid<'a>, PrintError> {
         let layout = &layout.to_dynamic();

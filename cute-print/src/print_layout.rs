@@ -19,8 +19,8 @@ use core::fmt::Write;
 use super::error::PrintError;
 use super::grid::{Grid, LayoutGrid};
 use super::MAX_PICTURE_CELLS;
+use cute_typed::typed::LayoutOperand;
 use cute_types::dynamic::DLayout;
-use cute_types::typed::LayoutOperand;
 
 /// Writes CuTe's `print_layout` output for `layout`: its notation on one line
 /// (static leaves marked `_`, as C++ prints them), then the table (see
@@ -38,7 +38,7 @@ use cute_types::typed::LayoutOperand;
 /// cute_print::print_layout(&mut s, &l).unwrap();
 /// assert_eq!(s.lines().nth(3), Some(" 0  | 0 | 2 | 4 |"));
 /// // The same layout, typed: the same table.
-/// use cute_types::typed::*;
+/// use cute_typed::typed::*;
 /// let mut t = String::new();
 /// cute_print::print_layout(&mut t, &make_layout((_2, _3))).unwrap();
 /// assert_eq!(t, s);

@@ -91,7 +91,7 @@ pub enum Error {
     /// nesting or in a static leaf, from the pattern computed at compile time.
     MixedPattern,
     /// typed layer: a typed mixed result would hold more run-time leaves than
-    /// [`crate::typed::MIXED_SLOTS`].
+    /// `cute_typed::typed::MIXED_SLOTS`.
     MixedSlots,
 }
 

@@ -14,8 +14,8 @@
 
 use arbitrary::{Result, Unstructured};
 use cute_fuzz::{layout, shape_int, stride_int};
-use cute_types::tensor::Tensor;
-use cute_types::typed::*;
+use cute_typed::tensor::Tensor;
+use cute_typed::typed::*;
 use cute_types::{DInt, DLayout, DTuple};
 use libfuzzer_sys::fuzz_target;
 

@@ -58,7 +58,7 @@ impl<'a> TileArg<'a> {
 /// ```no_run
 /// use cute_gpu::cuda::{Gpu, TileArg, TileModule};
 /// use cute_gpu::tile::{TileKernel, ThreadValues};
-/// use cute_types::_1;
+/// use cute_typed::_1;
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// let mut k = TileKernel::new("copy1d", 128)?;
 /// let (x, y, n) = (k.input::<f32>("x")?, k.output::<f32>("y")?, k.scalar("n")?);

@@ -1,21 +1,21 @@
 //! Kernel configurations as types.
 //!
 //! A configuration is [`Sgemm`]`<Tile, Threads, Smem, Copy, Pipe, Elem>` whose
-//! parameters are cute-types static integers (`_4`, `_128`, see [`crate::static_int`]). [`GemmConfig::PARAMS`] reads them and
+//! parameters are cute-typed static integers (`_4`, `_128`, see [`crate::static_int`]). [`GemmConfig::PARAMS`] reads them and
 //! checks, at compile time, that the configuration can exist: a tile the thread
 //! layout does not divide, a copy the threads cannot split evenly or shared memory
 //! over the limit stops the build with the rule in plain words.
 //!
 //! ```
 //! use cute_gpu::gemm::{GemmConfig, Sgemm, Tile, WarpTiled, Padded, Copy, Pipeline};
-//! use cute_types::{_1, _2, _3, _4, _8, _32, _64, _128};
+//! use cute_typed::{_1, _2, _3, _4, _8, _32, _64, _128};
 //! type Cfg = Sgemm<Tile<_128, _128, _8>, WarpTiled<_32, _64, _8, _8>, Padded<_4, _4>, Copy<_4>, Pipeline<_3, _2>>;
 //! assert_eq!(Cfg::PARAMS.threads(), 256);
 //! ```
 //!
 //! ```compile_fail
 //! use cute_gpu::gemm::{GemmConfig, Sgemm, Tile, WarpTiled, Padded, Copy, Pipeline};
-//! use cute_types::{_1, _2, _3, _4, _8, _32, _64, _96, _128};
+//! use cute_typed::{_1, _2, _3, _4, _8, _32, _64, _96, _128};
 //! // BM = 96 is not a multiple of the warp tile WM = 64: rejected at compile time.
 //! type Bad = Sgemm<Tile<_96, _128, _8>, WarpTiled<_64, _32, _8, _8>, Padded<_4, _4>, Copy<_4>, Pipeline<_3, _2>>;
 //! let _ = Bad::PARAMS;
@@ -138,7 +138,7 @@ impl KMajorCopy for Async {
 /// the next group) so that concurrent blocks share A and B panels in L2;
 /// `Frag` says when a step's register fragments are read from shared memory
 /// ([`Direct`] or [`Prefetch`]).
-pub struct Pipeline<Stages, MinBlocks, Group = cute_types::_0, Frag = Direct>(
+pub struct Pipeline<Stages, MinBlocks, Group = cute_typed::_0, Frag = Direct>(
     PhantomData<(Stages, MinBlocks, Group, Frag)>,
 );
 
@@ -570,7 +570,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cute_types::{_0, _1, _128, _16, _2, _256, _3, _32, _4, _64, _8};
+    use cute_typed::{_0, _1, _128, _16, _2, _256, _3, _32, _4, _64, _8};
 
     #[test]
     fn a_warp_tiled_configuration_reads_back() {

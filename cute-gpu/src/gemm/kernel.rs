@@ -17,7 +17,7 @@ use crate::ptx::{
     kind::{Pred, F32, U32, U64},
     Address, BinOp, Bounds, Cmp, Kernel, KernelBuilder, Reg, Space, Special, Src, Ty,
 };
-use cute_types::Error;
+use cute_typed::Error;
 
 /// Static shared memory above this size is declared dynamic (`.extern`).
 pub const STATIC_SMEM_LIMIT: usize = 48 * 1024;
@@ -1481,7 +1481,7 @@ mod tests {
     use crate::gemm::reference::{host_reference, Rng};
     use crate::gemm::tolerance::{check, Scaling, Tolerance};
     use crate::gemm::Problem;
-    use cute_types::{_0, _1, _16, _2, _3, _32, _4, _64, _8};
+    use cute_typed::{_0, _1, _16, _2, _3, _32, _4, _64, _8};
 
     /// Runs `k` in the simulator on `p` and checks it against the fp64 host reference.
     fn simulated_matches_reference(k: &GemmKernel, p: &Problem, rng: &mut Rng, beta: f32) {

@@ -8,7 +8,7 @@
 //! here and become immediates.
 use super::config::{k_lanes, GemmParams};
 use super::problem::Major;
-use cute_types::{DLayout, DTuple, Error};
+use cute_typed::{DLayout, DTuple, Error};
 
 /// A flat layout `(s0,s1,…):(d0,d1,…)` with static leaves.
 pub fn flat(shape: &[i64], stride: &[i64]) -> Result<DLayout, Error> {

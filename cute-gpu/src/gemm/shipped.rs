@@ -7,7 +7,7 @@ use super::config::{
 };
 use super::kernel::{generate, generate_tail_split, GemmKernel};
 use super::problem::GemmLayout;
-use cute_types::{_0, _1, _128, _16, _2, _256, _3, _32, _4, _64, _8};
+use cute_typed::{_0, _1, _128, _16, _2, _256, _3, _32, _4, _64, _8};
 
 /// Rung 1: shared-memory tiling and 8×8 register blocking, 32-bit loads, no pipeline.
 pub type Rung1Smem =

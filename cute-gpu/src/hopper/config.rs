@@ -2,7 +2,7 @@
 //!
 //! A configuration is [`Hgemm`]`<Tile, Consumers, Producer, Stages, Schedule,
 //! Epilogue, Swizzle>`; every parameter is a type whose static integers are
-//! cute-types static integers (`_64`, `_232`). [`HopperConfig::PARAMS`] reads them and checks, when the
+//! cute-typed static integers (`_64`, `_232`). [`HopperConfig::PARAMS`] reads them and checks, when the
 //! constant is evaluated (at compile time), that the kernel can exist on sm_90a:
 //! a tile the warpgroups cannot split, a register budget over the file, shared
 //! memory over 227 KiB or a K tile that is not one swizzle atom wide stops the
@@ -11,7 +11,7 @@
 //! ```
 //! use cute_gpu::gemm::Tile;
 //! use cute_gpu::hopper::config::*;
-//! use cute_types::{_1, _2, _4, _8, _40, _64, _128, _232, _256};
+//! use cute_typed::{_1, _2, _4, _8, _40, _64, _128, _232, _256};
 //! type Cfg = Hgemm<Tile<_128, _256, _64>, Consumers<_2>, ProducerWarpgroup<_40, _232>,
 //!                  Stages<_4>, Persistent<_8>, TmaStore, Sw128>;
 //! assert_eq!(Cfg::PARAMS.threads(), 384);
@@ -20,7 +20,7 @@
 //! ```compile_fail
 //! use cute_gpu::gemm::Tile;
 //! use cute_gpu::hopper::config::*;
-//! use cute_types::{_1, _2, _8, _40, _64, _128, _232, _256};
+//! use cute_typed::{_1, _2, _8, _40, _64, _128, _232, _256};
 //! // 8 stages of 128×256×64 need 384 KiB of shared memory: rejected at compile time.
 //! type Bad = Hgemm<Tile<_128, _256, _64>, Consumers<_2>, ProducerWarpgroup<_40, _232>,
 //!                  Stages<_8>, Persistent<_8>, TmaStore, Sw128>;

@@ -20,7 +20,7 @@ use crate::layout_code::emit_eval;
 use crate::ptx::{
     kind, Address, BinOp, Bounds, Cmp, Kernel, KernelBuilder, Operand, Reg, Special, Ty,
 };
-use cute_types::{DTuple, Error};
+use cute_typed::{DTuple, Error};
 
 /// The format of C.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -583,7 +583,7 @@ impl EpilogueRegs {
 /// `x ^ ((x & Y) >> s)` at run time: the swizzle of a staging offset.
 fn emit_swizzle(
     b: &mut KernelBuilder,
-    sw: cute_types::algebra::Swizzle,
+    sw: cute_typed::algebra::Swizzle,
     x: Reg<kind::U32>,
 ) -> Reg<kind::U32> {
     let y = b.bin(BinOp::And, x, sw.yyy_mask() as u32);

@@ -14,12 +14,12 @@
 //!   shared address.
 use super::config::{HgemmParams, C_STAGE, INPUT_BYTES};
 use crate::gemm::layouts::flat;
-use cute_types::algebra::{
+use cute_typed::algebra::{
     composition, logical_divide, tile_to_shape, upcast, DComposedLayout, Swizzle,
 };
-use cute_types::tv::sm90_c_layout_64xn;
-use cute_types::typed::{make_layout_strided, _1, _128, _16, _2, _32, _4, _8};
-use cute_types::{DInt, DLayout, DTuple, Error};
+use cute_typed::tv::sm90_c_layout_64xn;
+use cute_typed::typed::{make_layout_strided, _1, _128, _16, _2, _32, _4, _8};
+use cute_typed::{DInt, DLayout, DTuple, Error};
 
 /// The flat tuple `(_v0,_v1,…)` of static integers.
 fn static_tuple(values: &[i64]) -> Result<DTuple, Error> {
@@ -288,7 +288,7 @@ pub struct AccumulatorMap {
 }
 
 impl AccumulatorMap {
-    /// From CuTe's `CLayout_64xN` (`cute_types::tv::sm90_c_layout_64xn`).
+    /// From CuTe's `CLayout_64xN` (`cute_typed::tv::sm90_c_layout_64xn`).
     pub fn new(n: usize) -> Result<AccumulatorMap, Error> {
         let tv = sm90_c_layout_64xn(n as i64)?;
         let m_of = composition(&flat(&[64, n as i64], &[1, 0])?, &tv)?;

@@ -15,7 +15,7 @@ pub enum HopperError {
     /// the problem breaks a rule of the TMA or of the kernel
     Problem(&'static str),
     /// the generator refused the configuration
-    Generation(cute_types::Error),
+    Generation(cute_typed::Error),
     /// `cuTensorMapEncodeTiled` could not be found or rejected a map
     TensorMap(String),
 }
@@ -39,8 +39,8 @@ impl From<GpuError> for HopperError {
     }
 }
 
-impl From<cute_types::Error> for HopperError {
-    fn from(e: cute_types::Error) -> Self {
+impl From<cute_typed::Error> for HopperError {
+    fn from(e: cute_typed::Error) -> Self {
         HopperError::Generation(e)
     }
 }

@@ -8,8 +8,8 @@ use super::isa::Half;
 use super::kernel::{generate, HopperKernel, Io, Output};
 use super::layouts::OperandMajor;
 use crate::gemm::Tile;
-use cute_types::Error;
-use cute_types::{_1, _128, _16, _2, _232, _256, _4, _40, _6, _64, _8};
+use cute_typed::Error;
+use cute_typed::{_1, _128, _16, _2, _232, _256, _4, _40, _6, _64, _8};
 
 /// Rung 1: TMA loads, an mbarrier pipeline and wgmma in one warpgroup; thread 0
 /// refills each stage as soon as the wgmmas reading it retire.

@@ -1,7 +1,7 @@
 //! Extents and strides of global tensors: static (an immediate in the PTX) or
 //! a scalar kernel parameter (known at launch).
 use super::TileError;
-use cute_types::{Numeral, C};
+use cute_typed::{Numeral, C};
 
 /// A scalar `u32` parameter of a tile kernel, declared with
 /// [`super::TileKernel::scalar`]; its value is given at launch.
@@ -13,12 +13,12 @@ pub struct Scalar {
 
 /// One extent or stride of a global tensor's layout: `Static(v)` becomes an
 /// immediate (a shift when a power of two), `Scalar(s)` a parameter read at run
-/// time. `From` builds one from an integer, a cute-types static integer
+/// time. `From` builds one from an integer, a cute-typed static integer
 /// (`_1`, `_32`) or a [`Scalar`].
 ///
 /// ```
 /// use cute_gpu::tile::Ix;
-/// use cute_types::_1;
+/// use cute_typed::_1;
 /// assert_eq!(Ix::from(_1), Ix::Static(1));
 /// assert_eq!(Ix::from(32u32), Ix::Static(32));
 /// ```

@@ -48,7 +48,7 @@ impl<E> Clone for Buffer<E> {
 /// ```
 /// use cute_gpu::tile::{TileKernel, ThreadValues};
 /// use cute_gpu::ptx::Special;
-/// use cute_types::_1;
+/// use cute_typed::_1;
 /// // y[i] = x[i] for i < n, 128 threads × 4 values per block
 /// let mut k = TileKernel::new("copy1d", 128).unwrap();
 /// let x = k.input::<f32>("x").unwrap();

@@ -60,7 +60,7 @@
 //! ```
 //! use cute_gpu::tile::{TileKernel, ThreadValues, Bf16};
 //! use cute_gpu::ptx::Special;
-//! use cute_types::_1;
+//! use cute_typed::_1;
 //! // out-of-place transpose of an m × n row-major bf16 matrix, 32×32 tiles
 //! let mut k = TileKernel::new("transpose", 256)?;
 //! let (x, y) = (k.input::<Bf16>("x")?, k.output::<Bf16>("y")?);

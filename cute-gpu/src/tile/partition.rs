@@ -1,6 +1,6 @@
 //! Thread–value layouts: which element of a tile each thread moves.
 use super::TileError;
-use cute_types::{algebra::composition, DLayout};
+use cute_typed::{algebra::composition, DLayout};
 
 /// The most values one thread may move in one copy.
 pub const MAX_VALUES: usize = 256;
@@ -38,7 +38,7 @@ pub trait IntoLayout {
 
 impl IntoLayout for &str {
     fn into_layout(self) -> Result<DLayout, TileError> {
-        cute_types::parse_layout(self).map_err(|_| TileError::Layout("the text is not a layout"))
+        cute_typed::parse_layout(self).map_err(|_| TileError::Layout("the text is not a layout"))
     }
 }
 
@@ -54,7 +54,7 @@ impl IntoLayout for &DLayout {
     }
 }
 
-impl<S: cute_types::Congruent<D>, D: cute_types::IntTuple> IntoLayout for cute_types::Layout<S, D> {
+impl<S: cute_typed::Congruent<D>, D: cute_typed::IntTuple> IntoLayout for cute_typed::Layout<S, D> {
     fn into_layout(self) -> Result<DLayout, TileError> {
         Ok(self.into())
     }
@@ -177,6 +177,6 @@ impl ThreadValues {
             .map(|i| if i == mode { "1" } else { "0" })
             .collect();
         let text = format!("({}):({})", shape.join(","), stride.join(","));
-        cute_types::parse_layout(&text).map_err(|_| TileError::Layout("tile extents"))
+        cute_typed::parse_layout(&text).map_err(|_| TileError::Layout("tile extents"))
     }
 }

@@ -6,7 +6,7 @@
 //!
 //! ```
 //! use cute_gpu::tile::{Reduce, ThreadValues, TileKernel};
-//! use cute_types::_1;
+//! use cute_typed::_1;
 //! // y[i] = 2^(x[i] − max x) over a row of 512 values, one block of 128 threads
 //! let mut k = TileKernel::new("row_exp2", 128)?;
 //! let (x, y, n) = (k.input::<f32>("x")?, k.output::<f32>("y")?, k.scalar("n")?);
@@ -134,7 +134,7 @@ impl TileKernel {
 mod tests {
     use super::*;
     use crate::tile::{Bf16, Element, ThreadValues};
-    use cute_types::_1;
+    use cute_typed::_1;
 
     /// A kernel of `threads` threads that loads `values` per thread of a row of
     /// `E`, reduces them over `group` threads with `op`, and stores `2^(v − r)`.

@@ -8,7 +8,7 @@ use super::program::TensorDecl;
 use super::TileError;
 use crate::ptx::{kind, Reg};
 use core::marker::PhantomData;
-use cute_types::DLayout;
+use cute_typed::DLayout;
 
 /// A tensor in global memory: `buffer[Σᵢ cᵢ·strideᵢ]` at coordinate `c` with
 /// `0 ≤ cᵢ < extentᵢ`. Extents and strides are [`Ix`]: static (immediates) or

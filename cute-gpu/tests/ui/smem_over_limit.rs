@@ -1,6 +1,6 @@
 // 8 stages of a 128×128×64 tile need 528 KiB of shared memory.
 use cute_gpu::gemm::{Copy, GemmConfig, GemmParams, Padded, Pipeline, Sgemm, Tile, WarpTiled};
-use cute_types::{_1, _128, _32, _4, _64, _8};
+use cute_typed::{_1, _128, _32, _4, _64, _8};
 
 type Bad = Sgemm<
     Tile<_128, _128, _64>,

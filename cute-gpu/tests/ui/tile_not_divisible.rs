@@ -1,6 +1,6 @@
 // BM = 96 is not a multiple of the warp tile WM = 64.
 use cute_gpu::gemm::{Copy, GemmConfig, GemmParams, Padded, Pipeline, Sgemm, Tile, WarpTiled};
-use cute_types::{_128, _2, _3, _32, _4, _64, _8, _96};
+use cute_typed::{_128, _2, _3, _32, _4, _64, _8, _96};
 
 type Bad = Sgemm<
     Tile<_96, _128, _8>,

@@ -1,4 +1,4 @@
-//! Pictures of thread–value layouts ([`cute_types::tv`]): [`TvGrid`],
+//! Pictures of thread–value layouts ([`cute_typed::tv`]): [`TvGrid`],
 //! [`MmaGrid`] and [`CopyGrid`] draw a TV layout, a tiled MMA and a tiled copy as
 //! CuTe's `print_latex` does, each element coloured by its thread and labelled
 //! `T<thread>V<value>`, through this crate's renderers ([`tv_svg`],

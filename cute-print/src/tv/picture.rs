@@ -5,8 +5,8 @@ use core::fmt;
 
 use crate::{print_latex, print_svg, Cell, CellLabel, Grid, PrintError, Shade};
 use alloc::vec::Vec;
+use cute_typed::tv::{TiledCopy, TiledMma, TvLayout};
 use cute_types::error::Error;
-use cute_types::tv::{TiledCopy, TiledMma, TvLayout};
 
 /// Owner table of a TV layout: `owners[m + M·n]`.
 struct Owners {
@@ -212,7 +212,7 @@ impl Grid for CopyGrid {
 ///
 /// ```
 /// use cute_print::tv::tv_svg;
-/// use cute_types::tv::{TvLayout, SM80_16X8_ROW};
+/// use cute_typed::tv::{TvLayout, SM80_16X8_ROW};
 /// let c = TvLayout::new(SM80_16X8_ROW, 16, 8).unwrap();
 /// let mut svg = String::new();
 /// tv_svg(&mut svg, &c).unwrap();
@@ -253,7 +253,7 @@ pub fn copy_latex<W: fmt::Write + ?Sized>(out: &mut W, grid: &CopyGrid) -> Resul
 ///
 /// ```
 /// use cute_print::tv::{copy_svg, TvGrids};
-/// use cute_types::tv::TiledCopy;
+/// use cute_typed::tv::TiledCopy;
 /// let copy = TiledCopy::new(&"(4,2):(1,4)".parse().unwrap(), &"(2,1):(1,0)".parse().unwrap()).unwrap();
 /// let mut svg = String::new();
 /// copy_svg(&mut svg, &copy.grid().unwrap()).unwrap();

@@ -5,12 +5,12 @@ use core::fmt;
 use super::picture::{MmaGrid, TvGrid, TvGrids};
 use crate::{print_latex, print_svg, Grid, PrintError, MAX_PICTURE_CELLS};
 use alloc::string::String;
+use cute_typed::tv::MmaAtom;
+use cute_typed::tv::TvLayout;
+use cute_typed::tv::{TiledMma, MAX_ATOMS};
 use cute_types::dynamic::DLayout;
 use cute_types::error::Error;
 use cute_types::text::ParseError;
-use cute_types::tv::MmaAtom;
-use cute_types::tv::TvLayout;
-use cute_types::tv::{TiledMma, MAX_ATOMS};
 
 /// What to draw.
 #[derive(Clone, Copy, Debug)]

@@ -138,7 +138,9 @@ impl<'a, const N: usize> Terms<'a, N> {
     }
     /// The terms of the subtree at node position `node` of congruent `shape`
     /// and `stride` (a 1-D index into that mode).
-    pub(crate) const fn at_node(
+    // Public for `cute-typed` (node-position internals, not a user API).
+    #[doc(hidden)]
+    pub const fn at_node(
         shape: &'a DTupleN<N>,
         stride: &'a DTupleN<N>,
         node: usize,

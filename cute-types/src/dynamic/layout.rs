@@ -109,7 +109,9 @@ impl<const N: usize> DLayoutN<N> {
     /// The same layout with the value of every run-time leaf set to `v` (see
     /// [`DTupleN::with_dynamic_values`]); `v` must be positive for the shape to
     /// stay valid.
-    pub(crate) const fn with_dynamic_values(&self, v: i64) -> DLayoutN<N> {
+    // Public for `cute-typed` (node-position internals, not a user API).
+    #[doc(hidden)]
+    pub const fn with_dynamic_values(&self, v: i64) -> DLayoutN<N> {
         DLayoutN {
             shape: self.shape.with_dynamic_values(v),
             stride: self.stride.with_dynamic_values(v),

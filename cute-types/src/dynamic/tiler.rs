@@ -209,7 +209,9 @@ impl<const N: usize> DTilerN<N> {
     }
     /// The same tiler with the value of every run-time leaf of its layouts set
     /// to `v` (see [`DTupleN::with_dynamic_values`]).
-    pub(crate) const fn with_dynamic_values(mut self, v: i64) -> DTilerN<N> {
+    // Public for `cute-typed` (node-position internals, not a user API).
+    #[doc(hidden)]
+    pub const fn with_dynamic_values(mut self, v: i64) -> DTilerN<N> {
         self.shapes = self.shapes.with_dynamic_values(v);
         self.strides = self.strides.with_dynamic_values(v);
         self

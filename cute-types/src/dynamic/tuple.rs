@@ -272,7 +272,9 @@ impl<const N: usize> DTupleN<N> {
     /// The number of children of the tuple node at position `pos`; `None` for
     /// a leaf, a `_` or a position past the last node (the evaluation engine
     /// walks coordinates and shapes by node position with it).
-    pub(crate) const fn arity_at_node(&self, pos: usize) -> Option<usize> {
+    // Public for `cute-typed` (node-position internals, not a user API).
+    #[doc(hidden)]
+    pub const fn arity_at_node(&self, pos: usize) -> Option<usize> {
         if pos < self.len as usize && self.kinds[pos] < STAR {
             Some(self.kinds[pos] as usize)
         } else {
@@ -281,7 +283,9 @@ impl<const N: usize> DTupleN<N> {
     }
     /// The same tuple with the value of every run-time (not static) leaf set to
     /// `v`: the placeholders of a typed mixed pattern (`typed/mixed.rs`).
-    pub(crate) const fn with_dynamic_values(mut self, v: i64) -> DTupleN<N> {
+    // Public for `cute-typed` (node-position internals, not a user API).
+    #[doc(hidden)]
+    pub const fn with_dynamic_values(mut self, v: i64) -> DTupleN<N> {
         let mut p = 0;
         while p < self.len as usize {
             if self.kinds[p] == LEAF && self.statics & (1u64 << p) == 0 {
@@ -293,7 +297,9 @@ impl<const N: usize> DTupleN<N> {
     }
     /// Sets the leaf at node position `pos` to `v` (no effect unless that node
     /// is a leaf).
-    pub(crate) const fn set_leaf_at_node(&mut self, pos: usize, v: DInt) {
+    // Public for `cute-typed` (node-position internals, not a user API).
+    #[doc(hidden)]
+    pub const fn set_leaf_at_node(&mut self, pos: usize, v: DInt) {
         if pos < self.len as usize && self.kinds[pos] == LEAF {
             self.vals[pos] = v.value;
             if v.is_static {
@@ -318,7 +324,9 @@ impl<const N: usize> DTupleN<N> {
         Ok(acc)
     }
     /// End (exclusive) of the subtree starting at node `pos`.
-    pub(crate) const fn subtree_end(&self, pos: usize) -> usize {
+    // Public for `cute-typed` (node-position internals, not a user API).
+    #[doc(hidden)]
+    pub const fn subtree_end(&self, pos: usize) -> usize {
         let mut p = pos;
         let mut pending = 1usize;
         while pending > 0 {

@@ -1,5 +1,5 @@
 //! The floor of the compile-time benchmark: one static layout, no algebra.
-use cute_types::typed::*;
+use cute_typed::typed::*;
 
 fn main() {
     let l = make_layout_strided((_4, _8), (_1, _4));

@@ -1,7 +1,7 @@
 //! Written by gen.py: 50 layout algebra operations on `DLayout` operands (the same `const fn`s at run time).
 //! Each result is checked against the calculator's text (static marks removed).
 #![allow(clippy::all)]
-use cute_types::typed::*;
+use cute_typed::typed::*;
 use cute_types::{algebra, DLayout, DTuple};
 
 /// A layout whose leaves are all marked static, so that the run-time

@@ -1,7 +1,7 @@
 //! Written by gen.py: 50 layout algebra operations on static typed layouts (results computed at compile time).
 //! Each result is checked against the calculator's text (static marks removed).
 #![allow(clippy::all)]
-use cute_types::typed::*;
+use cute_typed::typed::*;
 
 fn plain(x: impl core::fmt::Display) -> String {
     x.to_string().replace('_', "")

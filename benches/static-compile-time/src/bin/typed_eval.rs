@@ -1,7 +1,7 @@
 //! Written by gen.py: 50 layout algebra operations on static typed layouts (results computed at compile time), each evaluated at 0..8 through `eval_index`.
 //! Each result is checked against the calculator's text (static marks removed).
 #![allow(clippy::all)]
-use cute_types::typed::*;
+use cute_typed::typed::*;
 
 /// Σ L(i) for i in 0..8 through the static result's `eval_index`.
 fn plan<L: StaticLayout>(l: L) -> i64 {

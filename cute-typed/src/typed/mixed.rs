@@ -1,0 +1,511 @@
+//! Typed mixed results: the result of an algebra operation on typed operands
+//! with some run-time leaves, keeping in its type what C++ keeps in its type.
+//!
+//! In CuTe C++, the nesting and the static leaves of a result depend only on
+//! the static values of the inputs and on which of their leaves are run-time
+//! `int`s; the run-time leaves' values are computed at run time. The dynamic
+//! layer's mixed reading (`DInt { value, is_static }`, `cute eval --mixed`)
+//! reproduces that, leaf flag by leaf flag. So the result's **pattern** — its
+//! nesting, its static leaves with their values, and which leaves are run-time
+//! — is computed at compile time as a `const` ([`MixedPattern::PATTERN`]) by the
+//! same `const fn` algebra, run on the operands' patterns with every run-time
+//! leaf set to a *placeholder* value.
+//!
+//! Placeholders. A run-time check of the algebra that depends on values (a
+//! composition being functional, a complement injective, an overflow) may fail
+//! for one placeholder and pass for the actual values. The pattern is therefore
+//! computed with the placeholders [`PLACEHOLDERS`] in turn (every run-time leaf
+//! 1, then 2, then 3) and the first that computes is the pattern; when none
+//! does, the first one's error is the compile error. Measured on the 740
+//! single-operation lines of `tests/vectors/mixed_cpp.tsv` that C++ computes:
+//! placeholder 1 alone fails 5 (all `NotFunctional`), 1 then 2 fails none, and
+//! every computed pattern equals C++'s (`tests/typed_mixed.rs`).
+//!
+//! A result is a [`Mixed<M>`]: only the values of its run-time leaves, inline
+//! (at most [`MIXED_SLOTS`]; a pattern with more is a compile error naming the
+//! rule). The typed function computes the result at run time with the
+//! dynamic algebra on the actual values (what `DLayout` gives) and keeps the
+//! run-time leaves, after checking that the result has the pattern
+//! ([`Error::MixedPattern`] otherwise: never seen where C++ computes).
+//!
+//! Evaluation reads the pattern through the evaluation engine's walk
+//! ([`crate::dynamic::Terms`]) at compile time: each leaf's extent and stride
+//! is a literal or a slot, so static parts fold to constants and only the
+//! run-time leaves are loads.
+use core::any::Any;
+use core::fmt;
+use core::marker::PhantomData;
+
+use super::coord::Coord;
+use super::flag::{False, StaticFlag, True};
+use super::layout_like::{LayoutLike, LayoutOperand};
+use super::operand::{DTilerArg, TilerOperand};
+use super::static_result::{Dispatch, FAILED_PLACEHOLDER};
+use super::tuple::ok_or_raise;
+use crate::dynamic::{DInt, DLayout, DTuple, Terms, CAPACITY};
+use crate::error::Error;
+
+/// The most run-time leaves (shape and stride together) a [`Mixed`] result holds.
+pub const MIXED_SLOTS: usize = 16;
+
+/// The placeholder values given to run-time leaves when a pattern is computed,
+/// in the order they are tried (see the module docs).
+pub const PLACEHOLDERS: [i64; 3] = [1, 2, 3];
+
+/// The flag of operations whose operands are all typed (structure known at
+/// compile time) but not all static: the result is a [`Mixed`] layout.
+///
+/// ```
+/// use cute_typed::typed::*;
+/// let a = make_layout((_4, 8i64)).unwrap();
+/// let r: Result<Mixed<_>, cute_typed::Error> = coalesce(a);
+/// assert_eq!(r.unwrap().to_string(), "(_4,8):(_1,_4)");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Mix;
+
+/// The flag of an operation whose operands' static flag is `S` and typed flag
+/// `T`: [`True`] (all static: a zero-sized static result), [`Mix`] (all typed:
+/// a [`Mixed`] result) or [`False`] (some operand is a run-time structure: a
+/// `Result<DLayout, Error>`).
+///
+/// ```
+/// use cute_typed::typed::*;
+/// fn same<X, Y>() -> bool { core::any::type_name::<X>() == core::any::type_name::<Y>() }
+/// assert!(same::<Kind<True, True>, True>());
+/// assert!(same::<Kind<False, True>, Mix>());
+/// assert!(same::<Kind<False, False>, False>());
+/// ```
+pub type Kind<S, T> = <S as StaticFlag>::Kind<T>;
+
+/// The compile-time pattern of a typed mixed result: its nesting, its static
+/// leaves and which leaves are run-time (these hold placeholder values).
+pub trait MixedPattern {
+    /// The pattern, or the rule the operation violates for every placeholder.
+    const PATTERN: Result<DLayout, Error>;
+    /// `True` when the result's strides are static whatever the run-time
+    /// values: for operations that only rearrange their operands' modes
+    /// (coalesce, filter, flatten, take, group, append, …) on operands with
+    /// static strides; `False` otherwise (a `const` cannot become a type).
+    type StrideStatic: StaticFlag;
+}
+
+/// An operand's pattern with every run-time leaf set to `p` (every caller has
+/// checked `Typed = True`).
+pub(crate) const fn pattern_layout(l: Option<DLayout>, p: i64) -> DLayout {
+    match l {
+        Some(l) => l.with_dynamic_values(p),
+        None => Error::StaticMismatch.raise(),
+    }
+}
+
+/// A tiler operand's pattern with every run-time leaf set to `p`.
+pub(crate) const fn pattern_tiler(t: Option<DTilerArg>, p: i64) -> DTilerArg {
+    match t {
+        Some(DTilerArg::Layout(l)) => DTilerArg::Layout(l.with_dynamic_values(p)),
+        Some(DTilerArg::Int(n)) if !n.is_static => DTilerArg::Int(DInt::d(p)),
+        Some(DTilerArg::Int(n)) => DTilerArg::Int(n),
+        Some(DTilerArg::Tiler(t)) => DTilerArg::Tiler(t.with_dynamic_values(p)),
+        None => Error::StaticMismatch.raise(),
+    }
+}
+
+/// An IntTuple operand's pattern with every run-time leaf set to `p`.
+pub(crate) const fn pattern_tuple(t: DTuple, p: i64) -> DTuple {
+    t.with_dynamic_values(p)
+}
+
+/// The number of run-time leaves (shape and stride) of `l`.
+const fn slot_count(l: &DLayout) -> usize {
+    let (shape, stride) = (l.shape_ref(), l.stride_ref());
+    let mut n = 0;
+    let mut pos = 0;
+    while pos < shape.node_count() {
+        if let (Some(s), Some(d)) = (shape.leaf_at_node(pos), stride.leaf_at_node(pos)) {
+            n += !s.is_static as usize + !d.is_static as usize;
+        }
+        pos += 1;
+    }
+    n
+}
+
+/// The rule of a failed pattern, or of one with too many run-time leaves.
+#[track_caller]
+pub(crate) const fn check_pattern(r: &Result<DLayout, Error>) {
+    let l = ok_or_raise(*r);
+    if slot_count(&l) > MIXED_SLOTS {
+        Error::MixedSlots.raise()
+    }
+}
+
+impl<M: MixedPattern> Dispatch<M> for Mix {
+    type Output = Result<Mixed<M>, Error>;
+    const CHECK: () = match M::PATTERN {
+        // The operand's own operation reported its failure.
+        Err(Error::FailedOperand) => (),
+        r => check_pattern(&r),
+    };
+    fn run(dynamic: impl FnOnce() -> Result<DLayout, Error>) -> Result<Mixed<M>, Error> {
+        Mixed::from_dynamic(&dynamic()?)
+    }
+}
+
+/// Where an extent or stride of the plan comes from.
+#[derive(Clone, Copy)]
+enum Src {
+    /// A static leaf: its value.
+    Lit(i64),
+    /// A run-time leaf: its slot.
+    Slot(usize),
+}
+
+impl Src {
+    #[inline(always)]
+    fn get(self, vals: &[i64; MIXED_SLOTS]) -> i64 {
+        match self {
+            Src::Lit(v) => v,
+            Src::Slot(j) => vals[j],
+        }
+    }
+}
+
+/// One leaf of a mixed layout's evaluation plan.
+#[derive(Clone, Copy)]
+struct PlanLeaf {
+    extent: Src,
+    stride: Src,
+}
+
+const NO_LEAF: PlanLeaf = PlanLeaf {
+    extent: Src::Lit(1),
+    stride: Src::Lit(0),
+};
+
+/// The evaluation plan of a pattern: the engine's terms in leaf order, each
+/// value a literal or a slot.
+#[derive(Clone, Copy)]
+struct MixedPlan {
+    leaves: [PlanLeaf; CAPACITY],
+    count: usize,
+    /// Whether the last leaf takes the rest of the index (the shape does not
+    /// end in an empty tuple).
+    rest: bool,
+    /// Whether every static extent is positive (else evaluation takes the
+    /// run-time path, which reports the error).
+    planned: bool,
+}
+
+impl MixedPlan {
+    /// The plan of `l`, slots numbered leaf by leaf, shape before stride (the
+    /// order of [`Mixed::from_dynamic`]).
+    const fn of(l: &DLayout) -> MixedPlan {
+        let mut plan = MixedPlan {
+            leaves: [NO_LEAF; CAPACITY],
+            count: 0,
+            rest: false,
+            planned: true,
+        };
+        let mut slot = 0;
+        let mut terms = Terms::new(l);
+        while let Some(t) = terms.next_term() {
+            let extent = if t.extent.is_static {
+                if t.extent.value <= 0 {
+                    plan.planned = false;
+                }
+                Src::Lit(t.extent.value)
+            } else {
+                slot += 1;
+                Src::Slot(slot - 1)
+            };
+            let stride = if t.stride.is_static {
+                Src::Lit(t.stride.value)
+            } else {
+                slot += 1;
+                Src::Slot(slot - 1)
+            };
+            plan.leaves[plan.count] = PlanLeaf { extent, stride };
+            plan.count += 1;
+            plan.rest = t.takes_rest;
+        }
+        if slot > MIXED_SLOTS {
+            plan.planned = false;
+        }
+        plan
+    }
+}
+
+/// A typed layout with run-time leaves, the result of the typed algebra on
+/// operands that are typed but not all static (see the module docs). `M` is
+/// the operation's marker type (`Composed<A, B>`, …), whose
+/// [`MixedPattern::PATTERN`] holds the nesting and static leaves; the value
+/// holds only the run-time leaves.
+///
+/// ```
+/// use cute_typed::typed::*;
+/// let a = make_layout((_128, 96i64)).unwrap();
+/// let d = logical_divide(a, (_32, _16)).unwrap();
+/// // The static leaves C++ keeps static are static, the others run-time:
+/// assert_eq!(d.to_string(), "((_32,_4),(_16,6)):((_1,_32),(_128,_2048))");
+/// // …and the result is the operand of the next operation, still typed.
+/// let z = zipped_divide(d, (_8, _4)).unwrap();
+/// assert_eq!(z.eval_index(37), z.to_dynamic().eval_index(37).map(|v| v.value));
+/// ```
+pub struct Mixed<M> {
+    vals: [i64; MIXED_SLOTS],
+    marker: PhantomData<fn() -> M>,
+}
+
+impl<M> Clone for Mixed<M> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<M> Copy for Mixed<M> {}
+
+impl<M> PartialEq for Mixed<M> {
+    fn eq(&self, o: &Self) -> bool {
+        self.vals == o.vals
+    }
+}
+impl<M> Eq for Mixed<M> {}
+
+impl<M: MixedPattern> Mixed<M> {
+    /// The pattern (a placeholder layout for a failed one, whose error its
+    /// operation has reported).
+    pub const LAYOUT: DLayout = match M::PATTERN {
+        Ok(l) => l,
+        Err(_) => FAILED_PLACEHOLDER,
+    };
+    /// The number of run-time leaves.
+    pub const SLOTS: usize = slot_count(&Self::LAYOUT);
+    const PLAN: MixedPlan = MixedPlan::of(&Self::LAYOUT);
+    const COUNT: usize = Self::PLAN.count;
+    const fn leaf(k: usize) -> PlanLeaf {
+        if k < Self::PLAN.count {
+            Self::PLAN.leaves[k]
+        } else {
+            NO_LEAF
+        }
+    }
+
+    /// The value of this type equal to `l`: the nesting, static flags and static
+    /// values of `l` must be the pattern's ([`Error::MixedPattern`]), its size
+    /// and cosize must fit in `i64` ([`Error::Overflow`]), and its run-time
+    /// shape leaves must be positive ([`Error::NonPositiveShape`]: the
+    /// evaluation divides by them).
+    ///
+    /// ```
+    /// use cute_typed::typed::*;
+    /// type M = Coalesced<Layout<(_4, i64), (_1, i64)>>;
+    /// let m = Mixed::<M>::from_dynamic(&"(_4,8):(_1,4)".parse().unwrap()).unwrap();
+    /// assert_eq!(m.to_string(), "(_4,8):(_1,4)");
+    /// assert!(Mixed::<M>::from_dynamic(&"(_2,8):(_1,4)".parse().unwrap()).is_err());
+    /// ```
+    pub fn from_dynamic(l: &DLayout) -> Result<Self, Error> {
+        let p = match M::PATTERN {
+            Ok(p) => p,
+            Err(_) => return Err(Error::FailedOperand),
+        };
+        let mut vals = [0i64; MIXED_SLOTS];
+        let mut slot = 0;
+        let (ps, pd) = (p.shape_ref(), p.stride_ref());
+        let (ls, ld) = (l.shape_ref(), l.stride_ref());
+        if ps.node_count() != ls.node_count() {
+            return Err(Error::MixedPattern);
+        }
+        for pos in 0..ps.node_count() {
+            match (ps.leaf_at_node(pos), ls.leaf_at_node(pos)) {
+                (Some(a), Some(b)) => {
+                    let (c, d) = match (pd.leaf_at_node(pos), ld.leaf_at_node(pos)) {
+                        (Some(c), Some(d)) => (c, d),
+                        _ => return Err(Error::MixedPattern),
+                    };
+                    if !b.is_static && b.value <= 0 {
+                        return Err(Error::NonPositiveShape);
+                    }
+                    for (want, got) in [(a, b), (c, d)] {
+                        if want.is_static != got.is_static
+                            || (want.is_static && want.value != got.value)
+                        {
+                            return Err(Error::MixedPattern);
+                        }
+                        if !got.is_static {
+                            *vals.get_mut(slot).ok_or(Error::MixedSlots)? = got.value;
+                            slot += 1;
+                        }
+                    }
+                }
+                (None, None) if ps.arity_at_node(pos) == ls.arity_at_node(pos) => {}
+                _ => return Err(Error::MixedPattern),
+            }
+        }
+        l.size()?;
+        l.cosize()?;
+        Ok(Mixed {
+            vals,
+            marker: PhantomData,
+        })
+    }
+
+    /// The run-time leaves' values, in slot order (leaf by leaf, shape before stride).
+    pub fn slots(&self) -> &[i64] {
+        &self.vals[..Self::SLOTS.min(MIXED_SLOTS)]
+    }
+
+    /// The layout as a [`DLayout`], static leaves keeping their static flag.
+    pub fn to_dynamic(&self) -> DLayout {
+        let p = Self::LAYOUT;
+        let (mut shape, mut stride) = (p.shape(), p.stride());
+        let mut slot = 0;
+        for pos in 0..shape.node_count() {
+            for t in [&mut shape, &mut stride] {
+                if let Some(v) = t.leaf_at_node(pos) {
+                    if !v.is_static {
+                        t.set_leaf_at_node(pos, DInt::d(self.vals[slot.min(MIXED_SLOTS - 1)]));
+                        slot += 1;
+                    }
+                }
+            }
+        }
+        // Congruent (the pattern's own nesting): never the fallback.
+        DLayout::new_unchecked_shape(shape, stride).unwrap_or(p)
+    }
+
+    /// `L(i)` for a 1-D index: the engine's sum `Σ ((i / divₖ) mod sₖ)·dₖ`
+    /// (the last leaf taking the rest) over the compile-time plan, static
+    /// extents and strides as literals. The same result, overflow included, as
+    /// [`DLayout::eval_index`] of [`Mixed::to_dynamic`] (the size and cosize
+    /// fit in `i64`, checked when the value was made, so only the rest's term
+    /// and the last addition can overflow).
+    #[inline]
+    // The last unrolled step's `div` is not read.
+    #[allow(unused_assignments)]
+    pub fn eval_index(&self, i: i64) -> Result<i64, Error> {
+        if !const { Self::PLAN.planned } {
+            return Ok(self.to_dynamic().eval_index(i)?.value);
+        }
+        let mut acc = 0i64;
+        let mut div = 1i64;
+        macro_rules! steps {
+            ($($k:literal)*) => {$(
+                if $k < const { Self::COUNT } {
+                    let leaf = const { Self::leaf($k) };
+                    let (s, d) = (leaf.extent.get(&self.vals), leaf.stride.get(&self.vals));
+                    if $k + 1 == const { Self::COUNT } && const { Self::PLAN.rest } {
+                        let last = (i / div).checked_mul(d).ok_or(Error::Overflow)?;
+                        return acc.checked_add(last).ok_or(Error::Overflow);
+                    }
+                    acc += (i / div) % s * d;
+                    div *= s;
+                }
+            )*};
+        }
+        steps!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
+               32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60
+               61 62 63);
+        Ok(acc)
+    }
+
+    /// The number of coordinates: the product of the extents (fits in `i64`,
+    /// checked when the value was made).
+    pub fn size(&self) -> i64 {
+        let mut n = 1i64;
+        for k in 0..Self::COUNT {
+            n = n.wrapping_mul(Self::leaf(k).extent.get(&self.vals));
+        }
+        n
+    }
+}
+
+// The step list of `eval_index` covers every leaf a `DTuple` can hold.
+const _: () = assert!(CAPACITY == 64);
+
+/// A static coordinate `K` outside the static part of `M`'s shape does not
+/// compile (as for `Layout::eval`).
+struct MixedCoordCheck<M, K>(PhantomData<(M, K)>);
+
+impl<M: MixedPattern, K: Coord> MixedCoordCheck<M, K> {
+    const OK: () = if M::PATTERN.is_ok() {
+        super::coord::check_static_coord(&K::COORD_PATTERN, &Mixed::<M>::LAYOUT.shape())
+    };
+}
+
+impl<M: MixedPattern> fmt::Display for Mixed<M> {
+    /// As C++ prints it: static leaves with `_`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.to_dynamic(), f)
+    }
+}
+
+impl<M: MixedPattern> fmt::Debug for Mixed<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.to_dynamic(), f)
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<M: MixedPattern> LayoutOperand for Mixed<M> {
+    type IsStatic = False;
+    type Typed = True;
+    type StrideStatic = M::StrideStatic;
+    type Modes = super::AnyModes;
+    const STATIC: Option<DLayout> = None;
+    const PATTERN: Option<DLayout> = Some(Self::LAYOUT);
+    const FAILED: bool = M::PATTERN.is_err();
+    fn to_dynamic(&self) -> DLayout {
+        Mixed::to_dynamic(self)
+    }
+}
+
+impl<M: MixedPattern> TilerOperand for Mixed<M> {
+    type IsStatic = False;
+    type Typed = True;
+    type StrideStatic = M::StrideStatic;
+    type Modes = super::AnyModes;
+    const STATIC_TILER: Option<DTilerArg> = None;
+    const PATTERN_TILER: Option<DTilerArg> = Some(DTilerArg::Layout(Self::LAYOUT));
+    const FAILED: bool = M::PATTERN.is_err();
+    fn to_tiler(&self) -> Result<DTilerArg, Error> {
+        Ok(DTilerArg::Layout(self.to_dynamic()))
+    }
+}
+
+impl<M: MixedPattern> LayoutLike for Mixed<M> {
+    fn size(&self) -> i64 {
+        Mixed::size(self)
+    }
+    fn cosize(&self) -> i64 {
+        // Fits in `i64` (checked when the value was made).
+        self.to_dynamic().cosize().map_or(0, |c| c.value)
+    }
+    fn rank(&self) -> usize {
+        Self::LAYOUT.rank()
+    }
+    fn depth(&self) -> usize {
+        Self::LAYOUT.depth()
+    }
+    #[inline]
+    fn eval<K: Coord>(&self, coord: K) -> Result<i64, Error> {
+        let () = MixedCoordCheck::<M, K>::OK;
+        if const { K::COORD_PATTERN.is_int() } {
+            // As for static results: an integer coordinate is `C<N>` (value in
+            // the pattern) or a run-time integer, reached without building a
+            // `DTuple`.
+            if const { K::COORD_PATTERN.is_static() } {
+                return self.eval_index(const { K::COORD_PATTERN.leaf(0).value });
+            }
+            if let Some(i) = (&coord as &dyn Any).downcast_ref::<i64>() {
+                return self.eval_index(*i);
+            }
+            return self.eval_index(coord.to_dcoord().leaf(0).value);
+        }
+        if const { K::COORD_PATTERN.has_underscore() } {
+            return Err(Error::CoordinateMismatch);
+        }
+        Ok(self.to_dynamic().eval(&coord.to_dcoord())?.value)
+    }
+    #[inline]
+    fn eval_index(&self, i: i64) -> Result<i64, Error> {
+        Mixed::eval_index(self, i)
+    }
+}

@@ -1,0 +1,263 @@
+//! Tilers as operands of the typed algebra: a layout, an integer `n` (the layout
+//! `n:1`, or `_1:_0` for a static 1) or a Rust tuple of tilers (CuTe's by-mode
+//! `Tile<…>`; tuples nest).
+
+use super::flag::{False, StaticFlag, True};
+use super::int::{IntLike, RuntimeInt, C};
+use super::layout::Layout;
+use super::layout_like::LayoutOperand;
+use super::numeral::Numeral;
+use super::tuple::{ok_or_raise, Congruent, IntTuple};
+use crate::dynamic::{DInt, DLayout, DTiler, DTuple, TilerMode};
+use crate::error::Error;
+
+/// A tiler at run time: one layout or integer applied to the whole layout, or a
+/// by-mode tiler.
+///
+/// ```
+/// use cute_typed::typed::*;
+/// use cute_typed::DInt;
+/// // A layout tiler, an integer tiler, and a by-mode tiler.
+/// let l = make_layout(_4).to_tiler().unwrap();
+/// assert!(matches!(l, DTilerArg::Layout(_)));
+/// assert_eq!(_4.to_tiler(), Ok(DTilerArg::Int(DInt::s(4))));
+/// let t = (_2, _4).to_tiler().unwrap();
+/// match t {
+///     DTilerArg::Tiler(t) => assert_eq!(t.to_string(), "[_2,_4]"),
+///     DTilerArg::Layout(_) | DTilerArg::Int(_) => unreachable!(),
+/// }
+/// ```
+// Both variants are inline: the value must be `Copy` and built in `const fn` (no `Box`).
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DTilerArg {
+    /// A layout (applies to the whole layout).
+    Layout(DLayout),
+    /// An integer `n` (applies to the whole layout): `make_layout(n)` for
+    /// divides and products, `n:_1` for composition, as in C++.
+    Int(DInt),
+    /// A by-mode tiler (mode `i` applies to mode `i`).
+    Tiler(DTiler),
+}
+
+/// Anything the typed algebra accepts as a tiler.
+///
+/// ```
+/// use cute_typed::typed::*;
+/// let a = make_layout((_8, _8));
+/// // the tiler `(_2, _4)` means `[_2:_1, _4:_1]`
+/// let d = logical_divide(a, (_2, _4));
+/// assert_eq!(d.to_string(), "((_2,_4),(_4,_2)):((_1,_2),(_8,_32))");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tiler",
+    label = "expected a layout, an integer, or a tuple of tilers",
+    note = "a tiler is a layout, an integer `n` (the layout `n:1`), or a Rust tuple of up to 8 tilers (by-mode)"
+)]
+pub trait TilerOperand: Copy {
+    /// `True` when every leaf is static.
+    type IsStatic: StaticFlag;
+    /// The tiler, when every leaf is static (computed at compile time).
+    const STATIC_TILER: Option<DTilerArg>;
+    /// `True` when the nesting and static leaves are known at compile time.
+    type Typed: StaticFlag;
+    /// `True` when every stride leaf is static (a tiler that the divides
+    /// complement: C++ computes that complement only for static strides).
+    type StrideStatic: StaticFlag;
+    /// The nesting and static leaves, run-time leaves holding placeholder
+    /// values, when `Typed` is `True` (see [`super::mixed`]).
+    const PATTERN_TILER: Option<DTilerArg>;
+    /// Whether this (or a mode of it) is the static result of an operation that
+    /// failed (see [`LayoutOperand::FAILED`]).
+    const FAILED: bool = false;
+    /// `Modes<m>` for a tuple tiler of `m` entries (applied mode by mode);
+    /// [`AnyModes`](super::AnyModes) for a tiler that applies to the whole layout.
+    type Modes;
+    /// The tiler at run time; a dynamic integer `n <= 0` is [`Error::NonPositiveShape`].
+    fn to_tiler(&self) -> Result<DTilerArg, Error>;
+}
+
+/// Appends one mode to a by-mode tiler.
+const fn push_mode(t: DTiler, m: &DTilerArg) -> Result<DTiler, Error> {
+    match m {
+        DTilerArg::Layout(l) => t.push_layout(*l),
+        DTilerArg::Int(n) => t.push_int(*n),
+        DTilerArg::Tiler(inner) => t.push(&TilerMode::Tiler(*inner)),
+    }
+}
+
+/// The by-mode tiler of `modes`.
+pub(crate) const fn tiler_of(modes: &[DTilerArg]) -> Result<DTilerArg, Error> {
+    let mut t = DTiler::new();
+    let mut i = 0;
+    while i < modes.len() {
+        t = crate::tri!(push_mode(t, &modes[i]));
+        i += 1;
+    }
+    Ok(DTilerArg::Tiler(t))
+}
+
+impl DTilerArg {
+    /// The tiler as divides and products read it: an integer `n` becomes
+    /// `make_layout(n)` (`n:_1`, and `_1:_0` for a static 1).
+    ///
+    /// ```
+    /// use cute_typed::typed::DTilerArg;
+    /// use cute_typed::DInt;
+    /// let one = DTilerArg::Int(DInt::s(1)).as_layout_or_tiler().unwrap();
+    /// assert!(matches!(one, DTilerArg::Layout(l) if l.to_string() == "_1:_0"));
+    /// ```
+    pub const fn as_layout_or_tiler(&self) -> Result<DTilerArg, Error> {
+        match self {
+            DTilerArg::Int(n) => match DLayout::col_major(DTuple::int(*n)) {
+                Ok(l) => Ok(DTilerArg::Layout(l)),
+                Err(e) => Err(e),
+            },
+            other => Ok(*other),
+        }
+    }
+}
+
+/// The by-mode tiler of `modes` when all are static.
+pub(crate) const fn static_tiler_of<const N: usize>(
+    modes: [Option<DTilerArg>; N],
+) -> Option<DTilerArg> {
+    let mut out = [DTilerArg::Tiler(DTiler::new()); N];
+    let mut i = 0;
+    while i < N {
+        match modes[i] {
+            Some(m) => out[i] = m,
+            None => return None,
+        }
+        i += 1;
+    }
+    Some(ok_or_raise(tiler_of(&out)))
+}
+
+impl<S: Congruent<D>, D: IntTuple> TilerOperand for Layout<S, D> {
+    type Modes = super::AnyModes;
+    type IsStatic = <Self as LayoutOperand>::IsStatic;
+    const STATIC_TILER: Option<DTilerArg> = match <Self as LayoutOperand>::STATIC {
+        Some(l) => Some(DTilerArg::Layout(l)),
+        None => None,
+    };
+    type Typed = True;
+    type StrideStatic = D::IsStatic;
+    const PATTERN_TILER: Option<DTilerArg> = match <Self as LayoutOperand>::PATTERN {
+        Some(l) => Some(DTilerArg::Layout(l)),
+        None => None,
+    };
+    fn to_tiler(&self) -> Result<DTilerArg, Error> {
+        Ok(DTilerArg::Layout(self.to_dynamic()))
+    }
+}
+
+impl TilerOperand for DLayout {
+    type Modes = super::AnyModes;
+    type IsStatic = False;
+    const STATIC_TILER: Option<DTilerArg> = None;
+    type Typed = False;
+    type StrideStatic = False;
+    const PATTERN_TILER: Option<DTilerArg> = None;
+    fn to_tiler(&self) -> Result<DTilerArg, Error> {
+        Ok(DTilerArg::Layout(*self))
+    }
+}
+
+impl TilerOperand for DTiler {
+    type Modes = super::AnyModes;
+    type IsStatic = False;
+    const STATIC_TILER: Option<DTilerArg> = None;
+    type Typed = False;
+    type StrideStatic = False;
+    const PATTERN_TILER: Option<DTilerArg> = None;
+    fn to_tiler(&self) -> Result<DTilerArg, Error> {
+        Ok(DTilerArg::Tiler(*self))
+    }
+}
+
+impl TilerOperand for DTilerArg {
+    type Modes = super::AnyModes;
+    type IsStatic = False;
+    const STATIC_TILER: Option<DTilerArg> = None;
+    type Typed = False;
+    type StrideStatic = False;
+    const PATTERN_TILER: Option<DTilerArg> = None;
+    fn to_tiler(&self) -> Result<DTilerArg, Error> {
+        Ok(*self)
+    }
+}
+
+impl<N: Numeral> TilerOperand for C<N> {
+    type Modes = super::AnyModes;
+    type IsStatic = True;
+    const STATIC_TILER: Option<DTilerArg> = Some(DTilerArg::Int(DInt::s(C::<N>::VALUE)));
+    type Typed = True;
+    type StrideStatic = True;
+    const PATTERN_TILER: Option<DTilerArg> = Self::STATIC_TILER;
+    fn to_tiler(&self) -> Result<DTilerArg, Error> {
+        Ok(DTilerArg::Int(self.to_dint()))
+    }
+}
+
+impl<T: RuntimeInt> TilerOperand for T {
+    type Modes = super::AnyModes;
+    type IsStatic = False;
+    const STATIC_TILER: Option<DTilerArg> = None;
+    type Typed = True;
+    // `n:_1`.
+    type StrideStatic = True;
+    const PATTERN_TILER: Option<DTilerArg> = Some(DTilerArg::Int(DInt::d(1)));
+    fn to_tiler(&self) -> Result<DTilerArg, Error> {
+        Ok(DTilerArg::Int(DInt::d(self.checked_value()?)))
+    }
+}
+
+/// `True` iff every listed tiler is static.
+macro_rules! all_static {
+    () => { True };
+    ($T:ident $($rest:ident)*) => {
+        <<$T as TilerOperand>::IsStatic as StaticFlag>::And<all_static!($($rest)*)>
+    };
+}
+
+/// `True` iff every listed tiler is typed.
+macro_rules! all_typed {
+    () => { True };
+    ($T:ident $($rest:ident)*) => {
+        <<$T as TilerOperand>::Typed as StaticFlag>::And<all_typed!($($rest)*)>
+    };
+}
+
+/// `True` iff every listed tiler has static strides.
+macro_rules! all_stride_static {
+    () => { True };
+    ($T:ident $($rest:ident)*) => {
+        <<$T as TilerOperand>::StrideStatic as StaticFlag>::And<all_stride_static!($($rest)*)>
+    };
+}
+
+macro_rules! tuple_tiler {
+    ($($T:ident $i:tt),+) => {
+        impl<$($T: TilerOperand),+> TilerOperand for ($($T,)+) {
+            type IsStatic = all_static!($($T)+);
+            type Modes = super::Modes<{ 0 $(+ { let _ = $i; 1 })+ }>;
+            const STATIC_TILER: Option<DTilerArg> = static_tiler_of([$($T::STATIC_TILER),+]);
+            type Typed = all_typed!($($T)+);
+            type StrideStatic = all_stride_static!($($T)+);
+            const PATTERN_TILER: Option<DTilerArg> = static_tiler_of([$($T::PATTERN_TILER),+]);
+            const FAILED: bool = false $(|| $T::FAILED)+;
+            fn to_tiler(&self) -> Result<DTilerArg, Error> {
+                tiler_of(&[$(self.$i.to_tiler()?),+])
+            }
+        }
+    };
+}
+tuple_tiler!(T0 0);
+tuple_tiler!(T0 0, T1 1);
+tuple_tiler!(T0 0, T1 1, T2 2);
+tuple_tiler!(T0 0, T1 1, T2 2, T3 3);
+tuple_tiler!(T0 0, T1 1, T2 2, T3 3, T4 4);
+tuple_tiler!(T0 0, T1 1, T2 2, T3 3, T4 4, T5 5);
+tuple_tiler!(T0 0, T1 1, T2 2, T3 3, T4 4, T5 5, T6 6);
+tuple_tiler!(T0 0, T1 1, T2 2, T3 3, T4 4, T5 5, T6 6, T7 7);
