@@ -3,6 +3,7 @@
 //! `local_tile` with the configuration's run-time extents and partitioned by
 //! C++'s `outer_partition` on typed layouts, elements read through the typed
 //! layouts' arithmetic (`index_with`).
+use super::gemm_typed::live;
 use super::numeric::Numeric;
 use crate::dynamic::DLayout;
 use crate::error::Error;
@@ -135,8 +136,7 @@ impl LeafPlan {
                     let (vm, vn) = c_part.shape();
                     // Live values: rows and columns inside C (a prefix).
                     let (m0, n0) = (tile_m * bm + tr, tile_n * bn + tc);
-                    let rows = (0..vm).take_while(|i| m0 + tm * i < m).count() as i64;
-                    let cols = (0..vn).take_while(|j| n0 + tn * j < n).count() as i64;
+                    let (rows, cols) = (live(m0, tm, vm, m), live(n0, tn, vn, n));
                     if rows == 0 || cols == 0 {
                         continue;
                     }

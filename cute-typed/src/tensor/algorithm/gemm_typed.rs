@@ -121,8 +121,7 @@ where
                 let (tr, tc) = ((t / C::<E0>::VALUE) % tm, (t / C::<E1>::VALUE) % tn);
                 // Step 3: live rows and columns (a prefix: coordinates increase).
                 let (m0, n0) = (tile_m * bm + tr, tile_n * bn + tc);
-                let rows = (0..vm).take_while(|i| m0 + tm * i < m).count() as i64;
-                let cols = (0..vn).take_while(|j| n0 + tn * j < n).count() as i64;
+                let (rows, cols) = (live(m0, tm, vm, m), live(n0, tn, vn, n));
                 if rows == 0 || cols == 0 {
                     continue;
                 }
@@ -170,6 +169,12 @@ where
 }
 
 #[inline(always)]
+/// How many of a thread's `count` values at `first + step·i` lie below `bound`:
+/// they are a prefix, because the coordinates increase.
+pub(super) fn live(first: i64, step: i64, count: i64, bound: i64) -> i64 {
+    (0..count).take_while(|i| first + step * i < bound).count() as i64
+}
+
 fn add(a: i64, b: i64) -> Result<i64, Error> {
     a.checked_add(b).ok_or(Error::Overflow)
 }
