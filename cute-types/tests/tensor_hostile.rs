@@ -148,3 +148,41 @@ fn a_unit_mode_takes_any_stride() {
     assert_eq!(LayoutLike::eval_index(&l, 3), Ok(3));
     assert_eq!(l.size(), 4);
 }
+
+/// A blocking far larger than the problem: the plan's work and memory follow
+/// the problem, not the tile (a K tile of 2^40 ran 2^40 steps in the typed
+/// kernel and allocated 2^40-entry tables, aborting, in the per-mode one).
+#[test]
+fn a_huge_tile_costs_what_the_problem_costs() {
+    use std::time::{Duration, Instant};
+    let (m, n, k) = (5i64, 3i64, 7i64);
+    let a: Vec<f64> = (0..m * k).map(|i| (i % 5) as f64).collect();
+    let b: Vec<f64> = (0..n * k).map(|i| (i % 3) as f64 - 1.0).collect();
+    let la: DLayout = "(5,7):(1,5)".parse().unwrap();
+    let lb: DLayout = "(3,7):(7,1)".parse().unwrap();
+    let lc: DLayout = "(5,3):(1,5)".parse().unwrap();
+    // The typed kernel (leaf modes) and the per-mode tables (a nested mode).
+    let nested: DLayout = "(5,(1,7)):(1,(35,5))".parse().unwrap();
+    for (la, typed) in [(la, true), (nested, false)] {
+        let (ta, tb) = (
+            make_tensor(&a[..], la).unwrap(),
+            make_tensor(&b[..], lb).unwrap(),
+        );
+        for tile in [(8, 4, 1i64 << 40), (1 << 40, 4, 8), (8, 1 << 40, 1 << 20)] {
+            let cfg = GemmConfig::new(tile, "(2,2):(2,1)".parse().unwrap()).unwrap();
+            let t0 = Instant::now();
+            let plan = GemmPlan::new(&la, &lb, &lc, &cfg).unwrap();
+            assert_eq!(plan.typed(), typed);
+            let mut c = make_tensor(vec![1.0; (m * n) as usize], lc).unwrap();
+            let mut r = make_tensor(vec![1.0; (m * n) as usize], lc).unwrap();
+            plan.run(2.0, &ta, &tb, 0.5, &mut c).unwrap();
+            assert!(
+                t0.elapsed() < Duration::from_secs(2),
+                "{tile:?}: {:?}",
+                t0.elapsed()
+            );
+            gemm_reference(2.0, &ta, &tb, 0.5, &mut r).unwrap();
+            assert_eq!(c.to_vec(), r.to_vec(), "{tile:?}");
+        }
+    }
+}
