@@ -212,3 +212,28 @@ fn products_that_overflow_are_overflow() {
     assert_eq!(typed, dyn_r);
     assert_eq!(typed, Err(Error::Overflow));
 }
+
+/// Two operands whose spans fit, appended: `L(size − 1) = a` fits but an
+/// index of the domain reaches `a + b > i64::MAX`. The result is refused
+/// ([`Error::Overflow`]: a mixed result's cosize bounds `|L(i)|` over the
+/// domain, which is what lets `Mixed::eval_index` add without checks), as the
+/// dynamic result's cosize is.
+#[test]
+fn a_result_whose_domain_overflows_is_refused() {
+    let (a, b) = (4_700_000_000_000_000_000i64, 4_600_000_000_000_000_000i64);
+    let x = Layout::new(_2, a).unwrap();
+    let y = Layout::new((_2, _2), (b, -b)).unwrap();
+    let d = x.to_dynamic().append(&y.to_dynamic()).unwrap();
+    assert_eq!(d.eval_index(3), Err(Error::Overflow));
+    assert_eq!(d.cosize(), Err(Error::Overflow));
+    assert_eq!(append(x, y).map(|m| m.to_string()), Err(Error::Overflow));
+    // One less: accepted, and every index evaluates.
+    let y = Layout::new((_2, _2), (b - a, a - b)).unwrap();
+    let m = append(x, y).unwrap();
+    for i in -9..9 {
+        assert_eq!(
+            m.eval_index(i),
+            m.to_dynamic().eval_index(i).map(|v| v.value)
+        );
+    }
+}
