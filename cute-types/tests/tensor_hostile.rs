@@ -147,6 +147,12 @@ fn a_unit_mode_takes_any_stride() {
     let l = Layout::new((1i64, 4i64), (i64::MIN, _1)).unwrap();
     assert_eq!(LayoutLike::eval_index(&l, 3), Ok(3));
     assert_eq!(l.size(), 4);
+    // The typed and dynamic cosize agree (the fuzz target typed_convert
+    // found the dynamic one still taking |i64::MIN|).
+    assert_eq!(l.cosize(), 4);
+    let d: DLayout = "(1,4):(-9223372036854775808,1)".parse().unwrap();
+    assert_eq!(d.cosize().map(|c| c.value), Ok(4));
+    assert_eq!(l.to_dynamic().cosize().map(|c| c.value), Ok(4));
 }
 
 /// A blocking far larger than the problem: the plan's work and memory follow

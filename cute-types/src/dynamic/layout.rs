@@ -142,7 +142,16 @@ impl<const N: usize> DLayoutN<N> {
         while p < self.shape.node_count() {
             if let (Some(s), Some(d)) = (self.shape.leaf_at_node(p), self.stride.leaf_at_node(p)) {
                 let s = tri!(s.sub(DInt::s(1)));
-                let d = tri!(d.abs());
+                // A mode of extent 1 adds 0 whatever its stride (|i64::MIN|
+                // does not fit, but is never used); the flag stays the stride's.
+                let d = if s.value == 0 {
+                    DInt {
+                        value: 0,
+                        is_static: d.is_static,
+                    }
+                } else {
+                    tri!(d.abs())
+                };
                 acc = tri!(acc.add(tri!(s.mul(d))));
             }
             p += 1;
