@@ -32,7 +32,7 @@ fn consistent(s: &TailSplit, tiles: usize, k: usize, granule: usize) {
     assert_eq!(s.whole as usize + s.tail as usize, tiles, "{s:?}");
     assert!(s.tail > 0 && s.splits >= 2 && s.k_tiles >= 1, "{s:?}");
     assert!(
-        s.tail as usize % granule == 0 || s.tail as usize == tiles,
+        (s.tail as usize).is_multiple_of(granule) || s.tail as usize == tiles,
         "{s:?}"
     );
     assert!(((s.splits as usize - 1) * s.k_tiles as usize) < k, "{s:?}");

@@ -69,7 +69,9 @@ fn dl(s: &str) -> DLayout {
 /// `Layout::new` with run-time leaves refuses what `DLayout::new` refuses,
 /// with the same error, and also a cosize beyond `i64` (documented: the typed
 /// layer checks the size and cosize at construction, `DLayout` when it is asked).
-fn make(s0: i64, d0: i64, d1: i64) -> Result<Layout<(i64, _4), (i64, i64)>, Error> {
+type Operand = Layout<(i64, _4), (i64, i64)>;
+
+fn make(s0: i64, d0: i64, d1: i64) -> Result<Operand, Error> {
     let typed = Layout::new((s0, _4), (d0, d1));
     let dynamic = DLayout::new(
         DTuple::tuple(&[DTuple::d(s0), DTuple::s(4)]).unwrap(),
