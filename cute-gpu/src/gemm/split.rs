@@ -39,6 +39,10 @@ pub const MAX_SPLITS: usize = 8;
 /// The fewest K tiles of a slice (shorter slices spend too much on the
 /// pipeline's start and on the partial sums).
 pub const MIN_SLICE_K_TILES: usize = 16;
+/// The most tail sizes the planner weighs: with more granules in a wave than
+/// this (a slot count beyond any device), it weighs every `⌈n/MAX⌉`-th
+/// granule, so planning takes bounded time on any input.
+pub const MAX_TAIL_CANDIDATES: usize = 4096;
 /// A slice's fixed cost in the model, in K tiles: filling the pipeline,
 /// writing the partial sums, and the last slice's reading them back.
 pub const SLICE_OVERHEAD_K_TILES: usize = 8;
@@ -93,7 +97,9 @@ pub fn plan_tail_split(
     // tails from the partial wave up to one wave more, in whole granules
     let first = rem.div_ceil(granule).checked_mul(granule)?;
     let last = rem.checked_add(slots)?.min(tiles);
-    for tail in (first..=last).step_by(granule) {
+    let count = last.saturating_sub(first) / granule + 1;
+    let step = granule.checked_mul(count.div_ceil(MAX_TAIL_CANDIDATES))?;
+    for tail in (first..=last).step_by(step) {
         let whole = tiles - tail;
         for splits in 2..=MAX_SPLITS {
             let slice = k_tiles.div_ceil(splits);
@@ -101,20 +107,32 @@ pub fn plan_tail_split(
             if slice < MIN_SLICE_K_TILES || (splits - 1) * slice >= k_tiles {
                 continue;
             }
-            let cost = modelled_time(whole, tail, splits, slice, k_tiles, slots)?;
+            // a model that does not fit in usize: not a candidate
+            let Some(cost) = modelled_time(whole, tail, splits, slice, k_tiles, slots) else {
+                continue;
+            };
+            // a schedule the kernel cannot be given (counts beyond u32): not
+            // a candidate, the others still are
+            let (Ok(w), Ok(t), Ok(sl)) = (
+                u32::try_from(whole),
+                u32::try_from(tail),
+                u32::try_from(slice),
+            ) else {
+                continue;
+            };
             if best.is_none_or(|(c, _)| cost < c) {
                 let s = TailSplit {
-                    whole: u32::try_from(whole).ok()?,
-                    tail: u32::try_from(tail).ok()?,
+                    whole: w,
+                    tail: t,
                     splits: splits as u32,
-                    k_tiles: u32::try_from(slice).ok()?,
+                    k_tiles: sl,
                 };
                 best = Some((cost, s));
             }
         }
     }
-    // at least 1% less than one block per tile
-    best.filter(|&(c, _)| c.checked_mul(100).is_some_and(|c100| c100 <= plain * 99))
+    // at least 1% less than one block per tile (in u128: 99·plain may not fit)
+    best.filter(|&(c, _)| c as u128 * 100 <= plain as u128 * 99)
         .map(|(_, s)| s)
 }
 

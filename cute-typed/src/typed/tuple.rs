@@ -315,10 +315,14 @@ pub(crate) fn checked_add(a: i64, b: i64) -> Result<i64, Error> {
     a.checked_add(b).ok_or(Error::Overflow)
 }
 
-/// `(s - 1)·|d|` for one leaf pair.
+/// `(s - 1)·|d|` for one leaf pair (0 for an extent of 1, whatever the
+/// stride: `|i64::MIN|` does not fit, but a stride never used cannot overflow).
 fn leaf_span(s: i64, d: i64) -> Result<i64, Error> {
-    let d = d.checked_abs().ok_or(Error::Overflow)?;
-    checked_mul(s.checked_sub(1).ok_or(Error::Overflow)?, d)
+    let s1 = s.checked_sub(1).ok_or(Error::Overflow)?;
+    if s1 == 0 {
+        return Ok(0);
+    }
+    checked_mul(s1, d.checked_abs().ok_or(Error::Overflow)?)
 }
 
 /// Unwraps a `const` computation or stops compilation with the rule (at the

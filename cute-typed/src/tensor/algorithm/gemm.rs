@@ -78,6 +78,27 @@ impl GemmConfig {
         }
         Ok(GemmConfig { tile, threads })
     }
+    /// The same blocking for an `M×N×K` problem with each tile extent at most
+    /// the problem's (rounded up to a multiple of the threads of its mode): a
+    /// tile larger than its mode is one tile either way, with the same live
+    /// values, and the per-mode tables then follow the problem, not the tile
+    /// (a K tile of 2^40 was a table of 2^40 entries).
+    fn clamped(&self, (m, n, k): (i64, i64, i64)) -> Result<GemmConfig, Error> {
+        let t =
+            |i: usize| -> Result<i64, Error> { Ok(self.threads.shape().get(i)?.product()?.value) };
+        let fit = |b: i64, extent: i64, threads: i64| -> Result<i64, Error> {
+            // ⌈extent/threads⌉·threads (both positive).
+            let whole = crate::tensor::typed_tile::tile_count(extent, threads)
+                .checked_mul(threads)
+                .ok_or(Error::Overflow)?;
+            Ok(b.min(whole))
+        };
+        let (bm, bn, bk) = self.tile;
+        Ok(GemmConfig {
+            tile: (fit(bm, m, t(0)?)?, fit(bn, n, t(1)?)?, bk.min(k)),
+            threads: self.threads,
+        })
+    }
     /// The tile `(BM, BN, BK)`.
     ///
     /// ```
@@ -364,7 +385,10 @@ impl GemmPlan {
         let leaf = LeafPlan::new([la, lb, lc], (m, n, k), cfg.tile, thr, threads)?;
         let kernel = match leaf {
             Some(p) => Kernel::Leaf(p),
-            None => Kernel::Modes(Box::new(ModesPlan::new(la, lb, lc, cfg, (m, n, k))?)),
+            None => {
+                let cfg = cfg.clamped((m, n, k))?;
+                Kernel::Modes(Box::new(ModesPlan::new(la, lb, lc, &cfg, (m, n, k))?))
+            }
         };
         Ok(GemmPlan {
             shape: (m, n, k),

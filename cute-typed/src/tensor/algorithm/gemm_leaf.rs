@@ -154,7 +154,9 @@ impl LeafPlan {
                         b_cols.push(b_part.index_with(&(j, 0))?);
                     }
                     ks.clear();
-                    for kk in 0..bk {
+                    // Only the first `min(BK, K)` k are ever live: a K tile
+                    // larger than K costs what K costs.
+                    for kk in 0..bk.min(k) {
                         ks.push((a_part.index_with(&(0, kk))?, b_part.index_with(&(0, kk))?));
                     }
                     for (tile_k, &(a_off, b_off)) in k_tiles.iter().enumerate() {
