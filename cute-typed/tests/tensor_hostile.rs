@@ -5,8 +5,8 @@
 //! computation of its index (in `i128`): an access either reads exactly
 //! `data[index]` or is [`Error::OutOfStorage`]; nothing reads elsewhere and
 //! nothing panics.
-use cute_types::tensor::*;
-use cute_types::*;
+use cute_typed::tensor::*;
+use cute_typed::*;
 use proptest::prelude::*;
 
 fn hostile() -> impl Strategy<Value = i64> {

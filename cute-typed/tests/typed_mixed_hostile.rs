@@ -5,8 +5,8 @@
 //! values (the same layout or the same typed `Error`), evaluation agrees with
 //! `DLayout::eval_index` at hostile indices, and nothing panics (tests run
 //! with overflow checks, so a wrapping `+`/`*` would panic here).
-use cute_types::typed::*;
-use cute_types::{algebra, DLayout, DTuple, Error};
+use cute_typed::typed::*;
+use cute_typed::{algebra, DLayout, DTuple, Error};
 use proptest::prelude::*;
 
 const HOSTILE: [i64; 14] = [
@@ -105,7 +105,7 @@ proptest! {
         if let Ok(t) = DLayout::new(DTuple::d(n), DTuple::s(1)) {
             agree(composition(a, n), algebra::composition(&da, &t));
         }
-        let st = cute_types::DTiler::from_layouts(&[dl("_2:_1"), dl("_2:_1")]).unwrap();
+        let st = cute_typed::DTiler::from_layouts(&[dl("_2:_1"), dl("_2:_1")]).unwrap();
         agree(logical_divide(a, (_2, _2)), algebra::logical_divide_tiler(&da, &st));
         agree(zipped_divide(a, (_2, _2)), algebra::zipped_divide_tiler(&da, &st));
         // Static strides: products, complements, inverses stay typed mixed.
@@ -152,10 +152,10 @@ proptest! {
             .and_then(|c| algebra::coalesce(&c))
             .and_then(fits)
             .and_then(|c| algebra::composition_tiler(
-                &c, &cute_types::DTiler::from_layouts(&[dl("_2:_1"), dl("_4:_1")]).unwrap()))
+                &c, &cute_typed::DTiler::from_layouts(&[dl("_2:_1"), dl("_4:_1")]).unwrap()))
             .and_then(fits)
             .and_then(|c| algebra::logical_divide_tiler(
-                &c, &cute_types::DTiler::from_layouts(&[dl("_2:_1"), dl("_2:_1")]).unwrap()));
+                &c, &cute_typed::DTiler::from_layouts(&[dl("_2:_1"), dl("_2:_1")]).unwrap()));
         agree(typed, dynamic);
     }
 }
