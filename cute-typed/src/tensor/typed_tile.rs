@@ -84,7 +84,7 @@ impl<L: TensorLayout, K: IntoCoord> LocalTiler<L, K> for DTiler {
 ///   `make_shape(bm, bk)` with `int`s): the tile `Layout<(i64, …), (D₀, …)>`,
 ///   `(bm,bk):(d₀,d₁)` at offset `Σ cᵢ·bᵢ·dᵢ`, `⌈sᵢ/bᵢ⌉` tiles per mode; `_`
 ///   in the coordinate keeps a mode's tiles as the run-time mode
-///   `⌈sᵢ/bᵢ⌉ : bᵢ·dᵢ` ([`RtTileCoord`]); an extent below 1 is
+///   `⌈sᵢ/bᵢ⌉ : bᵢ·dᵢ` (`RtTileCoord`); an extent below 1 is
 ///   [`Error::NonPositiveShape`]. A rank-1 tile keeps its mode nested, as C++.
 /// * [`DLayout`] by any typed tiler and coordinate: a [`DLayout`] tile, through
 ///   the layout algebra (the same as a [`DTiler`]).
