@@ -17,12 +17,16 @@ One measurement: `warmup` launches, then `iters` launches each between its own
 pair of CUDA events, inputs rotated so that their footprint exceeds three times
 the L2; the median launch time as TFLOP/s. fp32 waits for each launch (as `gemm`
 does), bf16/fp16 issues them back to back (as `gemm_tc` does); cuBLAS's
-back-to-back launches start behind a 20 ms spin kernel so that the host has
-queued them before the GPU reaches them (otherwise small shapes time the host).
+warm-up and timed launches are queued behind a 20 ms spin kernel so that the
+host stays ahead of the GPU (otherwise small shapes time the host). The warm-up
+lasts about 1 s (bf16/fp16) or 0.5 s (fp32) and the timed launches at least
+0.2 s: the SM clock dips for about 0.1–0.2 s when a burst starts and, where the
+GEMM reaches the 700 W limit, settles lower after it (nvidia-smi, 100 ms
+samples); short measurements timed that transient, not the GEMM.
 
     parity_abba.py --bin DIR --rounds 3 --deadline 480 \
         --cell tc/bf16/4096/r5_tma_store,r5_g16 --cell fp32/tn/4096/best ...
-    parity_abba.py --summary LOG [--smi SMI.csv]
+    parity_abba.py --summary LOG... [--smi SMI.csv...]
 
 Every measurement is a line `M key=value …` on stdout; `--summary` reads them back
 and prints, per cell, each implementation's median over all its measurements with
@@ -105,11 +109,11 @@ class Cublas:
         a = [rand(m, k) for _ in range(sets)]
         b = [rand(n, k) for _ in range(sets)]
         c = torch.empty(m, n, device="cuda", dtype=dt)
-        for i in range(warmup):
-            torch.mm(a[i % sets], b[i % sets].t(), out=c)
         ev = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(iters)]
         torch.cuda.synchronize()
         torch.cuda._sleep(40_000_000)  # about 20 ms at 2 GHz: the host queues ahead
+        for i in range(warmup):  # no wait between warm-up and timed launches
+            torch.mm(a[i % sets], b[i % sets].t(), out=c)
         for i, (s, e) in enumerate(ev):
             s.record()
             torch.mm(a[i % sets], b[i % sets].t(), out=c)
@@ -129,14 +133,15 @@ def ours(args, cell, cfg):
     """One fresh process of `gemm` or `gemm_tc`: (median, min, p90) in ms, or None."""
     kind, what, shape = cell[:3]
     m, n, k = shape_of(shape)
+    w, it = counts(args, kind, m, n, k)
     if kind == "fp32":
-        w, it = fp32_iters(args, m, n, k)
+        w, it = counts(args, kind, m, n, k)
         cmd = [f"{args.bin}/gemm", "--m", str(m), "--n", str(n), "--k", str(k), "--layout", what,
                "--config", cfg, "--warmup", str(w), "--iters", str(it)]
         pat = r"RESULT impl=cute config=(\S+) .*median_ms=([\d.]+) min_ms=([\d.]+) p90_ms=([\d.]+)"
     else:
         cmd = [f"{args.bin}/gemm_tc", "--dtype", what, "--configs", cfg, "--sizes", shape,
-               "--warmup", str(args.tc_warmup), "--iters", str(args.tc_iters)]
+               "--warmup", str(w), "--iters", str(it)]
         pat = r"time (\S+)\s.*median\s+([\d.]+) ms.*check=PASS"
     try:
         out = subprocess.run(cmd, capture_output=True, text=True, timeout=120).stdout
@@ -160,9 +165,18 @@ def ours(args, cell, cfg):
     return (med, to_ms(float(mn.group(1))), to_ms(float(p9.group(1)))), h[0]
 
 
-def fp32_iters(args, m, n, k):
-    big = 2.0 * m * n * k > 2e11  # 8192³ is 1.1e12: about 21 ms a launch
-    return (10, 50) if big else (20, 100)
+def counts(args, kind, m, n, k):
+    """(warm-up, timed) launch counts: the warm-up lasts about `--warm` seconds
+    (tc) or `--warm-fp32` (fp32) at a nominal rate, so that the SM clock has left
+    the dip that follows the start of a burst and settled (under the power limit
+    where the GEMM reaches it); the timed launches last at least 0.2 s, at least
+    `--tc-iters` (tc) or 50 (fp32) of them, at most 2000."""
+    flops = 2.0 * m * n * k
+    rate, warm, least = (52e12, args.warm_fp32, 50) if kind == "fp32" else (800e12, args.warm, args.tc_iters)
+    t = flops / rate
+    w = min(20000, max(10, int(warm / t) + 1))
+    it = min(2000, max(least, int(0.2 / t) + 1))
+    return w, it
 
 
 def measure(args, cub, cell, impl, rnd, pos):
@@ -174,11 +188,11 @@ def measure(args, cub, cell, impl, rnd, pos):
         time.sleep(args.idle)
     t0 = time.time()
     if impl == "cublas":
+        w, it = counts(args, kind, m, n, k)
         if kind == "fp32":
-            w, it = fp32_iters(args, m, n, k)
             r = stats(cub.fp32(what, m, n, k, w, it))
         else:
-            r = stats(cub.tc(what, m, n, k, args.tc_warmup, args.tc_iters))
+            r = stats(cub.tc(what, m, n, k, w, it))
         name = "cublas"
     else:
         r, name = ours(args, cell, impl)
@@ -187,7 +201,8 @@ def measure(args, cub, cell, impl, rnd, pos):
         return
     fl = 2.0 * m * n * k
     tf = fl / (r[0] * 1e-3) / 1e12
-    print(f"M kind={kind} what={what} shape={shape} impl={name} asked={impl} round={rnd} pos={pos} "
+    w, it = counts(args, kind, m, n, k)
+    print(f"M kind={kind} what={what} shape={shape} impl={name} asked={impl} round={rnd} pos={pos} warmup={w} iters={it} "
           f"t0={t0:.3f} t1={t1:.3f} median_ms={r[0]:.5f} min_ms={r[1]:.5f} p90_ms={r[2]:.5f} tflops={tf:.2f}",
           flush=True)
 
@@ -238,11 +253,9 @@ def clock(smi, rs, key):
     m, n, k = shape_of(key[2])
     c = []
     for r in rs:
-        if key[0] == "fp32":
-            w, it = (10, 50) if 2.0 * m * n * k > 2e11 else (20, 100)
-        else:
-            w, it = 50, 200
-        span = max(0.3, (w + it) * float(r["median_ms"]) * 1e-3 + 0.1)
+        # the timed launches only: the last `iters` launches before the end
+        it = int(r.get("iters", 200))
+        span = max(0.3, it * float(r["median_ms"]) * 1e-3 + 0.1)
         t1 = float(r["t1"])
         c += [s[1] for s in smi if t1 - span <= s[0] <= t1]
     if not c:
@@ -255,8 +268,10 @@ def summary(args):
     for path in args.summary:
         for line in open(path):
             if line.startswith("M "):
-                rows.append(dict(kv.split("=", 1) for kv in line[2:].split()))
-    smi = smi_samples(args.smi) if args.smi else []
+                r = dict(kv.split("=", 1) for kv in line[2:].split())
+                r["round"] = f"{path}:{r['round']}"  # rounds of different runs stay apart
+                rows.append(r)
+    smi = [x for path in (args.smi or []) for x in smi_samples(path)]
     cells = {}
     for r in rows:
         key = (r["kind"], r["what"], r["shape"])
@@ -291,11 +306,12 @@ def main():
     ap.add_argument("--cell", action="append", default=[])
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--deadline", type=float, default=480.0, help="seconds: no new cell starts after this")
-    ap.add_argument("--tc-warmup", type=int, default=50)
+    ap.add_argument("--warm", type=float, default=1.0, help="seconds of warm-up launches, bf16/fp16")
+    ap.add_argument("--warm-fp32", type=float, default=0.5, help="seconds of warm-up launches, fp32")
     ap.add_argument("--tc-iters", type=int, default=200)
-    ap.add_argument("--idle", type=float, default=1.0, help="seconds of pause before each cuBLAS measurement")
+    ap.add_argument("--idle", type=float, default=0.25, help="seconds of pause before each cuBLAS measurement")
     ap.add_argument("--summary", nargs="*")
-    ap.add_argument("--smi")
+    ap.add_argument("--smi", nargs="*")
     args = ap.parse_args()
     if args.summary:
         summary(args)

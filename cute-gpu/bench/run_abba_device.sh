@@ -6,10 +6,12 @@
 # suites: `gemm --size 4096 --check` (best per layout) and `gemm_tc --suite
 # --b-layout both` for the configurations in TC_SUITE (default r5_tma_store).
 set -uo pipefail
+# LOG names the files under $OUT (default abba: abba.log, smi-abba.csv, summary-abba.txt).
 B=${1:?binaries}; R=${2:-3}; D=${3:-450}; shift 3
+L=${LOG:-abba}
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,power.draw,power.limit,temperature.gpu --format=csv
 q=timestamp,clocks.sm,power.draw,temperature.gpu,clocks_event_reasons.active
-nvidia-smi --query-gpu=$q --format=csv,noheader -lms 100 > $OUT/smi.csv 2>&1 &
+nvidia-smi --query-gpu=$q --format=csv,noheader -lms 100 > $OUT/smi-$L.csv 2>&1 &
 smi=$!
 if [ "${CHECKS:-0}" = 1 ]; then
   timeout -k 5 200 "$B/gemm" --size 4096 --check --no-time > $OUT/checks.txt 2>&1; echo "fp32 check rc=$?"
@@ -22,8 +24,8 @@ if [ "${CHECKS:-0}" = 1 ]; then
 fi
 args=()
 for c in "$@"; do args+=(--cell "$c"); done
-PYTHONUNBUFFERED=1 python3 "$B/parity_abba.py" --bin "$B" --rounds "$R" --deadline "$D" "${args[@]}" > $OUT/abba.log 2>&1
+PYTHONUNBUFFERED=1 python3 "$B/parity_abba.py" --bin "$B" --rounds "$R" --deadline "$D" "${args[@]}" > $OUT/$L.log 2>&1
 echo "abba rc=$?"
 kill $smi
-grep '^#' $OUT/abba.log
-python3 "$B/parity_abba.py" --summary $OUT/abba.log --smi $OUT/smi.csv | tee $OUT/summary.txt
+grep '^#' $OUT/$L.log
+python3 "$B/parity_abba.py" --summary $OUT/$L.log --smi $OUT/smi-$L.csv | tee $OUT/summary-$L.txt
