@@ -182,6 +182,10 @@ macro_rules! any_failed {
         <$T as $crate::typed::LayoutOperand>::FAILED
             || $crate::typed::ops_macros::any_failed!($($($rest)*)?)
     };
+    ($T:ident: TilerOperand<Typed = True, StrideStatic = True> $(, $($rest:tt)*)?) => {
+        <$T as $crate::typed::TilerOperand>::FAILED
+            || $crate::typed::ops_macros::any_failed!($($($rest)*)?)
+    };
     ($T:ident: TilerOperand<Typed = True> $(, $($rest:tt)*)?) => {
         <$T as $crate::typed::TilerOperand>::FAILED
             || $crate::typed::ops_macros::any_failed!($($($rest)*)?)
@@ -191,3 +195,229 @@ macro_rules! any_failed {
     };
 }
 pub(crate) use any_failed;
+
+
+/// Expands the operation list of the core (`cute_types::for_each_op!`) into the
+/// typed functions: one [`static_op!`] per `typed` form, whose signature,
+/// bounds, dispatch flag and static, mixed and run-time bodies are written from
+/// the kinds of its arguments ([`typed_form!`], [`typed_kind!`]); and, for each
+/// `typed_by_hand` name, a check that the hand-written function exists.
+macro_rules! typed_ops {
+    ($( $name:ident {
+        calc: [$($calc:tt)*],
+        typed: [$(
+            $(#[$doc:meta])*
+            fn $f:ident($($arg:ident: $T:ident $kind:ident),+) -> $Marker:ident as $Alias:ident
+                = $entry:path $(, strides($($S:ident),+))?;
+        )*],
+        typed_by_hand: [$($hand:ident),*],
+    } )*) => {
+        $($(
+            $crate::typed::ops_macros::typed_form! {
+                state [
+                    head [$(#[$doc])* fn $f -> $Marker as $Alias = [$entry] strides [$($($S),+)?]]
+                    gen [] params [] is_static [] mixed_ok [] static_bounds [] mixed_bounds []
+                    static_args [] mixed_args [] dyn_args [] tilers []
+                ]
+                p [p] rest [$($arg: $T $kind),+]
+            }
+        )*)*
+        $($(
+            const _: () = {
+                #[allow(unused_imports)]
+                use super::$hand;
+            };
+        )*)*
+    };
+}
+pub(crate) use typed_ops;
+
+/// One typed function of the operation list. Reads its arguments one at a time
+/// (`rest`): each one's kind ([`typed_kind!`]) adds its generic and bound, its
+/// parts of the dispatch flag (`is_static`: the operand is static; `mixed_ok`:
+/// what a typed mixed result needs of it), its static and mixed bounds, and how
+/// each body reads it (the static value, the pattern with run-time leaves set
+/// to the placeholder `p`, the run-time value). Then writes the [`static_op!`]:
+/// its flag is `Kind<every operand static, every mixed need met>`, and a tiler
+/// operand adds the rule that it has at most as many modes as the layout.
+macro_rules! typed_form {
+    (state $state:tt p [$p:ident] rest [$arg:ident: $T:ident $kind:ident $(, $($rest:tt)+)?]) => {
+        $crate::typed::ops_macros::typed_kind! {
+            $kind $arg $T $p => state $state p [$p] rest [$($($rest)+)?]
+        }
+    };
+    (add [$($a_gen:tt)*] [$($a_params:tt)*] [$($a_st:tt)*] [$($a_mk:tt)*] [$($a_sb:tt)*]
+        [$($a_mb:tt)*] [$($a_sa:tt)*] [$($a_ma:tt)*] [$($a_da:tt)*] [$($a_tl:tt)*]
+        => state [
+            head $head:tt gen [$($gen:tt)*] params [$($params:tt)*] is_static [$($st:tt)*]
+            mixed_ok [$($mk:tt)*] static_bounds [$($sb:tt)*] mixed_bounds [$($mb:tt)*]
+            static_args [$($sa:tt)*] mixed_args [$($ma:tt)*] dyn_args [$($da:tt)*] tilers [$($tl:tt)*]
+        ] p $p:tt rest $rest:tt
+    ) => {
+        $crate::typed::ops_macros::typed_form! {
+            state [
+                head $head gen [$($gen)* $($a_gen)*] params [$($params)* $($a_params)*]
+                is_static [$($st)* $($a_st)*] mixed_ok [$($mk)* $($a_mk)*]
+                static_bounds [$($sb)* $($a_sb)*] mixed_bounds [$($mb)* $($a_mb)*]
+                static_args [$($sa)* $($a_sa)*] mixed_args [$($ma)* $($a_ma)*]
+                dyn_args [$($da)* $($a_da)*] tilers [$($tl)* $($a_tl)*]
+            ]
+            p $p rest $rest
+        }
+    };
+    (state [
+        head [$(#[$doc:meta])* fn $f:ident -> $Marker:ident as $Alias:ident = [$entry:path]
+            strides [$($S:ident),*]]
+        gen [[$T0:ident $Tb0:ident] $([$T:ident $Tb:ident])*] params [$([$arg:ident $AT:ident])+]
+        is_static [$([$st:ty])+] mixed_ok [$([$mk:ty])*]
+        static_bounds [$([$($sb:tt)*])+] mixed_bounds [$([$($mb:tt)*])+]
+        static_args [$([$sa:expr])+] mixed_args [$([$ma:expr])+] dyn_args [$([$da:expr])+]
+        tilers [$([$B:ident])?]
+    ] p [$p:ident] rest []) => {
+        $crate::typed::ops_macros::static_op! {
+            $(#[$doc])*
+            pub fn $f<$T0: $Tb0 $(, $T: $Tb)*>($($arg: $AT),+) -> $Marker as $Alias
+            where flag = Kind<
+                $crate::typed::ops_macros::and_all!($($st),+),
+                $crate::typed::ops_macros::and_all!($($mk),*),
+            >,
+                $(bound [<$T0 as LayoutOperand>::Modes: TilerFits<<$B as TilerOperand>::Modes>],)?
+                static [$($($sb)*),+],
+                mixed [$($($mb)*),+] strides [$crate::typed::ops_macros::and_all!(
+                    $crate::typed::False; $(<$S as LayoutOperand>::StrideStatic),*
+                )]
+            {
+                static: $entry($($sa),+),
+                mixed |$p| $entry($($ma),+),
+                dynamic: $entry($($da),+),
+            }
+        }
+    };
+}
+pub(crate) use typed_form;
+
+/// What an argument of kind `layout`, `layout_ss`, `tiler`, `tiler_ss`, `tuple`,
+/// `static_tuple`, `static_int` or `coord` adds to a typed function (in the
+/// order [`typed_form!`] reads: generic and bound, parameter, static flag,
+/// mixed needs, static bound, mixed bound, static value, mixed value with
+/// placeholder `p`, run-time value, tiler). `_ss`: a typed mixed result needs
+/// the operand's strides static (C++ complements it); `static_…`: it needs the
+/// operand static.
+macro_rules! typed_kind {
+    (layout $arg:ident $T:ident $p:ident => $($cont:tt)*) => {
+        $crate::typed::ops_macros::typed_form! { add
+            [[$T LayoutOperand]] [[$arg $T]]
+            [[<$T as LayoutOperand>::IsStatic]] [[<$T as LayoutOperand>::Typed]]
+            [[$T: LayoutOperand<IsStatic = True>]] [[$T: LayoutOperand<Typed = True>]]
+            [[&static_layout(<$T as LayoutOperand>::STATIC)]]
+            [[&pattern_layout(<$T as LayoutOperand>::PATTERN, $p)]]
+            [[&$arg.to_dynamic()]] []
+            => $($cont)*
+        }
+    };
+    (layout_ss $arg:ident $T:ident $p:ident => $($cont:tt)*) => {
+        $crate::typed::ops_macros::typed_form! { add
+            [[$T LayoutOperand]] [[$arg $T]]
+            [[<$T as LayoutOperand>::IsStatic]]
+            [[<$T as LayoutOperand>::Typed] [<$T as LayoutOperand>::StrideStatic]]
+            [[$T: LayoutOperand<IsStatic = True>]]
+            [[$T: LayoutOperand<Typed = True, StrideStatic = True>]]
+            [[&static_layout(<$T as LayoutOperand>::STATIC)]]
+            [[&pattern_layout(<$T as LayoutOperand>::PATTERN, $p)]]
+            [[&$arg.to_dynamic()]] []
+            => $($cont)*
+        }
+    };
+    (tiler $arg:ident $T:ident $p:ident => $($cont:tt)*) => {
+        $crate::typed::ops_macros::typed_form! { add
+            [[$T TilerOperand]] [[$arg $T]]
+            [[<$T as TilerOperand>::IsStatic]] [[<$T as TilerOperand>::Typed]]
+            [[$T: TilerOperand<IsStatic = True>]] [[$T: TilerOperand<Typed = True>]]
+            [[&static_tiler(<$T as TilerOperand>::STATIC_TILER)]]
+            [[&pattern_tiler(<$T as TilerOperand>::PATTERN_TILER, $p)]]
+            [[&$arg.to_tiler()?]] [[$T]]
+            => $($cont)*
+        }
+    };
+    (tiler_ss $arg:ident $T:ident $p:ident => $($cont:tt)*) => {
+        $crate::typed::ops_macros::typed_form! { add
+            [[$T TilerOperand]] [[$arg $T]]
+            [[<$T as TilerOperand>::IsStatic]]
+            [[<$T as TilerOperand>::Typed] [<$T as TilerOperand>::StrideStatic]]
+            [[$T: TilerOperand<IsStatic = True>]]
+            [[$T: TilerOperand<Typed = True, StrideStatic = True>]]
+            [[&static_tiler(<$T as TilerOperand>::STATIC_TILER)]]
+            [[&pattern_tiler(<$T as TilerOperand>::PATTERN_TILER, $p)]]
+            [[&$arg.to_tiler()?]] [[$T]]
+            => $($cont)*
+        }
+    };
+    (tuple $arg:ident $T:ident $p:ident => $($cont:tt)*) => {
+        $crate::typed::ops_macros::typed_form! { add
+            [[$T IntTuple]] [[$arg $T]]
+            [[<$T as IntTuple>::IsStatic]] []
+            [[$T: IntTuple<IsStatic = True>]] [[$T: IntTuple]]
+            [[&static_tuple(<$T as IntTuple>::STATIC)]]
+            [[&pattern_tuple(<$T as IntTuple>::PATTERN, $p)]]
+            [[&$arg.to_dtuple()]] []
+            => $($cont)*
+        }
+    };
+    // The tuple decides the result's nesting (`tile_to_shape`'s order).
+    (static_tuple $arg:ident $T:ident $p:ident => $($cont:tt)*) => {
+        $crate::typed::ops_macros::typed_form! { add
+            [[$T IntTuple]] [[$arg $T]]
+            [[<$T as IntTuple>::IsStatic]] [[<$T as IntTuple>::IsStatic]]
+            [[$T: IntTuple<IsStatic = True>]] [[$T: IntTuple<IsStatic = True>]]
+            [[&static_tuple(<$T as IntTuple>::STATIC)]]
+            [[&static_tuple(<$T as IntTuple>::STATIC)]]
+            [[&$arg.to_dtuple()]] []
+            => $($cont)*
+        }
+    };
+    (static_int $arg:ident $T:ident $p:ident => $($cont:tt)*) => {
+        $crate::typed::ops_macros::typed_form! { add
+            [[$T IntLike]] [[$arg $T]]
+            [[<$T as IntLike>::IsStatic]] [[<$T as IntLike>::IsStatic]]
+            [[$T: IntLike<IsStatic = True>]] [[$T: IntLike<IsStatic = True>]]
+            [[static_int(<$T as IntLike>::STATIC)]]
+            [[static_int(<$T as IntLike>::STATIC)]]
+            [[$arg.value()]] []
+            => $($cont)*
+        }
+    };
+    // Which modes a coordinate keeps depends on where it holds `_`, a fact of
+    // its type; its integers' values play no part in the mixed pattern.
+    (coord $arg:ident $T:ident $p:ident => $($cont:tt)*) => {
+        $crate::typed::ops_macros::typed_form! { add
+            [[$T Coord]] [[$arg $T]]
+            [[<$T as Coord>::IsStatic]] []
+            [[$T: Coord<IsStatic = True>]] [[$T: Coord]]
+            [[&static_coord::<$T>()]]
+            [[&static_coord::<$T>()]]
+            [[&$arg.to_dcoord()]] []
+            => $($cont)*
+        }
+    };
+}
+pub(crate) use typed_kind;
+
+/// `And` of the given flags (`True` for none); with a leading `F;`, `F` for none.
+macro_rules! and_all {
+    () => {
+        $crate::typed::True
+    };
+    ($f:ty;) => {
+        $f
+    };
+    ($f:ty; $($t:ty),+) => {
+        $crate::typed::ops_macros::and_all!($($t),+)
+    };
+    ($t:ty) => {
+        $t
+    };
+    ($t:ty, $($rest:ty),+) => {
+        $crate::typed::And<$t, $crate::typed::ops_macros::and_all!($($rest),+)>
+    };
+}
+pub(crate) use and_all;
