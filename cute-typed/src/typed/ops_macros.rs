@@ -196,7 +196,6 @@ macro_rules! any_failed {
 }
 pub(crate) use any_failed;
 
-
 /// Expands the operation list of the core (`cute_types::for_each_op!`) into the
 /// typed functions: one [`static_op!`] per `typed` form, whose signature,
 /// bounds, dispatch flag and static, mixed and run-time bodies are written from
