@@ -687,7 +687,7 @@ macro_rules! for_each_op {
                 typed: [
                     /// CuTe `slice(coord, a)` (`a(coord)` with placeholders): the modes of `a`
                     /// where `coord` holds [`Underscore`](super::Underscore), flattened into one
-                    /// tuple. The offset of the slice is in [`slice_and_offset`].
+                    /// tuple. The offset of the slice is in [`slice_and_offset`](super::slice_and_offset).
                     ///
                     /// ```
                     /// use cute_typed::typed::*;
