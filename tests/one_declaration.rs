@@ -200,7 +200,12 @@ fn the_list_names_each_operation_once() {
     let mut names: Vec<&str> = decls.iter().map(|d| d.name).collect();
     let mut typed: Vec<&str> = decls
         .iter()
-        .flat_map(|d| d.typed.iter().map(|t| t.name).chain(d.by_hand.iter().copied()))
+        .flat_map(|d| {
+            d.typed
+                .iter()
+                .map(|t| t.name)
+                .chain(d.by_hand.iter().copied())
+        })
         .collect();
     for v in [&mut names, &mut typed] {
         let n = v.len();
@@ -235,7 +240,11 @@ fn typed_functions_give_the_cpp_result_of_their_example() {
             }
         }
         if !d.typed.is_empty() && !NOT_BUILT_FROM_TEXT.contains(&d.name) {
-            assert!(!agreed.is_empty(), "{}: no typed form takes the operands of {example}", d.name);
+            assert!(
+                !agreed.is_empty(),
+                "{}: no typed form takes the operands of {example}",
+                d.name
+            );
         }
         checked.extend(agreed);
     }

@@ -345,7 +345,10 @@ fn help_lines_are_the_operation_list() {
     let expected: Vec<String> = LISTED
         .iter()
         .map(|(name, args, help)| {
-            format!("{name}({args}) {help}").split_whitespace().collect::<Vec<_>>().join(" ")
+            format!("{name}({args}) {help}")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
         })
         .collect();
     assert_eq!(listed, expected);
