@@ -1,6 +1,7 @@
-//! The calculator's functions: one declaration per function ([`functions!`]:
-//! name, arguments, help, example, evaluation), then each evaluation, mapped to
-//! the core or to [`cute_types::algebra`].
+//! The calculator's functions: its table, expanded from the core's one list of
+//! operations ([`functions!`] over `cute_types::for_each_op!`: name, arguments,
+//! help, example, evaluation), then each evaluation, mapped to the core or to
+//! [`cute_types::algebra`].
 use super::args::{build_tiler, make_layout, Args, LayoutOrSwizzled, ShapeOrLayout, TilerArg};
 use super::error::ExprError;
 use super::parse::{ExprKind, ExprN};
