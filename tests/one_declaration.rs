@@ -34,31 +34,22 @@ macro_rules! opt {
     };
 }
 
-/// The operand of kind `$kind` written `$s`, as a run-time value the typed
+/// The operand of trait `$kind` written `$s`, as a run-time value the typed
 /// function takes (every result is then a `Result<DLayout, Error>`).
 macro_rules! operand {
-    (layout, $s:expr) => {
+    (LayoutOperand, $s:expr) => {
         layout_operand($s)
     };
-    (layout_ss, $s:expr) => {
-        layout_operand($s)
-    };
-    (tiler, $s:expr) => {
+    (TilerOperand, $s:expr) => {
         tiler_operand($s)
     };
-    (tiler_ss, $s:expr) => {
-        tiler_operand($s)
-    };
-    (tuple, $s:expr) => {
+    (IntTuple, $s:expr) => {
         int_operand($s)
     };
-    (static_tuple, $s:expr) => {
+    (IntLike, $s:expr) => {
         int_operand($s)
     };
-    (static_int, $s:expr) => {
-        int_operand($s)
-    };
-    (coord, $s:expr) => {
+    (Coord, $s:expr) => {
         None::<i64>
     };
 }
@@ -69,7 +60,8 @@ macro_rules! decls {
             $help:literal, $example:literal => $result:literal )?],
         typed: [$(
             $(#[$doc:meta])*
-            fn $f:ident($($arg:ident: $T:ident $kind:ident),+) -> $Marker:ident as $Alias:ident
+            fn $f:ident($($arg:ident: $T:ident $kind:ident $([$($need:ident)+])?),+)
+                -> $Marker:ident as $Alias:ident
                 = $entry:path $(, strides($($S:ident),+))?;
         )*],
         typed_by_hand: [$($hand:ident),*],

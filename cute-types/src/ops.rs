@@ -13,7 +13,7 @@
 /// name {
 ///     calc: [("L, T") => eval_fn, "one-line help", "example" => "C++ result"],
 ///     typed: [ /// doc comment with examples
-///              fn f(a: A layout, tiler: B tiler) -> Marker as Alias = entry_point,
+///              fn f(a: A LayoutOperand, tiler: B TilerOperand) -> Marker as Alias = entry_point,
 ///                 strides(A); … ],
 ///     typed_by_hand: [g, …],
 /// }
@@ -25,16 +25,15 @@
 ///   profile, order; c a coordinate; i, j, b, e, n integers), the evaluation
 ///   function in `cute-calc`, a one-line help, and an example with CuTe C++
 ///   4.2's answer (a line of `tests/vectors/public.tsv`; a test checks it).
-/// * `typed`: the typed functions `cute-typed` writes (`static_op!`): name,
-///   arguments with their kind, the zero-sized static result `Marker`, the
-///   return alias `Alias`, the `const fn` entry point over `DLayout` the
-///   static, mixed and run-time results all call, and `strides(…)`: the
+/// * `typed`: the typed functions `cute-typed` writes: name, arguments with the
+///   operand trait each one takes (`LayoutOperand`, `TilerOperand`,
+///   `IntTuple`, `IntLike`, `Coord`), the zero-sized static result `Marker`,
+///   the return alias `Alias`, the `const fn` entry point over `DLayout` that
+///   the static, mixed and run-time results all call, and `strides(…)`: the
 ///   layout operands whose static strides make the mixed result's strides
-///   static. Argument kinds: `layout`, `tiler`, `tuple` (an IntTuple), `coord`
-///   (a coordinate with `_`); `layout_ss`/`tiler_ss`: a typed mixed result
-///   needs this operand's strides static (C++ complements it);
-///   `static_tuple`/`static_int`: a typed mixed result needs this operand
-///   static.
+///   static. After a trait, what a typed mixed result (run-time leaves in a
+///   typed layout) needs of that operand: `[static strides]` (C++ complements
+///   it) or `[static]`; by default, only that it be typed.
 /// * `typed_by_hand`: typed functions written by hand in `cute-typed` (const
 ///   generic arguments, an integer result, always run-time); `cute-typed`
 ///   checks that each exists.
@@ -128,7 +127,7 @@ macro_rules! for_each_op {
                     /// let a = make_layout(((_2, _3), (_5, _7)));
                     /// assert_eq!(flatten(a).to_string(), "(_2,_3,_5,_7):(_1,_2,_6,_30)");
                     /// ```
-                    fn flatten(a: A layout) -> Flattened as FlattenOut = flatten_ok, strides(A);
+                    fn flatten(a: A LayoutOperand) -> Flattened as FlattenOut = flatten_ok, strides(A);
                 ],
                 typed_by_hand: [],
             }
@@ -146,7 +145,7 @@ macro_rules! for_each_op {
                     /// assert_eq!(c.to_string(), "_12:_1");
                     /// assert_eq!(core::mem::size_of_val(&c), 0);
                     /// ```
-                    fn coalesce(a: A layout) -> Coalesced as CoalesceOut = algebra::coalesce, strides(A);
+                    fn coalesce(a: A LayoutOperand) -> Coalesced as CoalesceOut = algebra::coalesce, strides(A);
                     /// [`algebra::coalesce_profile`]: coalesce within each mode of `profile`
                     /// (only its nesting matters).
                     ///
@@ -159,7 +158,7 @@ macro_rules! for_each_op {
                     /// // A run-time profile: the same rule, a Result.
                     /// assert_eq!(coalesce_profile(a, (1i64, 1i64)).unwrap().to_string(), "(_2,_6):(_1,_2)");
                     /// ```
-                    fn coalesce_profile(a: A layout, profile: P tuple) -> CoalescedBy as CoalesceProfileOut = algebra::coalesce_profile, strides(A);
+                    fn coalesce_profile(a: A LayoutOperand, profile: P IntTuple) -> CoalescedBy as CoalesceProfileOut = algebra::coalesce_profile, strides(A);
                 ],
                 typed_by_hand: [],
             }
@@ -180,7 +179,7 @@ macro_rules! for_each_op {
                     /// let d = Layout::new((4i64, 6i64), (0i64, 1i64)).unwrap();
                     /// assert_eq!(filter(d).unwrap().to_string(), "(4,6):(0,1)");
                     /// ```
-                    fn filter(a: A layout) -> Filtered as FilterOut = algebra::filter, strides(A);
+                    fn filter(a: A LayoutOperand) -> Filtered as FilterOut = algebra::filter, strides(A);
                 ],
                 typed_by_hand: [],
             }
@@ -202,7 +201,7 @@ macro_rules! for_each_op {
                     ///     assert_eq!(r.eval_index(i), a.eval(b.eval(i).unwrap()));
                     /// }
                     /// ```
-                    fn composition(a: A layout, b: B tiler) -> Composed as CompositionOut = composition_any;
+                    fn composition(a: A LayoutOperand, b: B TilerOperand) -> Composed as CompositionOut = composition_any;
                 ],
                 typed_by_hand: [],
             }
@@ -222,7 +221,7 @@ macro_rules! for_each_op {
                     /// // A run-time cotarget: a Result; the mode it sizes is dynamic.
                     /// assert_eq!(complement(a, 16i64).unwrap().to_string(), "(_2,2):(_1,_8)");
                     /// ```
-                    fn complement(a: A layout_ss, cotarget: T tuple) -> ComplementedIn as ComplementOut = algebra::complement;
+                    fn complement(a: A LayoutOperand[static strides], cotarget: T IntTuple) -> ComplementedIn as ComplementOut = algebra::complement;
                     /// [`algebra::complement_default`]: `complement(a, cosize(a))`.
                     ///
                     /// ```
@@ -231,7 +230,7 @@ macro_rules! for_each_op {
                     /// let c: Complemented<_> = complement_default(Layout::new(_4, _2));
                     /// assert_eq!(c.to_string(), "_2:_1");
                     /// ```
-                    fn complement_default(a: A layout_ss) -> Complemented as ComplementDefaultOut = algebra::complement_default;
+                    fn complement_default(a: A LayoutOperand[static strides]) -> Complemented as ComplementDefaultOut = algebra::complement_default;
                 ],
                 typed_by_hand: [],
             }
@@ -252,7 +251,7 @@ macro_rules! for_each_op {
                     ///     assert_eq!(a.eval(r.eval_index(i).unwrap()).unwrap(), i);
                     /// }
                     /// ```
-                    fn right_inverse(a: A layout_ss) -> RightInverse as RightInverseOut = algebra::right_inverse;
+                    fn right_inverse(a: A LayoutOperand[static strides]) -> RightInverse as RightInverseOut = algebra::right_inverse;
                 ],
                 typed_by_hand: [],
             }
@@ -273,7 +272,7 @@ macro_rules! for_each_op {
                     ///     assert_eq!(l.eval_index(a.eval_index(i).unwrap()).unwrap(), i);
                     /// }
                     /// ```
-                    fn left_inverse(a: A layout_ss) -> LeftInverse as LeftInverseOut = algebra::left_inverse;
+                    fn left_inverse(a: A LayoutOperand[static strides]) -> LeftInverse as LeftInverseOut = algebra::left_inverse;
                 ],
                 typed_by_hand: [],
             }
@@ -297,7 +296,7 @@ macro_rules! for_each_op {
                     /// assert_eq!(m.to_string(), "((2,2),(4,2)):((_1,2),(_4,16))");
                     /// assert_eq!(m.size(), 32);
                     /// ```
-                    fn logical_divide(a: A layout, tiler: B tiler_ss) -> LogicalDivided as LogicalDivideOut = logical_divide_any;
+                    fn logical_divide(a: A LayoutOperand, tiler: B TilerOperand[static strides]) -> LogicalDivided as LogicalDivideOut = logical_divide_any;
                 ],
                 typed_by_hand: [],
             }
@@ -321,7 +320,7 @@ macro_rules! for_each_op {
                     /// assert_eq!(m.to_string(), "((2,4),(2,2)):((_1,_4),(2,16))");
                     /// assert_eq!(m.size(), 32);
                     /// ```
-                    fn zipped_divide(a: A layout, tiler: B tiler_ss) -> ZippedDivided as ZippedDivideOut = zipped_divide_any;
+                    fn zipped_divide(a: A LayoutOperand, tiler: B TilerOperand[static strides]) -> ZippedDivided as ZippedDivideOut = zipped_divide_any;
                 ],
                 typed_by_hand: [],
             }
@@ -345,7 +344,7 @@ macro_rules! for_each_op {
                     /// assert_eq!(m.to_string(), "((2,4),2,2):((_1,_4),2,16)");
                     /// assert_eq!(m.size(), 32);
                     /// ```
-                    fn tiled_divide(a: A layout, tiler: B tiler_ss) -> TiledDivided as TiledDivideOut = tiled_divide_any;
+                    fn tiled_divide(a: A LayoutOperand, tiler: B TilerOperand[static strides]) -> TiledDivided as TiledDivideOut = tiled_divide_any;
                 ],
                 typed_by_hand: [],
             }
@@ -369,7 +368,7 @@ macro_rules! for_each_op {
                     /// assert_eq!(m.to_string(), "(2,4,2,2):(_1,_4,2,16)");
                     /// assert_eq!(m.size(), 32);
                     /// ```
-                    fn flat_divide(a: A layout, tiler: B tiler_ss) -> FlatDivided as FlatDivideOut = flat_divide_any;
+                    fn flat_divide(a: A LayoutOperand, tiler: B TilerOperand[static strides]) -> FlatDivided as FlatDivideOut = flat_divide_any;
                 ],
                 typed_by_hand: [],
             }
@@ -388,7 +387,7 @@ macro_rules! for_each_op {
                     /// assert_eq!(p.to_string(), "((_2,_2),(_3,_2)):((_1,_2),(_4,_12))");
                     /// assert_eq!(p.size(), 24);
                     /// ```
-                    fn logical_product(a: A layout_ss, tiler: B tiler) -> LogicalProduct as LogicalProductOut = logical_product_any;
+                    fn logical_product(a: A LayoutOperand[static strides], tiler: B TilerOperand) -> LogicalProduct as LogicalProductOut = logical_product_any;
                 ],
                 typed_by_hand: [],
             }
@@ -407,7 +406,7 @@ macro_rules! for_each_op {
                     /// assert_eq!(p.to_string(), "((_2,_2),(_3,_2)):((_1,_2),(_2,_1))");
                     /// assert_eq!(p.size(), 24);
                     /// ```
-                    fn zipped_product(a: A layout_ss, tiler: B tiler) -> ZippedProduct as ZippedProductOut = zipped_product_any;
+                    fn zipped_product(a: A LayoutOperand[static strides], tiler: B TilerOperand) -> ZippedProduct as ZippedProductOut = zipped_product_any;
                 ],
                 typed_by_hand: [],
             }
@@ -426,7 +425,7 @@ macro_rules! for_each_op {
                     /// assert_eq!(p.to_string(), "((_2,_2),_3,_2):((_1,_2),_2,_1)");
                     /// assert_eq!(p.size(), 24);
                     /// ```
-                    fn tiled_product(a: A layout_ss, tiler: B tiler) -> TiledProduct as TiledProductOut = tiled_product_any;
+                    fn tiled_product(a: A LayoutOperand[static strides], tiler: B TilerOperand) -> TiledProduct as TiledProductOut = tiled_product_any;
                 ],
                 typed_by_hand: [],
             }
@@ -445,7 +444,7 @@ macro_rules! for_each_op {
                     /// assert_eq!(p.to_string(), "(_2,_2,_3,_2):(_1,_2,_2,_1)");
                     /// assert_eq!(p.size(), 24);
                     /// ```
-                    fn flat_product(a: A layout_ss, tiler: B tiler) -> FlatProduct as FlatProductOut = flat_product_any;
+                    fn flat_product(a: A LayoutOperand[static strides], tiler: B TilerOperand) -> FlatProduct as FlatProductOut = flat_product_any;
                 ],
                 typed_by_hand: [],
             }
@@ -463,7 +462,7 @@ macro_rules! for_each_op {
                     /// assert_eq!(p.to_string(), "((_2,_3),(_2,_2)):((_1,_4),(_2,_12))");
                     /// assert_eq!(p.size(), 24);
                     /// ```
-                    fn blocked_product(a: A layout_ss, b: B layout) -> BlockedProduct as BlockedProductOut = algebra::blocked_product;
+                    fn blocked_product(a: A LayoutOperand[static strides], b: B LayoutOperand) -> BlockedProduct as BlockedProductOut = algebra::blocked_product;
                 ],
                 typed_by_hand: [],
             }
@@ -481,7 +480,7 @@ macro_rules! for_each_op {
                     /// assert_eq!(p.to_string(), "((_3,_2),(_2,_2)):((_4,_1),(_12,_2))");
                     /// assert_eq!(p.size(), 24);
                     /// ```
-                    fn raked_product(a: A layout_ss, b: B layout) -> RakedProduct as RakedProductOut = algebra::raked_product;
+                    fn raked_product(a: A LayoutOperand[static strides], b: B LayoutOperand) -> RakedProduct as RakedProductOut = algebra::raked_product;
                 ],
                 typed_by_hand: [],
             }
@@ -503,7 +502,7 @@ macro_rules! for_each_op {
                     /// assert_eq!(m.to_string(), "((_2,2),(_2,3)):((_1,_4),(_2,8))");
                     /// assert_eq!(m.size(), 24);
                     /// ```
-                    fn tile_to_shape(block: A layout_ss, shape: S tuple) -> TiledToShape as TileToShapeOut = tile_to_shape_column_major;
+                    fn tile_to_shape(block: A LayoutOperand[static strides], shape: S IntTuple) -> TiledToShape as TileToShapeOut = tile_to_shape_column_major;
                     /// [`algebra::tile_to_shape`] with `order`, the order in which the copies
                     /// advance through the modes (e.g. `(_2, _1)` for row-major).
                     ///
@@ -515,7 +514,7 @@ macro_rules! for_each_op {
                     /// assert_eq!(t.size(), 24);
                     /// assert_eq!(t.to_string(), "((_2,_2),(_2,_3)):((_1,_12),(_2,_4))");
                     /// ```
-                    fn tile_to_shape_ordered(block: A layout_ss, shape: S tuple, order: O static_tuple) -> TiledToShapeOrdered as TileToShapeOrderedOut = tile_to_shape_in;
+                    fn tile_to_shape_ordered(block: A LayoutOperand[static strides], shape: S IntTuple, order: O IntTuple[static]) -> TiledToShapeOrdered as TileToShapeOrderedOut = tile_to_shape_in;
                 ],
                 typed_by_hand: [],
             }
@@ -533,7 +532,7 @@ macro_rules! for_each_op {
                     /// let u: Upcast<_, _> = upcast(make_layout((_4, _8)), _2);
                     /// assert_eq!(u.to_string(), "(_2,_8):(_1,_2)");
                     /// ```
-                    fn upcast(a: A layout, n: N static_int) -> Upcast as UpcastOut = algebra::upcast;
+                    fn upcast(a: A LayoutOperand, n: N IntLike[static]) -> Upcast as UpcastOut = algebra::upcast;
                 ],
                 typed_by_hand: [],
             }
@@ -551,7 +550,7 @@ macro_rules! for_each_op {
                     /// let d: Downcast<_, _> = downcast(make_layout((_4, _8)), _2);
                     /// assert_eq!(d.to_string(), "(_8,_8):(_1,_8)");
                     /// ```
-                    fn downcast(a: A layout, n: N static_int) -> Downcast as DowncastOut = algebra::downcast;
+                    fn downcast(a: A LayoutOperand, n: N IntLike[static]) -> Downcast as DowncastOut = algebra::downcast;
                 ],
                 typed_by_hand: [],
             }
@@ -578,7 +577,7 @@ macro_rules! for_each_op {
                     /// // Column-major against row-major: only one element in common order.
                     /// assert_eq!(max_common_layout(make_layout_right((_4, _8)), a).to_string(), "_1:_0");
                     /// ```
-                    fn max_common_layout(a: A layout_ss, b: B layout_ss) -> MaxCommonLayout as MaxCommonLayoutOut = algebra::max_common_layout;
+                    fn max_common_layout(a: A LayoutOperand[static strides], b: B LayoutOperand[static strides]) -> MaxCommonLayout as MaxCommonLayoutOut = algebra::max_common_layout;
                 ],
                 typed_by_hand: [],
             }
@@ -597,7 +596,7 @@ macro_rules! for_each_op {
                     /// let l: LayoutLikeOf<_> = make_layout_like(a);
                     /// assert_eq!(l.to_string(), "(_8,_3):(_3,_1)");
                     /// ```
-                    fn make_layout_like(a: A layout_ss) -> LayoutLikeOf as MakeLayoutLikeOut = algebra::make_layout_like;
+                    fn make_layout_like(a: A LayoutOperand[static strides]) -> LayoutLikeOf as MakeLayoutLikeOut = algebra::make_layout_like;
                 ],
                 typed_by_hand: [],
             }
@@ -616,7 +615,7 @@ macro_rules! for_each_op {
                     /// }
                     /// assert_eq!(n.size(), 4);
                     /// ```
-                    fn nullspace(a: A layout_ss) -> Nullspace as NullspaceOut = algebra::nullspace;
+                    fn nullspace(a: A LayoutOperand[static strides]) -> Nullspace as NullspaceOut = algebra::nullspace;
                 ],
                 typed_by_hand: [],
             }
@@ -656,7 +655,7 @@ macro_rules! for_each_op {
                     /// assert_eq!(r.to_string(), "(_4,_8,_2):(_1,_4,_32)");
                     /// assert_eq!(append(a, Layout::new(2i64, 32i64).unwrap()).unwrap().to_string(), "(_4,_8,2):(_1,_4,32)");
                     /// ```
-                    fn append(a: A layout, x: X layout) -> Appended as AppendOut = DLayout::append, strides(A, X);
+                    fn append(a: A LayoutOperand, x: X LayoutOperand) -> Appended as AppendOut = DLayout::append, strides(A, X);
                 ],
                 typed_by_hand: [],
             }
@@ -673,7 +672,7 @@ macro_rules! for_each_op {
                     /// let r: Prepended<_, _> = prepend(a, Layout::new(_2, _32));
                     /// assert_eq!(r.to_string(), "(_2,_4,_8):(_32,_1,_4)");
                     /// ```
-                    fn prepend(a: A layout, x: X layout) -> Prepended as PrependOut = DLayout::prepend, strides(A, X);
+                    fn prepend(a: A LayoutOperand, x: X LayoutOperand) -> Prepended as PrependOut = DLayout::prepend, strides(A, X);
                 ],
                 typed_by_hand: [],
             }
@@ -695,7 +694,7 @@ macro_rules! for_each_op {
                     /// assert_eq!(slice(a, (Underscore, 3)).unwrap().to_string(), "(_4):(_1)");
                     /// assert_eq!(slice(a, (Underscore, _3)).to_string(), "(_4):(_1)");
                     /// ```
-                    fn slice(a: A layout, coord: K coord) -> Sliced as SliceOut = DLayout::slice, strides(A);
+                    fn slice(a: A LayoutOperand, coord: K Coord) -> Sliced as SliceOut = DLayout::slice, strides(A);
                 ],
                 typed_by_hand: [],
             }
@@ -712,7 +711,7 @@ macro_rules! for_each_op {
                     /// let d: Diced<_, _> = dice(a, (_1, Underscore, _0));
                     /// assert_eq!(d.to_string(), "(_4,_2):(_1,_32)");
                     /// ```
-                    fn dice(a: A layout, coord: K coord) -> Diced as DiceOut = DLayout::dice, strides(A);
+                    fn dice(a: A LayoutOperand, coord: K Coord) -> Diced as DiceOut = DLayout::dice, strides(A);
                 ],
                 typed_by_hand: [],
             }

@@ -86,7 +86,6 @@ pub mod numeral;
 mod operand;
 mod ops_core;
 mod ops_list;
-mod ops_macros;
 mod ops_modes;
 pub(crate) mod static_eval;
 pub(crate) mod static_result;
