@@ -22,7 +22,8 @@
 /// * `calc`: the calculator function (empty when the calculator has none): its
 ///   arguments as `--help` writes them (L, A, B, M layouts; T a layout, an
 ///   integer or a by-mode tiler `[…]`; S, D, P, O IntTuples: shape, stride,
-///   profile, order; c a coordinate; i, j, b, e, n integers), the evaluation
+///   profile, order; c a coordinate; i, j, b, e, m, s, n integers; the
+///   calculator's fuzz target reads operand kinds from these letters), the evaluation
 ///   function in `cute-calc`, a one-line help, and an example with CuTe C++
 ///   4.2's answer (a line of `tests/vectors/public.tsv`; a test checks it).
 /// * `typed`: the typed functions `cute-typed` writes: name, arguments with the
