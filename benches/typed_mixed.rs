@@ -10,8 +10,9 @@
 //!   compile-time pattern, the run-time leaf kept);
 //! * `construct/dynamic`: `algebra::composition` of parsed `DLayout`s;
 //! * `eval/…`: `L(i)` summed over `i` in `0..24` (each index `black_box`ed):
-//!   the typed mixed result (`Mixed::eval_index`), the `DLayout` result, and the
-//!   same function written by hand, `(i % 4) + ((i / 4) % 2)·4 + (i / 8)·s`.
+//!   the typed mixed result (`Mixed::eval_index`), the same function as a typed
+//!   `Layout` with a run-time leaf (`Layout::eval`), the `DLayout` result, and
+//!   the same function written by hand, `(i % 4) + ((i / 4) % 2)·4 + (i / 8)·s`.
 //!
 //! `cargo bench --bench typed_mixed`
 use std::hint::black_box;
@@ -42,11 +43,21 @@ fn bench(c: &mut Criterion) {
     g.finish();
 
     let s = black_box(8i64);
+    // The same function as a typed `Layout` with a run-time stride leaf.
+    let layout = Layout::new((_4, (_2, _3)), (_1, (_4, s))).unwrap();
+    assert_eq!(layout.to_string(), typed.to_string());
     let mut g = c.benchmark_group("eval");
     g.bench_function("typed_mixed", |bch| {
         bch.iter(|| {
             (0..24)
                 .map(|i| black_box(&typed).eval_index(black_box(i)).unwrap())
+                .sum::<i64>()
+        })
+    });
+    g.bench_function("typed_layout", |bch| {
+        bch.iter(|| {
+            (0..24)
+                .map(|i| black_box(&layout).eval(black_box(i)).unwrap())
                 .sum::<i64>()
         })
     });

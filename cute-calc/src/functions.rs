@@ -1,6 +1,7 @@
-//! The calculator's functions: one declaration per function ([`functions!`]:
-//! name, arguments, help, example, evaluation), then each evaluation, mapped to
-//! the core or to [`cute_types::algebra`].
+//! The calculator's functions: its table, expanded from the core's one list of
+//! operations ([`functions!`] over `cute_types::for_each_op!`: name, arguments,
+//! help, example, evaluation), then each evaluation, mapped to the core or to
+//! [`cute_types::algebra`].
 use super::args::{build_tiler, make_layout, Args, LayoutOrSwizzled, ShapeOrLayout, TilerArg};
 use super::error::ExprError;
 use super::parse::{ExprKind, ExprN};
@@ -32,32 +33,39 @@ pub struct Function {
     pub result: &'static str,
 }
 
-/// The one declaration of every calculator function: name, arguments, one-line
-/// help, an example with CuTe C++'s answer, and the function that evaluates it.
+/// Expands the operation list of the core ([`cute_types::for_each_op!`]: one
+/// entry per operation, shared with the typed layer) into the calculator's
+/// table: the entries with a `calc` part, each with its name, arguments,
+/// one-line help, an example with CuTe C++'s answer, and the function here
+/// that evaluates it.
 ///
 /// It yields [`FUNCTIONS`] (the `--help` list of `cute` and the table of
 /// [`Function`]s), `FUNCTION_NAMES` (the "did you mean" candidates) and
-/// [`lookup`] (the dispatch). Adding a function is one entry here and its
-/// evaluation below.
+/// [`lookup`] (the dispatch). Adding a function is one entry in that list and
+/// its evaluation below.
 macro_rules! functions {
-    ($( $name:literal ($args:literal) => $eval:ident,
-        $help:literal, $example:literal => $result:literal; )*) => {
+    ($( $name:ident {
+        calc: [$( ($args:literal) => $eval:ident,
+            $help:literal, $example:literal => $result:literal )?],
+        typed: [$($typed:tt)*],
+        typed_by_hand: [$($hand:ident),*],
+    } )*) => {
         /// Every function of the calculator, in the order `cute --help` lists them.
         ///
         /// ```
         /// let size = cute_calc::FUNCTIONS.iter().find(|f| f.name == "size").unwrap();
         /// assert_eq!(cute_calc::eval_line(size.example), size.result);
         /// ```
-        pub const FUNCTIONS: &[Function] = &[$(Function {
-            name: $name,
+        pub const FUNCTIONS: &[Function] = &[$($(Function {
+            name: stringify!($name),
             args: $args,
             help: $help,
             example: $example,
             result: $result,
-        }),*];
+        },)?)*];
 
         /// Every name [`lookup`] knows, for "did you mean".
-        pub(crate) const FUNCTION_NAMES: &[&str] = &[$($name),*];
+        pub(crate) const FUNCTION_NAMES: &[&str] = &[$($(first!(stringify!($name), $eval),)?)*];
 
         /// The function called `name`, with its name as a `'static` string, at capacity `N`.
         ///
@@ -66,136 +74,21 @@ macro_rules! functions {
         /// for every entry (1.7% fewer instructions in `cute eval -`).
         pub(crate) fn lookup<const N: usize>(name: &str) -> Option<(&'static str, Handler<N>)> {
             match name {
-                $($name => Some(($name, $eval::<N> as Handler<N>)),)*
+                $($(stringify!($name) => Some((stringify!($name), $eval::<N> as Handler<N>)),)?)*
                 _ => None,
             }
         }
     };
 }
 
-// Arguments: L, A, B, M layouts; T a layout, an integer or a by-mode tiler
-// `[…]`; S, D, P, O IntTuples (shape, stride, profile, order); c a coordinate;
-// i, j, b, e, n integers. Every example and result is a line of
-// tests/vectors/public.tsv (a test checks it).
-functions! {
-    "size" ("L") => size,
-        "the number of elements of L's domain",
-        "size((4,(2,3)))" => "24";
-    "cosize" ("L") => cosize,
-        "L(size(L) - 1) + 1: the extent of L's codomain",
-        "cosize((2,4,3):(12,1,4))" => "24";
-    "rank" ("L") => rank,
-        "the number of top-level modes",
-        "rank((2,(5,256)):(3840,(1,5)))" => "2";
-    "depth" ("L") => depth,
-        "the nesting depth of the shape (0 for an integer)",
-        "depth((2,(2,(2,2))):(1,(2,(4,8))))" => "3";
-    "shape" ("L") => shape,
-        "the shape of L",
-        "shape((3):(1))" => "(3)";
-    "stride" ("L") => stride,
-        "the stride of L",
-        "stride((4,(2,2)):(4,(1,2)))" => "(4,(1,2))";
-    "get" ("L, i [, j …]") => get,
-        "the mode of L at the path i, j, … (C++ get<i,j,…>(L))",
-        "get((4,(2,3)):(1,(4,8)), 1, 0)" => "2:4";
-    "eval" ("L, c") => eval,
-        "L(c): the offset of coordinate or 1-D index c; also Sw(c)",
-        "eval((4,12):(12,2),(2,8))" => "40";
-    "idx2crd" ("i, S [, D]") => idx2crd_fn,
-        "the natural coordinate of index i in shape S",
-        "idx2crd(22, (4,(2,3)))" => "(2,(1,2))";
-    "crd2idx" ("c, S [, D]") => crd2idx_fn,
-        "the index of c in shape S, column-major or with strides D",
-        "crd2idx((1,5), (4,(2,3)))" => "21";
-    "flatten" ("L") => flatten,
-        "every leaf mode made a top-level mode",
-        "flatten((2,((2,2),4)):(1,((2,4),8)))" => "(2,2,2,4):(1,2,4,8)";
-    "coalesce" ("L [, P]") => coalesce,
-        "the same function in the fewest modes (by mode of profile P)",
-        "coalesce((1,4):(0,1))" => "4:1";
-    "filter" ("L") => filter,
-        "L without its stride-0 and size-1 modes, coalesced",
-        "filter((4,(1,2),3):(1,(9,0),4))" => "12:1";
-    "composition" ("A, T") => composition,
-        "A ∘ T: (A ∘ T)(i) = A(T(i)), by mode for a tiler",
-        "composition(8:2, 16:1)" => "16:2";
-    "complement" ("L [, M]") => complement,
-        "the offsets below M (default: cosize L) that L leaves out",
-        "complement((2),6)" => "3:2";
-    "right_inverse" ("L") => right_inverse,
-        "the largest R with L(R(i)) = i",
-        "right_inverse((2,8):(8,1))" => "(8,2):(2,1)";
-    "left_inverse" ("L") => left_inverse,
-        "an R with R(L(i)) = i",
-        "left_inverse((2,3):(1,4))" => "(4,3):(1,2)";
-    "logical_divide" ("L, T") => logical_divide,
-        "L ∘ (T, complement of T): a tile, then the tiles",
-        "logical_divide((4,3):(1,5), 8:1)" => "((4,2),2):((1,5),10)";
-    "zipped_divide" ("L, T") => zipped_divide,
-        "logical_divide with tile modes and rest modes gathered",
-        "zipped_divide(10:1, 4:1)" => "(4,3):(1,4)";
-    "tiled_divide" ("L, T") => tiled_divide,
-        "zipped_divide with the rest modes made top-level",
-        "tiled_divide((8,8):(1,8), [2:1,4:1])" => "((2,4),4,2):((1,8),2,32)";
-    "flat_divide" ("L, T") => flat_divide,
-        "zipped_divide with every mode made top-level",
-        "flat_divide((8,8):(1,8), [2:1,4:1])" => "(2,4,4,2):(1,8,2,32)";
-    "logical_product" ("A, T") => logical_product,
-        "(A, complement of A ∘ T): A, repeated as T says",
-        "logical_product((2,2):(1,2), 3)" => "((2,2),3):((1,2),4)";
-    "zipped_product" ("A, T") => zipped_product,
-        "logical_product with block modes and repeat modes gathered",
-        "zipped_product((2,2):(1,2), [3:1,2:1])" => "((2,2),(3,2)):((1,2),(2,1))";
-    "tiled_product" ("A, T") => tiled_product,
-        "zipped_product with the repeat modes made top-level",
-        "tiled_product((2,2):(1,2), [3:1,2:1])" => "((2,2),3,2):((1,2),2,1)";
-    "flat_product" ("A, T") => flat_product,
-        "zipped_product with every mode made top-level",
-        "flat_product((2,2):(1,2), [3:1,2:1])" => "(2,2,3,2):(1,2,2,1)";
-    "blocked_product" ("A, B") => blocked_product,
-        "copies of A arranged as B, mode by mode, each copy together",
-        "blocked_product((2,5):(5,1), (3,4):(1,3))" => "((2,3),(5,4)):((5,10),(1,30))";
-    "raked_product" ("A, B") => raked_product,
-        "copies of A arranged as B, mode by mode, elements interleaved",
-        "raked_product(3:1, (2,2):(1,2))" => "((2,3),(2,1)):((3,1),(6,0))";
-    "tile_to_shape" ("L, S [, O]") => tile_to_shape,
-        "L repeated (in the mode order O) to fill the shape S",
-        "tile_to_shape((2,2), (8,4))" => "((2,4),(2,2)):((1,4),(2,16))";
-    "upcast" ("L, n") => upcast,
-        "L over elements n times wider",
-        "upcast((4,8):(8,1), 4)" => "(4,2):(2,1)";
-    "downcast" ("L, n") => downcast,
-        "L over elements n times narrower",
-        "downcast((4,8):(8,1), 2)" => "(4,16):(16,1)";
-    "max_common_vector" ("A, B") => max_common_vector,
-        "the number of contiguous elements from 0 that A and B map alike",
-        "max_common_vector((8,4), (8,4))" => "32";
-    "max_common_layout" ("A, B") => max_common_layout,
-        "the largest layout R with A ∘ R = B ∘ R contiguous",
-        "max_common_layout((8,4), (8,4))" => "32:1";
-    "make_layout_like" ("L") => make_layout_like,
-        "a compact layout of L's shape, its strides ordered as L's",
-        "make_layout_like((2,8,4):(0,8,2))" => "(2,8,4):(0,4,1)";
-    "select" ("L, i [, j …]") => select,
-        "the modes i, j, … of L",
-        "select((4,8):(1,4), 1, 1)" => "(8,8):(4,4)";
-    "take" ("L, b, e") => take,
-        "the modes b to e - 1 of L",
-        "take((2,3,4):(1,2,6), 1, 2)" => "(3):(2)";
-    "group" ("L, b, e") => group,
-        "the modes b to e - 1 of L gathered into one mode",
-        "group((2,3,4):(1,2,6), 0, 2)" => "((2,3),4):((1,2),6)";
-    "append" ("L, M") => append,
-        "M added as L's last mode",
-        "append((2,3):(1,2), (4,5):(6,24))" => "(2,3,(4,5)):(1,2,(6,24))";
-    "prepend" ("L, M") => prepend,
-        "M added as L's first mode",
-        "prepend((3):(1), 2:0)" => "(2,3):(0,1)";
-    "swizzle" ("b, m, s") => swizzle,
-        "Swizzle<b,m,s>: XORs bits [m+s, m+s+b) into bits [m, m+b)",
-        "swizzle(3,4,3)" => "Sw<3,4,3>";
+/// Its first argument (to repeat a name once per optional `calc` part).
+macro_rules! first {
+    ($a:expr, $($rest:tt)*) => {
+        $a
+    };
 }
+
+cute_types::for_each_op!(functions);
 
 /// Evaluates a parsed expression. A bare IntTuple literal is a shape-only layout
 /// here (the reading of an operand); positions that expect IntTuples read their

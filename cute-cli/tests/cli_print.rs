@@ -315,3 +315,41 @@ fn help_lists_every_function_of_the_calculator() {
         assert_eq!(stdout(&out), format!("{}\n", f.result), "{}", f.example);
     }
 }
+
+/// The `(name, args, help)` of every calculator function of the operation
+/// list (`cute_types::for_each_op!`), in order.
+macro_rules! listed_functions {
+    ($( $name:ident {
+        calc: [$( ($args:literal) => $eval:ident,
+            $help:literal, $example:literal => $result:literal )?],
+        typed: [$($typed:tt)*],
+        typed_by_hand: [$($hand:ident),*],
+    } )*) => {
+        const LISTED: &[(&str, &str, &str)] = &[$($((stringify!($name), $args, $help),)?)*];
+    };
+}
+cute_types::for_each_op!(listed_functions);
+
+/// The function lines of `cute --help` are the operation list's calculator
+/// entries, in its order: adding an operation to the list adds its line.
+#[test]
+fn help_lines_are_the_operation_list() {
+    let help = stdout(&cute(&["--help"]));
+    let listed: Vec<String> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Functions"))
+        .skip_while(|l| !l.starts_with("  "))
+        .take_while(|l| !l.is_empty())
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect();
+    let expected: Vec<String> = LISTED
+        .iter()
+        .map(|(name, args, help)| {
+            format!("{name}({args}) {help}")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    assert_eq!(listed, expected);
+}

@@ -46,6 +46,8 @@ pub mod dynamic;
 pub mod error;
 pub mod text;
 
+mod ops;
+
 pub use dynamic::{DInt, DLayout, DTiler, DTuple};
 pub use error::Error;
 pub use text::{parse_coord, parse_layout, parse_tuple, ParseError};

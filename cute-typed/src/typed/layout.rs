@@ -7,6 +7,7 @@ use super::coord::{Coord, CoordOf};
 use super::flag::{And, StaticFlag, True};
 use super::int::_1;
 use super::layout_like::{check_layout, LayoutLike, LayoutOperand, StaticLayout};
+use super::mixed::{Planned, MIXED_SLOTS};
 use super::tuple::{checked_add, ok_or_raise, Congruent, Get, IntTuple};
 use crate::dynamic::{DLayout, DTuple};
 use crate::error::Error;
@@ -194,6 +195,16 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
         if const { K::COORD_PATTERN.is_int() && super::static_eval::pattern_planned::<S, D>() } {
             if let Some(i) = super::static_eval::int_coord(&coord) {
                 return super::static_eval::eval_pattern::<S, D>(i);
+            }
+        }
+        // A 1-D index of a layout with run-time leaves: the same engine's
+        // terms, the run-time leaves read into the plan's slots.
+        type Plan<S, D> = super::mixed::LayoutPlan<S, D>;
+        if const { K::COORD_PATTERN.is_int() && <Plan<S, D> as Planned>::PLAN.planned } {
+            if let Some(i) = super::static_eval::int_coord(&coord) {
+                let mut vals = [0i64; MIXED_SLOTS];
+                self.shape.write_slots(&self.stride, &mut vals, 0);
+                return super::mixed::eval_plan::<Plan<S, D>>(&vals, i);
             }
         }
         coord.crd2idx(&self.shape, &self.stride)

@@ -41,7 +41,7 @@ use super::flag::{False, StaticFlag, True};
 use super::layout_like::{LayoutLike, LayoutOperand};
 use super::operand::{DTilerArg, TilerOperand};
 use super::static_result::{Dispatch, FAILED_PLACEHOLDER};
-use super::tuple::ok_or_raise;
+use super::tuple::{ok_or_raise, IntTuple};
 use crate::dynamic::{DInt, DLayout, DTuple, Terms, CAPACITY};
 use crate::error::Error;
 
@@ -184,7 +184,7 @@ const NO_LEAF: PlanLeaf = PlanLeaf {
 /// The evaluation plan of a pattern: the engine's terms in leaf order, each
 /// value a literal or a slot.
 #[derive(Clone, Copy)]
-struct MixedPlan {
+pub(crate) struct MixedPlan {
     leaves: [PlanLeaf; CAPACITY],
     count: usize,
     /// Whether the last leaf takes the rest of the index (the shape does not
@@ -192,10 +192,18 @@ struct MixedPlan {
     rest: bool,
     /// Whether every static extent is positive (else evaluation takes the
     /// run-time path, which reports the error).
-    planned: bool,
+    pub(crate) planned: bool,
 }
 
 impl MixedPlan {
+    /// No plan: evaluation takes the run-time path.
+    const NONE: MixedPlan = MixedPlan {
+        leaves: [NO_LEAF; CAPACITY],
+        count: 0,
+        rest: false,
+        planned: false,
+    };
+
     /// The plan of `l`, slots numbered leaf by leaf, shape before stride (the
     /// order of [`Mixed::from_dynamic`]).
     const fn of(l: &DLayout) -> MixedPlan {
@@ -232,6 +240,67 @@ impl MixedPlan {
         }
         plan
     }
+}
+
+/// A type with an evaluation plan: a typed mixed result's pattern, or a typed
+/// `Layout`'s (see [`LayoutPlan`]).
+pub(crate) trait Planned {
+    /// The engine's terms of the pattern, each value a literal or a slot.
+    const PLAN: MixedPlan;
+}
+
+/// Leaf `k` of `plan` (a leaf adding nothing past the last).
+const fn plan_leaf(plan: &MixedPlan, k: usize) -> PlanLeaf {
+    if k < plan.count {
+        plan.leaves[k]
+    } else {
+        NO_LEAF
+    }
+}
+
+/// `L(i)` for a 1-D index over `P`'s plan with the run-time leaves `vals`: the
+/// engine's sum `Σ ((i / divₖ) mod sₖ)·dₖ` (the last leaf taking the rest),
+/// static extents and strides as literals. The same result, overflow
+/// included, as [`DLayout::eval_index`] of the layout, when its size and
+/// cosize fit in `i64` and its run-time extents are positive (checked when the
+/// value was made): only the rest's term and the last addition can overflow.
+/// `P::PLAN` must be planned.
+#[inline]
+// The last unrolled step's `div` is not read.
+#[allow(unused_assignments)]
+pub(crate) fn eval_plan<P: Planned>(vals: &[i64; MIXED_SLOTS], i: i64) -> Result<i64, Error> {
+    let mut acc = 0i64;
+    let mut div = 1i64;
+    macro_rules! steps {
+        ($($k:literal)*) => {$(
+            if $k < const { P::PLAN.count } {
+                let leaf = const { plan_leaf(&P::PLAN, $k) };
+                let (s, d) = (leaf.extent.get(vals), leaf.stride.get(vals));
+                if $k + 1 == const { P::PLAN.count } && const { P::PLAN.rest } {
+                    let last = (i / div).checked_mul(d).ok_or(Error::Overflow)?;
+                    return acc.checked_add(last).ok_or(Error::Overflow);
+                }
+                acc += (i / div) % s * d;
+                div *= s;
+            }
+        )*};
+    }
+    steps!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
+           32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60
+           61 62 63);
+    Ok(acc)
+}
+
+/// The plan of a typed `Layout<S, D>`: the engine's terms of its pattern
+/// (`S::PATTERN:D::PATTERN`), its run-time leaves in slots (written by
+/// [`Congruent::write_slots`](super::Congruent::write_slots)).
+pub(crate) struct LayoutPlan<S, D>(PhantomData<fn() -> (S, D)>);
+
+impl<S: IntTuple, D: IntTuple> Planned for LayoutPlan<S, D> {
+    const PLAN: MixedPlan = match DLayout::new_unchecked_shape(S::PATTERN, D::PATTERN) {
+        Ok(l) => MixedPlan::of(&l),
+        Err(_) => MixedPlan::NONE,
+    };
 }
 
 /// A typed layout with run-time leaves, the result of the typed algebra on
@@ -278,14 +347,9 @@ impl<M: MixedPattern> Mixed<M> {
     };
     /// The number of run-time leaves.
     pub const SLOTS: usize = slot_count(&Self::LAYOUT);
-    const PLAN: MixedPlan = MixedPlan::of(&Self::LAYOUT);
-    const COUNT: usize = Self::PLAN.count;
+    const COUNT: usize = <Self as Planned>::PLAN.count;
     const fn leaf(k: usize) -> PlanLeaf {
-        if k < Self::PLAN.count {
-            Self::PLAN.leaves[k]
-        } else {
-            NO_LEAF
-        }
+        plan_leaf(&<Self as Planned>::PLAN, k)
     }
 
     /// The value of this type equal to `l`: the nesting, static flags and static
@@ -378,32 +442,11 @@ impl<M: MixedPattern> Mixed<M> {
     /// fit in `i64`, checked when the value was made, so only the rest's term
     /// and the last addition can overflow).
     #[inline]
-    // The last unrolled step's `div` is not read.
-    #[allow(unused_assignments)]
     pub fn eval_index(&self, i: i64) -> Result<i64, Error> {
-        if !const { Self::PLAN.planned } {
+        if !const { <Self as Planned>::PLAN.planned } {
             return Ok(self.to_dynamic().eval_index(i)?.value);
         }
-        let mut acc = 0i64;
-        let mut div = 1i64;
-        macro_rules! steps {
-            ($($k:literal)*) => {$(
-                if $k < const { Self::COUNT } {
-                    let leaf = const { Self::leaf($k) };
-                    let (s, d) = (leaf.extent.get(&self.vals), leaf.stride.get(&self.vals));
-                    if $k + 1 == const { Self::COUNT } && const { Self::PLAN.rest } {
-                        let last = (i / div).checked_mul(d).ok_or(Error::Overflow)?;
-                        return acc.checked_add(last).ok_or(Error::Overflow);
-                    }
-                    acc += (i / div) % s * d;
-                    div *= s;
-                }
-            )*};
-        }
-        steps!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
-               32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60
-               61 62 63);
-        Ok(acc)
+        eval_plan::<Self>(&self.vals, i)
     }
 
     /// The number of coordinates: the product of the extents (fits in `i64`,
@@ -417,7 +460,11 @@ impl<M: MixedPattern> Mixed<M> {
     }
 }
 
-// The step list of `eval_index` covers every leaf a `DTuple` can hold.
+impl<M: MixedPattern> Planned for Mixed<M> {
+    const PLAN: MixedPlan = MixedPlan::of(&Self::LAYOUT);
+}
+
+// The step list of `eval_plan` covers every leaf a `DTuple` can hold.
 const _: () = assert!(CAPACITY == 64);
 
 /// A static coordinate `K` outside the static part of `M`'s shape does not

@@ -85,9 +85,8 @@ mod modes;
 pub mod numeral;
 mod operand;
 mod ops_core;
-mod ops_macros;
+mod ops_list;
 mod ops_modes;
-mod ops_tiling;
 pub(crate) mod static_eval;
 pub(crate) mod static_result;
 pub(crate) mod tuple;
@@ -105,8 +104,8 @@ pub use numeral::{
 };
 pub use operand::{DTilerArg, TilerOperand};
 pub use ops_core::*;
+pub use ops_list::*;
 pub use ops_modes::*;
-pub use ops_tiling::*;
 pub use static_result::{Dispatch, DispatchInt, Out, StaticInt};
 pub use tuple::{
     compatible, congruent, make_shape, make_stride, static_compatible, weakly_congruent, Congruent,

@@ -1,6 +1,8 @@
-//! Typed sub-layouts: `take`, `group`, `replace`, `append`, `prepend`, `flatten`,
-//! `select`, and slicing with [`Underscore`](super::Underscore) (`slice`, `dice`,
-//! `slice_and_offset`). Static inputs give zero-sized static results, typed inputs
+//! Typed sub-layouts written by hand (const generic arguments, or always
+//! computed at run time): `take`, `group`, `replace`, `select` and
+//! `slice_and_offset` (slicing with [`Underscore`](super::Underscore)); `append`,
+//! `prepend`, `flatten`, `slice` and `dice` are written from the operation list
+//! ([`super::ops_list`]). Static inputs give zero-sized static results, typed inputs
 //! with run-time leaves typed mixed results ([`super::mixed`]), a `DLayout`
 //! operand a run-time `Result<DLayout, Error>` (see [`super::static_result`]);
 //! `select` and `slice_and_offset` always compute at run time. Semantics are those
@@ -12,9 +14,8 @@ use super::coord::Coord;
 use super::flag::{And, True};
 use super::layout_like::{LayoutOperand, StaticLayout};
 use super::mixed::{pattern_layout, Kind, MixedPattern};
-use super::ops_macros::static_op;
 use super::static_result::{marker_impls, static_layout, Dispatch, Out};
-use crate::dynamic::{DLayout, DTuple};
+use crate::dynamic::DLayout;
 use crate::error::Error;
 
 /// What [`take`] returns: [`Taken`] (zero-sized) for a static layout,
@@ -226,133 +227,6 @@ where
     <ReplaceKind<A, X> as Dispatch<Replaced<A, I, X>>>::run(|| {
         a.to_dynamic().replace(I, &x.to_dynamic())
     })
-}
-
-static_op! {
-    /// CuTe `append(a, x)`: `x` becomes the last mode (an integer-shaped `a`
-    /// becomes the pair `(a, x)`).
-    ///
-    /// ```
-    /// use cute_typed::typed::*;
-    /// let a = make_layout((_4, _8));
-    /// let r: Appended<_, _> = append(a, Layout::new(_2, _32));
-    /// assert_eq!(r.to_string(), "(_4,_8,_2):(_1,_4,_32)");
-    /// assert_eq!(append(a, Layout::new(2i64, 32i64).unwrap()).unwrap().to_string(), "(_4,_8,2):(_1,_4,32)");
-    /// ```
-    pub fn append<A: LayoutOperand, X: LayoutOperand>(a: A, x: X) -> Appended as AppendOut
-    where flag = Kind<
-            And<<A as LayoutOperand>::IsStatic, <X as LayoutOperand>::IsStatic>,
-            And<<A as LayoutOperand>::Typed, <X as LayoutOperand>::Typed>,
-        >,
-        static [A: LayoutOperand<IsStatic = True>, X: LayoutOperand<IsStatic = True>],
-        mixed [A: LayoutOperand<Typed = True>, X: LayoutOperand<Typed = True>]
-        strides [And<<A as LayoutOperand>::StrideStatic, <X as LayoutOperand>::StrideStatic>]
-    {
-        static: static_layout(A::STATIC).append(&static_layout(X::STATIC)),
-        mixed |p| pattern_layout(A::PATTERN, p).append(&pattern_layout(X::PATTERN, p)),
-        dynamic: a.to_dynamic().append(&x.to_dynamic()),
-    }
-}
-
-static_op! {
-    /// CuTe `prepend(a, x)`: `x` becomes the first mode.
-    ///
-    /// ```
-    /// use cute_typed::typed::*;
-    /// let a = make_layout((_4, _8));
-    /// let r: Prepended<_, _> = prepend(a, Layout::new(_2, _32));
-    /// assert_eq!(r.to_string(), "(_2,_4,_8):(_32,_1,_4)");
-    /// ```
-    pub fn prepend<A: LayoutOperand, X: LayoutOperand>(a: A, x: X) -> Prepended as PrependOut
-    where flag = Kind<
-            And<<A as LayoutOperand>::IsStatic, <X as LayoutOperand>::IsStatic>,
-            And<<A as LayoutOperand>::Typed, <X as LayoutOperand>::Typed>,
-        >,
-        static [A: LayoutOperand<IsStatic = True>, X: LayoutOperand<IsStatic = True>],
-        mixed [A: LayoutOperand<Typed = True>, X: LayoutOperand<Typed = True>]
-        strides [And<<A as LayoutOperand>::StrideStatic, <X as LayoutOperand>::StrideStatic>]
-    {
-        static: static_layout(A::STATIC).prepend(&static_layout(X::STATIC)),
-        mixed |p| pattern_layout(A::PATTERN, p).prepend(&pattern_layout(X::PATTERN, p)),
-        dynamic: a.to_dynamic().prepend(&x.to_dynamic()),
-    }
-}
-
-/// `flatten` as a `Result` (it cannot fail).
-const fn flatten_ok(l: &DLayout) -> Result<DLayout, Error> {
-    Ok(l.flatten())
-}
-
-static_op! {
-    /// CuTe `flatten(a)`: the leaves of `a` as one flat tuple of modes.
-    ///
-    /// ```
-    /// use cute_typed::typed::*;
-    /// let a = make_layout(((_2, _3), (_5, _7)));
-    /// assert_eq!(flatten(a).to_string(), "(_2,_3,_5,_7):(_1,_2,_6,_30)");
-    /// ```
-    pub fn flatten<A: LayoutOperand>(a: A) -> Flattened as FlattenOut
-    where flag = Kind<<A as LayoutOperand>::IsStatic, <A as LayoutOperand>::Typed>,
-        static [A: LayoutOperand<IsStatic = True>],
-        mixed [A: LayoutOperand<Typed = True>] strides [<A as LayoutOperand>::StrideStatic]
-    {
-        static: flatten_ok(&static_layout(A::STATIC)),
-        mixed |p| flatten_ok(&pattern_layout(A::PATTERN, p)),
-        dynamic: flatten_ok(&a.to_dynamic()),
-    }
-}
-
-/// The value of a static coordinate operand.
-const fn static_coord<K: Coord>() -> DTuple {
-    K::COORD_PATTERN
-}
-
-static_op! {
-    /// CuTe `slice(coord, a)` (`a(coord)` with placeholders): the modes of `a`
-    /// where `coord` holds [`Underscore`](super::Underscore), flattened into one
-    /// tuple. The offset of the slice is in [`slice_and_offset`].
-    ///
-    /// ```
-    /// use cute_typed::typed::*;
-    /// let a = make_layout((_4, _8));
-    /// assert_eq!(slice(a, (Underscore, 3)).unwrap().to_string(), "(_4):(_1)");
-    /// assert_eq!(slice(a, (Underscore, _3)).to_string(), "(_4):(_1)");
-    /// ```
-    pub fn slice<A: LayoutOperand, K: Coord>(a: A, coord: K) -> Sliced as SliceOut
-    where flag = Kind<And<<A as LayoutOperand>::IsStatic, <K as Coord>::IsStatic>, <A as LayoutOperand>::Typed>,
-        static [A: LayoutOperand<IsStatic = True>, K: Coord<IsStatic = True>],
-        mixed [A: LayoutOperand<Typed = True>, K: Coord] strides [<A as LayoutOperand>::StrideStatic]
-    {
-        static: static_layout(A::STATIC).slice(&static_coord::<K>()),
-        // Which modes are kept depends on where the coordinate holds `_`, a
-        // fact of its type; its integers' values play no part.
-        mixed |p| pattern_layout(A::PATTERN, p).slice(&static_coord::<K>()),
-        dynamic: a.to_dynamic().slice(&coord.to_dcoord()),
-    }
-}
-
-static_op! {
-    /// CuTe `dice(coord, a)`: the modes of `a` where `coord` holds an integer
-    /// (the complement of [`slice()`]).
-    ///
-    /// ```
-    /// use cute_typed::typed::*;
-    /// let a = make_layout((_4, _8, _2));
-    /// // The modes where the coordinate holds an integer.
-    /// let d: Diced<_, _> = dice(a, (_1, Underscore, _0));
-    /// assert_eq!(d.to_string(), "(_4,_2):(_1,_32)");
-    /// ```
-    pub fn dice<A: LayoutOperand, K: Coord>(a: A, coord: K) -> Diced as DiceOut
-    where flag = Kind<And<<A as LayoutOperand>::IsStatic, <K as Coord>::IsStatic>, <A as LayoutOperand>::Typed>,
-        static [A: LayoutOperand<IsStatic = True>, K: Coord<IsStatic = True>],
-        mixed [A: LayoutOperand<Typed = True>, K: Coord] strides [<A as LayoutOperand>::StrideStatic]
-    {
-        static: static_layout(A::STATIC).dice(&static_coord::<K>()),
-        // Which modes are kept depends on where the coordinate holds `_`, a
-        // fact of its type; its integers' values play no part.
-        mixed |p| pattern_layout(A::PATTERN, p).dice(&static_coord::<K>()),
-        dynamic: a.to_dynamic().dice(&coord.to_dcoord()),
-    }
 }
 
 /// CuTe `slice_and_offset(coord, a)`: the slice and `a(coord)` with every `_`

@@ -9,6 +9,7 @@ use core::fmt;
 
 use super::flag::{StaticFlag, True};
 use super::int::{IntLike, RuntimeInt, C};
+use super::mixed::MIXED_SLOTS;
 use super::numeral::Numeral;
 use crate::dynamic::DTuple;
 use crate::error::Error;
@@ -164,6 +165,12 @@ pub trait Congruent<D: IntTuple>: IntTuple {
     #[doc(hidden)]
     /// `Σ (sᵢ - 1)·|dᵢ|` over the leaves (cosize minus one).
     fn span(&self, stride: &D) -> Result<i64, Error>;
+    #[doc(hidden)]
+    /// Writes the run-time leaves of `self:stride` into `vals` from `slot` on,
+    /// leaf by leaf, shape before stride (the slots of the engine's plan of
+    /// the pattern, `typed::mixed::LayoutPlan`); returns the next slot. Slots
+    /// past `vals` are counted, not written.
+    fn write_slots(&self, stride: &D, vals: &mut [i64; MIXED_SLOTS], slot: usize) -> usize;
 }
 
 /// Not a stride: a type with no value, whose only role is to give every IntTuple
@@ -211,6 +218,9 @@ impl<T: IntTuple> Congruent<InferenceGuard> for T {
     }
     fn span(&self, _: &InferenceGuard) -> Result<i64, Error> {
         Err(Error::NotCongruent)
+    }
+    fn write_slots(&self, _: &InferenceGuard, _: &mut [i64; MIXED_SLOTS], slot: usize) -> usize {
+        slot
     }
 }
 
@@ -392,6 +402,22 @@ macro_rules! leaf_congruent {
             fn span(&self, stride: &$B) -> Result<i64, Error> {
                 leaf_span(self.checked_value()?, stride.checked_value()?)
             }
+            #[inline(always)]
+            fn write_slots(&self, stride: &$B, vals: &mut [i64; MIXED_SLOTS], slot: usize) -> usize {
+                let mut slot = slot;
+                for (is_static, v) in [
+                    (<$A as IntLike>::STATIC.is_some(), self.value()),
+                    (<$B as IntLike>::STATIC.is_some(), stride.value()),
+                ] {
+                    if !is_static {
+                        if let Some(x) = vals.get_mut(slot) {
+                            *x = v;
+                        }
+                        slot += 1;
+                    }
+                }
+                slot
+            }
         }
     };
 }
@@ -433,6 +459,9 @@ impl Congruent<()> for () {
     }
     fn span(&self, _: &()) -> Result<i64, Error> {
         Ok(0)
+    }
+    fn write_slots(&self, _: &(), _: &mut [i64; MIXED_SLOTS], slot: usize) -> usize {
+        slot
     }
 }
 impl WeaklyCongruent<()> for () {}
@@ -543,6 +572,12 @@ macro_rules! tuple_int_tuple {
                 let mut acc = 0i64;
                 $(acc = checked_add(acc, self.$i.span(&stride.$i)?)?;)+
                 Ok(acc)
+            }
+            #[inline(always)]
+            fn write_slots(&self, stride: &($($B,)+), vals: &mut [i64; MIXED_SLOTS], slot: usize) -> usize {
+                let mut slot = slot;
+                $(slot = self.$i.write_slots(&stride.$i, vals, slot);)+
+                slot
             }
         }
         impl<$($A: IntTuple, $B: IntTuple),+> WeaklyCongruent<($($B,)+)> for ($($A,)+)
