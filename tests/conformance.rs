@@ -97,6 +97,18 @@ fn size_one_compositions_match_cpp() {
     assert_all_match(&vectors);
 }
 
+/// 253 expressions over deeply nested layouts (depth 3 to 6, size-1 modes, zero
+/// and negative strides; `scripts/cpp-oracle/deep.py`), each answered by CuTe C++
+/// 4.2 with `Int<N>` leaves (`tests/vectors/deep_static_cpp.tsv`). Of the 260
+/// generated, the 7 left out are contract refusals where C++ prints a negative
+/// shape or the literal has more than 64 nodes (`scripts/cpp-oracle/out/deep_differ.tsv`).
+#[test]
+fn deep_static_expressions_match_cpp() {
+    let vectors = vectors_of("deep_static_cpp.tsv");
+    assert_eq!(vectors.len(), 253);
+    assert_all_match(&vectors);
+}
+
 /// 1395 random expressions over every calculator function (`gen.py --kind general
 /// --reading static`, seeds 41 (800), 101 (299 of 300; one past the translator)
 /// and 121 (296 of 300; two past the translator, two already present)), each

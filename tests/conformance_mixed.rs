@@ -72,6 +72,16 @@ fn mixed_cpp_vectors_all_match() {
     assert_all_match("mixed_cpp.tsv", 3670);
 }
 
+/// 174 mixed expressions over deeply nested layouts (`scripts/cpp-oracle/deep.py
+/// --mixed`: depth 3 to 6, size-1 modes, zero and negative strides, about half of
+/// the leaves static), each answered by CuTe C++ 4.2 with that `Int<N>`/`int` mix
+/// (`tests/vectors/deep_mixed_cpp.tsv`); the 9 where the calculator refuses by
+/// contract are in `scripts/cpp-oracle/out/deep_differ.tsv`.
+#[test]
+fn deep_mixed_vectors_all_match() {
+    assert_all_match("deep_mixed_cpp.tsv", 174);
+}
+
 /// The comparison keeps the static marks (a test that cannot pass vacuously).
 #[test]
 fn comparison_rules() {
