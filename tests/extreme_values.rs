@@ -51,6 +51,19 @@ fn composition_with_min_strides_follows_cpp_in_both_readings() {
     for r in [stat(&e), mixed(&e)] {
         assert_composes(&format!("(1,1):({MIN},{MIN})"), "1:1", &r);
     }
+    // `layout!` keeps the `_1` extents static and reads MIN as a run-time
+    // stride (no static integer holds it): the mixed reading of that mix
+    let typed = cute::layout!(composition(
+        (1, 1):(-9223372036854775808, -9223372036854775808),
+        1:1
+    ))
+    .unwrap();
+    assert_eq!(typed.to_string(), format!("_1:{MIN}"));
+    assert_eq!(
+        mixed(&format!("composition((_1,_1):({MIN},{MIN}),_1:_1)")),
+        typed.to_string()
+    );
+    assert_eq!(mixed("composition((_1,_1):(-5,-5),_1:_1)"), "_1:-5");
     // a product that does overflow is refused in both readings
     for read in [stat, mixed] {
         let got = read(&format!("composition(1:{MIN},1:{MIN})"));
