@@ -109,6 +109,19 @@ fn deep_static_expressions_match_cpp() {
     assert_all_match(&vectors);
 }
 
+/// 214 expressions of a hand-made family (`scripts/cpp-oracle/values.py --mid`:
+/// every function on ten layout forms with size-1 modes, zero and negative strides,
+/// filled with values up to 2^16), each answered by CuTe C++ 4.2 with `Int<N>`
+/// leaves (`tests/vectors/values_static_cpp.tsv`). Of the 288 C++ answered, the
+/// 74 left out are contract refusals (non-positive shapes and factors, negative
+/// shapes C++ prints, a 32-bit wrap), listed in `scripts/cpp-oracle/out/values_differ.tsv`.
+#[test]
+fn values_static_expressions_match_cpp() {
+    let vectors = vectors_of("values_static_cpp.tsv");
+    assert_eq!(vectors.len(), 214);
+    assert_all_match(&vectors);
+}
+
 /// 1690 random expressions over every calculator function (`gen.py --kind general
 /// --reading static`, seeds 41 (800), 101 (299 of 300; one past the translator),
 /// 121 (296 of 300; two past the translator, two already present) and 161 (295 of

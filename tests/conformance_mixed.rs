@@ -82,6 +82,15 @@ fn deep_mixed_vectors_all_match() {
     assert_all_match("deep_mixed_cpp.tsv", 174);
 }
 
+/// 187 mixed expressions of the hand-made family of `scripts/cpp-oracle/values.py
+/// --mid` (values up to 2^16, size-1 modes, zero and negative strides; about half
+/// of the leaves static), each answered by CuTe C++ 4.2 with that `Int<N>`/`int`
+/// mix (`tests/vectors/values_mixed_cpp.tsv`).
+#[test]
+fn values_mixed_vectors_all_match() {
+    assert_all_match("values_mixed_cpp.tsv", 187);
+}
+
 /// The comparison keeps the static marks (a test that cannot pass vacuously).
 #[test]
 fn comparison_rules() {
