@@ -63,13 +63,32 @@ fn mixed_public_vectors_all_match() {
     assert_all_match("mixed_public.tsv", 300);
 }
 
-/// 3337 random mixed expressions over every calculator function (generator
-/// seeds 21, 31, 51, 71 and 111), each
+/// 3891 random mixed expressions over every calculator function (generator
+/// seeds 21, 31, 51, 71, 111, 131, 141 and 171), each
 /// answered by CuTe C++ 4.2 with exactly that `Int<N>`/`int` mix
 /// (`scripts/cpp-oracle`).
 #[test]
 fn mixed_cpp_vectors_all_match() {
-    assert_all_match("mixed_cpp.tsv", 3337);
+    assert_all_match("mixed_cpp.tsv", 3891);
+}
+
+/// 174 mixed expressions over deeply nested layouts (`scripts/cpp-oracle/deep.py
+/// --mixed`: depth 3 to 6, size-1 modes, zero and negative strides, about half of
+/// the leaves static), each answered by CuTe C++ 4.2 with that `Int<N>`/`int` mix
+/// (`tests/vectors/deep_mixed_cpp.tsv`); the 9 where the calculator refuses by
+/// contract are in `scripts/cpp-oracle/out/deep_differ.tsv`.
+#[test]
+fn deep_mixed_vectors_all_match() {
+    assert_all_match("deep_mixed_cpp.tsv", 174);
+}
+
+/// 187 mixed expressions of the hand-made family of `scripts/cpp-oracle/values.py
+/// --mid` (values up to 2^16, size-1 modes, zero and negative strides; about half
+/// of the leaves static), each answered by CuTe C++ 4.2 with that `Int<N>`/`int`
+/// mix (`tests/vectors/values_mixed_cpp.tsv`).
+#[test]
+fn values_mixed_vectors_all_match() {
+    assert_all_match("values_mixed_cpp.tsv", 187);
 }
 
 /// The comparison keeps the static marks (a test that cannot pass vacuously).

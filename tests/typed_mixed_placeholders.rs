@@ -57,16 +57,17 @@ fn pattern(s: &str) -> String {
 }
 
 /// The placeholder claim of `typed/mixed.rs`, against C++ itself: for every
-/// single-operation line of `mixed_cpp.tsv` (answers of CuTe C++ 4.2 to
-/// random mixed expressions) whose operation is typed-mixed and which C++
+/// single-operation line of `mixed_cpp.tsv` and `deep_mixed_cpp.tsv` (answers of
+/// CuTe C++ 4.2 to random mixed expressions and to deeply nested ones) whose operation is typed-mixed and which C++
 /// computes, the operation on the operands with every run-time leaf set to a
 /// placeholder (tried in the order of `PLACEHOLDERS`) computes, and its
 /// nesting and static leaves are C++'s.
 #[test]
 fn placeholder_patterns_are_those_of_cpp() {
     use cute::expr::{eval_line_as, Reading};
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/mixed_cpp.tsv");
-    let text = std::fs::read_to_string(path).unwrap();
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors");
+    let mut text = std::fs::read_to_string(dir.join("mixed_cpp.tsv")).unwrap();
+    text += &std::fs::read_to_string(dir.join("deep_mixed_cpp.tsv")).unwrap();
     let ops = [
         "composition(",
         "coalesce(",

@@ -161,9 +161,15 @@ impl<'a> LayoutGrid<'a> {
     }
 }
 
-/// The number of 1-D indices of a mode, as a loop bound.
+/// The number of 1-D indices of a mode, as a loop bound. A mode of extent 0 or
+/// less (a layout built with `DLayout::new_unchecked_shape`) is refused: with 0
+/// columns, `rows × cols` stays under the cell limit whatever the rows, and the
+/// table would still write a rule per row.
 fn mode_extent(shape: &DTuple) -> Result<usize, Error> {
     let size: DInt = shape.product()?;
+    if size.value <= 0 {
+        return Err(Error::NonPositiveShape);
+    }
     usize::try_from(size.value).map_err(|_| Error::Overflow)
 }
 

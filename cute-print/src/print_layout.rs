@@ -18,7 +18,6 @@ use core::fmt::Write;
 
 use super::error::PrintError;
 use super::grid::{Grid, LayoutGrid};
-use super::MAX_PICTURE_CELLS;
 use cute_typed::typed::LayoutOperand;
 use cute_types::dynamic::DLayout;
 
@@ -27,7 +26,7 @@ use cute_types::dynamic::DLayout;
 /// [`print_table`]).
 ///
 /// Errors: [`PrintError::Rank`] for rank 0 or ≥ 3, [`PrintError::TooLarge`]
-/// above [`MAX_PICTURE_CELLS`] cells (as the pictures).
+/// above [`MAX_PICTURE_CELLS`](super::MAX_PICTURE_CELLS) cells (as the pictures).
 ///
 /// Any layout: a [`DLayout`], a typed `Layout<S, D>` or a static algebra result
 /// (everything that implements [`LayoutOperand`]).
@@ -57,19 +56,13 @@ pub fn print_layout<W: Write + ?Sized, L: LayoutOperand>(
 /// the number of digits of the layout's cosize, as in CuTe; wider values (negative
 /// ones, or those an offset map moved) overflow their cell as C++'s `%*d` does.
 ///
-/// Errors: [`PrintError::TooLarge`] above [`MAX_PICTURE_CELLS`] cells: C++
+/// Errors: [`PrintError::TooLarge`] above [`MAX_PICTURE_CELLS`](super::MAX_PICTURE_CELLS) cells: C++
 /// prints any table, but a layout of 2^63 cells would write exabytes.
 pub fn print_table<W: Write + ?Sized>(
     out: &mut W,
     grid: &LayoutGrid<'_>,
 ) -> Result<(), PrintError> {
-    let cells = grid.rows() as u128 * grid.cols() as u128;
-    if cells > MAX_PICTURE_CELLS as u128 {
-        return Err(PrintError::TooLarge {
-            cells,
-            limit: MAX_PICTURE_CELLS,
-        });
-    }
+    super::scan::check_cells(grid.rows(), grid.cols())?;
     let width = decimal_digits(grid.cosize());
     out.write_str("    ")?;
     for n in 0..grid.cols() {

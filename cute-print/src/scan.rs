@@ -25,13 +25,7 @@ pub(super) struct Scan {
 impl Scan {
     /// Reads every cell of `grid` once.
     pub fn of<G: Grid + ?Sized>(grid: &G) -> Result<Scan, PrintError> {
-        let cells = grid.rows() as u128 * grid.cols() as u128;
-        if cells > MAX_PICTURE_CELLS as u128 {
-            return Err(PrintError::TooLarge {
-                cells,
-                limit: MAX_PICTURE_CELLS,
-            });
-        }
+        check_cells(grid.rows(), grid.cols())?;
         let mut scan = Scan {
             ramp: None,
             label_chars: 1,
@@ -136,4 +130,20 @@ pub(super) fn coord_chars(shape: Option<&DTuple>, extent: usize) -> usize {
         }
     }
     widest
+}
+
+/// [`PrintError::TooLarge`] when a `rows × cols` picture would exceed
+/// [`MAX_PICTURE_CELLS`]. A side counts on its own as well: with 0 columns the
+/// product is 0, but the printers still walk every row (headers, rules).
+pub(super) fn check_cells(rows: usize, cols: usize) -> Result<(), PrintError> {
+    let cells = (rows as u128 * cols as u128)
+        .max(rows as u128)
+        .max(cols as u128);
+    if cells > MAX_PICTURE_CELLS as u128 {
+        return Err(PrintError::TooLarge {
+            cells,
+            limit: MAX_PICTURE_CELLS,
+        });
+    }
+    Ok(())
 }

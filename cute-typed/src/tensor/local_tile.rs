@@ -129,7 +129,9 @@ impl TileGrid {
     /// mode by mode (missing trailing modes are kept, as `_`); an integer indexes it
     /// as a 1-D index. `_` in `coord` keeps that rest mode (a stack of tiles).
     ///
-    /// Returns the layout of the tile and the offset of its first element.
+    /// Returns the layout of the tile and the offset of its first element; a
+    /// coordinate outside the grid of tiles ([`TileGrid::tiles`]) is
+    /// [`Error::OutOfDomain`].
     ///
     /// ```
     /// use cute_typed::tensor::*;
@@ -164,6 +166,17 @@ pub(crate) fn tile_of_zipped(zipped: &DLayout, coord: &DTuple) -> Result<(DLayou
     } else {
         *coord
     };
+    // A tile outside the grid of tiles would be a view past the tensor (inside
+    // its storage when the storage is longer): refused, as the typed tilers do.
+    let grid = zipped.shape().get(1)?;
+    let grid = if rest.is_tuple() {
+        grid.as_tuple()
+    } else {
+        grid
+    };
+    if !super::bounds::in_domain(&rest, &grid)? {
+        return Err(Error::OutOfDomain);
+    }
     let c = DTuple::tuple(&[keep_tile, rest])?;
     slice_layout(&c, zipped)
 }

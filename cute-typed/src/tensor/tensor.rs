@@ -313,12 +313,49 @@ impl<E: Storage, L: TensorLayout> Tensor<E, L> {
     /// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
     /// assert_eq!(t.view().slice((1, Underscore)).unwrap().to_vec(), [4, 5, 6, 7]);
     /// ```
+    ///
+    /// # Panics
+    ///
+    /// When the elements do not fit in memory, as `Vec` does: a tensor with
+    /// stride-0 modes can have far more elements than its storage
+    /// (`(2^62,4):(0,1)` over 4 values). [`Tensor::try_to_vec`] returns
+    /// [`Error::TooLarge`] instead.
     #[cfg(feature = "alloc")]
     pub fn to_vec(&self) -> crate::tensor::alloc::vec::Vec<E::Elem>
     where
         E::Elem: Clone,
     {
-        self.iter().cloned().collect()
+        match self.try_to_vec() {
+            Ok(v) => v,
+            Err(e) => panic!("Tensor::to_vec: {e} ({} elements)", self.size()),
+        }
+    }
+    /// [`Tensor::to_vec`], with [`Error::TooLarge`] when the elements cannot be
+    /// allocated (more than `isize::MAX` bytes, or more than the allocator gives).
+    ///
+    /// ```
+    /// use cute_typed::tensor::*;
+    /// use cute_typed::{DLayout, Error};
+    /// let data = [1i32, 2, 3, 4];
+    /// let l: DLayout = "(4611686018427387904,4):(0,1)".parse().unwrap(); // 2^64 elements
+    /// let broadcast = make_tensor(&data[..], l).unwrap();
+    /// assert_eq!(broadcast.try_to_vec(), Err(Error::TooLarge));
+    /// let row = make_tensor(&data[..], "4:1".parse::<DLayout>().unwrap()).unwrap();
+    /// assert_eq!(row.try_to_vec(), Ok(vec![1, 2, 3, 4]));
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn try_to_vec(&self) -> Result<crate::tensor::alloc::vec::Vec<E::Elem>, Error>
+    where
+        E::Elem: Clone,
+    {
+        let it = self.iter();
+        // The element count comes from the caller's layout: reserve it fallibly
+        // (collect would reserve it with a panic, or an abort, on failure).
+        let mut v = crate::tensor::alloc::vec::Vec::new();
+        v.try_reserve_exact(it.size_hint().0)
+            .map_err(|_| Error::TooLarge)?;
+        v.extend(it.cloned());
+        Ok(v)
     }
 }
 

@@ -141,7 +141,16 @@ const fn coalesce_walk<const N: usize>(
         let fd = out.stride[top];
         let provable = by_value || (fs.is_static && s.is_static && d.is_static && fd.is_static);
         if provable && product_is(s, d, fd) {
-            out.shape[top] = tri!(s.mul(fs));
+            out.shape[top] = match s.mul(fs) {
+                Ok(p) => p,
+                // Merged into the last mode of `coalesce_x`, whose shape is never
+                // read (it takes the rest): a product past i64 stands in as i64::MAX.
+                Err(_) if keep_rest && top == N - 1 => DInt {
+                    value: i64::MAX,
+                    is_static: s.is_static && fs.is_static,
+                },
+                Err(e) => return Err(e),
+            };
             out.stride[top] = d;
         } else {
             if top == 0 {
