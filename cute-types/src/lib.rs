@@ -46,6 +46,7 @@ extern crate std;
 pub mod algebra;
 pub mod dynamic;
 pub mod error;
+mod lists;
 pub mod text;
 
 pub use dynamic::{DInt, DLayout, DTiler, DTuple};

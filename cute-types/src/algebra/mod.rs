@@ -61,6 +61,10 @@ mod zip;
 pub use zip::*;
 mod blocked_product;
 mod by_mode;
+#[cfg(feature = "alloc")]
+#[cfg(not(doctest))]
+#[doc(hidden)]
+pub mod rt;
 mod small;
 pub use blocked_product::*;
 pub use by_mode::unit_stride;

@@ -71,6 +71,7 @@ struct Heap {
 }
 
 /// A scratch list of `usize` (walk stacks): inline when short.
+#[derive(Clone, Debug)]
 pub(crate) enum Scratch {
     Inline([usize; 16]),
     Heap(Vec<usize>),

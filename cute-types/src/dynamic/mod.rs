@@ -9,6 +9,10 @@ mod compact;
 mod eval;
 mod int;
 mod layout;
+#[cfg(feature = "alloc")]
+#[cfg(not(doctest))]
+#[doc(hidden)]
+pub mod rt;
 mod sublayout;
 mod tiler;
 mod tuple;
