@@ -92,5 +92,6 @@ pub(crate) $($c)? fn pad_to_rank $($g)* (
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use blocked_product_body;
 blocked_product_body!(const; [<const N: usize>]);

@@ -94,5 +94,6 @@ pub $($c)? fn unit_stride $($g)* (n: DInt) -> Result<DLayoutN<N>, Error> {
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use by_mode_body;
 by_mode_body!(const; [<const N: usize>]);

@@ -228,5 +228,6 @@ pub $($c)? fn coalesce_shape $($g)* (shape: &DTupleN<N>) -> Result<DTupleN<N>, E
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use coalesce_body;
 coalesce_body!(const; [<const N: usize>]);

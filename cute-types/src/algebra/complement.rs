@@ -260,5 +260,6 @@ $($c)? fn push_compact $($g)* (
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use complement_body;
 complement_body!(const; [<const N: usize>]);

@@ -190,6 +190,7 @@ impl $($g)* core::fmt::Display for SwizzledLayoutN<N> {
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use composed_layout_body;
 composed_layout_body!(const; [<const N: usize>]; DComposedLayoutN, SwizzledLayoutN);
 impl<const N: usize> Copy for DComposedLayoutN<N> {}

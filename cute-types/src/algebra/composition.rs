@@ -923,6 +923,7 @@ $($c)? fn enumerate_all $($g)* (
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use composition_body;
 composition_body!(const; [<const N: usize>]; DigitUse, DigitLoad, DigitGroup);
 impl<const N: usize> Copy for DigitUse<N> {}

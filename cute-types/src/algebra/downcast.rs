@@ -66,6 +66,7 @@ pub $($c)? fn downcast $($g)* (layout: &DLayoutN<N>, n: i64) -> Result<DLayoutN<
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use downcast_body;
 downcast_body!(const; [<const N: usize>]);
 

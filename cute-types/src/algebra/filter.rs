@@ -50,5 +50,6 @@ pub(crate) $($c)? fn filter_modes $($g)* (l: &DLayoutN<N>) -> Result<Modes<N>, E
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use filter_body;
 filter_body!(const; [<const N: usize>]);

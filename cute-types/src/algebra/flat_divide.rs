@@ -59,5 +59,6 @@ pub(crate) $($c)? fn unpack_both $($g)* (z: &DLayoutN<N>) -> Result<DLayoutN<N>,
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use flat_divide_body;
 flat_divide_body!(const; [<const N: usize>]);

@@ -48,5 +48,6 @@ pub $($c)? fn flat_product_tiler $($g)* (
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use flat_product_body;
 flat_product_body!(const; [<const N: usize>]);

@@ -169,6 +169,7 @@ pub $($c)? fn greatest_common_domain $($g)* (
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use greatest_common_domain_body;
 greatest_common_domain_body!(const; [<const N: usize>]; Walk);
 

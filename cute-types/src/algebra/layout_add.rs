@@ -89,6 +89,7 @@ pub $($c)? fn layout_add $($g)* (
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use layout_add_body;
 layout_add_body!(const; [<const N: usize>]);
 

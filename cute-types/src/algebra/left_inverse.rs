@@ -106,5 +106,6 @@ $($c)? fn coalesce_for_inverse $($g)* (m: &Modes<N>) -> Result<Modes<N>, Error> 
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use left_inverse_body;
 left_inverse_body!(const; [<const N: usize>]);

@@ -82,5 +82,6 @@ pub(crate) $($c)? fn logical_divide_tiler_at $($g)* (
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use logical_divide_body;
 logical_divide_body!(const; [<const N: usize>]);

@@ -74,5 +74,6 @@ pub(crate) $($c)? fn logical_product_tiler_at $($g)* (
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use logical_product_body;
 logical_product_body!(const; [<const N: usize>]);

@@ -54,6 +54,7 @@ pub $($c)? fn make_layout_like $($g)* (layout: &DLayoutN<N>) -> Result<DLayoutN<
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use make_layout_like_body;
 make_layout_like_body!(const; [<const N: usize>]);
 

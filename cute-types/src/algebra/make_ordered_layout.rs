@@ -163,6 +163,7 @@ $($c)? fn compact_left_from $($g)* (
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use make_ordered_layout_body;
 make_ordered_layout_body!(const; [<const N: usize>]; Ranking);
 

@@ -75,5 +75,6 @@ pub $($c)? fn max_common_layout $($g)* (
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use max_common_body;
 max_common_body!(const; [<const N: usize>]);

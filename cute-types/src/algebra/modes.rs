@@ -171,6 +171,7 @@ pub(crate) $($c)? fn sort_by_stride $($g)* (
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use modes_body;
 modes_body!(const; [<const N: usize>]; Modes);
 

@@ -145,6 +145,7 @@ $($c)? fn balanced_mode(a: Leaf, b: Leaf) -> Result<Option<(DInt, DInt)>, Error>
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use nullspace_body;
 nullspace_body!(const; [<const N: usize>]);
 

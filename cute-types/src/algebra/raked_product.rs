@@ -45,5 +45,6 @@ pub $($c)? fn raked_product $($g)* (
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use raked_product_body;
 raked_product_body!(const; [<const N: usize>]);

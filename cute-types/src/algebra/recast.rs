@@ -63,6 +63,7 @@ pub $($c)? fn recast_layout $($g)* (
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use recast_body;
 recast_body!(const; [<const N: usize>]);
 

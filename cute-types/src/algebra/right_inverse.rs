@@ -68,5 +68,6 @@ pub(crate) $($c)? fn right_inverse_at $($g)* (
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use right_inverse_body;
 right_inverse_body!(const; [<const N: usize>]);

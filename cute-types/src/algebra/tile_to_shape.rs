@@ -75,5 +75,6 @@ pub $($c)? fn tile_to_shape $($g)* (
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use tile_to_shape_body;
 tile_to_shape_body!(const; [<const N: usize>]);

@@ -94,5 +94,6 @@ $($c)? fn unzip_modes $($g)* (
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use tile_unzip_body;
 tile_unzip_body!(const; [<const N: usize>]);

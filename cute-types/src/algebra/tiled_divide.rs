@@ -86,5 +86,6 @@ pub(crate) $($c)? fn push_unpacked $($g)* (
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use tiled_divide_body;
 tiled_divide_body!(const; [<const N: usize>]);

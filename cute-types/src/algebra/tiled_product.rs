@@ -47,5 +47,6 @@ pub $($c)? fn tiled_product_tiler $($g)* (
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use tiled_product_body;
 tiled_product_body!(const; [<const N: usize>]);

@@ -87,6 +87,7 @@ $($c)? fn upcast_leaf(s: DInt, d: DInt, n: DInt) -> Result<(DInt, DInt), Error> 
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use upcast_body;
 upcast_body!(const; [<const N: usize>]);
 

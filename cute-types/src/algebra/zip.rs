@@ -60,5 +60,6 @@ $($c)? fn zip_tuples $($g)* (x: &DTupleN<N>, y: &DTupleN<N>) -> Result<DTupleN<N
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use zip_body;
 zip_body!(const; [<const N: usize>]);

@@ -61,5 +61,6 @@ pub(crate) $($c)? fn zipped_divide_tiler_at $($g)* (
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use zipped_divide_body;
 zipped_divide_body!(const; [<const N: usize>]);

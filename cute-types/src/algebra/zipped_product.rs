@@ -49,5 +49,6 @@ pub $($c)? fn zipped_product_tiler $($g)* (
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use zipped_product_body;
 zipped_product_body!(const; [<const N: usize>]);

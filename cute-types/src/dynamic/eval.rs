@@ -467,6 +467,7 @@ pub(crate) $($c)? fn crd2idx_congruent $($g)* (
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use eval_body;
 eval_body!(const; [<const N: usize>]; [const N: usize]);
 

@@ -396,6 +396,7 @@ impl $($g)* core::fmt::Display for DLayoutN<N> {
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use layout_body;
 layout_body!(const; [<const N: usize>]);
 

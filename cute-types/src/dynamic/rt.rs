@@ -5,13 +5,12 @@
 //! compact types (`DTupleN<N>` is [`CTuple`], whatever `N`), so the bodies read
 //! the same in both instantiations.
 #![allow(dead_code)]
-use super::compact::Scratch;
 pub use super::compact::CTuple;
+use super::compact::Scratch;
 use super::eval::{Node, Term};
 use super::int::DInt;
 use super::layout::Major;
 use super::tiler::{MAX_TILER_DEPTH, TILER_CAPACITY};
-use super::tuple_methods::K_STAR;
 use crate::error::Error;
 use crate::lists::rt::{filled, List};
 use crate::tri;
@@ -98,6 +97,17 @@ impl CTiler {
     /// A copy (`clone`; the name the bodies use on both forms).
     pub(crate) fn dup(&self) -> CTiler {
         self.clone()
+    }
+    /// The same tiler in the compact form.
+    pub fn from_fixed<const M: usize>(t: &super::DTilerN<M>) -> CTiler {
+        let (structure, shapes, strides, count, ints) = t.parts();
+        CTiler {
+            structure: CTuple::from_fixed(structure),
+            shapes: CTuple::from_fixed(shapes),
+            strides: CTuple::from_fixed(strides),
+            count,
+            ints,
+        }
     }
 }
 

@@ -299,5 +299,6 @@ $($c)? fn replace_tuple $($g)* (
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use sublayout_body;
 sublayout_body!(const; [<const N: usize>]);

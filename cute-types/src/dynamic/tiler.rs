@@ -268,13 +268,21 @@ impl $($g)* DTilerN<N> {
 }
     };
 }
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use tiler_body;
 tiler_body!(const; [<const N: usize>]);
 
 impl<const N: usize> DTilerN<N> {
-    /// A copy (what `clone` is on the compact form).
-    pub(crate) const fn dup(&self) -> DTilerN<N> {
-        *self
+    /// The storage, for conversions to the compact form.
+    #[cfg(feature = "alloc")]
+    pub(crate) const fn parts(&self) -> (&DTupleN<N>, &DTupleN<N>, &DTupleN<N>, usize, u8) {
+        (
+            &self.structure,
+            &self.shapes,
+            &self.strides,
+            self.count,
+            self.ints,
+        )
     }
     /// The same tiler with room for `M` nodes per tuple ([`Error::Capacity`]
     /// when it has more); see [`DTupleN::resized`].
