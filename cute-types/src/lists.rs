@@ -29,11 +29,11 @@ pub(crate) mod rt {
     pub(crate) type List<T, const M: usize> = SmallList<T>;
 
     /// Entries held without allocating.
-    const INLINE: usize = 16;
+    const INLINE: usize = 8;
 
     /// A list that reads as an unbounded array filled with one value: entries
     /// never written read as that value, and writing past the end grows the
-    /// list (inline up to 16 entries, then on the heap). It stands where the
+    /// list (inline up to 8 entries, then on the heap). It stands where the
     /// compile-time bodies use a fixed array.
     #[derive(Clone, Debug)]
     pub(crate) struct SmallList<T: Copy> {
