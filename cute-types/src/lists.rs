@@ -94,31 +94,46 @@ pub(crate) mod rt {
     }
     impl<T: Copy> core::ops::Index<usize> for SmallList<T> {
         type Output = T;
-        #[inline]
+        #[inline(always)]
         fn index(&self, i: usize) -> &T {
             let all: &[T] = self;
             all.get(i).unwrap_or(&self.fill)
         }
     }
     impl<T: Copy> core::ops::IndexMut<usize> for SmallList<T> {
-        #[inline]
+        #[inline(always)]
         fn index_mut(&mut self, i: usize) -> &mut T {
+            let addressable = match &self.repr {
+                Repr::Inline(_) => i < INLINE,
+                Repr::Heap(v) => i < v.len(),
+            };
+            if !addressable {
+                self.grow_to(i + 1);
+            }
+            let all: &mut [T] = self;
+            &mut all[i]
+        }
+    }
+
+    impl<T: Copy> SmallList<T> {
+        /// Makes entries `[0, n)` addressable (moving to the heap past the
+        /// inline entries), new entries filled.
+        #[cold]
+        #[inline(never)]
+        fn grow_to(&mut self, n: usize) {
             let fill = self.fill;
-            if let Repr::Inline(a) = &self.repr {
-                if i >= INLINE {
-                    let mut v = Vec::with_capacity((i + 1).max(2 * INLINE));
+            match &mut self.repr {
+                Repr::Inline(a) => {
+                    let mut v = Vec::with_capacity(n.max(2 * INLINE));
                     v.extend_from_slice(a);
+                    v.resize(n.max(INLINE), fill);
                     self.repr = Repr::Heap(v);
                 }
-            }
-            match &mut self.repr {
-                Repr::Inline(a) => &mut a[i],
                 Repr::Heap(v) => {
-                    if i >= v.len() {
-                        let room = (i + 1).max(2 * v.len());
+                    if v.len() < n {
+                        let room = n.max(2 * v.len());
                         v.resize(room, fill);
                     }
-                    &mut v[i]
                 }
             }
         }

@@ -180,6 +180,29 @@ impl CTuple {
             Repr::Heap(h) => h.nodes[p].kind = kind,
         }
     }
+    /// Nodes `[start, end)` of `src` written from position `at` (room made
+    /// beforehand). Between inline tuples: array copies, no per-node dispatch.
+    #[inline]
+    pub(crate) fn copy_nodes(&mut self, at: usize, src: &CTuple, start: usize, end: usize) {
+        if let (Repr::Inline(d), Repr::Inline(s)) = (&mut self.repr, &src.repr) {
+            let m = end - start;
+            d.kinds[at..at + m].copy_from_slice(&s.kinds[start..end]);
+            d.vals[at..at + m].copy_from_slice(&s.vals[start..end]);
+            // Static flags of nodes `[start, end)` moved to `[at, at + m)`.
+            let window = ((1u32 << m) - 1) as u16;
+            let bits = (s.statics >> start) & window;
+            d.statics = (d.statics & !(window << at)) | (bits << at);
+            return;
+        }
+        for i in start..end {
+            self.set_node(
+                at + i - start,
+                src.kind_at(i),
+                src.val_at(i),
+                src.static_at(i),
+            );
+        }
+    }
     /// Sets the node count (room for it is made if needed).
     pub(crate) fn set_len(&mut self, n: usize) {
         let _ = self.reserve_nodes(n);
@@ -190,36 +213,45 @@ impl CTuple {
     }
     /// Room for `n` nodes: moves to the heap past [`INLINE_NODES`]. Never fails
     /// (the `Result` is the one of the fixed-capacity form).
+    #[inline(always)]
     pub(crate) fn reserve_nodes(&mut self, n: usize) -> Result<(), Error> {
-        match &mut self.repr {
-            Repr::Inline(t) => {
-                if n > INLINE_NODES {
-                    let len = t.len as usize;
-                    let mut nodes = Vec::with_capacity(n.max(2 * INLINE_NODES));
-                    for p in 0..len {
-                        nodes.push(Node {
-                            value: t.vals[p],
-                            kind: match t.kinds[p] {
-                                I_LEAF => K_LEAF,
-                                I_STAR => K_STAR,
-                                k => k as u32,
-                            },
-                            is_static: t.statics & (1u16 << p) != 0,
-                        });
-                    }
-                    nodes.resize(n, Node::default());
-                    self.repr = Repr::Heap(Heap { len, nodes });
-                }
-            }
-            Repr::Heap(h) => {
-                if h.nodes.len() < n {
-                    // Doubling keeps a tuple built by pushes linear overall.
-                    let room = n.max(2 * h.nodes.len());
-                    h.nodes.resize(room, Node::default());
-                }
-            }
+        let room = match &self.repr {
+            Repr::Inline(_) => n <= INLINE_NODES,
+            Repr::Heap(h) => n <= h.nodes.len(),
+        };
+        if !room {
+            self.grow_to(n);
         }
         Ok(())
+    }
+    /// Makes nodes `[0, n)` addressable: moves to the heap, or doubles it.
+    #[cold]
+    #[inline(never)]
+    fn grow_to(&mut self, n: usize) {
+        match &mut self.repr {
+            Repr::Inline(t) => {
+                let len = t.len as usize;
+                let mut nodes = Vec::with_capacity(n.max(2 * INLINE_NODES));
+                for p in 0..len {
+                    nodes.push(Node {
+                        value: t.vals[p],
+                        kind: match t.kinds[p] {
+                            I_LEAF => K_LEAF,
+                            I_STAR => K_STAR,
+                            k => k as u32,
+                        },
+                        is_static: t.statics & (1u16 << p) != 0,
+                    });
+                }
+                nodes.resize(n, Node::default());
+                self.repr = Repr::Heap(Heap { len, nodes });
+            }
+            Repr::Heap(h) => {
+                // Doubling keeps a tuple built by pushes linear overall.
+                let room = n.max(2 * h.nodes.len());
+                h.nodes.resize(room, Node::default());
+            }
+        }
     }
     pub(crate) fn usize_list(n: usize) -> Scratch {
         if n <= 16 {

@@ -95,6 +95,25 @@ impl<const N: usize> DTupleN<N> {
     pub(crate) const fn set_len(&mut self, n: usize) {
         self.len = n as u8;
     }
+    /// Nodes `[start, end)` of `src` written from position `at`.
+    pub(crate) const fn copy_nodes(
+        &mut self,
+        at: usize,
+        src: &DTupleN<N>,
+        start: usize,
+        end: usize,
+    ) {
+        let mut i = start;
+        while i < end {
+            self.set_node(
+                at + i - start,
+                src.kind_at(i),
+                src.val_at(i),
+                src.static_at(i),
+            );
+            i += 1;
+        }
+    }
     /// Room for `n` nodes: [`Error::Capacity`] past `N`.
     pub(crate) const fn reserve_nodes(&self, n: usize) -> Result<(), Error> {
         if n > N {

@@ -10,6 +10,8 @@
 //! * `node_count()`, `kind_at(p)`, `val_at(p)`, `static_at(p)`: read node `p`;
 //!   a kind is [`K_LEAF`], [`K_STAR`] or a child count;
 //! * `set_node(p, kind, value, is_static)`, `set_kind(p, kind)`, `set_len(n)`;
+//! * `copy_nodes(at, src, start, end)`: nodes `[start, end)` of `src` written
+//!   from position `at` (room made beforehand);
 //! * `reserve_nodes(n)`: room for `n` nodes ([`Error::Capacity`](crate::Error)
 //!   past a fixed capacity; the compact form moves to the heap instead);
 //! * `MAX_CHILDREN`, and `usize_list(n)`, a scratch list of `n` zeros.
@@ -68,11 +70,7 @@ macro_rules! tuple_methods {
     pub $($c)? fn push_in(&mut self, child: &Self) -> Result<(), Error> {
         let m = child.node_count();
         let n = tri!(self.room_for_child(0, m));
-        let mut i = 0;
-        while i < m {
-            self.set_node(n + i, child.kind_at(i), child.val_at(i), child.static_at(i));
-            i += 1;
-        }
+        self.copy_nodes(n, child, 0, m);
         self.set_len(n + m);
         self.set_kind(0, self.kind_at(0) + 1);
         Ok(())
@@ -87,16 +85,7 @@ macro_rules! tuple_methods {
     ) -> Result<(), Error> {
         let m = end - start;
         let n = tri!(self.room_for_child(0, m));
-        let mut i = 0;
-        while i < m {
-            self.set_node(
-                n + i,
-                src.kind_at(start + i),
-                src.val_at(start + i),
-                src.static_at(start + i),
-            );
-            i += 1;
-        }
+        self.copy_nodes(n, src, start, end);
         self.set_len(n + m);
         self.set_kind(0, self.kind_at(0) + 1);
         Ok(())
@@ -312,11 +301,7 @@ macro_rules! tuple_methods {
         // Room for a subtree of a tuple that exists always exists.
         let _ = t.reserve_nodes(end - start);
         t.set_len(end - start);
-        let mut i = start;
-        while i < end {
-            t.set_node(i - start, self.kind_at(i), self.val_at(i), self.static_at(i));
-            i += 1;
-        }
+        t.copy_nodes(0, self, start, end);
         t
     }
     /// Rank: number of top-level modes (an integer has rank 1).
