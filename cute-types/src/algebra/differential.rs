@@ -97,6 +97,9 @@ fn agree(
 
 const ROUNDS: usize = 3000;
 
+/// One operation's name and its answers in the two instantiations.
+type Pair = (String, Result<DLayout, Error>, Result<CLayout, Error>);
+
 #[test]
 fn compact_instantiation_matches_the_const_one() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
@@ -111,7 +114,7 @@ fn compact_instantiation_matches_the_const_one() {
         let ccot = CTuple::from_fixed(&cot);
         heap_operands += usize::from(!ca.shape_ref().is_inline());
         let n = rng.below(4) as i64 + 1;
-        let pairs: Vec<(String, Result<DLayout, Error>, Result<CLayout, Error>)> = std::vec![
+        let pairs: Vec<Pair> = std::vec![
             (
                 "composition".into(),
                 composition(&a, &b),

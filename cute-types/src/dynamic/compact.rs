@@ -374,7 +374,7 @@ mod tests {
         }
         assert_eq!(t.rank(), 10_000);
         assert_eq!(t.leaf_count(), 10_000);
-        assert_eq!(t.get(9_999).unwrap(), CTuple::d(9_999 % 3 + 1));
+        assert_eq!(t.get(9_998).unwrap(), CTuple::d(9_998 % 3 + 1));
         assert_eq!(t.sum().unwrap().value, (0..10_000).map(|k| k % 3 + 1).sum());
         // 5,000 levels deep: walks use heap stacks, not recursion.
         let mut deep = CTuple::s(2);
