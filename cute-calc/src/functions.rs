@@ -58,7 +58,7 @@ macro_rules! functions {
         /// Every name [`lookup`] knows, for "did you mean".
         pub(crate) const FUNCTION_NAMES: &[&str] = &[$($name),*];
 
-        /// The function called `name`, with its name as a `'static` string, at capacity `N`.
+        /// The function called `name`, with its name as a `'static` string.
         ///
         /// A `match` rather than a table searched in order: the compiler compares the
         /// length first and the bytes as integers, where the search called `memcmp`

@@ -389,7 +389,7 @@ impl ParseStorage {
     }
 }
 
-/// A parsed line that owns its storage, at the default capacity (see [`parse`]).
+/// A parsed line that owns its storage (see [`parse`]).
 #[derive(Clone, Debug)]
 pub struct Parsed<'a> {
     src: &'a str,
