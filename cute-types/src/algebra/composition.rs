@@ -589,6 +589,8 @@ struct $DigitUse $($g)* {
     at: List<i64, N>,
     /// digit `j` reaches `max[j]` only together with a carry into higher digits
     coupled: List<bool, N>,
+    /// digits `>= digits` were never recorded (all zero): sums stop there
+    digits: usize,
 }
 
 impl $($g)* DigitUse<N> {
@@ -596,6 +598,7 @@ impl $($g)* DigitUse<N> {
         DigitUse {
             sign,
             characterized: true,
+            digits: 0,
             not_functional: false,
             max: filled(0i64, 0),
             at: filled(0i64, 0),
@@ -625,6 +628,9 @@ impl $($g)* DigitUse<N> {
             }
         };
         self.max[j] = top;
+        if j >= self.digits {
+            self.digits = j + 1;
+        }
         self.at[j] = match local.checked_mul(q) {
             Some(v) => v,
             None => return Err(Error::Overflow),
@@ -645,6 +651,8 @@ struct $DigitLoad $($g)* {
     moving: usize,
     /// some leaf's own composition is not functional
     not_functional: bool,
+    /// digits `>= digits` are zero in every sum
+    digits: usize,
 }
 
 impl $($g)* DigitLoad<N> {
@@ -658,6 +666,7 @@ impl $($g)* DigitLoad<N> {
             uncharacterized: false,
             moving: 0,
             not_functional: false,
+            digits: 0,
         }
     }
     $($c)? fn add(&mut self, u: &DigitUse<N>) {
@@ -674,8 +683,11 @@ impl $($g)* DigitLoad<N> {
         } else {
             self.any_neg = true;
         }
+        if u.digits > self.digits {
+            self.digits = u.digits;
+        }
         let mut j = 0;
-        while j < u.max.len() {
+        while j < u.digits {
             if u.sign > 0 {
                 self.pos[j] = self.pos[j].saturating_add(u.max[j]);
             } else {
@@ -825,7 +837,7 @@ $($c)? fn is_linear $($g)* (lhs: &Modes<N>) -> bool {
 /// Some leaf has a non-zero digit below A's last mode.
 $($c)? fn uses_digits $($g)* (load: &DigitLoad<N>) -> bool {
     let mut j = 0;
-    while j < load.pos.len() || j < load.neg.len() {
+    while j < load.digits {
         if load.pos[j] != 0 || load.neg[j] != 0 {
             return true;
         }
