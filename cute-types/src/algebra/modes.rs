@@ -44,7 +44,8 @@ impl $($g)* Modes<N> {
     }
     /// The leaves of `l`, flattened.
     pub(crate) $($c)? fn of_layout(l: &DLayoutN<N>) -> Modes<N> {
-        let n = l.shape_ref().node_count();
+        // (leaves, not nodes: a list of up to 8 entries stays inline at run time)
+        let n = l.shape_ref().leaf_count();
         let mut m = Modes::with_room(n);
         reserve(&mut m.shape, n);
         reserve(&mut m.stride, n);

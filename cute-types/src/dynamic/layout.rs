@@ -45,15 +45,7 @@ impl $($g)* DLayoutN<N> {
     /// assert_eq!(l.eval_index(5).unwrap().value, 5);
     /// ```
     pub $($c)? fn new(shape: DTupleN<N>, stride: DTupleN<N>) -> Result<DLayoutN<N>, Error> {
-        if !shape.congruent(&stride) {
-            return Err(Error::NotCongruent);
-        }
-        if !shape.leaves_positive() {
-            return Err(Error::NonPositiveShape);
-        }
-        if shape.has_underscore() || stride.has_underscore() {
-            return Err(Error::PlaceholderInLayout);
-        }
+        tri!(shape.check_layout(&stride, true));
         Ok(DLayoutN { shape, stride })
     }
     /// `shape:stride` without the positive-shape check (algebra results that CuTe
@@ -62,14 +54,9 @@ impl $($g)* DLayoutN<N> {
         shape: DTupleN<N>,
         stride: DTupleN<N>,
     ) -> Result<DLayoutN<N>, Error> {
-        if !shape.congruent(&stride) {
-            return Err(Error::NotCongruent);
-        }
         // The slicing placeholder `_` belongs in coordinates: a layout of it has
         // no size, and the algebra's walks would not terminate on it.
-        if shape.has_underscore() || stride.has_underscore() {
-            return Err(Error::PlaceholderInLayout);
-        }
+        tri!(shape.check_layout(&stride, false));
         Ok(DLayoutN { shape, stride })
     }
     /// The compact layout of `shape` in the given major order. As in CuTe C++, a

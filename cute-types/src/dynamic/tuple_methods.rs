@@ -529,6 +529,38 @@ macro_rules! tuple_methods {
         }
         true
     }
+    /// The checks of a layout `self:stride` in one pass, reported in this order:
+    /// congruence ([`Error::NotCongruent`]), positive shape leaves when
+    /// `positive` is set ([`Error::NonPositiveShape`]), no placeholder `_`
+    /// ([`Error::PlaceholderInLayout`]; congruent tuples have theirs at the
+    /// same nodes).
+    pub(crate) $($c)? fn check_layout(&self, stride: &Self, positive: bool) -> Result<(), Error> {
+        if self.node_count() != stride.node_count() {
+            return Err(Error::NotCongruent);
+        }
+        let mut non_positive = false;
+        let mut star = false;
+        let mut p = 0;
+        while p < self.node_count() {
+            let k = self.kind_at(p);
+            if k != stride.kind_at(p) {
+                return Err(Error::NotCongruent);
+            }
+            if k == K_LEAF {
+                non_positive |= self.val_at(p) <= 0;
+            } else if k == K_STAR {
+                star = true;
+            }
+            p += 1;
+        }
+        if positive && non_positive {
+            return Err(Error::NonPositiveShape);
+        }
+        if star {
+            return Err(Error::PlaceholderInLayout);
+        }
+        Ok(())
+    }
     /// Weak congruence: `self` is an integer, or both are tuples of equal rank whose
     /// modes are weakly congruent (`self` may be coarser than `o`).
     pub $($c)? fn weakly_congruent(&self, o: &Self) -> bool {
