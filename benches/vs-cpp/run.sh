@@ -6,7 +6,8 @@
 #   benches/vs-cpp/run.sh            # needs ../shared/tools/cute-cpp (g++ and the CuTe headers)
 #
 # C++: g++ -O2 (ops.cpp). Rust: `cargo bench --bench vs_cpp` (release), in two
-# forms: typed layouts with i64 leaves built in the loop, and parsed DLayouts.
+# forms: typed layouts with i64 leaves built in the loop, and parsed compact layouts
+# (CLayout, the run-time algebra algebra::rt).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cpp_tool=${CUTE_CPP:-../shared/tools/cute-cpp}

@@ -2,42 +2,43 @@
 //! on the kind the position expects (conformance README, *Argument forms*).
 use super::error::ExprError;
 use super::functions::evaluate_expr;
-use super::parse::{Children, ExprKind, ExprN};
-use super::value::ValueN;
+use super::parse::{Children, Expr, ExprKind};
+use super::value::Value;
 use alloc::boxed::Box;
 use alloc::vec::Vec;
-use cute_types::algebra::DComposedLayoutN;
-use cute_types::dynamic::{DInt, DLayoutN, DTilerN, DTupleN};
+use cute_types::algebra::rt::ComposedLayout;
+use cute_types::dynamic::rt::{CLayout, CTiler, CTuple};
+use cute_types::dynamic::DInt;
 
 /// A tiler argument `T`: a layout (applied to the whole layout) or a by-mode tiler.
 #[derive(Clone, Debug)]
 // Layouts are kept inline on purpose: they are short-lived, and boxing them
 // would cost an allocation per argument on the calculator's hot path.
 #[allow(clippy::large_enum_variant)]
-pub(crate) enum TilerArg<const N: usize> {
+pub(crate) enum TilerArg {
     /// a layout
-    Layout(DLayoutN<N>),
+    Layout(CLayout),
     /// an integer `n`: `make_layout(n)` for divides and products, `n:_1` for
     /// composition (C++ treats an integral tiler so)
     Int(DInt),
     /// a by-mode tiler `[…]` (boxed: it holds several layouts, and evaluation
     /// frames stay small on the recursion path)
-    Tiler(Box<DTilerN<N>>),
+    Tiler(Box<CTiler>),
 }
 
 /// A layout, or a swizzled layout.
-pub(crate) enum LayoutOrSwizzled<const N: usize> {
+pub(crate) enum LayoutOrSwizzled {
     /// a layout
-    Layout(DLayoutN<N>),
+    Layout(CLayout),
     /// `Sw o offset o L`
-    Swizzled(DComposedLayoutN<N>),
+    Swizzled(ComposedLayout),
 }
 
-impl<const N: usize> LayoutOrSwizzled<N> {
+impl LayoutOrSwizzled {
     /// The layout, or the swizzled layout's inner layout.
-    pub fn inner(&self) -> DLayoutN<N> {
+    pub fn inner(&self) -> CLayout {
         match self {
-            LayoutOrSwizzled::Layout(l) => *l,
+            LayoutOrSwizzled::Layout(l) => l.clone(),
             LayoutOrSwizzled::Swizzled(c) => c.layout(),
         }
     }
@@ -47,26 +48,26 @@ impl<const N: usize> LayoutOrSwizzled<N> {
 // Layouts are kept inline on purpose: they are short-lived, and boxing them
 // would cost an allocation per argument on the calculator's hot path.
 #[allow(clippy::large_enum_variant)]
-pub(crate) enum ShapeOrLayout<const N: usize> {
+pub(crate) enum ShapeOrLayout {
     /// a bare IntTuple
-    Shape(DTupleN<N>),
+    Shape(CTuple),
     /// `shape:stride`, or a call giving a layout
-    Layout(DLayoutN<N>),
+    Layout(CLayout),
 }
 
 /// The arguments of one call, with the function's name for error messages.
-pub(crate) struct Args<'p, const N: usize> {
+pub(crate) struct Args<'p> {
     pub function: &'static str,
-    args: Children<'p, N>,
+    args: Children<'p>,
 }
 
-impl<'p, const N: usize> Args<'p, N> {
-    pub fn new(function: &'static str, args: Children<'p, N>) -> Self {
+impl<'p> Args<'p> {
+    pub fn new(function: &'static str, args: Children<'p>) -> Self {
         Args { function, args }
     }
 
     /// Argument `i`, which the caller has checked exists (see [`Args::arity`]).
-    fn expr(&self, i: usize) -> Result<ExprN<'p, N>, ExprError> {
+    fn expr(&self, i: usize) -> Result<Expr<'p>, ExprError> {
         // Handlers read only the arguments their arity check allows.
         self.args.get(i).ok_or(ExprError::Arity {
             function: self.function,
@@ -76,7 +77,7 @@ impl<'p, const N: usize> Args<'p, N> {
     }
 
     /// What argument `i` is (see [`Args::expr`]).
-    fn arg(&self, i: usize) -> Result<ExprKind<'p, N>, ExprError> {
+    fn arg(&self, i: usize) -> Result<ExprKind<'p>, ExprError> {
         self.expr(i).map(|e| e.kind())
     }
 
@@ -112,16 +113,16 @@ impl<'p, const N: usize> Args<'p, N> {
     }
 
     /// Argument `i` as a value, a bare IntTuple read as a shape-only layout.
-    pub fn operand(&self, i: usize) -> Result<ValueN<N>, ExprError> {
+    pub fn operand(&self, i: usize) -> Result<Value, ExprError> {
         self.operand_of(self.expr(i)?)
     }
 
     /// `e` as a value, a bare IntTuple read as a shape-only layout.
-    fn operand_of(&self, e: ExprN<'p, N>) -> Result<ValueN<N>, ExprError> {
+    fn operand_of(&self, e: Expr<'p>) -> Result<Value, ExprError> {
         match e.kind() {
             // `make_layout(shape)` errors (overflow) are reported as this function's.
-            ExprKind::Tuple(value) => make_layout(*value)
-                .map(ValueN::Layout)
+            ExprKind::Tuple(value) => make_layout(value.clone())
+                .map(Value::Layout)
                 .map_err(|e| self.fail(e)),
             _ => evaluate_expr(e),
         }
@@ -129,55 +130,55 @@ impl<'p, const N: usize> Args<'p, N> {
 
     /// Argument `i` where a layout is expected: an int or IntTuple becomes
     /// `make_layout(shape)` (compact column-major, static shape 1 → stride 0).
-    pub fn layout(&self, i: usize) -> Result<DLayoutN<N>, ExprError> {
+    pub fn layout(&self, i: usize) -> Result<CLayout, ExprError> {
         self.layout_of(i, self.expr(i)?)
     }
 
     /// [`Args::layout`] for argument `i`, already found as `e`.
-    fn layout_of(&self, i: usize, e: ExprN<'p, N>) -> Result<DLayoutN<N>, ExprError> {
+    fn layout_of(&self, i: usize, e: Expr<'p>) -> Result<CLayout, ExprError> {
         let v = self.operand_of(e)?;
         self.value_as_layout(i, v)
     }
 
     /// A value where a layout is expected (see [`Args::layout`]).
-    pub fn value_as_layout(&self, i: usize, v: ValueN<N>) -> Result<DLayoutN<N>, ExprError> {
+    pub fn value_as_layout(&self, i: usize, v: Value) -> Result<CLayout, ExprError> {
         match v {
-            ValueN::Layout(l) => Ok(l),
-            ValueN::Int(n) => make_layout(DTupleN::int(n)).map_err(|e| self.fail(e)),
-            ValueN::Tuple(t) => make_layout(t).map_err(|e| self.fail(e)),
+            Value::Layout(l) => Ok(l),
+            Value::Int(n) => make_layout(CTuple::int(n)).map_err(|e| self.fail(e)),
+            Value::Tuple(t) => make_layout(t).map_err(|e| self.fail(e)),
             other => Err(self.kind_error(i, "a layout", other.kind())),
         }
     }
 
     /// Argument `i` where a layout or a swizzled layout is expected.
-    pub fn layout_or_swizzled(&self, i: usize) -> Result<LayoutOrSwizzled<N>, ExprError> {
+    pub fn layout_or_swizzled(&self, i: usize) -> Result<LayoutOrSwizzled, ExprError> {
         match self.operand(i)? {
-            ValueN::Swizzled(c) => Ok(LayoutOrSwizzled::Swizzled(c)),
+            Value::Swizzled(c) => Ok(LayoutOrSwizzled::Swizzled(c)),
             v => self.value_as_layout(i, v).map(LayoutOrSwizzled::Layout),
         }
     }
 
     /// Argument `i` where a layout is expected, a swizzled layout standing for
     /// its inner layout (the domain queries `size`, `shape`, …).
-    pub fn domain_layout(&self, i: usize) -> Result<DLayoutN<N>, ExprError> {
+    pub fn domain_layout(&self, i: usize) -> Result<CLayout, ExprError> {
         Ok(self.layout_or_swizzled(i)?.inner())
     }
 
     /// Argument `i` where an IntTuple is expected (coordinate, shape, stride, profile).
-    pub fn tuple(&self, i: usize) -> Result<DTupleN<N>, ExprError> {
+    pub fn tuple(&self, i: usize) -> Result<CTuple, ExprError> {
         self.tuple_of(i, self.expr(i)?)
     }
 
     /// [`Args::tuple`] for argument `i`, already found as `e`.
-    fn tuple_of(&self, i: usize, e: ExprN<'p, N>) -> Result<DTupleN<N>, ExprError> {
+    fn tuple_of(&self, i: usize, e: Expr<'p>) -> Result<CTuple, ExprError> {
         match e.kind() {
-            ExprKind::Tuple(value) => Ok(*value),
+            ExprKind::Tuple(value) => Ok(value.clone()),
             ExprKind::Layout(_) => Err(self.kind_error(i, "an IntTuple", "a layout")),
             ExprKind::Tiler(_) => Err(self.kind_error(i, "an IntTuple", "a tiler")),
             ExprKind::Call(..) | ExprKind::Swizzle(_) | ExprKind::Swizzled { .. } => {
                 match self.operand_of(e)? {
-                    ValueN::Int(n) => Ok(DTupleN::int(n)),
-                    ValueN::Tuple(t) => Ok(t),
+                    Value::Int(n) => Ok(CTuple::int(n)),
+                    Value::Tuple(t) => Ok(t),
                     other => Err(self.kind_error(i, "an IntTuple", other.kind())),
                 }
             }
@@ -185,13 +186,13 @@ impl<'p, const N: usize> Args<'p, N> {
     }
 
     /// Argument `i` as a cotarget: an IntTuple, or a layout standing for its shape.
-    pub fn cotarget(&self, i: usize) -> Result<DTupleN<N>, ExprError> {
+    pub fn cotarget(&self, i: usize) -> Result<CTuple, ExprError> {
         match self.arg(i)? {
             ExprKind::Layout(value) => Ok(value.shape()),
             ExprKind::Call(..) => match self.operand(i)? {
-                ValueN::Layout(l) => Ok(l.shape()),
-                ValueN::Int(n) => Ok(DTupleN::int(n)),
-                ValueN::Tuple(t) => Ok(t),
+                Value::Layout(l) => Ok(l.shape()),
+                Value::Int(n) => Ok(CTuple::int(n)),
+                Value::Tuple(t) => Ok(t),
                 other => Err(self.kind_error(i, "an IntTuple or a layout", other.kind())),
             },
             _ => self.tuple(i),
@@ -199,13 +200,13 @@ impl<'p, const N: usize> Args<'p, N> {
     }
 
     /// Argument `i` as a shape (a bare IntTuple) or as a layout (written with its strides).
-    pub fn shape_or_layout(&self, i: usize) -> Result<ShapeOrLayout<N>, ExprError> {
+    pub fn shape_or_layout(&self, i: usize) -> Result<ShapeOrLayout, ExprError> {
         match self.arg(i)? {
-            ExprKind::Layout(value) => Ok(ShapeOrLayout::Layout(*value)),
+            ExprKind::Layout(value) => Ok(ShapeOrLayout::Layout(value.clone())),
             ExprKind::Call(..) => match self.operand(i)? {
-                ValueN::Layout(l) => Ok(ShapeOrLayout::Layout(l)),
-                ValueN::Int(n) => Ok(ShapeOrLayout::Shape(DTupleN::int(n))),
-                ValueN::Tuple(t) => Ok(ShapeOrLayout::Shape(t)),
+                Value::Layout(l) => Ok(ShapeOrLayout::Layout(l)),
+                Value::Int(n) => Ok(ShapeOrLayout::Shape(CTuple::int(n))),
+                Value::Tuple(t) => Ok(ShapeOrLayout::Shape(t)),
                 other => Err(self.kind_error(i, "a shape or a layout", other.kind())),
             },
             _ => self.tuple(i).map(ShapeOrLayout::Shape),
@@ -218,7 +219,7 @@ impl<'p, const N: usize> Args<'p, N> {
     }
 
     /// [`Args::int`] for argument `i`, already found as `e`.
-    fn int_of(&self, i: usize, e: ExprN<'p, N>) -> Result<DInt, ExprError> {
+    fn int_of(&self, i: usize, e: Expr<'p>) -> Result<DInt, ExprError> {
         let t = self.tuple_of(i, e)?;
         t.as_int()
             .ok_or_else(|| self.kind_error(i, "an integer", "an IntTuple"))
@@ -230,7 +231,7 @@ impl<'p, const N: usize> Args<'p, N> {
     }
 
     /// [`Args::index`] for argument `i`, already found as `e`.
-    fn index_of(&self, i: usize, e: ExprN<'p, N>) -> Result<usize, ExprError> {
+    fn index_of(&self, i: usize, e: Expr<'p>) -> Result<usize, ExprError> {
         let v = self.int_of(i, e)?.value;
         usize::try_from(v)
             .map_err(|_| self.kind_error(i, "a non-negative mode index", "a negative integer"))
@@ -248,12 +249,12 @@ impl<'p, const N: usize> Args<'p, N> {
 
     /// Argument `i` where a tiler `T` is expected: a layout, a tiler or an int
     /// (an int `n` is `make_layout(n)`).
-    pub fn tiler(&self, i: usize) -> Result<TilerArg<N>, ExprError> {
+    pub fn tiler(&self, i: usize) -> Result<TilerArg, ExprError> {
         self.tiler_of(i, self.expr(i)?)
     }
 
     /// [`Args::tiler`] for `e`, argument `i` (no walk to find it).
-    fn tiler_of(&self, i: usize, e: ExprN<'p, N>) -> Result<TilerArg<N>, ExprError> {
+    fn tiler_of(&self, i: usize, e: Expr<'p>) -> Result<TilerArg, ExprError> {
         // An integer written as such (`4`, `_4`) is an integer tiler.
         if let ExprKind::Tuple(value) = e.kind() {
             if let Some(n) = value.as_int() {
@@ -261,8 +262,8 @@ impl<'p, const N: usize> Args<'p, N> {
             }
         }
         match self.operand_of(e)? {
-            ValueN::Tiler(t) => Ok(TilerArg::Tiler(t)),
-            ValueN::Int(n) => Ok(TilerArg::Int(n)),
+            Value::Tiler(t) => Ok(TilerArg::Tiler(t)),
+            Value::Int(n) => Ok(TilerArg::Int(n)),
             v => Ok(TilerArg::Layout(self.value_as_layout(i, v)?)),
         }
     }
@@ -271,10 +272,8 @@ impl<'p, const N: usize> Args<'p, N> {
 /// CuTe's `make_layout(shape)` for the calculator: compact column-major; a
 /// static shape-1 mode gets stride `_0`, as with `Int<1>` in C++, and a leaf
 /// keeps the kind it was read with (all static, unless reading mixed).
-pub(crate) fn make_layout<const N: usize>(
-    shape: DTupleN<N>,
-) -> Result<DLayoutN<N>, cute_types::Error> {
-    DLayoutN::col_major(shape)
+pub(crate) fn make_layout(shape: CTuple) -> Result<CLayout, cute_types::Error> {
+    CLayout::col_major(shape)
 }
 
 /// Builds a tiler from the entries of a `[…]` literal: nested brackets are
@@ -284,10 +283,8 @@ pub(crate) fn make_layout<const N: usize>(
 /// 10 KiB `DTiler` values (and their debug-build temporaries) live on the heap
 /// and in [`push_entry`], whose frame is gone before the next level starts.
 /// (With `DTiler`s in this frame, 18 nested levels overflowed a 2 MiB stack.)
-pub(crate) fn build_tiler<const N: usize>(
-    items: Children<'_, N>,
-) -> Result<Box<DTilerN<N>>, ExprError> {
-    let mut t = Box::new(DTilerN::new());
+pub(crate) fn build_tiler(items: Children<'_>) -> Result<Box<CTiler>, ExprError> {
+    let mut t = Box::new(CTiler::new());
     let args = Args::new("tiler", items);
     for (i, item) in items.iter().enumerate() {
         let entry = match item.kind() {
@@ -304,19 +301,20 @@ pub(crate) fn build_tiler<const N: usize>(
 }
 
 /// One entry of a tiler literal, boxed (see [`build_tiler`]).
-enum TilerEntry<const N: usize> {
-    Layout(Box<DLayoutN<N>>),
+enum TilerEntry {
+    Layout(Box<CLayout>),
     Int(DInt),
-    Tiler(Box<DTilerN<N>>),
+    Tiler(Box<CTiler>),
 }
 
 /// Appends `entry` to `t` in place.
 #[inline(never)]
-fn push_entry<const N: usize>(t: &mut DTilerN<N>, entry: TilerEntry<N>) -> Result<(), ExprError> {
+fn push_entry(t: &mut CTiler, entry: TilerEntry) -> Result<(), ExprError> {
+    let t0 = core::mem::take(t);
     let pushed = match entry {
-        TilerEntry::Layout(l) => t.push_layout(*l),
-        TilerEntry::Int(n) => t.push_int(n),
-        TilerEntry::Tiler(inner) => t.push_tiler(&inner),
+        TilerEntry::Layout(l) => t0.push_layout(*l),
+        TilerEntry::Int(n) => t0.push_int(n),
+        TilerEntry::Tiler(inner) => t0.push_tiler(&inner),
     };
     *t = pushed.map_err(|e| ExprError::algebra("tiler", e))?;
     Ok(())

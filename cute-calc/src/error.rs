@@ -77,8 +77,9 @@ impl ExprError {
         ExprError::Algebra { function, error }
     }
 
-    /// Whether the expression failed only for want of room: a tuple needed more
-    /// nodes than its capacity. With a larger capacity it may succeed.
+    /// Whether the expression failed only for want of room ([`Error::Capacity`]):
+    /// the calculator's values have no node ceiling, so this is a tiler of more
+    /// than `TILER_CAPACITY` layouts.
     pub const fn is_capacity(&self) -> bool {
         matches!(
             self,

@@ -4,17 +4,16 @@
 //! [`cute_types::algebra`].
 use super::args::{build_tiler, make_layout, Args, LayoutOrSwizzled, ShapeOrLayout, TilerArg};
 use super::error::ExprError;
-use super::parse::{ExprKind, ExprN};
+use super::parse::{Expr, ExprKind};
 use super::suggest::suggest;
-use super::value::ValueN;
+use super::value::Value;
 use alloc::string::ToString;
-use cute_types::algebra::{self, compose_swizzle, DComposedLayoutN, Swizzle};
-use cute_types::dynamic::{
-    crd2idx_compact, idx2crd, idx2crd_strided, DInt, DLayoutN, DTilerN, DTupleN,
-};
+use cute_types::algebra::rt::{self as algebra, compose_swizzle, ComposedLayout, Swizzle};
+use cute_types::dynamic::rt::{crd2idx_compact, idx2crd, idx2crd_strided, CLayout, CTiler, CTuple};
+use cute_types::dynamic::DInt;
 use cute_types::error::Error;
 
-type Handler<const N: usize> = fn(&Args<'_, N>) -> Result<ValueN<N>, ExprError>;
+type Handler = fn(&Args<'_>) -> Result<Value, ExprError>;
 
 /// One function of the calculator, as its users see it: how it is called, what
 /// it gives, and an example with CuTe C++'s answer. [`FUNCTIONS`] lists them all.
@@ -67,14 +66,14 @@ macro_rules! functions {
         /// Every name [`lookup`] knows, for "did you mean".
         pub(crate) const FUNCTION_NAMES: &[&str] = &[$($(first!(stringify!($name), $eval),)?)*];
 
-        /// The function called `name`, with its name as a `'static` string, at capacity `N`.
+        /// The function called `name`, with its name as a `'static` string.
         ///
         /// A `match` rather than a table searched in order: the compiler compares the
         /// length first and the bytes as integers, where the search called `memcmp`
         /// for every entry (1.7% fewer instructions in `cute eval -`).
-        pub(crate) fn lookup<const N: usize>(name: &str) -> Option<(&'static str, Handler<N>)> {
+        pub(crate) fn lookup(name: &str) -> Option<(&'static str, Handler)> {
             match name {
-                $($(stringify!($name) => Some((stringify!($name), $eval::<N> as Handler<N>)),)?)*
+                $($(stringify!($name) => Some((stringify!($name), $eval as Handler)),)?)*
                 _ => None,
             }
         }
@@ -93,14 +92,14 @@ cute_types::for_each_op!(functions);
 /// Evaluates a parsed expression. A bare IntTuple literal is a shape-only layout
 /// here (the reading of an operand); positions that expect IntTuples read their
 /// literals directly through [`Args`].
-pub(crate) fn evaluate_expr<const N: usize>(e: ExprN<'_, N>) -> Result<ValueN<N>, ExprError> {
+pub(crate) fn evaluate_expr(e: Expr<'_>) -> Result<Value, ExprError> {
     match e.kind() {
-        ExprKind::Tuple(value) => make_layout(*value)
-            .map(ValueN::Layout)
+        ExprKind::Tuple(value) => make_layout(value.clone())
+            .map(Value::Layout)
             .map_err(|err| ExprError::algebra("make_layout", err)),
-        ExprKind::Layout(value) => Ok(ValueN::Layout(*value)),
-        ExprKind::Tiler(items) => build_tiler(items).map(ValueN::Tiler),
-        ExprKind::Swizzle(sw) => Ok(ValueN::Swizzle(*sw)),
+        ExprKind::Layout(value) => Ok(Value::Layout(value.clone())),
+        ExprKind::Tiler(items) => build_tiler(items).map(Value::Tiler),
+        ExprKind::Swizzle(sw) => Ok(Value::Swizzle(*sw)),
         ExprKind::Swizzled {
             swizzle,
             offset,
@@ -111,9 +110,9 @@ pub(crate) fn evaluate_expr<const N: usize>(e: ExprN<'_, N>) -> Result<ValueN<N>
             let as_layout =
                 |shape| make_layout(shape).map_err(|e| ExprError::algebra("make_layout", e));
             let inner = match evaluate_expr(layout)? {
-                ValueN::Layout(l) => l,
-                ValueN::Int(n) => as_layout(DTupleN::int(n))?,
-                ValueN::Tuple(t) => as_layout(t)?,
+                Value::Layout(l) => l,
+                Value::Int(n) => as_layout(CTuple::int(n))?,
+                Value::Tuple(t) => as_layout(t)?,
                 other => {
                     return Err(ExprError::ArgumentKind {
                         function: "Sw<b,m,s> o offset o L",
@@ -124,68 +123,67 @@ pub(crate) fn evaluate_expr<const N: usize>(e: ExprN<'_, N>) -> Result<ValueN<N>
                 }
             };
             // As C++ builds it: `Sw<0,m,s> o _0 o L` is `L`.
-            Ok(DComposedLayoutN::new(*swizzle, *offset, inner)
+            Ok(ComposedLayout::new(*swizzle, *offset, inner)
                 .simplified()
                 .into())
         }
         ExprKind::Call(name, args) => {
-            let (function, handler) =
-                lookup::<N>(name).ok_or_else(|| ExprError::UnknownFunction {
-                    name: name.to_string(),
-                    pos: e.pos(),
-                    suggestion: suggest(name, FUNCTION_NAMES),
-                })?;
+            let (function, handler) = lookup(name).ok_or_else(|| ExprError::UnknownFunction {
+                name: name.to_string(),
+                pos: e.pos(),
+                suggestion: suggest(name, FUNCTION_NAMES),
+            })?;
             handler(&Args::new(function, args))
         }
     }
 }
 
-fn int<const N: usize>(v: DInt) -> Result<ValueN<N>, ExprError> {
-    Ok(ValueN::Int(v))
+fn int(v: DInt) -> Result<Value, ExprError> {
+    Ok(Value::Int(v))
 }
 
-fn size<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn size(a: &Args<'_>) -> Result<Value, ExprError> {
     a.arity(1, 1, "1")?;
     int(a.domain_layout(0)?.size().map_err(|e| a.fail(e))?)
 }
 
-fn cosize<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn cosize(a: &Args<'_>) -> Result<Value, ExprError> {
     a.arity(1, 1, "1")?;
     int(a.domain_layout(0)?.cosize().map_err(|e| a.fail(e))?)
 }
 
-fn rank<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn rank(a: &Args<'_>) -> Result<Value, ExprError> {
     a.arity(1, 1, "1")?;
     int(DInt::s(a.domain_layout(0)?.rank() as i64))
 }
 
-fn depth<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn depth(a: &Args<'_>) -> Result<Value, ExprError> {
     a.arity(1, 1, "1")?;
     int(DInt::s(a.domain_layout(0)?.depth() as i64))
 }
 
-fn shape<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn shape(a: &Args<'_>) -> Result<Value, ExprError> {
     a.arity(1, 1, "1")?;
-    Ok(ValueN::Tuple(a.domain_layout(0)?.shape()))
+    Ok(Value::Tuple(a.domain_layout(0)?.shape()))
 }
 
-fn stride<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn stride(a: &Args<'_>) -> Result<Value, ExprError> {
     a.arity(1, 1, "1")?;
-    Ok(ValueN::Tuple(a.layout(0)?.stride()))
+    Ok(Value::Tuple(a.layout(0)?.stride()))
 }
 
 /// `get(L, i, j, …)`: `get<i,j,…>(L)`.
-fn get<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn get(a: &Args<'_>) -> Result<Value, ExprError> {
     a.arity(2, usize::MAX, "2 or more")?;
     let l = a.layout(0)?;
     let path = a.indices(1)?;
-    Ok(ValueN::Layout(l.get_path(&path).map_err(|e| a.fail(e))?))
+    Ok(Value::Layout(l.get_path(&path).map_err(|e| a.fail(e))?))
 }
 
 /// `eval(L, c)`: `L(c)`; `eval(swizzle, x)`: `Sw(x)`; `eval(SL, c)`: `SL(c)`.
-fn eval<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn eval(a: &Args<'_>) -> Result<Value, ExprError> {
     a.arity(2, 2, "2")?;
-    if let ValueN::Swizzle(sw) = a.operand(0)? {
+    if let Value::Swizzle(sw) = a.operand(0)? {
         return int(sw.apply_int(a.int(1)?));
     }
     let c = a.tuple(1)?;
@@ -197,14 +195,14 @@ fn eval<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
 }
 
 /// `swizzle(b, m, s)`: `Swizzle<b,m,s>{}`.
-fn swizzle<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn swizzle(a: &Args<'_>) -> Result<Value, ExprError> {
     a.arity(3, 3, "3")?;
     let sw = Swizzle::new(a.int(0)?.value, a.int(1)?.value, a.int(2)?.value);
-    Ok(ValueN::Swizzle(sw.map_err(|e| a.fail(e))?))
+    Ok(Value::Swizzle(sw.map_err(|e| a.fail(e))?))
 }
 
 /// `idx2crd(i, S)` or `idx2crd(i, S, D)`.
-fn idx2crd_fn<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn idx2crd_fn(a: &Args<'_>) -> Result<Value, ExprError> {
     a.arity(2, 3, "2 or 3")?;
     let i = a.tuple(0)?;
     let s = a.tuple(1)?;
@@ -213,15 +211,15 @@ fn idx2crd_fn<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
     } else {
         idx2crd(&i, &s)
     };
-    Ok(ValueN::Tuple(c.map_err(|e| a.fail(e))?))
+    Ok(Value::Tuple(c.map_err(|e| a.fail(e))?))
 }
 
 /// `crd2idx(c, S)`, `crd2idx(c, S, D)` or `crd2idx(c, L)` with `L` a layout.
-fn crd2idx_fn<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn crd2idx_fn(a: &Args<'_>) -> Result<Value, ExprError> {
     a.arity(2, 3, "2 or 3")?;
     let c = a.tuple(0)?;
     if a.len() == 3 {
-        let l = DLayoutN::new(a.tuple(1)?, a.tuple(2)?).map_err(|e| a.fail(e))?;
+        let l = CLayout::new(a.tuple(1)?, a.tuple(2)?).map_err(|e| a.fail(e))?;
         return int(l.eval(&c).map_err(|e| a.fail(e))?);
     }
     match a.shape_or_layout(1)? {
@@ -231,41 +229,35 @@ fn crd2idx_fn<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
 }
 
 /// A layout result of this function, or its algebra error.
-fn layout<const N: usize>(
-    a: &Args<'_, N>,
-    r: Result<DLayoutN<N>, Error>,
-) -> Result<ValueN<N>, ExprError> {
-    Ok(ValueN::Layout(r.map_err(|e| a.fail(e))?))
+fn layout(a: &Args<'_>, r: Result<CLayout, Error>) -> Result<Value, ExprError> {
+    Ok(Value::Layout(r.map_err(|e| a.fail(e))?))
 }
 
 /// A function of one layout giving a layout.
-fn unary<const N: usize>(
-    a: &Args<'_, N>,
-    f: fn(&DLayoutN<N>) -> Result<DLayoutN<N>, Error>,
-) -> Result<ValueN<N>, ExprError> {
+fn unary(a: &Args<'_>, f: fn(&CLayout) -> Result<CLayout, Error>) -> Result<Value, ExprError> {
     a.arity(1, 1, "1")?;
     layout(a, f(&a.layout(0)?))
 }
 
-fn make_layout_like<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn make_layout_like(a: &Args<'_>) -> Result<Value, ExprError> {
     unary(a, algebra::make_layout_like)
 }
 
-fn filter<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn filter(a: &Args<'_>) -> Result<Value, ExprError> {
     unary(a, algebra::filter)
 }
 
-fn right_inverse<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn right_inverse(a: &Args<'_>) -> Result<Value, ExprError> {
     unary(a, algebra::right_inverse)
 }
 
-fn left_inverse<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn left_inverse(a: &Args<'_>) -> Result<Value, ExprError> {
     unary(a, algebra::left_inverse)
 }
 
 /// `complement(L)`, `complement(L, n)`, `complement(L, S)`; a layout as the
 /// cotarget stands for its shape.
-fn complement<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn complement(a: &Args<'_>) -> Result<Value, ExprError> {
     a.arity(1, 2, "1 or 2")?;
     let l = a.layout(0)?;
     if a.len() == 1 {
@@ -275,10 +267,7 @@ fn complement<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
 }
 
 /// `upcast(L, n)` / `downcast(L, n)`: `n` a positive integer.
-fn cast<const N: usize>(
-    a: &Args<'_, N>,
-    f: fn(&DLayoutN<N>, i64) -> Result<DLayoutN<N>, Error>,
-) -> Result<ValueN<N>, ExprError> {
+fn cast(a: &Args<'_>, f: fn(&CLayout, i64) -> Result<CLayout, Error>) -> Result<Value, ExprError> {
     a.arity(2, 2, "2")?;
     let l = a.layout(0)?;
     let n = a.int(1)?.value;
@@ -288,16 +277,16 @@ fn cast<const N: usize>(
     layout(a, f(&l, n))
 }
 
-fn upcast<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn upcast(a: &Args<'_>) -> Result<Value, ExprError> {
     cast(a, algebra::upcast)
 }
 
-fn downcast<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn downcast(a: &Args<'_>) -> Result<Value, ExprError> {
     cast(a, algebra::downcast)
 }
 
 /// `coalesce(L)`, `coalesce(L, P)`; on a swizzled layout, coalesces its inner layout.
-fn coalesce<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn coalesce(a: &Args<'_>) -> Result<Value, ExprError> {
     a.arity(1, 2, "1 or 2")?;
     let target = a.layout_or_swizzled(0)?;
     let inner = target.inner();
@@ -310,15 +299,15 @@ fn coalesce<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
 }
 
 /// `composition(L, T)`, `composition(swizzle, L)`, `composition(SL, T)`.
-fn composition<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn composition(a: &Args<'_>) -> Result<Value, ExprError> {
     a.arity(2, 2, "2")?;
     match a.operand(0)? {
-        ValueN::Swizzle(sw) => Ok(compose_swizzle(sw, &a.layout(1)?).into()),
-        ValueN::Swizzled(c) => {
+        Value::Swizzle(sw) => Ok(compose_swizzle(sw, &a.layout(1)?).into()),
+        Value::Swizzled(c) => {
             let r = compose(a, &c.layout(), &a.tiler(1)?)?;
             Ok(c.with_layout(r).into())
         }
-        v => Ok(ValueN::Layout(compose(
+        v => Ok(Value::Layout(compose(
             a,
             &a.value_as_layout(0, v)?,
             &a.tiler(1)?,
@@ -327,11 +316,7 @@ fn composition<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> 
 }
 
 /// `A ∘ T` for a layout or a by-mode tiler `T`.
-fn compose<const N: usize>(
-    a: &Args<'_, N>,
-    l: &DLayoutN<N>,
-    t: &TilerArg<N>,
-) -> Result<DLayoutN<N>, ExprError> {
+fn compose(a: &Args<'_>, l: &CLayout, t: &TilerArg) -> Result<CLayout, ExprError> {
     let r = match t {
         TilerArg::Layout(b) => algebra::composition(l, b),
         TilerArg::Int(n) => match algebra::unit_stride(*n) {
@@ -345,41 +330,41 @@ fn compose<const N: usize>(
 
 /// The result of an operation on the inner layout of `target`, wrapped back in
 /// its swizzle when `target` is swizzled.
-fn rewrap<const N: usize>(
-    a: &Args<'_, N>,
-    target: &LayoutOrSwizzled<N>,
-    r: Result<DLayoutN<N>, Error>,
-) -> Result<ValueN<N>, ExprError> {
+fn rewrap(
+    a: &Args<'_>,
+    target: &LayoutOrSwizzled,
+    r: Result<CLayout, Error>,
+) -> Result<Value, ExprError> {
     let l = r.map_err(|e| a.fail(e))?;
     Ok(match target {
-        LayoutOrSwizzled::Layout(_) => ValueN::Layout(l),
+        LayoutOrSwizzled::Layout(_) => Value::Layout(l),
         LayoutOrSwizzled::Swizzled(c) => c.with_layout(l).into(),
     })
 }
 
 /// A function of two layouts giving a layout.
-fn binary<const N: usize>(
-    a: &Args<'_, N>,
-    f: fn(&DLayoutN<N>, &DLayoutN<N>) -> Result<DLayoutN<N>, Error>,
-) -> Result<ValueN<N>, ExprError> {
+fn binary(
+    a: &Args<'_>,
+    f: fn(&CLayout, &CLayout) -> Result<CLayout, Error>,
+) -> Result<Value, ExprError> {
     a.arity(2, 2, "2")?;
     layout(a, f(&a.layout(0)?, &a.layout(1)?))
 }
 
 /// A divide or product `(L, T)`: `by_layout` for a layout (or int) `T`,
 /// `by_mode` for a tiler `[…]`.
-fn with_tiler<const N: usize>(
-    a: &Args<'_, N>,
-    by_layout: fn(&DLayoutN<N>, &DLayoutN<N>) -> Result<DLayoutN<N>, Error>,
-    by_mode: fn(&DLayoutN<N>, &DTilerN<N>) -> Result<DLayoutN<N>, Error>,
-) -> Result<ValueN<N>, ExprError> {
+fn with_tiler(
+    a: &Args<'_>,
+    by_layout: fn(&CLayout, &CLayout) -> Result<CLayout, Error>,
+    by_mode: fn(&CLayout, &CTiler) -> Result<CLayout, Error>,
+) -> Result<Value, ExprError> {
     a.arity(2, 2, "2")?;
     let l = a.layout(0)?;
     layout(
         a,
         match a.tiler(1)? {
             TilerArg::Layout(t) => by_layout(&l, &t),
-            TilerArg::Int(n) => match make_layout(DTupleN::int(n)) {
+            TilerArg::Int(n) => match make_layout(CTuple::int(n)) {
                 Ok(t) => by_layout(&l, &t),
                 Err(e) => Err(e),
             },
@@ -388,72 +373,72 @@ fn with_tiler<const N: usize>(
     )
 }
 
-fn flatten<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn flatten(a: &Args<'_>) -> Result<Value, ExprError> {
     a.arity(1, 1, "1")?;
-    Ok(ValueN::Layout(a.layout(0)?.flatten()))
+    Ok(Value::Layout(a.layout(0)?.flatten()))
 }
 
-fn logical_divide<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn logical_divide(a: &Args<'_>) -> Result<Value, ExprError> {
     with_tiler(a, algebra::logical_divide, algebra::logical_divide_tiler)
 }
 
-fn zipped_divide<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn zipped_divide(a: &Args<'_>) -> Result<Value, ExprError> {
     with_tiler(a, algebra::zipped_divide, algebra::zipped_divide_tiler)
 }
 
-fn tiled_divide<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn tiled_divide(a: &Args<'_>) -> Result<Value, ExprError> {
     with_tiler(a, algebra::tiled_divide, algebra::tiled_divide_tiler)
 }
 
-fn flat_divide<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn flat_divide(a: &Args<'_>) -> Result<Value, ExprError> {
     with_tiler(a, algebra::flat_divide, algebra::flat_divide_tiler)
 }
 
-fn logical_product<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn logical_product(a: &Args<'_>) -> Result<Value, ExprError> {
     with_tiler(a, algebra::logical_product, algebra::logical_product_tiler)
 }
 
-fn zipped_product<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn zipped_product(a: &Args<'_>) -> Result<Value, ExprError> {
     with_tiler(a, algebra::zipped_product, algebra::zipped_product_tiler)
 }
 
-fn tiled_product<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn tiled_product(a: &Args<'_>) -> Result<Value, ExprError> {
     with_tiler(a, algebra::tiled_product, algebra::tiled_product_tiler)
 }
 
-fn flat_product<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn flat_product(a: &Args<'_>) -> Result<Value, ExprError> {
     with_tiler(a, algebra::flat_product, algebra::flat_product_tiler)
 }
 
-fn blocked_product<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn blocked_product(a: &Args<'_>) -> Result<Value, ExprError> {
     binary(a, algebra::blocked_product)
 }
 
-fn raked_product<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn raked_product(a: &Args<'_>) -> Result<Value, ExprError> {
     binary(a, algebra::raked_product)
 }
 
-fn max_common_layout<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn max_common_layout(a: &Args<'_>) -> Result<Value, ExprError> {
     binary(a, algebra::max_common_layout)
 }
 
-fn append<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn append(a: &Args<'_>) -> Result<Value, ExprError> {
     binary(a, |l, x| l.append(x))
 }
 
-fn prepend<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn prepend(a: &Args<'_>) -> Result<Value, ExprError> {
     binary(a, |l, x| l.prepend(x))
 }
 
 /// `max_common_vector(A, B)`: an integer.
-fn max_common_vector<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn max_common_vector(a: &Args<'_>) -> Result<Value, ExprError> {
     a.arity(2, 2, "2")?;
     let v = algebra::max_common_vector(&a.layout(0)?, &a.layout(1)?);
     int(v.map_err(|e| a.fail(e))?)
 }
 
 /// `tile_to_shape(L, S)` or `tile_to_shape(L, S, O)`.
-fn tile_to_shape<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn tile_to_shape(a: &Args<'_>) -> Result<Value, ExprError> {
     a.arity(2, 3, "2 or 3")?;
     let block = a.layout(0)?;
     let shape = a.tuple(1)?;
@@ -466,26 +451,26 @@ fn tile_to_shape<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError
 }
 
 /// `select(L, i, …)`.
-fn select<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn select(a: &Args<'_>) -> Result<Value, ExprError> {
     a.arity(2, usize::MAX, "2 or more")?;
     let l = a.layout(0)?;
     layout(a, l.select(&a.indices(1)?))
 }
 
 /// `take(L, b, e)` / `group(L, b, e)`: a mode range.
-fn range<const N: usize>(
-    a: &Args<'_, N>,
-    f: fn(&DLayoutN<N>, usize, usize) -> Result<DLayoutN<N>, Error>,
-) -> Result<ValueN<N>, ExprError> {
+fn range(
+    a: &Args<'_>,
+    f: fn(&CLayout, usize, usize) -> Result<CLayout, Error>,
+) -> Result<Value, ExprError> {
     a.arity(3, 3, "3")?;
     let l = a.layout(0)?;
     layout(a, f(&l, a.index(1)?, a.index(2)?))
 }
 
-fn take<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn take(a: &Args<'_>) -> Result<Value, ExprError> {
     range(a, |l, b, e| l.take(b, e))
 }
 
-fn group<const N: usize>(a: &Args<'_, N>) -> Result<ValueN<N>, ExprError> {
+fn group(a: &Args<'_>) -> Result<Value, ExprError> {
     range(a, |l, b, e| l.group(b, e))
 }

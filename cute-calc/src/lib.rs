@@ -51,14 +51,14 @@ mod value;
 
 use alloc::string::String;
 use core::fmt::Write;
-use parse::ParsedN;
+use parse::ParseStorage;
 
 pub use error::ExprError;
 pub use functions::{Function, FUNCTIONS};
 #[cfg(feature = "std")]
 pub use lines::{eval_lines, eval_lines_as, eval_lines_on, MAX_LINE_BYTES, MAX_WORKERS};
-pub use parse::{parse, parse_as, Children, Expr, ExprKind, ExprN, Parsed, MAX_NESTING};
-pub use value::{Marked, Value, ValueN};
+pub use parse::{parse, parse_as, Children, Expr, ExprKind, Parsed, MAX_NESTING};
+pub use value::{Marked, Value};
 
 /// Parses and evaluates one expression.
 ///
@@ -68,7 +68,7 @@ pub use value::{Marked, Value, ValueN};
 /// assert_eq!(v.to_string(), "(4,(2,3))");
 /// ```
 pub fn evaluate(src: &str) -> Result<Value, ExprError> {
-    evaluate_n(&mut ParsedN::new(), src)
+    evaluate_n(&mut ParseStorage::new(), src)
 }
 
 /// Parses and evaluates one expression in the mixed reading (`cute eval --mixed`):
@@ -83,37 +83,32 @@ pub fn evaluate(src: &str) -> Result<Value, ExprError> {
 /// assert_eq!(evaluate_mixed("size((_4,8))").unwrap().marked().to_string(), "32");
 /// ```
 pub fn evaluate_mixed(src: &str) -> Result<Value, ExprError> {
-    let mut parsed = ParsedN::new();
+    let mut parsed = ParseStorage::new();
     parsed.mixed = true;
     evaluate_n(&mut parsed, src)
 }
 
-/// [`evaluate`] with room for `N` nodes per tuple, parsing into `parsed`.
-fn evaluate_n<const N: usize>(parsed: &mut ParsedN<N>, src: &str) -> Result<ValueN<N>, ExprError> {
+/// [`evaluate`], parsing into `parsed`.
+fn evaluate_n(parsed: &mut ParseStorage, src: &str) -> Result<Value, ExprError> {
     functions::evaluate_expr(parsed.parse(src)?)
 }
 
-/// Storage for parsing lines at each capacity, kept from line to line so that
-/// parsing allocates nothing once it has grown.
+/// Storage for parsing lines, kept from line to line so that parsing
+/// allocates nothing once it has grown.
 #[derive(Default)]
 pub(crate) struct Scratch {
-    small: ParsedN<{ SMALL_CAPACITIES[0] }>,
-    medium: ParsedN<{ SMALL_CAPACITIES[1] }>,
-    full: ParsedN<{ cute_types::dynamic::CAPACITY }>,
+    parsed: ParseStorage,
 }
 
 impl Scratch {
     /// Storage for lines read as `reading` says.
     pub(crate) fn new(reading: Reading) -> Self {
         let mut s = Scratch::default();
-        let mixed = reading == Reading::Mixed;
-        s.small.mixed = mixed;
-        s.medium.mixed = mixed;
-        s.full.mixed = mixed;
+        s.parsed.mixed = reading == Reading::Mixed;
         s
     }
     fn marks(&self) -> bool {
-        self.full.mixed
+        self.parsed.mixed
     }
 }
 
@@ -127,16 +122,6 @@ pub enum Reading {
     /// prints them, static leaves marked `_`.
     Mixed,
 }
-
-/// The capacities (nodes per tuple) the calculator tries before the full
-/// [`cute_types::dynamic::CAPACITY`], smallest first.
-///
-/// Values are `Copy` arrays, copied whole whatever they hold, so a line costs
-/// roughly in proportion to the capacity it is evaluated at. Most lines fit in
-/// 8 nodes; a line that runs out of room is evaluated again at the next
-/// capacity. The algorithms are the same at every capacity and only running
-/// out of room depends on it, so the answer is always the full-capacity one.
-pub const SMALL_CAPACITIES: [usize; 2] = [8, 16];
 
 /// The calculator's output line for `src`: the value in CuTe notation (no spaces,
 /// no `_` marks), or `error: <message>`.
@@ -159,34 +144,10 @@ pub fn eval_line_as(src: &str, reading: Reading) -> String {
 /// Appends the output line for `src` (without newline) to `out`; returns whether it is an error.
 pub(crate) fn write_result(out: &mut String, src: &str, scratch: &mut Scratch) -> bool {
     let marks = scratch.marks();
-    if let Some(is_error) = write_if_room(out, src, &mut scratch.small, marks) {
-        return is_error;
-    }
-    if let Some(is_error) = write_if_room(out, src, &mut scratch.medium, marks) {
-        return is_error;
-    }
-    write_outcome(out, evaluate_n(&mut scratch.full, src), marks)
+    write_outcome(out, evaluate_n(&mut scratch.parsed, src), marks)
 }
 
-/// Evaluates `src` at capacity `N` and writes the outcome, unless it ran out of
-/// room (`None`: nothing written). Otherwise returns whether it is an error.
-fn write_if_room<const N: usize>(
-    out: &mut String,
-    src: &str,
-    parsed: &mut ParsedN<N>,
-    marks: bool,
-) -> Option<bool> {
-    match evaluate_n(parsed, src) {
-        Err(e) if e.is_capacity() => None,
-        r => Some(write_outcome(out, r, marks)),
-    }
-}
-
-fn write_outcome<const N: usize>(
-    out: &mut String,
-    r: Result<ValueN<N>, ExprError>,
-    marks: bool,
-) -> bool {
+fn write_outcome(out: &mut String, r: Result<Value, ExprError>, marks: bool) -> bool {
     match r {
         Ok(v) => {
             v.write_marked(out, marks);

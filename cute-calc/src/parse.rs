@@ -22,7 +22,8 @@
 use super::error::ExprError;
 use alloc::vec::Vec;
 use cute_types::algebra::Swizzle;
-use cute_types::dynamic::{DInt, DLayoutN, DTupleN, CAPACITY};
+use cute_types::dynamic::rt::{CLayout, CTuple};
+use cute_types::dynamic::DInt;
 use cute_types::error::Error;
 use cute_types::text::{Cursor, ParseError, ParseErrorKind};
 
@@ -57,12 +58,12 @@ enum Node {
     },
 }
 
-/// The storage of parsed lines at capacity `N`, reusable from line to line.
+/// The storage of parsed lines, reusable from line to line.
 #[derive(Clone, Debug, Default)]
-pub struct ParsedN<const N: usize> {
+pub struct ParseStorage {
     nodes: Vec<Node>,
-    tuples: Vec<DTupleN<N>>,
-    layouts: Vec<DLayoutN<N>>,
+    tuples: Vec<CTuple>,
+    layouts: Vec<CLayout>,
     /// Swizzle literals with their offsets (`_0` for a lone swizzle).
     swizzles: Vec<(Swizzle, DInt)>,
     /// Whether a bare `N` is a run-time integer (`--mixed`); otherwise every literal is static.
@@ -73,23 +74,23 @@ pub struct ParsedN<const N: usize> {
 /// or a sub-expression). Literals keep their written form, because what a bare
 /// `(4,8)` means depends on the argument position it fills.
 #[derive(Clone, Copy, Debug)]
-pub struct ExprN<'p, const N: usize> {
+pub struct Expr<'p> {
     src: &'p str,
-    parsed: &'p ParsedN<N>,
+    parsed: &'p ParseStorage,
     node: usize,
 }
 
 /// What a parsed expression is.
 #[derive(Clone, Copy, Debug)]
-pub enum ExprKind<'p, const N: usize> {
+pub enum ExprKind<'p> {
     /// A bare IntTuple (`4`, `(4,(2,2))`), every leaf static.
-    Tuple(&'p DTupleN<N>),
+    Tuple(&'p CTuple),
     /// A `shape:stride` literal, every leaf static.
-    Layout(&'p DLayoutN<N>),
+    Layout(&'p CLayout),
     /// A by-mode tiler `[e1, e2, …]`.
-    Tiler(Children<'p, N>),
+    Tiler(Children<'p>),
     /// A function call `name(args…)`, with the name as written.
-    Call(&'p str, Children<'p, N>),
+    Call(&'p str, Children<'p>),
     /// A swizzle literal `Sw<b,m,s>`.
     Swizzle(&'p Swizzle),
     /// A swizzled layout `Sw<b,m,s> o offset o L`, with `L` as written.
@@ -101,18 +102,18 @@ pub enum ExprKind<'p, const N: usize> {
         /// the offset added before the swizzle
         offset: &'p DInt,
         /// the inner layout's expression
-        layout: ExprN<'p, N>,
+        layout: Expr<'p>,
     },
 }
 
 /// The entries of a tiler or the arguments of a call, in order.
 #[derive(Clone, Copy, Debug)]
-pub struct Children<'p, const N: usize> {
-    first: ExprN<'p, N>,
+pub struct Children<'p> {
+    first: Expr<'p>,
     len: usize,
 }
 
-impl<'p, const N: usize> Children<'p, N> {
+impl<'p> Children<'p> {
     /// How many there are.
     pub fn len(&self) -> usize {
         self.len
@@ -123,7 +124,7 @@ impl<'p, const N: usize> Children<'p, N> {
     }
     /// Entry `i`, if `i < len`. Walks the siblings before it: calls take a few
     /// arguments, and a walk is cheaper than keeping a list per call.
-    pub fn get(&self, i: usize) -> Option<ExprN<'p, N>> {
+    pub fn get(&self, i: usize) -> Option<Expr<'p>> {
         if i >= self.len {
             return None;
         }
@@ -134,7 +135,7 @@ impl<'p, const N: usize> Children<'p, N> {
         Some(e)
     }
     /// All of them, in order.
-    pub fn iter(&self) -> impl Iterator<Item = ExprN<'p, N>> + 'p {
+    pub fn iter(&self) -> impl Iterator<Item = Expr<'p>> + 'p {
         let mut next = self.first;
         (0..self.len).map(move |_| {
             let e = next;
@@ -144,7 +145,7 @@ impl<'p, const N: usize> Children<'p, N> {
     }
 }
 
-impl<'p, const N: usize> ExprN<'p, N> {
+impl<'p> Expr<'p> {
     /// Byte offset of the expression in the source.
     pub fn pos(&self) -> usize {
         match self.parsed.nodes[self.node] {
@@ -157,10 +158,10 @@ impl<'p, const N: usize> ExprN<'p, N> {
         }
     }
     /// What the expression is.
-    pub fn kind(&self) -> ExprKind<'p, N> {
+    pub fn kind(&self) -> ExprKind<'p> {
         let parsed = self.parsed;
         let children = |len: u32| Children {
-            first: ExprN {
+            first: Expr {
                 node: self.node + 1,
                 ..*self
             },
@@ -182,7 +183,7 @@ impl<'p, const N: usize> ExprN<'p, N> {
                 ExprKind::Swizzled {
                     swizzle,
                     offset,
-                    layout: ExprN {
+                    layout: Expr {
                         node: self.node + 1,
                         ..*self
                     },
@@ -192,10 +193,10 @@ impl<'p, const N: usize> ExprN<'p, N> {
     }
 }
 
-impl<const N: usize> ParsedN<N> {
+impl ParseStorage {
     /// Empty storage.
     pub const fn new() -> Self {
-        ParsedN {
+        ParseStorage {
             nodes: Vec::new(),
             tuples: Vec::new(),
             layouts: Vec::new(),
@@ -205,7 +206,7 @@ impl<const N: usize> ParsedN<N> {
     }
     /// Parses `src` into this storage (replacing what it held) and returns the
     /// whole expression.
-    pub fn parse<'p>(&'p mut self, src: &'p str) -> Result<ExprN<'p, N>, ExprError> {
+    pub fn parse<'p>(&'p mut self, src: &'p str) -> Result<Expr<'p>, ExprError> {
         self.nodes.clear();
         self.tuples.clear();
         self.layouts.clear();
@@ -223,7 +224,7 @@ impl<const N: usize> ParsedN<N> {
         c.all_static = !self.mixed;
         self.expr(src, &mut c)?;
         c.finish()?;
-        Ok(ExprN {
+        Ok(Expr {
             src,
             parsed: self,
             node: 0,
@@ -249,9 +250,14 @@ impl<const N: usize> ParsedN<N> {
     fn literal(&mut self, c: &mut Cursor<'_>) -> Result<(), ExprError> {
         c.peek();
         let pos = c.pos;
-        let shape = c.int_tuple(false)?;
+        let shape: CTuple = c.int_tuple(false)?;
         // `pos < src.len() <= u32::MAX`; a literal takes a byte at least, so the counts fit too.
-        let node = match c.stride_of(shape, pos)? {
+        let layout = if c.peek() == Some(b':') {
+            c.stride_of(shape.clone(), pos)?
+        } else {
+            None
+        };
+        let node = match layout {
             Some(layout) => {
                 self.layouts.push(layout);
                 Node::Layout {
@@ -383,26 +389,23 @@ impl<const N: usize> ParsedN<N> {
     }
 }
 
-/// A parsed line that owns its storage, at the default capacity (see [`parse`]).
+/// A parsed line that owns its storage (see [`parse`]).
 #[derive(Clone, Debug)]
 pub struct Parsed<'a> {
     src: &'a str,
-    storage: ParsedN<CAPACITY>,
+    storage: ParseStorage,
 }
 
 impl<'a> Parsed<'a> {
     /// The whole expression.
-    pub fn root(&self) -> ExprN<'_, CAPACITY> {
-        ExprN {
+    pub fn root(&self) -> Expr<'_> {
+        Expr {
             src: self.src,
             parsed: &self.storage,
             node: 0,
         }
     }
 }
-
-/// A parsed expression of the default capacity.
-pub type Expr<'p> = ExprN<'p, CAPACITY>;
 
 /// Parses a whole calculator expression.
 ///
@@ -427,7 +430,7 @@ pub fn parse(src: &str) -> Result<Parsed<'_>, ExprError> {
 /// assert_eq!(t.to_string(), "(_4,8)");
 /// ```
 pub fn parse_as(src: &str, reading: super::Reading) -> Result<Parsed<'_>, ExprError> {
-    let mut storage = ParsedN::new();
+    let mut storage = ParseStorage::new();
     storage.mixed = reading == super::Reading::Mixed;
     storage.parse(src)?;
     Ok(Parsed { src, storage })
@@ -440,7 +443,7 @@ fn int_literal(c: &mut Cursor<'_>) -> Result<DInt, ParseError> {
     if c.peek() == Some(b'(') {
         return Err(c.unexpected());
     }
-    c.int_leaf::<1>(false)?.as_int().ok_or(ParseError {
+    c.int_leaf::<CTuple>(false)?.as_int().ok_or(ParseError {
         pos,
         kind: ParseErrorKind::Invalid(Error::ExpectedInt),
     })

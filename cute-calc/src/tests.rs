@@ -4,7 +4,7 @@
 use std::string::{String, ToString};
 use std::vec::Vec;
 
-use super::{eval_line, eval_lines, evaluate, parse, ExprError, Value, MAX_NESTING};
+use super::{eval_line, eval_line_as, eval_lines, evaluate, parse, ExprError, Value, MAX_NESTING};
 use cute_types::error::Error;
 use cute_types::text::ParseErrorKind;
 
@@ -368,43 +368,31 @@ fn eval_lines_joins_a_line_longer_than_a_read() {
     }
 }
 
-/// The calculator first evaluates at small capacities and retries with more
-/// room; whatever the size of the values, its line must be the full-capacity
-/// evaluation's.
+/// No node ceiling: the calculator evaluates lines of any size in one pass
+/// over the compact run-time values (there is no capacity to retry at).
 #[test]
-fn small_capacity_first_gives_the_full_capacity_answer() {
-    let leaves = |n: usize| std::vec!["2"; n].join(",");
-    let cases = [
-        // fits in 8 nodes
-        "composition((4,2):(1,4), 2:1)".to_string(),
-        // literals of 7 to 31 nodes, results of up to 24 nodes per tuple
-        "zipped_divide(((4,2),(2,2)):((1,16),(4,64)), [2,2])".to_string(),
-        "flatten(((2,2),(2,2),(2,2),(2,2)):((1,2),(4,8),(16,32),(64,128)))".to_string(),
-        "coalesce(((2,2),(2,2),(2,2),(2,2),(2,2)):((1,2),(4,8),(16,32),(64,128),(256,512)))"
-            .to_string(),
-        "blocked_product((((2,2),(2,2)),((2,2),(2,2))):(((1,2),(4,8)),((16,32),(64,128))), (2,2,2))"
-            .to_string(),
-        // errors found at a small capacity are the same at full capacity
-        "composition((3,5):(1,4), 10:2)".to_string(),
-        "idx2crd(3, (4,8):(1,4))".to_string(),
-        // 61 nodes: only the full capacity holds it
-        std::format!("size(({}))", leaves(60)),
-        // 71 nodes: refused at every capacity
-        std::format!("size(({}))", leaves(70)),
-    ];
-    for src in &cases {
-        let full = match evaluate(src) {
-            Ok(v) => v.to_string(),
-            Err(e) => std::format!("error: {e}"),
-        };
-        assert_eq!(line(src), full, "{src}");
-    }
-    // The cases do reach past each capacity (case 4: 24 nodes per tuple).
-    assert_eq!(line(&cases[4]).matches(['(', ',']).count(), 42);
-    assert_eq!(line(&cases[7]), (1i64 << 60).to_string());
+fn lines_of_any_size_evaluate() {
+    let ones = |n: usize| std::vec!["1"; n].join(",");
+    // 70 and 10,000 leaves: past the 64 nodes of the fixed-capacity form.
+    assert_eq!(line(&std::format!("size(({}))", ones(70))), "1");
+    assert_eq!(line(&std::format!("rank(({}))", ones(10_000))), "10000");
+    // A 10,000-leaf layout through the algebra: static ones coalesce away.
+    let big = std::format!("(2,{}):(1,{})", ones(9_999), ones(9_999));
+    assert_eq!(line(&std::format!("coalesce({big})")), "2:1");
+    assert_eq!(line(&std::format!("size({big})")), "2");
+    // (the static 1s take no part: as for three leaves)
+    assert_eq!(
+        line(&std::format!("logical_divide({big}, 2:1)")),
+        line("logical_divide((2,1,1):(1,1,1), 2:1)")
+    );
+    // Dynamic leaves stay: 10,000 modes in, 10,000 out.
+    let dynamic = std::format!("(2,{}):(1,{})", ones(9_999), ones(9_999));
+    let c = eval_line_as(&std::format!("coalesce({dynamic})"), crate::Reading::Mixed);
+    assert_eq!(c.matches(',').count(), 2 * 9_999, "{}", &c[..20]);
+    // Deeper nesting than the calculator reads is still refused, as before.
     assert!(matches!(
-        evaluate(&cases[8]),
-        Err(ExprError::Syntax(e)) if e.kind == ParseErrorKind::Invalid(Error::Capacity)
+        evaluate(&std::format!("size({}1{})", "(".repeat(30), ")".repeat(30))),
+        Err(ExprError::TooDeep { .. })
     ));
 }
 
@@ -485,7 +473,7 @@ fn eval_lines_stops_at_a_write_error() {
 fn suggested_names_are_functions() {
     use super::functions::{lookup, FUNCTION_NAMES};
     for &name in FUNCTION_NAMES {
-        assert!(lookup::<8>(name).is_some(), "{name}");
+        assert!(lookup(name).is_some(), "{name}");
         let typo = std::format!("{name}x");
         assert_eq!(
             super::suggest::suggest(&typo, FUNCTION_NAMES),

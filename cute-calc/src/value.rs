@@ -4,55 +4,53 @@ use core::fmt;
 use alloc::string::String;
 
 use alloc::boxed::Box;
-use cute_types::algebra::{DComposedLayoutN, Swizzle, SwizzledLayoutN};
-use cute_types::dynamic::{DInt, DLayoutN, DTilerN, DTupleN, TilerModeN, Token, CAPACITY};
+use cute_types::algebra::rt::{ComposedLayout, Swizzle, SwizzledLayout};
+use cute_types::dynamic::rt::{CLayout, CTiler, CTilerMode, CTuple};
+use cute_types::dynamic::{DInt, Token};
 
 /// The value of a calculator expression.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ValueN<const N: usize> {
+pub enum Value {
     /// An integer (`size`, `eval`, …).
     Int(DInt),
     /// An IntTuple (`shape`, `stride`, `idx2crd`, …); may also hold a single integer.
-    Tuple(DTupleN<N>),
+    Tuple(CTuple),
     /// A layout.
-    Layout(DLayoutN<N>),
+    Layout(CLayout),
     /// A by-mode tiler (boxed: it holds several layouts).
-    Tiler(Box<DTilerN<N>>),
+    Tiler(Box<CTiler>),
     /// A swizzle functor `Sw<b,m,s>`.
     Swizzle(Swizzle),
     /// A swizzled layout `Sw<b,m,s> o offset o L`.
-    Swizzled(DComposedLayoutN<N>),
+    Swizzled(ComposedLayout),
 }
 
-/// A value of the default capacity ([`cute_types::dynamic::CAPACITY`] nodes per tuple).
-pub type Value = ValueN<CAPACITY>;
-
-impl<const N: usize> From<SwizzledLayoutN<N>> for ValueN<N> {
+impl From<SwizzledLayout> for Value {
     /// A plain layout stays a layout (C++ drops the identity swizzle).
-    fn from(s: SwizzledLayoutN<N>) -> Self {
+    fn from(s: SwizzledLayout) -> Self {
         match s {
-            SwizzledLayoutN::Plain(l) => ValueN::Layout(l),
-            SwizzledLayoutN::Swizzled(c) => ValueN::Swizzled(c),
+            SwizzledLayout::Plain(l) => Value::Layout(l),
+            SwizzledLayout::Swizzled(c) => Value::Swizzled(c),
         }
     }
 }
 
-impl<const N: usize> ValueN<N> {
+impl Value {
     /// What kind of value this is, in words, for error messages.
     pub fn kind(&self) -> &'static str {
         match self {
-            ValueN::Int(_) => "an integer",
-            ValueN::Tuple(t) if t.is_int() => "an integer",
-            ValueN::Tuple(_) => "an IntTuple",
-            ValueN::Layout(_) => "a layout",
-            ValueN::Tiler(_) => "a tiler",
-            ValueN::Swizzle(_) => "a swizzle",
-            ValueN::Swizzled(_) => "a swizzled layout",
+            Value::Int(_) => "an integer",
+            Value::Tuple(t) if t.is_int() => "an integer",
+            Value::Tuple(_) => "an IntTuple",
+            Value::Layout(_) => "a layout",
+            Value::Tiler(_) => "a tiler",
+            Value::Swizzle(_) => "a swizzle",
+            Value::Swizzled(_) => "a swizzled layout",
         }
     }
 }
 
-impl<const N: usize> ValueN<N> {
+impl Value {
     /// Appends the value in calculator notation (see the [`fmt::Display`] impl) to `out`.
     pub fn write_to(&self, out: &mut String) {
         self.write_marked(out, false)
@@ -62,12 +60,12 @@ impl<const N: usize> ValueN<N> {
     pub fn write_marked(&self, out: &mut String, marks: bool) {
         let mut w = Writer { out, marks };
         match self {
-            ValueN::Int(v) => w.int(v),
-            ValueN::Tuple(t) => w.tuple(t),
-            ValueN::Layout(l) => w.layout(l),
-            ValueN::Tiler(t) => w.tiler(t),
-            ValueN::Swizzle(sw) => write_swizzle(w.out, sw),
-            ValueN::Swizzled(c) => {
+            Value::Int(v) => w.int(v),
+            Value::Tuple(t) => w.tuple(t),
+            Value::Layout(l) => w.layout(l),
+            Value::Tiler(t) => w.tiler(t),
+            Value::Swizzle(sw) => write_swizzle(w.out, sw),
+            Value::Swizzled(c) => {
                 write_swizzle(w.out, &c.swizzle());
                 w.out.push('o');
                 w.int(&c.offset());
@@ -78,17 +76,17 @@ impl<const N: usize> ValueN<N> {
     }
 }
 
-/// A value that displays with static `_` marks (see [`ValueN::marked`]).
-pub struct Marked<'v, const N: usize>(&'v ValueN<N>);
+/// A value that displays with static `_` marks (see [`Value::marked`]).
+pub struct Marked<'v>(&'v Value);
 
-impl<const N: usize> ValueN<N> {
+impl Value {
     /// The value displayed as C++ prints it, static leaves marked `_`: `(_4,8):(_1,_4)`.
-    pub fn marked(&self) -> Marked<'_, N> {
+    pub fn marked(&self) -> Marked<'_> {
         Marked(self)
     }
 }
 
-impl<const N: usize> fmt::Display for Marked<'_, N> {
+impl fmt::Display for Marked<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut s = String::new();
         self.0.write_marked(&mut s, true);
@@ -96,7 +94,7 @@ impl<const N: usize> fmt::Display for Marked<'_, N> {
     }
 }
 
-impl<const N: usize> fmt::Display for ValueN<N> {
+impl fmt::Display for Value {
     /// CuTe notation without spaces and without static `_` marks:
     /// `(4,(2,2)):(4,(1,2))`, `8:2`, `(1,(2,3))`, `12`, `[2:1,4:1]`,
     /// `Sw<3,4,3>`, `Sw<3,4,3>o0o(8,64):(64,1)`.
@@ -157,7 +155,7 @@ impl Writer<'_> {
         push_int(self.out, v.value);
     }
     /// An IntTuple: `(4,(2,2))`.
-    fn tuple<const N: usize>(&mut self, t: &DTupleN<N>) {
+    fn tuple(&mut self, t: &CTuple) {
         let written: Result<(), core::convert::Infallible> = t.for_each_token(|token| {
             match token {
                 Token::Open => self.out.push('('),
@@ -171,12 +169,12 @@ impl Writer<'_> {
         let Ok(()) = written;
     }
     /// `shape:stride`.
-    fn layout<const N: usize>(&mut self, l: &DLayoutN<N>) {
+    fn layout(&mut self, l: &CLayout) {
         self.tuple(&l.shape());
         self.out.push(':');
         self.tuple(&l.stride());
     }
-    fn tiler<const N: usize>(&mut self, t: &DTilerN<N>) {
+    fn tiler(&mut self, t: &CTiler) {
         self.out.push('[');
         for i in 0..t.rank() {
             if i > 0 {
@@ -189,8 +187,8 @@ impl Writer<'_> {
                 continue;
             }
             match t.mode(i) {
-                Ok(TilerModeN::Layout(l)) => self.layout(&l),
-                Ok(TilerModeN::Tiler(t)) => self.tiler(&t),
+                Ok(CTilerMode::Layout(l)) => self.layout(&l),
+                Ok(CTilerMode::Tiler(t)) => self.tiler(&t),
                 // i < rank, so the mode exists.
                 Err(_) => {}
             }

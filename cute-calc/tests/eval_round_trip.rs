@@ -88,7 +88,7 @@ fn reads_back(x: &str, reading: Reading) -> bool {
             let ExprKind::Tuple(t) = parsed.root().kind() else {
                 panic!("{x} -> {out}: does not parse as an IntTuple");
             };
-            let again = Value::Tuple(*t);
+            let again = Value::Tuple(t.clone());
             let printed = match reading {
                 Reading::Static => again.to_string(),
                 Reading::Mixed => again.marked().to_string(),

@@ -293,3 +293,29 @@ fn eval_help_states_the_limits() {
     assert_eq!(cute_calc::MAX_LINE_BYTES, 1 << 16);
     assert!(help.contains("A line longer than 64 KiB"), "{help}");
 }
+
+/// No node ceiling: `cute eval` of a layout with 10,000 leaves answers, as an
+/// argument and as a line of standard input.
+#[test]
+fn eval_of_a_ten_thousand_leaf_layout() {
+    let ones = vec!["1"; 9_999].join(",");
+    let layout = format!("(2,{ones}):(1,{ones})");
+    let out = cute(&["eval", &format!("size({layout})")], b"");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "2\n");
+    let out = cute(&["eval", &format!("coalesce({layout})")], b"");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "2:1\n");
+    // Mixed reading: run-time 1s do not merge, all 10,000 modes come back.
+    let line = format!("coalesce({layout})\nrank({layout})\n");
+    let out = cute(&["eval", "--mixed", "-"], line.as_bytes());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0].matches(',').count(), 2 * 9_999);
+    assert_eq!(lines[1], "_10000");
+}

@@ -123,7 +123,18 @@ fn algebra(src: &Source) -> Result<LayoutModel, Diag> {
     }
     match evaluate(&src.text) {
         Ok(Value::Layout(l)) => {
-            let model = LayoutModel::all_static(&l);
+            // Typed layouts hold the fixed-capacity form.
+            let fixed = l
+                .to_fixed::<{ cute_types::dynamic::CAPACITY }>()
+                .map_err(|e| {
+                    let (first, last) = src.whole();
+                    Diag::between(
+                        first,
+                        last,
+                        format!("the result {}: {e}", Value::Layout(l.clone())),
+                    )
+                })?;
+            let model = LayoutModel::all_static(&fixed);
             let widest = model.shape.widest();
             if widest > MAX_MODES {
                 let (first, last) = src.whole();

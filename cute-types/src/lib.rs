@@ -38,12 +38,15 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
 pub mod algebra;
 pub mod dynamic;
 pub mod error;
+mod lists;
 pub mod text;
 
 mod ops;

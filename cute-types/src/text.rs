@@ -225,10 +225,10 @@ impl<'a> Cursor<'a> {
     }
     /// Parses an integer leaf: `4`, `-4` (dynamic) or `_4` (static). With
     /// `allow_star`, a lone `_` is the slicing placeholder.
-    pub fn int_leaf<const N: usize>(&mut self, allow_star: bool) -> Result<DTupleN<N>, ParseError> {
+    pub fn int_leaf<T: TupleText>(&mut self, allow_star: bool) -> Result<T, ParseError> {
         Ok(match self.leaf(allow_star)? {
-            Leaf::Int(v) => DTupleN::int(v),
-            Leaf::Star => DTupleN::underscore(),
+            Leaf::Int(v) => T::int(v),
+            Leaf::Star => T::underscore(),
         })
     }
     /// The leaf at the cursor (see [`Cursor::int_leaf`]).
@@ -270,13 +270,10 @@ impl<'a> Cursor<'a> {
     /// The tuple is built in place, node by node, into the result: no
     /// intermediate tuple per leaf or per mode (their copies were most of the
     /// calculator's parsing time).
-    pub fn int_tuple<const N: usize>(
-        &mut self,
-        allow_star: bool,
-    ) -> Result<DTupleN<N>, ParseError> {
+    pub fn int_tuple<T: TupleText>(&mut self, allow_star: bool) -> Result<T, ParseError> {
         let start = self.peek().map(|_| self.pos).unwrap_or(self.pos);
         if self.eat(b'(') {
-            let mut t = DTupleN::empty();
+            let mut t = T::empty();
             self.tuple_rest(&mut t, 0, start, 1, allow_star)?;
             return Ok(t);
         }
@@ -290,12 +287,12 @@ impl<'a> Cursor<'a> {
     /// under `node`, which is always the innermost open tuple, so the prefix
     /// order of `t` stays intact.
     ///
-    /// Every level is a node of the result, so text nested `N` deep can never
-    /// fit: it is refused as [`Error::Capacity`] before the recursion could
-    /// exhaust the stack.
-    fn tuple_rest<const N: usize>(
+    /// Text nested deeper than [`TupleText::MAX_DEPTH`] is refused as
+    /// [`Error::Capacity`] before the recursion could exhaust the stack (a
+    /// fixed-capacity tuple could not hold it anyway).
+    fn tuple_rest<T: TupleText>(
         &mut self,
-        t: &mut DTupleN<N>,
+        t: &mut T,
         node: usize,
         start: usize,
         depth: usize,
@@ -311,7 +308,7 @@ impl<'a> Cursor<'a> {
         loop {
             let child_start = self.peek().map(|_| self.pos).unwrap_or(self.pos);
             if self.eat(b'(') {
-                if depth >= N {
+                if depth >= T::MAX_DEPTH {
                     return Err(ParseError {
                         pos: child_start,
                         kind: ParseErrorKind::Invalid(Error::Capacity),
@@ -336,45 +333,123 @@ impl<'a> Cursor<'a> {
         }
     }
     /// Parses `shape:stride` or a bare shape (compact column-major).
-    pub fn layout<const N: usize>(&mut self) -> Result<DLayoutN<N>, ParseError> {
+    pub fn layout<L: LayoutText>(&mut self) -> Result<L, ParseError> {
         self.peek();
         let shape_pos = self.pos;
-        let shape = self.int_tuple::<N>(false)?;
-        match self.stride_of(shape, shape_pos)? {
-            Some(layout) => Ok(layout),
-            None => DLayoutN::col_major(shape).map_err(|e| ParseError {
-                pos: shape_pos,
-                kind: ParseErrorKind::Invalid(e),
-            }),
+        let shape = self.int_tuple::<L::Tuple>(false)?;
+        if self.peek() == Some(b':') {
+            if let Some(layout) = self.stride_of(shape, shape_pos)? {
+                return Ok(layout);
+            }
+            // (`stride_of` reads the `:` just seen: it always gives a layout)
+            return Err(self.unexpected());
         }
+        L::col_major(shape).map_err(|e| ParseError {
+            pos: shape_pos,
+            kind: ParseErrorKind::Invalid(e),
+        })
     }
     /// After the IntTuple `shape` (written at `shape_pos`): `:stride` makes it
     /// the layout `shape:stride`; without a `:` there is no layout (`None`) and
     /// nothing is consumed. So a caller reads a literal once, whichever it is.
-    pub fn stride_of<const N: usize>(
+    pub fn stride_of<L: LayoutText>(
         &mut self,
-        shape: DTupleN<N>,
+        shape: L::Tuple,
         shape_pos: usize,
-    ) -> Result<Option<DLayoutN<N>>, ParseError> {
+    ) -> Result<Option<L>, ParseError> {
         if !self.eat(b':') {
             return Ok(None);
         }
         self.peek();
         let stride_pos = self.pos;
-        let stride = self.int_tuple::<N>(false)?;
-        DLayoutN::new(shape, stride)
-            .map(Some)
-            .map_err(|e| ParseError {
-                // A stride that does not fit the shape is pointed at.
-                pos: if matches!(e, Error::NotCongruent) {
-                    stride_pos
-                } else {
-                    shape_pos
-                },
-                kind: ParseErrorKind::Invalid(e),
-            })
+        let stride = self.int_tuple::<L::Tuple>(false)?;
+        L::new(shape, stride).map(Some).map_err(|e| ParseError {
+            // A stride that does not fit the shape is pointed at.
+            pos: if matches!(e, Error::NotCongruent) {
+                stride_pos
+            } else {
+                shape_pos
+            },
+            kind: ParseErrorKind::Invalid(e),
+        })
     }
 }
+
+/// A tuple type the text grammar builds: the fixed-capacity
+/// [`DTupleN`] and the compact [`CTuple`](crate::dynamic::CTuple), so that the
+/// grammar is written once for both.
+pub trait TupleText: Sized {
+    /// Deepest nesting read (deeper text is [`Error::Capacity`]).
+    const MAX_DEPTH: usize;
+    /// The integer `v`.
+    fn int(v: DInt) -> Self;
+    /// The placeholder `_`.
+    fn underscore() -> Self;
+    /// The empty tuple `()`.
+    fn empty() -> Self;
+    /// Appends an empty tuple under tuple node `parent`; returns its node.
+    fn push_tuple_under(&mut self, parent: usize) -> Result<usize, Error>;
+    /// Appends the integer `v` under tuple node `parent`.
+    fn push_int_under(&mut self, parent: usize, v: DInt) -> Result<(), Error>;
+    /// Appends the placeholder `_` under tuple node `parent`.
+    fn push_underscore_under(&mut self, parent: usize) -> Result<(), Error>;
+}
+
+/// A layout type the text grammar builds (see [`TupleText`]).
+pub trait LayoutText: Sized {
+    /// Its shape and stride.
+    type Tuple: TupleText;
+    /// `shape:stride` (the checks of [`DLayoutN::new`]).
+    fn new(shape: Self::Tuple, stride: Self::Tuple) -> Result<Self, Error>;
+    /// The compact column-major layout of `shape`.
+    fn col_major(shape: Self::Tuple) -> Result<Self, Error>;
+}
+
+macro_rules! text_impls {
+    ([$($g:tt)*] $T:ty, $L:ty, $depth:expr) => {
+        impl $($g)* TupleText for $T {
+            const MAX_DEPTH: usize = $depth;
+            fn int(v: DInt) -> Self {
+                <$T>::int(v)
+            }
+            fn underscore() -> Self {
+                <$T>::underscore()
+            }
+            fn empty() -> Self {
+                <$T>::empty()
+            }
+            fn push_tuple_under(&mut self, parent: usize) -> Result<usize, Error> {
+                <$T>::push_tuple_under(self, parent)
+            }
+            fn push_int_under(&mut self, parent: usize, v: DInt) -> Result<(), Error> {
+                <$T>::push_int_under(self, parent, v)
+            }
+            fn push_underscore_under(&mut self, parent: usize) -> Result<(), Error> {
+                <$T>::push_underscore_under(self, parent)
+            }
+        }
+        impl $($g)* LayoutText for $L {
+            type Tuple = $T;
+            fn new(shape: $T, stride: $T) -> Result<Self, Error> {
+                <$L>::new(shape, stride)
+            }
+            fn col_major(shape: $T) -> Result<Self, Error> {
+                <$L>::col_major(shape)
+            }
+        }
+    };
+}
+// Every level of nesting is a node, so `N` levels never fit in `N` nodes.
+text_impls!([<const N: usize>] DTupleN<N>, DLayoutN<N>, N);
+// The compact form has no node ceiling; the nesting bound keeps the
+// recursion of the reader within any thread's stack.
+// (The run-time module is left out when doc tests are collected: its items
+// carry the same docs as the `const fn`s, whose examples run once.)
+#[cfg(all(feature = "alloc", not(doctest)))]
+text_impls!([] crate::dynamic::CTuple, crate::dynamic::rt::CLayout, MAX_TEXT_DEPTH);
+
+/// Deepest nesting of tuple text read into the compact form.
+pub const MAX_TEXT_DEPTH: usize = 1024;
 
 /// One leaf of IntTuple text.
 enum Leaf {
@@ -414,6 +489,30 @@ impl FromStr for DLayout {
     /// Parses CuTe notation: `(_4,(2,2)):(_4,(1,2))`, or a bare shape.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         parse_layout(s)
+    }
+}
+
+#[cfg(all(feature = "alloc", not(doctest)))]
+impl FromStr for crate::dynamic::rt::CLayout {
+    type Err = ParseError;
+    /// Parses CuTe notation: `(_4,(2,2)):(_4,(1,2))`, or a bare shape.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut c = Cursor::new(s);
+        let l = c.layout()?;
+        c.finish()?;
+        Ok(l)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl FromStr for crate::dynamic::CTuple {
+    type Err = ParseError;
+    /// Parses an IntTuple or coordinate: `(4,(2,_2))`, `(1,_)`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut c = Cursor::new(s);
+        let t = c.int_tuple(true)?;
+        c.finish()?;
+        Ok(t)
     }
 }
 

@@ -54,14 +54,19 @@ impl Printable {
     pub fn evaluate(src: &str) -> Result<Printable, CliError> {
         let value = evaluate(src)?;
         let notation = value.to_string();
+        // The printers take the fixed-capacity layout of the typed layer.
+        let fixed = |l: &cute_types::dynamic::rt::CLayout| -> Result<DLayout, CliError> {
+            l.to_fixed()
+                .map_err(|e| CliError::Print(cute_print::PrintError::Algebra(e)))
+        };
         match value {
             Value::Layout(layout) => Ok(Printable {
-                layout,
+                layout: fixed(&layout)?,
                 swizzle: None,
                 notation,
             }),
             Value::Swizzled(composed) => Ok(Printable {
-                layout: composed.layout(),
+                layout: fixed(&composed.layout())?,
                 swizzle: Some((composed.swizzle(), composed.offset())),
                 notation,
             }),

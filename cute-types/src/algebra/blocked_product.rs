@@ -6,6 +6,10 @@ use crate::dynamic::{DInt, DLayoutN};
 use crate::error::Error;
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! blocked_product_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
 /// `blocked_product(A, B)`: copies of the block `A` arranged by `B`, each copy
 /// contiguous in every mode.
 ///
@@ -38,7 +42,7 @@ use crate::tri;
 /// let b: DLayout = "(_3,_4):(_1,_3)".parse().unwrap();
 /// assert_eq!(blocked_product(&a, &b).unwrap().to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
 /// ```
-pub const fn blocked_product<const N: usize>(
+pub $($c)? fn blocked_product $($g)* (
     a: &DLayoutN<N>,
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
@@ -53,7 +57,7 @@ pub const fn blocked_product<const N: usize>(
 
 /// `(A', complement(A', …) ∘ B')` for `A`, `B` padded to their common rank: the two
 /// halves that [`blocked_product`] and `raked_product` zip in either order.
-pub(crate) const fn padded_product<const N: usize>(
+pub(crate) $($c)? fn padded_product $($g)* (
     a: &DLayoutN<N>,
     b: &DLayoutN<N>,
 ) -> Result<(DLayoutN<N>, DLayoutN<N>), Error> {
@@ -71,12 +75,12 @@ pub(crate) const fn padded_product<const N: usize>(
 
 /// C++'s `append<rank>(l, _1:_0)`: `l` with `_1:_0` modes added up to `rank`;
 /// an integer-shaped `l` stays as it is for rank 1 and becomes the first mode otherwise.
-pub(crate) const fn pad_to_rank<const N: usize>(
+pub(crate) $($c)? fn pad_to_rank $($g)* (
     l: &DLayoutN<N>,
     rank: usize,
 ) -> Result<DLayoutN<N>, Error> {
     if l.rank() >= rank {
-        return Ok(*l);
+        return Ok(l.dup());
     }
     let mut shape = l.shape().as_tuple();
     let mut stride = l.stride().as_tuple();
@@ -86,3 +90,8 @@ pub(crate) const fn pad_to_rank<const N: usize>(
     }
     DLayoutN::new(shape, stride)
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use blocked_product_body;
+blocked_product_body!(const; [<const N: usize>]);

@@ -6,6 +6,10 @@ use crate::dynamic::{DInt, DLayoutN, DTilerN, DTupleN, TilerModeN};
 use crate::error::Error;
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! by_mode_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
 /// The operation applied to each mode. An enum rather than a function pointer
 /// because `const fn` cannot call through function pointers.
 #[derive(Clone, Copy)]
@@ -19,7 +23,7 @@ pub(crate) enum ModeOp {
 }
 
 impl ModeOp {
-    const fn apply<const N: usize>(
+    $($c)? fn apply $($g)* (
         self,
         mode: &DLayoutN<N>,
         t: &DLayoutN<N>,
@@ -30,7 +34,7 @@ impl ModeOp {
             ModeOp::Product => logical_product(mode, t),
         }
     }
-    const fn keeps_uncovered_modes(self) -> bool {
+    $($c)? fn keeps_uncovered_modes(self) -> bool {
         !matches!(self, ModeOp::Compose)
     }
 }
@@ -38,7 +42,7 @@ impl ModeOp {
 /// `(op(a₀, t₀), op(a₁, t₁), …)`, recursing into nested tilers; modes of `a` past
 /// the tiler are kept or dropped as `op` says. A tiler with more modes than `a` is
 /// [`Error::TilerRank`].
-pub(crate) const fn by_mode<const N: usize>(
+pub(crate) $($c)? fn by_mode $($g)* (
     a: &DLayoutN<N>,
     tiler: &DTilerN<N>,
     op: ModeOp,
@@ -85,6 +89,11 @@ pub(crate) const fn by_mode<const N: usize>(
 
 /// `n:_1`: an integer `n` as the right-hand side of a composition (C++
 /// `composition(layout, n)` is `composition_impl(…, n, Int<1>{})`).
-pub const fn unit_stride<const N: usize>(n: DInt) -> Result<DLayoutN<N>, Error> {
+pub $($c)? fn unit_stride $($g)* (n: DInt) -> Result<DLayoutN<N>, Error> {
     DLayoutN::new(DTupleN::int(n), DTupleN::int(DInt::s(1)))
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use by_mode_body;
+by_mode_body!(const; [<const N: usize>]);

@@ -1,10 +1,13 @@
 //! `coalesce`: the simplest layout computing the same function on its domain.
 use super::modes::Modes;
-use super::small::small_first;
 use crate::dynamic::{DInt, DLayoutN, DTupleN};
 use crate::error::Error;
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! coalesce_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
 /// `coalesce`: the simplest layout computing the same function on its domain.
 ///
 /// **Defining equation.** For `R = coalesce(L)`: `size(R) == size(L)`,
@@ -32,13 +35,12 @@ use crate::tri;
 /// let d: DLayout = "(2,(1,6)):(1,(6,2))".parse().unwrap();
 /// assert_eq!(coalesce(&d).unwrap().to_string(), "(2,1,6):(1,6,2)");
 /// ```
-pub const fn coalesce<const N: usize>(l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
-    small_first!(coalesce_at(l));
+pub $($c)? fn coalesce $($g)* (l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
     coalesce_at(l)
 }
 
-/// [`coalesce`] at capacity `N` (the body; see [`super::small`]).
-pub(crate) const fn coalesce_at<const N: usize>(l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
+/// The body of [`coalesce`].
+pub(crate) $($c)? fn coalesce_at $($g)* (l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
     let m = tri!(coalesce_modes(&Modes::of_layout(l), false));
     m.layout()
 }
@@ -56,7 +58,7 @@ pub(crate) const fn coalesce_at<const N: usize>(l: &DLayoutN<N>) -> Result<DLayo
 /// let p: DTuple = "(1,(1,1))".parse().unwrap();
 /// assert_eq!(coalesce_profile(&l, &p).unwrap().to_string(), "(_4,(_4,_3)):(_1,(_4,_16))");
 /// ```
-pub const fn coalesce_profile<const N: usize>(
+pub $($c)? fn coalesce_profile $($g)* (
     l: &DLayoutN<N>,
     profile: &DTupleN<N>,
 ) -> Result<DLayoutN<N>, Error> {
@@ -89,13 +91,13 @@ pub const fn coalesce_profile<const N: usize>(
 /// shape-1 mode is kept as the last mode (with a placeholder shape `_2`, which is
 /// never read: only the last mode's stride matters beyond the domain).
 /// Composition uses this form of its left-hand side.
-pub(crate) const fn coalesce_x<const N: usize>(l: &DLayoutN<N>) -> Result<Modes<N>, Error> {
+pub(crate) $($c)? fn coalesce_x $($g)* (l: &DLayoutN<N>) -> Result<Modes<N>, Error> {
     coalesce_modes(&Modes::of_layout(l), true)
 }
 
 /// The backward walk shared by [`coalesce`], [`coalesce_x`] and the algebra files
 /// that coalesce an intermediate list of modes.
-pub(crate) const fn coalesce_modes<const N: usize>(
+pub(crate) $($c)? fn coalesce_modes $($g)* (
     m: &Modes<N>,
     keep_rest: bool,
 ) -> Result<Modes<N>, Error> {
@@ -104,7 +106,7 @@ pub(crate) const fn coalesce_modes<const N: usize>(
 
 /// The walk itself; `by_value` decides every test by value instead of requiring
 /// static integers.
-const fn coalesce_walk<const N: usize>(
+$($c)? fn coalesce_walk $($g)* (
     m: &Modes<N>,
     keep_rest: bool,
     by_value: bool,
@@ -113,10 +115,10 @@ const fn coalesce_walk<const N: usize>(
         return Ok(Modes::unit());
     }
     let last = m.len - 1;
-    // Built back to front at the end of `out` (index `top` is the current front),
-    // then moved to the start: no second list and no reversed copy.
-    let mut out = Modes::new();
-    let mut top = N - 1;
+    // Built back to front: entry `top` of `out` is the current front, entries
+    // `0..top` the modes after it in reverse order; reversed at the end.
+    let mut out = Modes::with_room(m.len);
+    let mut top = 0;
     out.shape[top] = if keep_rest && m.shape[last].is_static_eq(1) {
         DInt::s(2)
     } else {
@@ -145,7 +147,7 @@ const fn coalesce_walk<const N: usize>(
                 Ok(p) => p,
                 // Merged into the last mode of `coalesce_x`, whose shape is never
                 // read (it takes the rest): a product past i64 stands in as i64::MAX.
-                Err(_) if keep_rest && top == N - 1 => DInt {
+                Err(_) if keep_rest && top == 0 => DInt {
                     value: i64::MAX,
                     is_static: s.is_static && fs.is_static,
                 },
@@ -153,10 +155,8 @@ const fn coalesce_walk<const N: usize>(
             };
             out.stride[top] = d;
         } else {
-            if top == 0 {
-                return Err(Error::Capacity);
-            }
-            top -= 1;
+            // (never full: `out` has no more modes than `m`)
+            top += 1;
             out.shape[top] = s;
             out.stride[top] = d;
             single = false;
@@ -165,11 +165,14 @@ const fn coalesce_walk<const N: usize>(
     if single && is_one(out.shape[top], by_value) {
         return Ok(Modes::unit());
     }
-    let len = N - top;
+    let len = top + 1;
     let mut k = 0;
-    while k < len {
-        out.shape[k] = out.shape[top + k];
-        out.stride[k] = out.stride[top + k];
+    while k < len / 2 {
+        let (s, d) = (out.shape[k], out.stride[k]);
+        out.shape[k] = out.shape[len - 1 - k];
+        out.stride[k] = out.stride[len - 1 - k];
+        out.shape[len - 1 - k] = s;
+        out.stride[len - 1 - k] = d;
         k += 1;
     }
     out.len = len;
@@ -177,7 +180,7 @@ const fn coalesce_walk<const N: usize>(
 }
 
 /// A shape known to be 1: a static `_1`, or any 1 when deciding by value.
-const fn is_one(s: DInt, by_value: bool) -> bool {
+$($c)? fn is_one(s: DInt, by_value: bool) -> bool {
     if by_value {
         s.value == 1
     } else {
@@ -188,12 +191,12 @@ const fn is_one(s: DInt, by_value: bool) -> bool {
 /// [`coalesce_modes`] deciding by value alone, as if every integer were static
 /// (the flags of the results still follow the arithmetic). Operations that C++
 /// compiles only for static strides use it to compute their run-time answer.
-pub(crate) const fn coalesce_values<const N: usize>(m: &Modes<N>) -> Result<Modes<N>, Error> {
+pub(crate) $($c)? fn coalesce_values $($g)* (m: &Modes<N>) -> Result<Modes<N>, Error> {
     coalesce_walk(m, false, true)
 }
 
 /// `s * d == target`, where an overflowing product equals nothing.
-const fn product_is(s: DInt, d: DInt, target: DInt) -> bool {
+$($c)? fn product_is(s: DInt, d: DInt, target: DInt) -> bool {
     match s.value.checked_mul(d.value) {
         Some(p) => p == target.value,
         None => false,
@@ -208,13 +211,13 @@ const fn product_is(s: DInt, d: DInt, target: DInt) -> bool {
 /// let s: DTuple = "(_2,(_3,4),5,_6)".parse().unwrap();
 /// assert_eq!(coalesce_shape(&s).unwrap().to_string(), "(_6,20,_6)");
 /// ```
-pub const fn coalesce_shape<const N: usize>(shape: &DTupleN<N>) -> Result<DTupleN<N>, Error> {
+pub $($c)? fn coalesce_shape $($g)* (shape: &DTupleN<N>) -> Result<DTupleN<N>, Error> {
     if !shape.is_tuple() {
-        return Ok(*shape);
+        return Ok(shape.dup());
     }
     let n = shape.leaf_count();
     if n == 0 {
-        return Ok(*shape);
+        return Ok(shape.dup());
     }
     let mut acc = Modes::new();
     tri!(acc.push(shape.leaf(0), DInt::s(0)));
@@ -232,3 +235,8 @@ pub const fn coalesce_shape<const N: usize>(shape: &DTupleN<N>) -> Result<DTuple
     let (s, _) = tri!(acc.int_or_tuples());
     Ok(s)
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use coalesce_body;
+coalesce_body!(const; [<const N: usize>]);

@@ -2,11 +2,14 @@
 use super::coalesce::{coalesce_modes, coalesce_shape, coalesce_values};
 use super::filter::filter_modes;
 use super::modes::Modes;
-use super::small::small_first;
 use crate::dynamic::{DInt, DLayoutN, DTupleN};
 use crate::error::Error;
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! complement_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
 /// `complement`: the layout that fills the gaps of `L` up to a cotarget.
 ///
 /// **Defining equation.** For an injective `L` and `C = complement(L, M)`:
@@ -53,16 +56,15 @@ use crate::tri;
 /// let gappy: DLayout = "(_2,_3):(_4,_1)".parse().unwrap();
 /// assert_eq!(complement(&gappy, &DTuple::s(16)).unwrap().to_string(), "_2:_8");
 /// ```
-pub const fn complement<const N: usize>(
+pub $($c)? fn complement $($g)* (
     l: &DLayoutN<N>,
     cotarget: &DTupleN<N>,
 ) -> Result<DLayoutN<N>, Error> {
-    small_first!(complement_at(l, cotarget));
     complement_at(l, cotarget)
 }
 
-/// [`complement`] at capacity `N` (the body; see [`super::small`]).
-pub(crate) const fn complement_at<const N: usize>(
+/// The body of [`complement`].
+pub(crate) $($c)? fn complement_at $($g)* (
     l: &DLayoutN<N>,
     cotarget: &DTupleN<N>,
 ) -> Result<DLayoutN<N>, Error> {
@@ -81,7 +83,7 @@ pub(crate) const fn complement_at<const N: usize>(
 }
 
 /// Whether every entry of `t` is positive.
-const fn all_positive<const N: usize>(t: &DTupleN<N>) -> bool {
+$($c)? fn all_positive $($g)* (t: &DTupleN<N>) -> bool {
     // An integer (the usual cotarget) without a walk over leaves.
     if let Some(v) = t.as_int() {
         return v.value > 0;
@@ -103,13 +105,12 @@ const fn all_positive<const N: usize>(t: &DTupleN<N>) -> bool {
 /// let l: DLayout = "(_2,_4):(_1,_6)".parse().unwrap();
 /// assert_eq!(complement_default(&l).unwrap().to_string(), "_3:_2");
 /// ```
-pub const fn complement_default<const N: usize>(l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
-    small_first!(complement_default_at(l));
+pub $($c)? fn complement_default $($g)* (l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
     complement_default_at(l)
 }
 
-/// [`complement_default`] at capacity `N` (the body; see [`super::small`]).
-pub(crate) const fn complement_default_at<const N: usize>(
+/// The body of [`complement_default`].
+pub(crate) $($c)? fn complement_default_at $($g)* (
     l: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
     let f = tri!(filter_modes(l));
@@ -117,14 +118,14 @@ pub(crate) const fn complement_default_at<const N: usize>(
     complement_of_filtered(&f, &DTupleN::int(cosize))
 }
 
-const fn complement_of_filtered<const N: usize>(
+$($c)? fn complement_of_filtered $($g)* (
     f: &Modes<N>,
     cotarget: &DTupleN<N>,
 ) -> Result<DLayoutN<N>, Error> {
     // C++ compiles rank>1 complements only with static strides; otherwise the
     // answer is computed by value (merging as static coalescing would).
     let f = if strides_static(f) || f.len == 1 {
-        *f
+        f.dup()
     } else {
         tri!(coalesce_values(f))
     };
@@ -161,7 +162,7 @@ const fn complement_of_filtered<const N: usize>(
 /// filter leaves when nothing moves) is no mode at all. Run-time strides are
 /// handled by value: shape-1 modes are dropped (C++ cannot drop them, but also does
 /// not compile such complements), a remaining stride 0 is a non-injective mode.
-const fn moving_modes<const N: usize>(f: &Modes<N>) -> Result<Modes<N>, Error> {
+$($c)? fn moving_modes $($g)* (f: &Modes<N>) -> Result<Modes<N>, Error> {
     let all_static = strides_static(f);
     let mut out = Modes::new();
     let mut k = 0;
@@ -186,7 +187,7 @@ const fn moving_modes<const N: usize>(f: &Modes<N>) -> Result<Modes<N>, Error> {
     Ok(out)
 }
 
-const fn strides_static<const N: usize>(f: &Modes<N>) -> bool {
+$($c)? fn strides_static $($g)* (f: &Modes<N>) -> bool {
     let mut k = 0;
     while k < f.len {
         if !f.stride[k].is_static {
@@ -199,7 +200,7 @@ const fn strides_static<const N: usize>(f: &Modes<N>) -> bool {
 
 /// Index of the first smallest stride, and the smallest stride, static only when
 /// every stride is (as CuTe's `min` over a tuple).
-const fn first_min_stride<const N: usize>(m: &Modes<N>) -> (usize, DInt) {
+$($c)? fn first_min_stride $($g)* (m: &Modes<N>) -> (usize, DInt) {
     let mut best = 0;
     let mut min = m.stride[0];
     let mut k = 1;
@@ -215,7 +216,7 @@ const fn first_min_stride<const N: usize>(m: &Modes<N>) -> (usize, DInt) {
 
 /// CuTe's `ceil_div(shape, n)`: an integer is divided up; a tuple is divided mode by
 /// mode, each mode by what the previous modes have not absorbed yet.
-const fn ceil_div_tuple<const N: usize>(a: &DTupleN<N>, b: DInt) -> Result<DTupleN<N>, Error> {
+$($c)? fn ceil_div_tuple $($g)* (a: &DTupleN<N>, b: DInt) -> Result<DTupleN<N>, Error> {
     if let Some(v) = a.as_int() {
         return Ok(DTupleN::int(tri!(v.ceil_div(b))));
     }
@@ -233,7 +234,7 @@ const fn ceil_div_tuple<const N: usize>(a: &DTupleN<N>, b: DInt) -> Result<DTupl
 
 /// Appends the compact column-major modes of the flat `shape` starting at `start`
 /// (CuTe's `compact_major<LayoutLeft>`; a static shape-1 mode gets stride `_0`).
-const fn push_compact<const N: usize>(
+$($c)? fn push_compact $($g)* (
     out: &mut Modes<N>,
     shape: &DTupleN<N>,
     start: DInt,
@@ -257,3 +258,8 @@ const fn push_compact<const N: usize>(
     }
     Ok(())
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use complement_body;
+complement_body!(const; [<const N: usize>]);

@@ -7,6 +7,10 @@ use crate::dynamic::{DInt, DLayoutN, DTilerN, DTupleN, CAPACITY};
 use crate::error::Error;
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! composed_layout_body {
+    ($($c:ident)?; [$($g:tt)*]; $DComposed:ident, $Swizzled:ident) => {
 /// [`DComposedLayout`]: a swizzled layout `sw ∘ offset ∘ L` (CuTe's
 /// `ComposedLayout<Swizzle<B,M,S>, Offset, Layout>`).
 ///
@@ -41,41 +45,37 @@ use crate::tri;
 /// // b = 0: the identity swizzle disappears.
 /// assert!(matches!(compose_swizzle(Swizzle::new(0, 4, 3).unwrap(), &l), SwizzledLayout::Plain(_)));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DComposedLayoutN<const N: usize> {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct $DComposed $($g)* {
     swizzle: Swizzle,
     offset: DInt,
     layout: DLayoutN<N>,
 }
 
-/// A composed layout of the default capacity.
-pub type DComposedLayout = DComposedLayoutN<CAPACITY>;
 
 /// The result of composing a swizzle with a layout: a swizzled layout, or the
 /// plain layout when the swizzle is the identity and the offset a static 0
 /// (C++ returns the layout itself then).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SwizzledLayoutN<const N: usize> {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum $Swizzled $($g)* {
     /// `Sw<0,m,s> ∘ _0 ∘ L` simplified to `L`.
     Plain(DLayoutN<N>),
     /// A genuine swizzled layout.
     Swizzled(DComposedLayoutN<N>),
 }
 
-/// A swizzled-or-plain layout of the default capacity.
-pub type SwizzledLayout = SwizzledLayoutN<CAPACITY>;
 
 /// CuTe's `composition(Swizzle<b,m,s>, L)`: `sw ∘ _0 ∘ L`, or `L` itself when `b == 0`.
-pub const fn compose_swizzle<const N: usize>(
+pub $($c)? fn compose_swizzle $($g)* (
     swizzle: Swizzle,
     layout: &DLayoutN<N>,
 ) -> SwizzledLayoutN<N> {
-    DComposedLayoutN::new(swizzle, DInt::s(0), *layout).simplified()
+    DComposedLayoutN::new(swizzle, DInt::s(0), layout.dup()).simplified()
 }
 
-impl<const N: usize> DComposedLayoutN<N> {
+impl $($g)* DComposedLayoutN<N> {
     /// `swizzle ∘ offset ∘ layout`, kept as given (no simplification).
-    pub const fn new(swizzle: Swizzle, offset: DInt, layout: DLayoutN<N>) -> DComposedLayoutN<N> {
+    pub $($c)? fn new(swizzle: Swizzle, offset: DInt, layout: DLayoutN<N>) -> DComposedLayoutN<N> {
         DComposedLayoutN {
             swizzle,
             offset,
@@ -83,11 +83,11 @@ impl<const N: usize> DComposedLayoutN<N> {
         }
     }
     /// The same composition with `layout` as the inner layout, simplified as C++ does.
-    pub const fn with_layout(&self, layout: DLayoutN<N>) -> SwizzledLayoutN<N> {
+    pub $($c)? fn with_layout(&self, layout: DLayoutN<N>) -> SwizzledLayoutN<N> {
         DComposedLayoutN::new(self.swizzle, self.offset, layout).simplified()
     }
     /// `Plain(L)` when the swizzle is the identity and the offset a static 0, else `Swizzled(self)`.
-    pub const fn simplified(self) -> SwizzledLayoutN<N> {
+    pub $($c)? fn simplified(self) -> SwizzledLayoutN<N> {
         if self.swizzle.is_identity() && self.offset.is_static_eq(0) {
             SwizzledLayoutN::Plain(self.layout)
         } else {
@@ -95,92 +95,92 @@ impl<const N: usize> DComposedLayoutN<N> {
         }
     }
     /// The swizzle (outer function).
-    pub const fn swizzle(&self) -> Swizzle {
+    pub $($c)? fn swizzle(&self) -> Swizzle {
         self.swizzle
     }
     /// The offset added before swizzling.
-    pub const fn offset(&self) -> DInt {
+    pub $($c)? fn offset(&self) -> DInt {
         self.offset
     }
     /// The inner layout.
-    pub const fn layout(&self) -> DLayoutN<N> {
-        self.layout
+    pub $($c)? fn layout(&self) -> DLayoutN<N> {
+        self.layout.dup()
     }
     /// `sw(offset + L(c))` for any coordinate form `L` accepts.
-    pub const fn eval(&self, coord: &DTupleN<N>) -> Result<DInt, Error> {
+    pub $($c)? fn eval(&self, coord: &DTupleN<N>) -> Result<DInt, Error> {
         let inner = tri!(self.layout.eval(coord));
         Ok(self.swizzle.apply_int(tri!(self.offset.add(inner))))
     }
     /// `SL(i)` for a 1-D index.
-    pub const fn eval_index(&self, i: i64) -> Result<DInt, Error> {
+    pub $($c)? fn eval_index(&self, i: i64) -> Result<DInt, Error> {
         self.eval(&DTupleN::d(i))
     }
     /// The inner layout's size.
-    pub const fn size(&self) -> Result<DInt, Error> {
+    pub $($c)? fn size(&self) -> Result<DInt, Error> {
         self.layout.size()
     }
     /// The inner layout's cosize (not the swizzle's range).
-    pub const fn cosize(&self) -> Result<DInt, Error> {
+    pub $($c)? fn cosize(&self) -> Result<DInt, Error> {
         self.layout.cosize()
     }
     /// The inner layout's shape.
-    pub const fn shape(&self) -> DTupleN<N> {
+    pub $($c)? fn shape(&self) -> DTupleN<N> {
         self.layout.shape()
     }
     /// The inner layout's rank.
-    pub const fn rank(&self) -> usize {
+    pub $($c)? fn rank(&self) -> usize {
         self.layout.rank()
     }
     /// The inner layout's depth.
-    pub const fn depth(&self) -> usize {
+    pub $($c)? fn depth(&self) -> usize {
         self.layout.depth()
     }
     /// `coalesce(sw ∘ o ∘ L) = sw ∘ o ∘ coalesce(L)`.
-    pub const fn coalesce(&self) -> Result<SwizzledLayoutN<N>, Error> {
+    pub $($c)? fn coalesce(&self) -> Result<SwizzledLayoutN<N>, Error> {
         Ok(self.with_layout(tri!(coalesce(&self.layout))))
     }
     /// `coalesce(sw ∘ o ∘ L, profile) = sw ∘ o ∘ coalesce(L, profile)`.
-    pub const fn coalesce_profile(
+    pub $($c)? fn coalesce_profile(
         &self,
         profile: &DTupleN<N>,
     ) -> Result<SwizzledLayoutN<N>, Error> {
         Ok(self.with_layout(tri!(coalesce_profile(&self.layout, profile))))
     }
     /// `(sw ∘ o ∘ L) ∘ B = sw ∘ o ∘ (L ∘ B)`.
-    pub const fn composition(&self, b: &DLayoutN<N>) -> Result<SwizzledLayoutN<N>, Error> {
+    pub $($c)? fn composition(&self, b: &DLayoutN<N>) -> Result<SwizzledLayoutN<N>, Error> {
         Ok(self.with_layout(tri!(composition(&self.layout, b))))
     }
     /// `(sw ∘ o ∘ L) ∘ [t0, …] = sw ∘ o ∘ (L ∘ [t0, …])`.
-    pub const fn composition_tiler(&self, tiler: &DTilerN<N>) -> Result<SwizzledLayoutN<N>, Error> {
+    pub $($c)? fn composition_tiler(&self, tiler: &DTilerN<N>) -> Result<SwizzledLayoutN<N>, Error> {
         Ok(self.with_layout(tri!(composition_tiler(&self.layout, tiler))))
     }
 }
 
-impl<const N: usize> SwizzledLayoutN<N> {
+impl $($g)* SwizzledLayoutN<N> {
     /// `SL(c)` (or `L(c)` for a plain layout).
-    pub const fn eval(&self, coord: &DTupleN<N>) -> Result<DInt, Error> {
+    pub $($c)? fn eval(&self, coord: &DTupleN<N>) -> Result<DInt, Error> {
         match self {
             SwizzledLayoutN::Plain(l) => l.eval(coord),
             SwizzledLayoutN::Swizzled(c) => c.eval(coord),
         }
     }
     /// The layout of the domain (the inner layout, or the plain layout).
-    pub const fn inner(&self) -> DLayoutN<N> {
+    pub $($c)? fn inner(&self) -> DLayoutN<N> {
         match self {
-            SwizzledLayoutN::Plain(l) => *l,
-            SwizzledLayoutN::Swizzled(c) => c.layout,
+            SwizzledLayoutN::Plain(l) => l.dup(),
+            SwizzledLayoutN::Swizzled(c) => c.layout.dup(),
         }
     }
 }
 
-impl<const N: usize> core::fmt::Display for DComposedLayoutN<N> {
+impl $($g)* core::fmt::Display for DComposedLayoutN<N> {
     /// CuTe notation: `Sw<3,4,3> o _0 o (_8,_64):(_64,_1)`.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "{} o {} o {}", self.swizzle, self.offset, self.layout)
     }
 }
 
-impl<const N: usize> core::fmt::Display for SwizzledLayoutN<N> {
+impl $($g)* core::fmt::Display for SwizzledLayoutN<N> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             SwizzledLayoutN::Plain(l) => write!(f, "{l}"),
@@ -188,6 +188,19 @@ impl<const N: usize> core::fmt::Display for SwizzledLayoutN<N> {
         }
     }
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use composed_layout_body;
+composed_layout_body!(const; [<const N: usize>]; DComposedLayoutN, SwizzledLayoutN);
+impl<const N: usize> Copy for DComposedLayoutN<N> {}
+impl<const N: usize> Copy for SwizzledLayoutN<N> {}
+
+/// A composed layout of the default capacity.
+pub type DComposedLayout = DComposedLayoutN<CAPACITY>;
+
+/// A swizzled-or-plain layout of the default capacity.
+pub type SwizzledLayout = SwizzledLayoutN<CAPACITY>;
 
 #[cfg(test)]
 mod tests {

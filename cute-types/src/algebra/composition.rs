@@ -2,11 +2,15 @@
 use super::by_mode::{by_mode, ModeOp};
 use super::coalesce::coalesce_x;
 use super::modes::Modes;
-use super::small::small_first;
 use crate::dynamic::{DInt, DLayoutN, DTilerN, DTupleN};
 use crate::error::Error;
+use crate::lists::ct::{filled, List};
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! composition_body {
+    ($($c:ident)?; [$($g:tt)*]; $DigitUse:ident, $DigitLoad:ident, $DigitGroup:ident) => {
 /// Sub-problems up to this many points are checked point by point when a step is
 /// not exact and no witness decides it.
 const ENUMERATION_LIMIT: i64 = 1 << 16;
@@ -97,16 +101,15 @@ const ENUMERATION_LIMIT: i64 = 1 << 16;
 /// let bad: DLayout = "(3,5):(1,4)".parse().unwrap();
 /// assert!(composition(&bad, &"10:2".parse().unwrap()).is_err());
 /// ```
-pub const fn composition<const N: usize>(
+pub $($c)? fn composition $($g)* (
     a: &DLayoutN<N>,
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
-    small_first!(composition_at(a, b));
     composition_at(a, b)
 }
 
-/// [`composition`] at capacity `N` (the body; see [`super::small`]).
-pub(crate) const fn composition_at<const N: usize>(
+/// The body of [`composition`].
+pub(crate) $($c)? fn composition_at $($g)* (
     a: &DLayoutN<N>,
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
@@ -156,16 +159,15 @@ pub(crate) const fn composition_at<const N: usize>(
 /// let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_2".parse().unwrap()]).unwrap();
 /// assert_eq!(composition_tiler(&a, &t).unwrap().to_string(), "(_2,_4):(_1,_8)");
 /// ```
-pub const fn composition_tiler<const N: usize>(
+pub $($c)? fn composition_tiler $($g)* (
     a: &DLayoutN<N>,
     tiler: &DTilerN<N>,
 ) -> Result<DLayoutN<N>, Error> {
-    small_first!(composition_tiler_at(a, tiler));
     composition_tiler_at(a, tiler)
 }
 
-/// [`composition_tiler`] at capacity `N` (the body; see [`super::small`]).
-pub(crate) const fn composition_tiler_at<const N: usize>(
+/// The body of [`composition_tiler`].
+pub(crate) $($c)? fn composition_tiler_at $($g)* (
     a: &DLayoutN<N>,
     tiler: &DTilerN<N>,
 ) -> Result<DLayoutN<N>, Error> {
@@ -174,8 +176,8 @@ pub(crate) const fn composition_tiler_at<const N: usize>(
 
 /// Whether the last mode of `shape`, followed down through its last modes, is
 /// an empty tuple `()`.
-const fn ends_in_empty_tuple<const N: usize>(shape: &DTupleN<N>) -> bool {
-    let mut t = *shape;
+$($c)? fn ends_in_empty_tuple $($g)* (shape: &DTupleN<N>) -> bool {
+    let mut t = shape.dup();
     loop {
         if t.as_int().is_some() {
             return false;
@@ -196,7 +198,7 @@ const fn ends_in_empty_tuple<const N: usize>(shape: &DTupleN<N>) -> bool {
 /// One pass over `B`'s nodes in prefix order, building the result in place (the
 /// open tuples on a stack), rather than a recursion that copies every mode of `B`
 /// out and every partial result back in. The leaves are composed in the same order.
-const fn compose_tree<const N: usize>(
+$($c)? fn compose_tree $($g)* (
     lhs: &Modes<N>,
     a_values: &Modes<N>,
     shape: &DTupleN<N>,
@@ -211,8 +213,8 @@ const fn compose_tree<const N: usize>(
     let mut out_shape = DTupleN::empty();
     let mut out_stride = DTupleN::empty();
     // Open tuples: their node in the result and how many children are still to come.
-    let mut open = [0usize; N];
-    let mut remaining = [0usize; N];
+    let mut open: List<usize, N> = filled(0usize, shape.node_count());
+    let mut remaining: List<usize, N> = filled(0usize, shape.node_count());
     let mut depth = 0usize;
     if let Some(k) = shape.children_at(0) {
         if k > 0 {
@@ -250,7 +252,7 @@ const fn compose_tree<const N: usize>(
 
 /// Appends the composition of one leaf of `B` under tuple node `parent`: an
 /// integer for one mode, a flat tuple otherwise (as [`Modes::int_or_tuples`]).
-const fn push_modes<const N: usize>(
+$($c)? fn push_modes $($g)* (
     shape: &mut DTupleN<N>,
     stride: &mut DTupleN<N>,
     parent: usize,
@@ -286,7 +288,7 @@ struct Inexact {
 
 /// `A ∘ (s:d)` for one leaf of `B`, checked for functionality, with the digits of
 /// `A`'s mixed radix that the leaf's values use.
-const fn compose_leaf<const N: usize>(
+$($c)? fn compose_leaf $($g)* (
     lhs: &Modes<N>,
     a_values: &Modes<N>,
     s: DInt,
@@ -388,13 +390,13 @@ const fn compose_leaf<const N: usize>(
 }
 
 /// `ceil(s / ρ)` for `s, ρ > 0`, without the overflow of `(s + ρ - 1) / ρ`.
-const fn digits_per_step(s: i64, rho: i64) -> i64 {
+$($c)? fn digits_per_step(s: i64, rho: i64) -> i64 {
     s / rho + if s % rho == 0 { 0 } else { 1 }
 }
 
 /// `ceil(s / ρ)·ρ - s` for `s, ρ > 0`: how far the last step overhangs `s`,
 /// computed without forming `ceil(s / ρ)·ρ`, which may not fit.
-const fn overhang(s: i64, rho: i64) -> i64 {
+$($c)? fn overhang(s: i64, rho: i64) -> i64 {
     let r = s % rho;
     if r == 0 {
         0
@@ -406,7 +408,7 @@ const fn overhang(s: i64, rho: i64) -> i64 {
 /// Whether one step of the walk splits the sub-problem exactly (see [`composition`]
 /// documentation for the argument of each case). `s` and `ds` are the mode of `A`,
 /// `rho` the |stride| and `m > 1` the size of the sub-problem.
-const fn step_is_exact(s: i64, ds: i64, rho: i64, m: i64) -> bool {
+$($c)? fn step_is_exact(s: i64, ds: i64, rho: i64, m: i64) -> bool {
     if rho >= s {
         return rho % s == 0;
     }
@@ -426,7 +428,7 @@ const fn step_is_exact(s: i64, ds: i64, rho: i64, m: i64) -> bool {
 }
 
 /// `R(i) == A(i·d)` on `[0, s)`, decided as explained on [`composition`].
-const fn check_functional<const N: usize>(
+$($c)? fn check_functional $($g)* (
     a_values: &Modes<N>,
     r: &Modes<N>,
     s: DInt,
@@ -463,7 +465,7 @@ const fn check_functional<const N: usize>(
 }
 
 /// Whether `R(q·i') != A(q·i'·d)`.
-const fn differs<const N: usize>(
+$($c)? fn differs $($g)* (
     a_values: &Modes<N>,
     r: &Modes<N>,
     d: DInt,
@@ -485,7 +487,7 @@ const MAX_WITNESSES: usize = 40;
 
 /// Sub-problem indices where an inexact step typically shows (see [`composition`]
 /// documentation); only those in `(0, m)` are returned.
-const fn witnesses(at: &Inexact) -> ([i64; MAX_WITNESSES], usize) {
+$($c)? fn witnesses(at: &Inexact) -> ([i64; MAX_WITNESSES], usize) {
     let mut out = [0i64; MAX_WITNESSES];
     let mut len = 0;
     let m = at.m;
@@ -532,7 +534,7 @@ const fn witnesses(at: &Inexact) -> ([i64; MAX_WITNESSES], usize) {
 
 /// Witnesses inside block `b` (indices `n·b + a`, `a < n`): its first and last
 /// element and the first element of each carry value.
-const fn add_block_points(
+$($c)? fn add_block_points(
     out: &mut [i64; MAX_WITNESSES],
     len: usize,
     b: i64,
@@ -562,7 +564,7 @@ const fn add_block_points(
     len
 }
 
-const fn add_point(out: &mut [i64; MAX_WITNESSES], len: usize, p: i64, m: i64) -> usize {
+$($c)? fn add_point(out: &mut [i64; MAX_WITNESSES], len: usize, p: i64, m: i64) -> usize {
     if p <= 0 || p >= m || len >= MAX_WITNESSES {
         return len;
     }
@@ -572,8 +574,8 @@ const fn add_point(out: &mut [i64; MAX_WITNESSES], len: usize, p: i64, m: i64) -
 
 /// The digits of `A`'s mixed radix (its coalesced modes but the last) that the
 /// values `c·d` of one leaf `s:d` of `B` occupy, known when every step was exact.
-#[derive(Clone, Copy)]
-struct DigitUse<const N: usize> {
+#[derive(Clone)]
+struct $DigitUse $($g)* {
     /// sign of the leaf's stride (0: the leaf is constant)
     sign: i64,
     /// every step exact, so `max`/`at` describe the leaf
@@ -581,28 +583,31 @@ struct DigitUse<const N: usize> {
     /// the leaf's own composition is not functional
     not_functional: bool,
     /// the largest value of digit `j` among the leaf's values
-    max: [i64; N],
+    max: List<i64, N>,
     /// a leaf-local index whose value has digit `j` at `max[j]` and all other
     /// digits (but the last mode's) zero
-    at: [i64; N],
+    at: List<i64, N>,
     /// digit `j` reaches `max[j]` only together with a carry into higher digits
-    coupled: [bool; N],
+    coupled: List<bool, N>,
+    /// digits `>= digits` were never recorded (all zero): sums stop there
+    digits: usize,
 }
 
-impl<const N: usize> DigitUse<N> {
-    const fn new(sign: i64) -> DigitUse<N> {
+impl $($g)* DigitUse<N> {
+    $($c)? fn new(sign: i64) -> DigitUse<N> {
         DigitUse {
             sign,
             characterized: true,
+            digits: 0,
             not_functional: false,
-            max: [0; N],
-            at: [0; N],
-            coupled: [false; N],
+            max: filled(0i64, 0),
+            at: filled(0i64, 0),
+            coupled: filled(false, 0),
         }
     }
     /// An exact step at mode `j` (shape `s`) with |stride| `rho < s`, sub-problem
     /// size `m > 1` and leaf-local multiplier `q` appended its mode.
-    const fn record(&mut self, j: usize, s: i64, rho: i64, m: i64, q: i64) -> Result<(), Error> {
+    $($c)? fn record(&mut self, j: usize, s: i64, rho: i64, m: i64, q: i64) -> Result<(), Error> {
         let n = digits_per_step(s, rho);
         let (top, local) = if m <= n {
             ((m - 1) * rho, m - 1)
@@ -623,6 +628,9 @@ impl<const N: usize> DigitUse<N> {
             }
         };
         self.max[j] = top;
+        if j >= self.digits {
+            self.digits = j + 1;
+        }
         self.at[j] = match local.checked_mul(q) {
             Some(v) => v,
             None => return Err(Error::Overflow),
@@ -632,10 +640,10 @@ impl<const N: usize> DigitUse<N> {
 }
 
 /// The sum over the leaves of `B` of their largest digits, per mode of `A`.
-struct DigitLoad<const N: usize> {
-    pos: [i64; N],
-    neg: [i64; N],
-    coupled: [bool; N],
+struct $DigitLoad $($g)* {
+    pos: List<i64, N>,
+    neg: List<i64, N>,
+    coupled: List<bool, N>,
     any_pos: bool,
     any_neg: bool,
     uncharacterized: bool,
@@ -643,22 +651,25 @@ struct DigitLoad<const N: usize> {
     moving: usize,
     /// some leaf's own composition is not functional
     not_functional: bool,
+    /// digits `>= digits` are zero in every sum
+    digits: usize,
 }
 
-impl<const N: usize> DigitLoad<N> {
-    const fn new() -> DigitLoad<N> {
+impl $($g)* DigitLoad<N> {
+    $($c)? fn new() -> DigitLoad<N> {
         DigitLoad {
-            pos: [0; N],
-            neg: [0; N],
-            coupled: [false; N],
+            pos: filled(0i64, 0),
+            neg: filled(0i64, 0),
+            coupled: filled(false, 0),
             any_pos: false,
             any_neg: false,
             uncharacterized: false,
             moving: 0,
             not_functional: false,
+            digits: 0,
         }
     }
-    const fn add(&mut self, u: &DigitUse<N>) {
+    $($c)? fn add(&mut self, u: &DigitUse<N>) {
         self.not_functional |= u.not_functional;
         if u.sign == 0 {
             return;
@@ -672,8 +683,11 @@ impl<const N: usize> DigitLoad<N> {
         } else {
             self.any_neg = true;
         }
+        if u.digits > self.digits {
+            self.digits = u.digits;
+        }
         let mut j = 0;
-        while j < N {
+        while j < u.digits {
             if u.sign > 0 {
                 self.pos[j] = self.pos[j].saturating_add(u.max[j]);
             } else {
@@ -688,9 +702,9 @@ impl<const N: usize> DigitLoad<N> {
 /// A maximal run of modes of `A` (but the last) that carry into each other without
 /// changing the function (`d_next == s·d` by value; non-last shape-1 modes, whose
 /// digit is always 0, are passed over): one digit of `A`'s reduced mixed radix.
-struct DigitGroup<const N: usize> {
-    modes: [usize; N],
-    weight: [i64; N],
+struct $DigitGroup $($g)* {
+    modes: List<usize, N>,
+    weight: List<i64, N>,
     len: usize,
     size: i64,
     /// the run continues into the last mode, which takes the rest: it never carries
@@ -699,11 +713,11 @@ struct DigitGroup<const N: usize> {
     end: usize,
 }
 
-const fn digit_group<const N: usize>(lhs: &Modes<N>, start: usize) -> DigitGroup<N> {
+$($c)? fn digit_group $($g)* (lhs: &Modes<N>, start: usize) -> DigitGroup<N> {
     let last = lhs.len - 1;
     let mut g = DigitGroup {
-        modes: [0; N],
-        weight: [0; N],
+        modes: filled(0usize, lhs.len),
+        weight: filled(0i64, lhs.len),
         len: 1,
         size: lhs.shape[start].value,
         unbounded: false,
@@ -749,7 +763,7 @@ const fn digit_group<const N: usize>(lhs: &Modes<N>, start: usize) -> DigitGroup
 /// witness is evaluated. Leaves of both signs, leaves not characterized by exact
 /// steps and the coupled stride-0 digits are decided by enumeration (up to 2^16
 /// points) or refused.
-const fn check_leaves_add_up<const N: usize>(
+$($c)? fn check_leaves_add_up $($g)* (
     lhs: &Modes<N>,
     load: &DigitLoad<N>,
     a_values: &Modes<N>,
@@ -809,7 +823,7 @@ const fn check_leaves_add_up<const N: usize>(
 }
 
 /// `A` is linear by value: all its modes but the last merge into the last one.
-const fn is_linear<const N: usize>(lhs: &Modes<N>) -> bool {
+$($c)? fn is_linear $($g)* (lhs: &Modes<N>) -> bool {
     if lhs.len < 2 {
         return true;
     }
@@ -821,9 +835,9 @@ const fn is_linear<const N: usize>(lhs: &Modes<N>) -> bool {
 }
 
 /// Some leaf has a non-zero digit below A's last mode.
-const fn uses_digits<const N: usize>(load: &DigitLoad<N>) -> bool {
+$($c)? fn uses_digits $($g)* (load: &DigitLoad<N>) -> bool {
     let mut j = 0;
-    while j < N {
+    while j < load.digits {
         if load.pos[j] != 0 || load.neg[j] != 0 {
             return true;
         }
@@ -834,7 +848,7 @@ const fn uses_digits<const N: usize>(load: &DigitLoad<N>) -> bool {
 
 /// Builds the carry witness for digit group `g` (leaves of stride sign `sign`) and
 /// reports whether `R` and `A ∘ B` differ there.
-const fn carry_witness_differs<const N: usize>(
+$($c)? fn carry_witness_differs $($g)* (
     lhs: &Modes<N>,
     a_values: &Modes<N>,
     b: &DLayoutN<N>,
@@ -843,9 +857,9 @@ const fn carry_witness_differs<const N: usize>(
     sign: i64,
 ) -> Result<bool, Error> {
     let leaves = Modes::of_layout(b);
-    let mut value = [0i64; N];
-    let mut local = [0i64; N];
-    let mut weight_b = [0i64; N];
+    let mut value: List<i64, N> = filled(0i64, leaves.len);
+    let mut local: List<i64, N> = filled(0i64, leaves.len);
+    let mut weight_b: List<i64, N> = filled(0i64, leaves.len);
     let mut prefix: i64 = 1;
     let mut l = 0;
     while l < leaves.len {
@@ -872,19 +886,19 @@ const fn carry_witness_differs<const N: usize>(
         l += 1;
     }
     // largest digit values first, until their sum reaches the group's size
-    let mut taken = [false; N];
+    let mut taken: List<bool, N> = filled(false, leaves.len);
     let mut sum: i64 = 0;
     let mut index: i64 = 0;
     while sum < g.size {
-        let mut best = N;
+        let mut best = usize::MAX;
         let mut l = 0;
         while l < leaves.len {
-            if !taken[l] && value[l] > 0 && (best == N || value[l] > value[best]) {
+            if !taken[l] && value[l] > 0 && (best == usize::MAX || value[l] > value[best]) {
                 best = l;
             }
             l += 1;
         }
-        if best == N {
+        if best == usize::MAX {
             return Ok(false);
         }
         taken[best] = true;
@@ -899,7 +913,7 @@ const fn carry_witness_differs<const N: usize>(
 
 /// Point-by-point check of `R(i) == A(B(i))` over `[0, size(B))`, for the cases the
 /// criteria above leave open; beyond 2^16 points the composition is refused.
-const fn enumerate_all<const N: usize>(
+$($c)? fn enumerate_all $($g)* (
     a_values: &Modes<N>,
     b: &DLayoutN<N>,
     r: &DLayoutN<N>,
@@ -919,3 +933,9 @@ const fn enumerate_all<const N: usize>(
     }
     Ok(())
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use composition_body;
+composition_body!(const; [<const N: usize>]; DigitUse, DigitLoad, DigitGroup);
+impl<const N: usize> Copy for DigitUse<N> {}

@@ -4,6 +4,10 @@ use crate::dynamic::{DInt, DLayoutN};
 use crate::error::Error;
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! downcast_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
 /// `downcast(L, n)`: the layout of the same data seen as elements `n` times
 /// narrower (CuTe's `downcast<N>`).
 ///
@@ -32,7 +36,7 @@ use crate::tri;
 /// assert_eq!(downcast(&l, 2).unwrap().to_string(), "(_4,_16):(_16,_1)");
 /// assert!(downcast(&"(_4,_4):(_2,_8)".parse().unwrap(), 2).is_err());
 /// ```
-pub const fn downcast<const N: usize>(layout: &DLayoutN<N>, n: i64) -> Result<DLayoutN<N>, Error> {
+pub $($c)? fn downcast $($g)* (layout: &DLayoutN<N>, n: i64) -> Result<DLayoutN<N>, Error> {
     if n <= 0 {
         return Err(Error::NonPositiveFactor);
     }
@@ -60,6 +64,11 @@ pub const fn downcast<const N: usize>(layout: &DLayoutN<N>, n: i64) -> Result<DL
     }
     DLayoutN::new(shape, stride)
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use downcast_body;
+downcast_body!(const; [<const N: usize>]);
 
 #[cfg(test)]
 mod tests {

@@ -5,6 +5,10 @@ use crate::dynamic::{DInt, DLayoutN};
 use crate::error::Error;
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! filter_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
 /// `filter`: coalesce after removing the modes that do not move (stride 0) and
 ///
 /// the modes of size 1.
@@ -27,13 +31,13 @@ use crate::tri;
 /// let z: DLayout = "(_2,_2):(_0,_0)".parse().unwrap();
 /// assert_eq!(filter(&z).unwrap().to_string(), "_1:_0");
 /// ```
-pub const fn filter<const N: usize>(l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
+pub $($c)? fn filter $($g)* (l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
     let m = tri!(filter_modes(l));
     m.layout()
 }
 
 /// The filtered layout as flat modes (a single `_1:_0` when nothing remains).
-pub(crate) const fn filter_modes<const N: usize>(l: &DLayoutN<N>) -> Result<Modes<N>, Error> {
+pub(crate) $($c)? fn filter_modes $($g)* (l: &DLayoutN<N>) -> Result<Modes<N>, Error> {
     let mut m = Modes::of_layout(l);
     let mut k = 0;
     while k < m.len {
@@ -44,3 +48,8 @@ pub(crate) const fn filter_modes<const N: usize>(l: &DLayoutN<N>) -> Result<Mode
     }
     coalesce_modes(&m, false)
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use filter_body;
+filter_body!(const; [<const N: usize>]);

@@ -6,6 +6,10 @@ use crate::dynamic::{DLayoutN, DTilerN, DTupleN};
 use crate::error::Error;
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! flat_divide_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
 /// `flat_divide(A, B)`: [`zipped_divide`](super::zipped_divide) with both modes
 /// unpacked: `(T0, T1, …, rest0, rest1, …)`.
 ///
@@ -28,7 +32,7 @@ use crate::tri;
 /// let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
 /// assert_eq!(flat_divide_tiler(&m, &t).unwrap().to_string(), "(_2,_4,_4,_2):(_1,_8,_2,_32)");
 /// ```
-pub const fn flat_divide<const N: usize>(
+pub $($c)? fn flat_divide $($g)* (
     a: &DLayoutN<N>,
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
@@ -36,7 +40,7 @@ pub const fn flat_divide<const N: usize>(
 }
 
 /// CuTe's `flat_divide(A, [t0, t1, …])`.
-pub const fn flat_divide_tiler<const N: usize>(
+pub $($c)? fn flat_divide_tiler $($g)* (
     a: &DLayoutN<N>,
     tiler: &DTilerN<N>,
 ) -> Result<DLayoutN<N>, Error> {
@@ -44,7 +48,7 @@ pub const fn flat_divide_tiler<const N: usize>(
 }
 
 /// `(Z0, Z1)` to the modes of `Z0` followed by those of `Z1` (rank-1 halves kept whole).
-pub(crate) const fn unpack_both<const N: usize>(z: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
+pub(crate) $($c)? fn unpack_both $($g)* (z: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
     let (shape, stride) = tri!(push_unpacked(
         DTupleN::empty(),
         DTupleN::empty(),
@@ -53,3 +57,8 @@ pub(crate) const fn unpack_both<const N: usize>(z: &DLayoutN<N>) -> Result<DLayo
     let (shape, stride) = tri!(push_unpacked(shape, stride, &tri!(z.get(1))));
     DLayoutN::new(shape, stride)
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use flat_divide_body;
+flat_divide_body!(const; [<const N: usize>]);

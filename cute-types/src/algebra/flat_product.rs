@@ -6,6 +6,10 @@ use crate::dynamic::{DLayoutN, DTilerN};
 use crate::error::Error;
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! flat_product_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
 /// `flat_product(A, B)`: [`zipped_product`](super::zipped_product) with both modes
 /// unpacked: `(A0, A1, …, copy0, copy1, …)`.
 ///
@@ -28,7 +32,7 @@ use crate::tri;
 /// let t = DTiler::from_layouts(&["_3:_1".parse().unwrap(), "_2:_1".parse().unwrap()]).unwrap();
 /// assert_eq!(flat_product_tiler(&a, &t).unwrap().to_string(), "(_2,_2,_3,_2):(_1,_2,_2,_1)");
 /// ```
-pub const fn flat_product<const N: usize>(
+pub $($c)? fn flat_product $($g)* (
     a: &DLayoutN<N>,
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
@@ -36,9 +40,14 @@ pub const fn flat_product<const N: usize>(
 }
 
 /// CuTe's `flat_product(A, [t0, t1, …])`.
-pub const fn flat_product_tiler<const N: usize>(
+pub $($c)? fn flat_product_tiler $($g)* (
     a: &DLayoutN<N>,
     tiler: &DTilerN<N>,
 ) -> Result<DLayoutN<N>, Error> {
     unpack_both(&tri!(zipped_product_tiler(a, tiler)))
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use flat_product_body;
+flat_product_body!(const; [<const N: usize>]);

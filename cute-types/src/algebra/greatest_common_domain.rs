@@ -5,8 +5,12 @@ use crate::dynamic::{DInt, DLayoutN, DTupleN};
 use crate::error::Error;
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! greatest_common_domain_body {
+    ($($c:ident)?; [$($g:tt)*]; $Walk:ident) => {
 /// A cursor over the non-unit leaves of a flattened shape.
-struct Walk<const N: usize> {
+struct $Walk $($g)* {
     leaves: DTupleN<N>,
     count: usize,
     index: usize,
@@ -16,11 +20,11 @@ struct Walk<const N: usize> {
     offset: i64,
 }
 
-impl<const N: usize> Walk<N> {
-    const fn new(shape: &DTupleN<N>) -> Walk<N> {
+impl $($g)* Walk<N> {
+    $($c)? fn new(shape: &DTupleN<N>) -> Walk<N> {
         let leaves = shape.flatten();
         let mut w = Walk {
-            leaves,
+            leaves: leaves.dup(),
             count: leaves.leaf_count(),
             index: 0,
             rest: 1,
@@ -30,7 +34,7 @@ impl<const N: usize> Walk<N> {
         w
     }
     /// Moves to the next leaf of size > 1 at or after `index`.
-    const fn load(&mut self) {
+    $($c)? fn load(&mut self) {
         while self.index < self.count && self.leaves.leaf(self.index).value == 1 {
             self.index += 1;
         }
@@ -38,24 +42,24 @@ impl<const N: usize> Walk<N> {
             self.rest = self.leaves.leaf(self.index).value;
         }
     }
-    const fn done(&self) -> bool {
+    $($c)? fn done(&self) -> bool {
         self.index >= self.count
     }
     /// 1-D offset one past the current leaf.
-    const fn end(&self) -> Result<i64, Error> {
+    $($c)? fn end(&self) -> Result<i64, Error> {
         match self.offset.checked_mul(self.rest) {
             Some(v) => Ok(v),
             None => Err(Error::Overflow),
         }
     }
-    const fn advance(&mut self, end: i64) {
+    $($c)? fn advance(&mut self, end: i64) {
         self.offset = end;
         self.index += 1;
         self.load();
     }
 }
 
-const fn gcd(a: i64, b: i64) -> i64 {
+$($c)? fn gcd(a: i64, b: i64) -> i64 {
     DInt::d(a).gcd(DInt::d(b)).value
 }
 
@@ -105,7 +109,7 @@ const fn gcd(a: i64, b: i64) -> i64 {
 /// let g = greatest_common_domain(&"(5,3)".parse().unwrap(), &"(3,5)".parse().unwrap()).unwrap();
 /// assert_eq!(g.to_string(), "(_1):(_0)");
 /// ```
-pub const fn greatest_common_domain<const N: usize>(
+pub $($c)? fn greatest_common_domain $($g)* (
     a: &DTupleN<N>,
     b: &DTupleN<N>,
 ) -> Result<DLayoutN<N>, Error> {
@@ -163,6 +167,11 @@ pub const fn greatest_common_domain<const N: usize>(
     }
     DLayoutN::new(shape, stride)
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use greatest_common_domain_body;
+greatest_common_domain_body!(const; [<const N: usize>]; Walk);
 
 #[cfg(test)]
 mod tests {

@@ -6,6 +6,10 @@ use crate::dynamic::{DLayoutN, DTupleN};
 use crate::error::Error;
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! layout_add_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
 /// `layout_add(A, B)`: the layout computing `A(i) + B(i)` (Cecka, *CuTe Layout
 /// Representation and Algebra*, 2026; absent from CuTe C++ 4.2).
 ///
@@ -50,7 +54,7 @@ use crate::tri;
 /// let d: DLayout = "(_10,_6):(_1,_10)".parse().unwrap();
 /// assert_eq!(layout_add(&c, &d).unwrap().to_string(), "_60:_2");
 /// ```
-pub const fn layout_add<const N: usize>(
+pub $($c)? fn layout_add $($g)* (
     a: &DLayoutN<N>,
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
@@ -61,16 +65,16 @@ pub const fn layout_add<const N: usize>(
     let shapes_static = a.shape().is_static() && b.shape().is_static();
     // Coalesce as functions: merging is valid whatever the flags, and only the
     // merged shapes matter for finding the common domain.
-    let a_runs = tri!(coalesce(&a.with_all_static(true))).shape();
-    let b_runs = tri!(coalesce(&b.with_all_static(true))).shape();
+    let a_runs = tri!(coalesce(&a.dup().with_all_static(true))).shape();
+    let b_runs = tri!(coalesce(&b.dup().with_all_static(true))).shape();
     let domain = tri!(greatest_common_domain(&a_runs, &b_runs));
     if tri!(domain.size()).value != size.value {
         return Err(Error::Unsupported);
     }
     let g_shape = domain.shape();
     let g_stride = domain.stride();
-    let mut shape = g_shape;
-    let mut stride = g_stride;
+    let mut shape = g_shape.dup();
+    let mut stride = g_stride.dup();
     let n = g_shape.leaf_count();
     let mut k = 0;
     while k < n {
@@ -83,6 +87,11 @@ pub const fn layout_add<const N: usize>(
     }
     coalesce(&tri!(DLayoutN::new(shape, stride)))
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use layout_add_body;
+layout_add_body!(const; [<const N: usize>]);
 
 #[cfg(test)]
 mod tests {

@@ -1,11 +1,15 @@
 //! `left_inverse`: a layout `R` with `R(L(i)) == i`.
 use super::coalesce::{coalesce_modes, coalesce_values};
 use super::modes::{prefix_products, sort_by_stride, Modes};
-use super::small::small_first;
 use crate::dynamic::{DInt, DLayoutN};
 use crate::error::Error;
+use crate::lists::ct::{filled, List};
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! left_inverse_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
 /// `left_inverse`: a layout `R` with `R(L(i)) == i`.
 ///
 /// **Defining equation.** For `R = left_inverse(L)` and an injective `L`:
@@ -43,16 +47,15 @@ use crate::tri;
 /// let r = left_inverse(&"(_5,_3,_2):(_1,_1,_0)".parse().unwrap()).unwrap();
 /// assert_eq!(r.to_string(), "_5:_1");
 /// ```
-pub const fn left_inverse<const N: usize>(l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
-    small_first!(left_inverse_at(l));
+pub $($c)? fn left_inverse $($g)* (l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
     left_inverse_at(l)
 }
 
-/// [`left_inverse`] at capacity `N` (the body; see [`super::small`]).
-pub(crate) const fn left_inverse_at<const N: usize>(l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
+/// The body of [`left_inverse`].
+pub(crate) $($c)? fn left_inverse_at $($g)* (l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
     let c = tri!(coalesce_for_inverse(&Modes::of_layout(l)));
     let prefix = tri!(prefix_products(&c));
-    let keep = [true; N];
+    let keep: List<bool, N> = filled(true, c.len);
     let (order, n) = sort_by_stride(&c, &keep);
     // shapes.shape[k] pairs with strides.shape[k]; strides start with the leading `_0`.
     let mut shapes = Modes::<N>::new();
@@ -91,7 +94,7 @@ pub(crate) const fn left_inverse_at<const N: usize>(l: &DLayoutN<N>) -> Result<D
 /// C++'s coalesce; with a run-time stride (which C++ cannot compile) the answer is
 /// computed by value instead: modes are merged and shape-1 modes dropped as static
 /// coalescing would, so that they do not take part in the stride divisibility.
-const fn coalesce_for_inverse<const N: usize>(m: &Modes<N>) -> Result<Modes<N>, Error> {
+$($c)? fn coalesce_for_inverse $($g)* (m: &Modes<N>) -> Result<Modes<N>, Error> {
     let mut k = 0;
     while k < m.len {
         if !m.stride[k].is_static {
@@ -101,3 +104,8 @@ const fn coalesce_for_inverse<const N: usize>(m: &Modes<N>) -> Result<Modes<N>, 
     }
     coalesce_modes(m, false)
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use left_inverse_body;
+left_inverse_body!(const; [<const N: usize>]);

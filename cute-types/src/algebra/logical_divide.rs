@@ -3,11 +3,14 @@ use super::by_mode::{by_mode, ModeOp};
 use super::coalesce::coalesce;
 use super::complement::complement;
 use super::composition::composition;
-use super::small::small_first;
 use crate::dynamic::{DLayoutN, DTilerN};
 use crate::error::Error;
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! logical_divide_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
 /// `logical_divide(A, B)`: `A` split into tiles of `B` and the layout of those tiles.
 ///
 /// # Definition
@@ -44,38 +47,41 @@ use crate::tri;
 /// let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
 /// assert_eq!(logical_divide_tiler(&m, &t).unwrap().to_string(), "((_2,_4),(_4,_2)):((_1,_2),(_8,_32))");
 /// ```
-pub const fn logical_divide<const N: usize>(
+pub $($c)? fn logical_divide $($g)* (
     a: &DLayoutN<N>,
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
-    small_first!(logical_divide_at(a, b));
     logical_divide_at(a, b)
 }
 
-/// [`logical_divide`] at capacity `N` (the body; see [`super::small`]).
-pub(crate) const fn logical_divide_at<const N: usize>(
+/// The body of [`logical_divide`].
+pub(crate) $($c)? fn logical_divide_at $($g)* (
     a: &DLayoutN<N>,
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
     let cotarget = tri!(coalesce(a)).shape();
     let rest = tri!(complement(b, &cotarget));
-    let tile_and_rest = tri!(DLayoutN::from_modes(&[*b, rest]));
+    let tile_and_rest = tri!(DLayoutN::from_modes(&[b.dup(), rest]));
     composition(a, &tile_and_rest)
 }
 
 /// CuTe's `logical_divide(A, [t0, t1, …])`: mode-by-mode division.
-pub const fn logical_divide_tiler<const N: usize>(
+pub $($c)? fn logical_divide_tiler $($g)* (
     a: &DLayoutN<N>,
     tiler: &DTilerN<N>,
 ) -> Result<DLayoutN<N>, Error> {
-    small_first!(logical_divide_tiler_at(a, tiler));
     logical_divide_tiler_at(a, tiler)
 }
 
-/// [`logical_divide_tiler`] at capacity `N` (the body; see [`super::small`]).
-pub(crate) const fn logical_divide_tiler_at<const N: usize>(
+/// The body of [`logical_divide_tiler`].
+pub(crate) $($c)? fn logical_divide_tiler_at $($g)* (
     a: &DLayoutN<N>,
     tiler: &DTilerN<N>,
 ) -> Result<DLayoutN<N>, Error> {
     by_mode(a, tiler, ModeOp::Divide)
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use logical_divide_body;
+logical_divide_body!(const; [<const N: usize>]);

@@ -2,11 +2,14 @@
 use super::by_mode::{by_mode, ModeOp};
 use super::complement::complement;
 use super::composition::composition;
-use super::small::small_first;
 use crate::dynamic::{DLayoutN, DTilerN, DTupleN};
 use crate::error::Error;
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! logical_product_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
 /// `logical_product(A, B)`: `A` repeated over the layout `B` of copies.
 ///
 /// # Definition
@@ -36,38 +39,41 @@ use crate::tri;
 /// let b: DLayout = "_6:_1".parse().unwrap();
 /// assert_eq!(logical_product(&a, &b).unwrap().to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
 /// ```
-pub const fn logical_product<const N: usize>(
+pub $($c)? fn logical_product $($g)* (
     a: &DLayoutN<N>,
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
-    small_first!(logical_product_at(a, b));
     logical_product_at(a, b)
 }
 
-/// [`logical_product`] at capacity `N` (the body; see [`super::small`]).
-pub(crate) const fn logical_product_at<const N: usize>(
+/// The body of [`logical_product`].
+pub(crate) $($c)? fn logical_product_at $($g)* (
     a: &DLayoutN<N>,
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
     let extent = tri!(tri!(a.size()).mul(tri!(b.cosize())));
     let free = tri!(complement(a, &DTupleN::int(extent)));
     let copies = tri!(composition(&free, b));
-    DLayoutN::from_modes(&[*a, copies])
+    DLayoutN::from_modes(&[a.dup(), copies])
 }
 
 /// CuTe's `logical_product(A, [t0, t1, …])`: mode-by-mode product.
-pub const fn logical_product_tiler<const N: usize>(
+pub $($c)? fn logical_product_tiler $($g)* (
     a: &DLayoutN<N>,
     tiler: &DTilerN<N>,
 ) -> Result<DLayoutN<N>, Error> {
-    small_first!(logical_product_tiler_at(a, tiler));
     logical_product_tiler_at(a, tiler)
 }
 
-/// [`logical_product_tiler`] at capacity `N` (the body; see [`super::small`]).
-pub(crate) const fn logical_product_tiler_at<const N: usize>(
+/// The body of [`logical_product_tiler`].
+pub(crate) $($c)? fn logical_product_tiler_at $($g)* (
     a: &DLayoutN<N>,
     tiler: &DTilerN<N>,
 ) -> Result<DLayoutN<N>, Error> {
     by_mode(a, tiler, ModeOp::Product)
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use logical_product_body;
+logical_product_body!(const; [<const N: usize>]);

@@ -5,6 +5,10 @@ use crate::dynamic::{DInt, DLayoutN};
 use crate::error::Error;
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! make_layout_like_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
 /// `make_layout_like(L)`: the compact layout of `L`'s shape whose modes are laid
 /// out in the order of `L`'s strides.
 ///
@@ -33,11 +37,11 @@ use crate::tri;
 /// let l: DLayout = "(_2,_8,_4):(_0,_8,_2)".parse().unwrap();
 /// assert_eq!(make_layout_like(&l).unwrap().to_string(), "(_2,_8,_4):(_0,_4,_1)");
 /// ```
-pub const fn make_layout_like<const N: usize>(layout: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
+pub $($c)? fn make_layout_like $($g)* (layout: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
     let shape = layout.shape();
     let stride = layout.stride();
     // filter_zeros: a static-0 stride mode counts as a static 1 in the ordering.
-    let mut filtered = shape;
+    let mut filtered = shape.dup();
     let n = shape.leaf_count();
     let mut k = 0;
     while k < n {
@@ -48,6 +52,11 @@ pub const fn make_layout_like<const N: usize>(layout: &DLayoutN<N>) -> Result<DL
     }
     DLayoutN::new(shape, tri!(compact_order(&filtered, &stride)))
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use make_layout_like_body;
+make_layout_like_body!(const; [<const N: usize>]);
 
 #[cfg(test)]
 mod tests {

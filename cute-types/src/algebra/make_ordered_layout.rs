@@ -2,8 +2,13 @@
 //! compact layout of `shape` whose modes are laid out in the order given by `order`.
 use crate::dynamic::{product_like, DInt, DLayoutN, DTupleN};
 use crate::error::Error;
+use crate::lists::ct::{filled, List};
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! make_ordered_layout_body {
+    ($($c:ident)?; [$($g:tt)*]; $Ranking:ident) => {
 /// `make_ordered_layout(shape, order)` and `compact_order(shape, order)`: the
 /// compact layout of `shape` whose modes are laid out in the order given by `order`.
 ///
@@ -36,22 +41,22 @@ use crate::tri;
 /// let l = make_ordered_layout(&"(2,3,4,5)".parse().unwrap(), &"(_2,67,42,_50)".parse().unwrap()).unwrap();
 /// assert_eq!(l.to_string(), "(2,3,4,5):(_1,10,30,2)");
 /// ```
-pub const fn make_ordered_layout<const N: usize>(
+pub $($c)? fn make_ordered_layout $($g)* (
     shape: &DTupleN<N>,
     order: &DTupleN<N>,
 ) -> Result<DLayoutN<N>, Error> {
-    DLayoutN::new(*shape, tri!(compact_order(shape, order)))
+    DLayoutN::new(shape.dup(), tri!(compact_order(shape, order)))
 }
 
 /// The per-leaf ranks and sizes that [`compact_order`] sorts by.
-struct Ranking<const N: usize> {
-    sizes: [DInt; N],
-    ranks: [i64; N],
+struct $Ranking $($g)* {
+    sizes: List<DInt, N>,
+    ranks: List<i64, N>,
     count: usize,
 }
 
 /// CuTe's `compact_order(shape, order)`: the strides of [`make_ordered_layout`].
-pub const fn compact_order<const N: usize>(
+pub $($c)? fn compact_order $($g)* (
     shape: &DTupleN<N>,
     order: &DTupleN<N>,
 ) -> Result<DTupleN<N>, Error> {
@@ -69,8 +74,8 @@ pub const fn compact_order<const N: usize>(
         k += 1;
     }
     let mut ranking = Ranking {
-        sizes: [DInt::s(1); N],
-        ranks: [0; N],
+        sizes: filled(DInt::s(1), count),
+        ranks: filled(0i64, count),
         count,
     };
     k = 0;
@@ -94,7 +99,7 @@ pub const fn compact_order<const N: usize>(
 
 /// Walks `shape` along `order`'s structure; at each leaf of `order` lays out the
 /// whole sub-shape compactly from its start offset.
-const fn strides_by_order<const N: usize>(
+$($c)? fn strides_by_order $($g)* (
     shape: &DTupleN<N>,
     order: &DTupleN<N>,
     ranking: &Ranking<N>,
@@ -125,7 +130,7 @@ const fn strides_by_order<const N: usize>(
 }
 
 /// `Π { size_j : rank_j < rank_k }`, static iff every factor taken is.
-const fn start_offset<const N: usize>(ranking: &Ranking<N>, k: usize) -> Result<DInt, Error> {
+$($c)? fn start_offset $($g)* (ranking: &Ranking<N>, k: usize) -> Result<DInt, Error> {
     let mut acc = DInt::s(1);
     let mut j = 0;
     while j < ranking.count {
@@ -140,12 +145,12 @@ const fn start_offset<const N: usize>(ranking: &Ranking<N>, k: usize) -> Result<
 /// Compact column-major strides of `shape` starting at `start` (CuTe's
 /// `compact_col_major(shape, start)`): the unit-start strides scaled by `start`,
 /// except that a static shape-1 leaf keeps `_0`.
-const fn compact_left_from<const N: usize>(
+$($c)? fn compact_left_from $($g)* (
     shape: &DTupleN<N>,
     start: DInt,
 ) -> Result<DTupleN<N>, Error> {
-    let unit = tri!(DLayoutN::col_major(*shape)).stride();
-    let mut out = unit;
+    let unit = tri!(DLayoutN::col_major(shape.dup())).stride();
+    let mut out = unit.dup();
     let n = shape.leaf_count();
     let mut k = 0;
     while k < n {
@@ -156,6 +161,11 @@ const fn compact_left_from<const N: usize>(
     }
     Ok(out)
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use make_ordered_layout_body;
+make_ordered_layout_body!(const; [<const N: usize>]; Ranking);
 
 #[cfg(test)]
 mod tests {

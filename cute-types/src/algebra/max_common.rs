@@ -6,9 +6,13 @@ use crate::dynamic::{DInt, DLayoutN, DTupleN};
 use crate::error::Error;
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! max_common_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
 /// The leading static stride-`_1` mode of `coalesce(A ∘ right_inverse(B))`, with
 /// `right_inverse(B)`.
-const fn common_vector<const N: usize>(
+$($c)? fn common_vector $($g)* (
     a: &DLayoutN<N>,
     b: &DLayoutN<N>,
 ) -> Result<(Option<DLayoutN<N>>, DLayoutN<N>), Error> {
@@ -48,7 +52,7 @@ const fn common_vector<const N: usize>(
 /// assert_eq!(max_common_vector(&a, &b).unwrap().value, 1);
 /// assert_eq!(max_common_layout(&a, &a).unwrap().to_string(), "_32:_1");
 /// ```
-pub const fn max_common_vector<const N: usize>(
+pub $($c)? fn max_common_vector $($g)* (
     a: &DLayoutN<N>,
     b: &DLayoutN<N>,
 ) -> Result<DInt, Error> {
@@ -60,7 +64,7 @@ pub const fn max_common_vector<const N: usize>(
 
 /// CuTe's `max_common_layout(A, B)`: the layout `composition(right_inverse(B), V)`
 /// of [`max_common_vector`]'s common vector `V` (`_1:_0` when there is none).
-pub const fn max_common_layout<const N: usize>(
+pub $($c)? fn max_common_layout $($g)* (
     a: &DLayoutN<N>,
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
@@ -69,3 +73,8 @@ pub const fn max_common_layout<const N: usize>(
         (None, _) => DLayoutN::new(DTupleN::s(1), DTupleN::s(0)),
     }
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use max_common_body;
+max_common_body!(const; [<const N: usize>]);

@@ -61,7 +61,12 @@ mod zip;
 pub use zip::*;
 mod blocked_product;
 mod by_mode;
-mod small;
+#[cfg(test)]
+mod differential;
+#[cfg(feature = "alloc")]
+#[cfg(not(doctest))]
+#[doc(hidden)]
+pub mod rt;
 pub use blocked_product::*;
 pub use by_mode::unit_stride;
 mod raked_product;

@@ -4,6 +4,10 @@ use crate::dynamic::{DInt, DLayoutN, DTupleN};
 use crate::error::Error;
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! nullspace_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
 /// One flattened leaf: shape, stride and its 1-D domain stride.
 #[derive(Clone, Copy)]
 struct Leaf {
@@ -72,7 +76,7 @@ struct Signed {
 /// let d: DLayout = "(3,3):(1,-1)".parse().unwrap();
 /// assert_eq!(nullspace(&d).unwrap().to_string(), "3:4");
 /// ```
-pub const fn nullspace<const N: usize>(layout: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
+pub $($c)? fn nullspace $($g)* (layout: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
     let shape = layout.shape();
     let stride = layout.stride();
     let domain = tri!(DLayoutN::col_major(shape.flatten())).stride();
@@ -124,7 +128,7 @@ pub const fn nullspace<const N: usize>(layout: &DLayoutN<N>) -> Result<DLayoutN<
 
 /// The solutions of `c_a·d_a + c_b·d_b = 0` (`d_a > 0 > d_b`) inside the box, as
 /// one mode `T : e`, or `None` when only `c = 0` solves it.
-const fn balanced_mode(a: Leaf, b: Leaf) -> Result<Option<(DInt, DInt)>, Error> {
+$($c)? fn balanced_mode(a: Leaf, b: Leaf) -> Result<Option<(DInt, DInt)>, Error> {
     let abs_b = tri!(b.stride.abs());
     let g = a.stride.gcd(abs_b);
     let step_a = tri!(abs_b.div(g)); // c_a advances by |d_b|/g per solution
@@ -139,6 +143,11 @@ const fn balanced_mode(a: Leaf, b: Leaf) -> Result<Option<(DInt, DInt)>, Error> 
     let e = tri!(tri!(a.domain_stride.mul(step_a)).add(tri!(b.domain_stride.mul(step_b))));
     Ok(Some((count, e)))
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use nullspace_body;
+nullspace_body!(const; [<const N: usize>]);
 
 #[cfg(test)]
 mod tests {

@@ -6,6 +6,10 @@ use crate::dynamic::DLayoutN;
 use crate::error::Error;
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! raked_product_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
 /// `raked_product(A, B)`: copies of the block `A` arranged by `B` and interleaved:
 /// in every mode the copies vary fastest.
 ///
@@ -32,10 +36,15 @@ use crate::tri;
 /// let b: DLayout = "(_3,_4):(_1,_3)".parse().unwrap();
 /// assert_eq!(raked_product(&a, &b).unwrap().to_string(), "((_3,_2),(_4,_5)):((_10,_5),(_30,_1))");
 /// ```
-pub const fn raked_product<const N: usize>(
+pub $($c)? fn raked_product $($g)* (
     a: &DLayoutN<N>,
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
     let (block, copies) = tri!(padded_product(a, b));
     zip(&copies, &block)
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use raked_product_body;
+raked_product_body!(const; [<const N: usize>]);

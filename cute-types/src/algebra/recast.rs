@@ -6,6 +6,10 @@ use crate::dynamic::{DInt, DLayoutN};
 use crate::error::Error;
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! recast_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
 /// `recast_layout(L, old_bits, new_bits)`: the layout of the same bytes seen as
 /// elements of `new_bits` instead of `old_bits` (CuTe's `recast_layout<Old,New>`).
 ///
@@ -36,7 +40,7 @@ use crate::tri;
 /// // and as 8-bit ones: twice as many.
 /// assert_eq!(recast_layout(&halves, 16, 8).unwrap().to_string(), "(_4,_16):(_16,_1)");
 /// ```
-pub const fn recast_layout<const N: usize>(
+pub $($c)? fn recast_layout $($g)* (
     layout: &DLayoutN<N>,
     old_bits: i64,
     new_bits: i64,
@@ -48,7 +52,7 @@ pub const fn recast_layout<const N: usize>(
     let num = new_bits / g;
     let den = old_bits / g;
     if num == 1 && den == 1 {
-        Ok(*layout)
+        Ok(layout.dup())
     } else if num == 1 {
         downcast(layout, den)
     } else if den == 1 {
@@ -57,6 +61,11 @@ pub const fn recast_layout<const N: usize>(
         downcast(&tri!(upcast(layout, num)), den)
     }
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use recast_body;
+recast_body!(const; [<const N: usize>]);
 
 #[cfg(test)]
 mod tests {

@@ -1,11 +1,15 @@
 //! `right_inverse`: a layout `R` with `L(R(i)) == i`.
 use super::coalesce::coalesce_modes;
 use super::modes::{prefix_products, sort_by_stride, Modes};
-use super::small::small_first;
 use crate::dynamic::{DInt, DLayoutN};
 use crate::error::Error;
+use crate::lists::ct::{filled, List};
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! right_inverse_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
 /// `right_inverse`: a layout `R` with `L(R(i)) == i`.
 ///
 /// **Defining equation.** For `R = right_inverse(L)`:
@@ -31,18 +35,17 @@ use crate::tri;
 /// let d: DLayout = "(2,3):(3,1)".parse().unwrap();
 /// assert_eq!(right_inverse(&d).unwrap().to_string(), "_1:_0");
 /// ```
-pub const fn right_inverse<const N: usize>(l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
-    small_first!(right_inverse_at(l));
+pub $($c)? fn right_inverse $($g)* (l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
     right_inverse_at(l)
 }
 
-/// [`right_inverse`] at capacity `N` (the body; see [`super::small`]).
-pub(crate) const fn right_inverse_at<const N: usize>(
+/// The body of [`right_inverse`].
+pub(crate) $($c)? fn right_inverse_at $($g)* (
     l: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
     let c = tri!(coalesce_modes(&Modes::of_layout(l), false));
     let prefix = tri!(prefix_products(&c));
-    let mut keep = [false; N];
+    let mut keep: List<bool, N> = filled(false, c.len);
     let mut k = 0;
     while k < c.len {
         keep[k] = c.stride[k].is_static;
@@ -63,3 +66,8 @@ pub(crate) const fn right_inverse_at<const N: usize>(
     }
     tri!(coalesce_modes(&out, false)).layout()
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use right_inverse_body;
+right_inverse_body!(const; [<const N: usize>]);

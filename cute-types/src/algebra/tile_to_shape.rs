@@ -6,6 +6,10 @@ use crate::dynamic::{DLayoutN, DTupleN};
 use crate::error::Error;
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! tile_to_shape_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
 /// `tile_to_shape(block, shape, order)`: copies of `block` laid out until they
 /// cover `shape`.
 ///
@@ -40,7 +44,7 @@ use crate::tri;
 /// let r = tile_to_shape(&block, &"(_8,_4)".parse().unwrap(), Some(&"(_2,_1)".parse().unwrap())).unwrap();
 /// assert_eq!(r.to_string(), "((_2,_4),(_2,_2)):((_1,_8),(_2,_4))");
 /// ```
-pub const fn tile_to_shape<const N: usize>(
+pub $($c)? fn tile_to_shape $($g)* (
     block: &DLayoutN<N>,
     shape: &DTupleN<N>,
     order: Option<&DTupleN<N>>,
@@ -69,3 +73,8 @@ pub const fn tile_to_shape<const N: usize>(
     };
     blocked_product(&padded, &arrangement)
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use tile_to_shape_body;
+tile_to_shape_body!(const; [<const N: usize>]);

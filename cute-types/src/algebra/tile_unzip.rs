@@ -4,6 +4,10 @@ use crate::dynamic::{DLayoutN, DTilerN, DTupleN, TilerModeN};
 use crate::error::Error;
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! tile_unzip_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
 /// `tile_unzip(L, tiler)`: gathers the tile modes and the rest modes of a divided
 /// or multiplied layout into a rank-2 layout (CuTe's `tile_unzip`, `zip2_by`).
 ///
@@ -37,7 +41,7 @@ use crate::tri;
 /// let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
 /// assert_eq!(tile_unzip(&l, &t).unwrap().to_string(), "((_2,_4),(_4,_2)):((_1,_8),(_2,_32))");
 /// ```
-pub const fn tile_unzip<const N: usize>(
+pub $($c)? fn tile_unzip $($g)* (
     l: &DLayoutN<N>,
     tiler: &DTilerN<N>,
 ) -> Result<DLayoutN<N>, Error> {
@@ -46,7 +50,7 @@ pub const fn tile_unzip<const N: usize>(
 }
 
 /// The two halves `(T0, T1, …)` and `(R0, R1, …, X_r, …)` as tuple-shaped layouts.
-const fn unzip_modes<const N: usize>(
+$($c)? fn unzip_modes $($g)* (
     l: &DLayoutN<N>,
     tiler: &DTilerN<N>,
 ) -> Result<(DLayoutN<N>, DLayoutN<N>), Error> {
@@ -88,3 +92,8 @@ const fn unzip_modes<const N: usize>(
         tri!(DLayoutN::new(rest_shape, rest_stride)),
     ))
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use tile_unzip_body;
+tile_unzip_body!(const; [<const N: usize>]);

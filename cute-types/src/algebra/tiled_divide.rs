@@ -5,6 +5,10 @@ use crate::dynamic::{DLayoutN, DTilerN, DTupleN};
 use crate::error::Error;
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! tiled_divide_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
 /// `tiled_divide(A, B)`: [`zipped_divide`](super::zipped_divide) with the rest
 /// mode unpacked: `((T0, T1, …), rest0, rest1, …)`.
 ///
@@ -33,7 +37,7 @@ use crate::tri;
 /// let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
 /// assert_eq!(tiled_divide_tiler(&m, &t).unwrap().to_string(), "((_2,_4),_4,_2):((_1,_8),_2,_32)");
 /// ```
-pub const fn tiled_divide<const N: usize>(
+pub $($c)? fn tiled_divide $($g)* (
     a: &DLayoutN<N>,
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
@@ -41,7 +45,7 @@ pub const fn tiled_divide<const N: usize>(
 }
 
 /// CuTe's `tiled_divide(A, [t0, t1, …])`.
-pub const fn tiled_divide_tiler<const N: usize>(
+pub $($c)? fn tiled_divide_tiler $($g)* (
     a: &DLayoutN<N>,
     tiler: &DTilerN<N>,
 ) -> Result<DLayoutN<N>, Error> {
@@ -49,7 +53,7 @@ pub const fn tiled_divide_tiler<const N: usize>(
 }
 
 /// `(Z0, Z1)` to `(Z0, Z1_0, Z1_1, …)`, keeping a rank-1 `Z1` whole.
-pub(crate) const fn unpack_rest<const N: usize>(z: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
+pub(crate) $($c)? fn unpack_rest $($g)* (z: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
     let mut shape = DTupleN::empty();
     let mut stride = DTupleN::empty();
     let tile = tri!(z.get(0));
@@ -61,7 +65,7 @@ pub(crate) const fn unpack_rest<const N: usize>(z: &DLayoutN<N>) -> Result<DLayo
 
 /// Appends the modes of `m` one by one, or `m` itself when it has rank 1 (C++'s
 /// slice by `repeat<rank(m)>(_)`, which is `_` for rank 1).
-pub(crate) const fn push_unpacked<const N: usize>(
+pub(crate) $($c)? fn push_unpacked $($g)* (
     mut shape: DTupleN<N>,
     mut stride: DTupleN<N>,
     m: &DLayoutN<N>,
@@ -80,3 +84,8 @@ pub(crate) const fn push_unpacked<const N: usize>(
     }
     Ok((shape, stride))
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use tiled_divide_body;
+tiled_divide_body!(const; [<const N: usize>]);

@@ -6,6 +6,10 @@ use crate::dynamic::{DLayoutN, DTilerN};
 use crate::error::Error;
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! tiled_product_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
 /// `tiled_product(A, B)`: [`zipped_product`](super::zipped_product) with the copy
 /// mode unpacked: `((A0, A1, …), copy0, copy1, …)`.
 ///
@@ -27,7 +31,7 @@ use crate::tri;
 /// let t = DTiler::from_layouts(&["_3:_1".parse().unwrap(), "_2:_1".parse().unwrap()]).unwrap();
 /// assert_eq!(tiled_product_tiler(&a, &t).unwrap().to_string(), "((_2,_2),_3,_2):((_1,_2),_2,_1)");
 /// ```
-pub const fn tiled_product<const N: usize>(
+pub $($c)? fn tiled_product $($g)* (
     a: &DLayoutN<N>,
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
@@ -35,9 +39,14 @@ pub const fn tiled_product<const N: usize>(
 }
 
 /// CuTe's `tiled_product(A, [t0, t1, …])`.
-pub const fn tiled_product_tiler<const N: usize>(
+pub $($c)? fn tiled_product_tiler $($g)* (
     a: &DLayoutN<N>,
     tiler: &DTilerN<N>,
 ) -> Result<DLayoutN<N>, Error> {
     unpack_rest(&tri!(zipped_product_tiler(a, tiler)))
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use tiled_product_body;
+tiled_product_body!(const; [<const N: usize>]);

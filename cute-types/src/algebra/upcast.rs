@@ -4,6 +4,10 @@ use crate::dynamic::{DInt, DLayoutN};
 use crate::error::Error;
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! upcast_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
 /// `upcast(L, n)`: the layout of the same data seen as elements `n` times wider
 /// (CuTe's `upcast<N>`).
 ///
@@ -41,7 +45,7 @@ use crate::tri;
 /// assert_eq!(upcast(&l, 8).unwrap().to_string(), "(_2,_1,_8):(_1,_1,_2)");
 /// assert!(upcast(&"_8:_3".parse().unwrap(), 2).is_err());
 /// ```
-pub const fn upcast<const N: usize>(layout: &DLayoutN<N>, n: i64) -> Result<DLayoutN<N>, Error> {
+pub $($c)? fn upcast $($g)* (layout: &DLayoutN<N>, n: i64) -> Result<DLayoutN<N>, Error> {
     if n <= 0 {
         return Err(Error::NonPositiveFactor);
     }
@@ -60,7 +64,7 @@ pub const fn upcast<const N: usize>(layout: &DLayoutN<N>, n: i64) -> Result<DLay
 }
 
 /// One mode `s:d` of [`upcast`].
-const fn upcast_leaf(s: DInt, d: DInt, n: DInt) -> Result<(DInt, DInt), Error> {
+$($c)? fn upcast_leaf(s: DInt, d: DInt, n: DInt) -> Result<(DInt, DInt), Error> {
     if d.is_static_eq(0) {
         return Ok((s, d));
     }
@@ -81,6 +85,11 @@ const fn upcast_leaf(s: DInt, d: DInt, n: DInt) -> Result<(DInt, DInt), Error> {
     };
     Ok((new_shape, new_stride))
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use upcast_body;
+upcast_body!(const; [<const N: usize>]);
 
 #[cfg(test)]
 mod tests {

@@ -3,6 +3,10 @@ use crate::dynamic::{DLayoutN, DTupleN};
 use crate::error::Error;
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! zip_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
 /// `zip(X, Y)`: the layout whose mode `j` is `(X_j, Y_j)` (CuTe's `zip` of two layouts).
 ///
 /// # Definition
@@ -30,7 +34,7 @@ use crate::tri;
 /// assert_eq!(zip(&x, &y).unwrap().to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
 /// assert_eq!(zip(&"_4:_1".parse().unwrap(), &"_2:_4".parse().unwrap()).unwrap().to_string(), "((_4,_2)):((_1,_4))");
 /// ```
-pub const fn zip<const N: usize>(x: &DLayoutN<N>, y: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
+pub $($c)? fn zip $($g)* (x: &DLayoutN<N>, y: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
     DLayoutN::new(
         tri!(zip_tuples(&x.shape(), &y.shape())),
         tri!(zip_tuples(&x.stride(), &y.stride())),
@@ -38,9 +42,9 @@ pub const fn zip<const N: usize>(x: &DLayoutN<N>, y: &DLayoutN<N>) -> Result<DLa
 }
 
 /// `zip` on IntTuples: `((x_0,y_0),(x_1,y_1),…)`, or `((x,y))` for an integer `x`.
-const fn zip_tuples<const N: usize>(x: &DTupleN<N>, y: &DTupleN<N>) -> Result<DTupleN<N>, Error> {
+$($c)? fn zip_tuples $($g)* (x: &DTupleN<N>, y: &DTupleN<N>) -> Result<DTupleN<N>, Error> {
     if !x.is_tuple() {
-        return DTupleN::tuple(&[tri!(DTupleN::tuple(&[*x, *y]))]);
+        return DTupleN::tuple(&[tri!(DTupleN::tuple(&[x.dup(), y.dup()]))]);
     }
     if !y.is_tuple() || x.rank() != y.rank() {
         return Err(Error::NotCongruent);
@@ -54,3 +58,8 @@ const fn zip_tuples<const N: usize>(x: &DTupleN<N>, y: &DTupleN<N>) -> Result<DT
     }
     Ok(out)
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use zip_body;
+zip_body!(const; [<const N: usize>]);

@@ -1,12 +1,15 @@
 //! `zipped_divide(A, B)`: [`logical_divide`](super::logical_divide) with the tile
 //! modes gathered in mode 0 and the rest modes in mode 1.
 use super::logical_divide::{logical_divide, logical_divide_tiler};
-use super::small::small_first;
 use super::tile_unzip::tile_unzip;
 use crate::dynamic::{DLayoutN, DTilerN};
 use crate::error::Error;
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! zipped_divide_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
 /// `zipped_divide(A, B)`: [`logical_divide`](super::logical_divide) with the tile
 /// modes gathered in mode 0 and the rest modes in mode 1.
 ///
@@ -34,7 +37,7 @@ use crate::tri;
 /// let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
 /// assert_eq!(zipped_divide_tiler(&m, &t).unwrap().to_string(), "((_2,_4),(_4,_2)):((_1,_8),(_2,_32))");
 /// ```
-pub const fn zipped_divide<const N: usize>(
+pub $($c)? fn zipped_divide $($g)* (
     a: &DLayoutN<N>,
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
@@ -42,18 +45,22 @@ pub const fn zipped_divide<const N: usize>(
 }
 
 /// CuTe's `zipped_divide(A, [t0, t1, …])`.
-pub const fn zipped_divide_tiler<const N: usize>(
+pub $($c)? fn zipped_divide_tiler $($g)* (
     a: &DLayoutN<N>,
     tiler: &DTilerN<N>,
 ) -> Result<DLayoutN<N>, Error> {
-    small_first!(zipped_divide_tiler_at(a, tiler));
     zipped_divide_tiler_at(a, tiler)
 }
 
-/// [`zipped_divide_tiler`] at capacity `N` (the body; see [`super::small`]).
-pub(crate) const fn zipped_divide_tiler_at<const N: usize>(
+/// The body of [`zipped_divide_tiler`].
+pub(crate) $($c)? fn zipped_divide_tiler_at $($g)* (
     a: &DLayoutN<N>,
     tiler: &DTilerN<N>,
 ) -> Result<DLayoutN<N>, Error> {
     tile_unzip(&tri!(logical_divide_tiler(a, tiler)), tiler)
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use zipped_divide_body;
+zipped_divide_body!(const; [<const N: usize>]);

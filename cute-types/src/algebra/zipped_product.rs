@@ -6,6 +6,10 @@ use crate::dynamic::{DLayoutN, DTilerN};
 use crate::error::Error;
 use crate::tri;
 
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! zipped_product_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
 /// `zipped_product(A, B)`: [`logical_product`](super::logical_product) with the
 /// block modes gathered in mode 0 and the copy modes in mode 1.
 ///
@@ -29,7 +33,7 @@ use crate::tri;
 /// let t = DTiler::from_layouts(&["_3:_1".parse().unwrap(), "_2:_1".parse().unwrap()]).unwrap();
 /// assert_eq!(zipped_product_tiler(&a, &t).unwrap().to_string(), "((_2,_2),(_3,_2)):((_1,_2),(_2,_1))");
 /// ```
-pub const fn zipped_product<const N: usize>(
+pub $($c)? fn zipped_product $($g)* (
     a: &DLayoutN<N>,
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
@@ -37,9 +41,14 @@ pub const fn zipped_product<const N: usize>(
 }
 
 /// CuTe's `zipped_product(A, [t0, t1, …])`.
-pub const fn zipped_product_tiler<const N: usize>(
+pub $($c)? fn zipped_product_tiler $($g)* (
     a: &DLayoutN<N>,
     tiler: &DTilerN<N>,
 ) -> Result<DLayoutN<N>, Error> {
     tile_unzip(&tri!(logical_product_tiler(a, tiler)), tiler)
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use zipped_product_body;
+zipped_product_body!(const; [<const N: usize>]);

@@ -62,6 +62,7 @@ use super::int::DInt;
 use super::layout::DLayoutN;
 use super::tuple::DTupleN;
 use crate::error::Error;
+use crate::lists::ct::{filled, List};
 use crate::tri;
 
 /// One shape leaf's part of `L(i)`: `((i / div) mod extent)·stride`, or
@@ -112,7 +113,7 @@ pub struct Terms<'a, const N: usize> {
     /// is formed only when another leaf needs it).
     pending: Option<DInt>,
     /// Children still to come of each open tuple, outermost first.
-    open: [u8; N],
+    open: [usize; N],
     /// Number of open tuples.
     depth: usize,
 }
@@ -121,26 +122,30 @@ pub struct Terms<'a, const N: usize> {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node {
     /// Position in the shape's node array.
-    pos: usize,
+    pub(crate) pos: usize,
     /// Nesting depth below the walk's root (the root is at 0).
-    depth: usize,
+    pub(crate) depth: usize,
     /// Whether the node is the last child of its tuple (the root counts as
     /// last: it receives the whole index).
-    last: bool,
+    pub(crate) last: bool,
     /// The leaf's term; `None` for a tuple node.
-    term: Option<Term>,
+    pub(crate) term: Option<Term>,
 }
 
-impl<'a, const N: usize> Terms<'a, N> {
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! eval_body {
+    ($($c:ident)?; [$($g:tt)*]; [$($gi:tt)*]) => {
+impl<'a, $($gi)*> Terms<'a, N> {
     /// The terms of the whole layout.
-    pub const fn new(layout: &'a DLayoutN<N>) -> Terms<'a, N> {
+    pub $($c)? fn new(layout: &'a DLayoutN<N>) -> Terms<'a, N> {
         Terms::at_node(layout.shape_ref(), layout.stride_ref(), 0)
     }
     /// The terms of the subtree at node position `node` of congruent `shape`
     /// and `stride` (a 1-D index into that mode).
     // Public for `cute-typed` (node-position internals, not a user API).
     #[doc(hidden)]
-    pub const fn at_node(
+    pub $($c)? fn at_node(
         shape: &'a DTupleN<N>,
         stride: &'a DTupleN<N>,
         node: usize,
@@ -152,12 +157,12 @@ impl<'a, const N: usize> Terms<'a, N> {
             end: shape.subtree_end(node),
             div: Some(DInt::s(1)),
             pending: None,
-            open: [0; N],
+            open: DTupleN::usize_list(shape.node_count()),
             depth: 0,
         }
     }
     /// The next node, `None` after the last.
-    pub(crate) const fn next_node(&mut self) -> Option<Node> {
+    pub(crate) $($c)? fn next_node(&mut self) -> Option<Node> {
         if self.node >= self.end {
             return None;
         }
@@ -192,8 +197,7 @@ impl<'a, const N: usize> Terms<'a, N> {
             _ => None,
         };
         if let Some(k) = self.shape.arity_at_node(pos) {
-            // At most 253 children (`DTuple`'s limit): fits a `u8`.
-            self.open[self.depth] = k as u8;
+            self.open[self.depth] = k;
             self.depth += 1;
         }
         while self.depth > 0 && self.open[self.depth - 1] == 0 {
@@ -208,7 +212,7 @@ impl<'a, const N: usize> Terms<'a, N> {
     }
     /// The next leaf's term, `None` after the last (a `const fn`, unlike
     /// [`Iterator::next`], which calls it).
-    pub const fn next_term(&mut self) -> Option<Term> {
+    pub $($c)? fn next_term(&mut self) -> Option<Term> {
         while let Some(n) = self.next_node() {
             if let Some(t) = n.term {
                 return Some(t);
@@ -217,12 +221,12 @@ impl<'a, const N: usize> Terms<'a, N> {
         None
     }
     /// The node position after the walked subtree.
-    pub(crate) const fn end(&self) -> usize {
+    pub(crate) $($c)? fn end(&self) -> usize {
         self.end
     }
 }
 
-impl<const N: usize> Iterator for Terms<'_, N> {
+impl $($g)* Iterator for Terms<'_, N> {
     type Item = Term;
     fn next(&mut self) -> Option<Term> {
         self.next_term()
@@ -243,14 +247,14 @@ impl<const N: usize> Iterator for Terms<'_, N> {
 /// // Past the domain, the last leaf takes the rest: 33 = 1 + 4·(0 + 2·4).
 /// assert_eq!(index_offset(Terms::new(&l), DInt::d(33)).unwrap().value, 4 + 4 * 2);
 /// ```
-pub const fn index_offset<const N: usize>(terms: Terms<'_, N>, i: DInt) -> Result<DInt, Error> {
+pub $($c)? fn index_offset $($g)* (terms: Terms<'_, N>, i: DInt) -> Result<DInt, Error> {
     split(terms, i, None)
 }
 
 /// The walk of [`index_offset`]: returns `L(i)` and, with `coords`, writes each
 /// leaf's coordinate `cₖ(i)` at the leaf's node position in it (a tuple of the
 /// shape's nesting: the natural coordinate, CuTe's `idx2crd`).
-pub(crate) const fn split<const N: usize>(
+pub(crate) $($c)? fn split $($g)* (
     terms: Terms<'_, N>,
     i: DInt,
     coords: Option<&mut DTupleN<N>>,
@@ -261,7 +265,7 @@ pub(crate) const fn split<const N: usize>(
     let mut acc = DInt::s(0);
     // `rest[t]`: what is left of the index for the remaining children of the
     // open tuple at depth `t`.
-    let mut rest = [DInt::s(0); N];
+    let mut rest: List<DInt, N> = filled(DInt::s(0), shape.node_count());
     while let Some(n) = terms.next_node() {
         let x = if n.depth == 0 {
             i
@@ -290,12 +294,12 @@ pub(crate) const fn split<const N: usize>(
 /// CuTe's two-argument `idx2crd(i, shape)` for an integer index: the natural
 /// coordinate (colexicographic, the last mode not wrapped), by the engine's
 /// walk. The stride plays no part (stride 0 everywhere: no overflow).
-pub(crate) const fn natural_coord<const N: usize>(
+pub(crate) $($c)? fn natural_coord $($g)* (
     i: DInt,
     shape: &DTupleN<N>,
 ) -> Result<DTupleN<N>, Error> {
     let zeros = shape.fill(DInt::s(0));
-    let mut out = *shape;
+    let mut out = shape.dup();
     tri!(split(Terms::at_node(shape, &zeros, 0), i, Some(&mut out)));
     Ok(out)
 }
@@ -304,12 +308,12 @@ pub(crate) const fn natural_coord<const N: usize>(
 /// and congruent `shape` and `stride`, by the engine's walk: the coordinate of
 /// each leaf is [`strided_leaf_coord`]`(i, sₖ, dₖ)`, written at the leaf's place
 /// in a tuple of the shape's nesting.
-pub(crate) const fn strided_coord<const N: usize>(
+pub(crate) $($c)? fn strided_coord $($g)* (
     i: DInt,
     shape: &DTupleN<N>,
     stride: &DTupleN<N>,
 ) -> Result<DTupleN<N>, Error> {
-    let mut out = *shape;
+    let mut out = shape.dup();
     let mut terms = Terms::at_node(shape, stride, 0);
     while let Some(n) = terms.next_node() {
         if let Some(t) = n.term {
@@ -321,7 +325,7 @@ pub(crate) const fn strided_coord<const N: usize>(
 
 /// One leaf of CuTe's `idx2crd(i, s, d)`: `(i / d) mod s`, and `_0` for a
 /// static extent 1 (whatever `d`).
-pub(crate) const fn strided_leaf_coord(i: DInt, s: DInt, d: DInt) -> Result<DInt, Error> {
+pub(crate) $($c)? fn strided_leaf_coord(i: DInt, s: DInt, d: DInt) -> Result<DInt, Error> {
     if s.is_static_eq(1) {
         return Ok(DInt::s(0));
     }
@@ -333,14 +337,14 @@ pub(crate) const fn strided_leaf_coord(i: DInt, s: DInt, d: DInt) -> Result<DInt
 /// as strides (`_1` first; no special case for extent 1), which is the
 /// Horner form `c₀ + s₀·(c₁ + s₁·(…))` term by term. An integer in the
 /// coordinate meeting a mode is a 1-D index into it (CuTe's `product_like`).
-pub(crate) const fn crd2idx_colex<const N: usize>(
+pub(crate) $($c)? fn crd2idx_colex $($g)* (
     coord: &DTupleN<N>,
     shape: &DTupleN<N>,
 ) -> Result<DInt, Error> {
     if shape.has_underscore() {
         return Err(Error::ExpectedInt);
     }
-    let mut stride = *shape;
+    let mut stride = shape.dup();
     let mut acc = DInt::s(1);
     let mut pending: Option<DInt> = None;
     let mut k = 0;
@@ -361,7 +365,7 @@ pub(crate) const fn crd2idx_colex<const N: usize>(
 /// where the mode-by-mode split is the leaf-by-leaf `divmod` (C++'s truncating
 /// `/` and `%`, so `L(-x) = -L(x)`), in plain `i64`; checked as
 /// [`index_offset`] checks.
-pub(crate) const fn flat_offset(extents: &[DInt], strides: &[DInt], x: i64) -> Result<i64, Error> {
+pub(crate) $($c)? fn flat_offset(extents: &[DInt], strides: &[DInt], x: i64) -> Result<i64, Error> {
     let n = extents.len();
     let mut rest = x;
     let mut acc: i64 = 0;
@@ -409,7 +413,7 @@ pub(crate) const fn flat_offset(extents: &[DInt], strides: &[DInt], x: i64) -> R
 ///     assert_eq!(crd2idx(&c.parse().unwrap(), &s, &d).unwrap().value, 5);
 /// }
 /// ```
-pub const fn crd2idx<const N: usize>(
+pub $($c)? fn crd2idx $($g)* (
     coord: &DTupleN<N>,
     shape: &DTupleN<N>,
     stride: &DTupleN<N>,
@@ -425,7 +429,7 @@ pub const fn crd2idx<const N: usize>(
 }
 
 /// [`crd2idx`] for a shape and stride known to be congruent (a layout's).
-pub(crate) const fn crd2idx_congruent<const N: usize>(
+pub(crate) $($c)? fn crd2idx_congruent $($g)* (
     coord: &DTupleN<N>,
     shape: &DTupleN<N>,
     stride: &DTupleN<N>,
@@ -461,6 +465,11 @@ pub(crate) const fn crd2idx_congruent<const N: usize>(
     }
     Ok(acc)
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use eval_body;
+eval_body!(const; [<const N: usize>]; [const N: usize]);
 
 #[cfg(test)]
 mod tests;

@@ -1,4 +1,8 @@
 //! [`DLayout`]: a layout whose structure is known only at run time.
+use super::eval::{
+    crd2idx_colex, crd2idx_congruent, index_offset, natural_coord, strided_coord,
+    strided_leaf_coord, Terms,
+};
 use super::int::DInt;
 use super::tuple::{DTupleN, CAPACITY};
 use crate::error::Error;
@@ -28,7 +32,11 @@ pub enum Major {
     Right,
 }
 
-impl<const N: usize> DLayoutN<N> {
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! layout_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
+impl $($g)* DLayoutN<N> {
     /// `shape:stride`; errors unless the two are congruent and every shape entry is positive.
     ///
     /// ```
@@ -36,50 +44,37 @@ impl<const N: usize> DLayoutN<N> {
     /// let l: DLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
     /// assert_eq!(l.eval_index(5).unwrap().value, 5);
     /// ```
-    pub const fn new(shape: DTupleN<N>, stride: DTupleN<N>) -> Result<DLayoutN<N>, Error> {
-        if !shape.congruent(&stride) {
-            return Err(Error::NotCongruent);
-        }
-        if !shape.leaves_positive() {
-            return Err(Error::NonPositiveShape);
-        }
-        if shape.has_underscore() || stride.has_underscore() {
-            return Err(Error::PlaceholderInLayout);
-        }
+    pub $($c)? fn new(shape: DTupleN<N>, stride: DTupleN<N>) -> Result<DLayoutN<N>, Error> {
+        tri!(shape.check_layout(&stride, true));
         Ok(DLayoutN { shape, stride })
     }
     /// `shape:stride` without the positive-shape check (algebra results that CuTe
     /// allows to carry shape-0 or negative modes use this). Congruence is still checked.
-    pub const fn new_unchecked_shape(
+    pub $($c)? fn new_unchecked_shape(
         shape: DTupleN<N>,
         stride: DTupleN<N>,
     ) -> Result<DLayoutN<N>, Error> {
-        if !shape.congruent(&stride) {
-            return Err(Error::NotCongruent);
-        }
         // The slicing placeholder `_` belongs in coordinates: a layout of it has
         // no size, and the algebra's walks would not terminate on it.
-        if shape.has_underscore() || stride.has_underscore() {
-            return Err(Error::PlaceholderInLayout);
-        }
+        tri!(shape.check_layout(&stride, false));
         Ok(DLayoutN { shape, stride })
     }
     /// The compact layout of `shape` in the given major order. As in CuTe C++, a
     /// *static* shape-1 mode gets the static stride `_0`.
-    pub const fn compact(shape: DTupleN<N>, major: Major) -> Result<DLayoutN<N>, Error> {
+    pub $($c)? fn compact(shape: DTupleN<N>, major: Major) -> Result<DLayoutN<N>, Error> {
         let stride = tri!(compact_stride(&shape, major, DInt::s(1)));
         DLayoutN::new(shape, stride)
     }
     /// CuTe's `make_layout(shape)`: compact column-major (`LayoutLeft`).
-    pub const fn col_major(shape: DTupleN<N>) -> Result<DLayoutN<N>, Error> {
+    pub $($c)? fn col_major(shape: DTupleN<N>) -> Result<DLayoutN<N>, Error> {
         DLayoutN::compact(shape, Major::Left)
     }
     /// `make_layout(shape, LayoutRight{})`: compact row-major.
-    pub const fn row_major(shape: DTupleN<N>) -> Result<DLayoutN<N>, Error> {
+    pub $($c)? fn row_major(shape: DTupleN<N>) -> Result<DLayoutN<N>, Error> {
         DLayoutN::compact(shape, Major::Right)
     }
     /// The layout whose modes are `modes` (CuTe's `make_layout(l0, l1, …)`).
-    pub const fn from_modes(modes: &[DLayoutN<N>]) -> Result<DLayoutN<N>, Error> {
+    pub $($c)? fn from_modes(modes: &[DLayoutN<N>]) -> Result<DLayoutN<N>, Error> {
         let mut shape = DTupleN::empty();
         let mut stride = DTupleN::empty();
         let mut i = 0;
@@ -91,54 +86,46 @@ impl<const N: usize> DLayoutN<N> {
         Ok(DLayoutN { shape, stride })
     }
     /// The shape.
-    pub const fn shape(&self) -> DTupleN<N> {
-        self.shape
+    pub $($c)? fn shape(&self) -> DTupleN<N> {
+        self.shape.dup()
     }
     /// The stride.
-    pub const fn stride(&self) -> DTupleN<N> {
-        self.stride
-    }
-    /// The same layout with room for `M` nodes per tuple ([`Error::Capacity`]
-    /// when it has more); see [`DTupleN::resized`].
-    pub const fn resized<const M: usize>(&self) -> Result<DLayoutN<M>, Error> {
-        Ok(DLayoutN {
-            shape: tri!(self.shape.resized()),
-            stride: tri!(self.stride.resized()),
-        })
+    pub $($c)? fn stride(&self) -> DTupleN<N> {
+        self.stride.dup()
     }
     /// The same layout with the value of every run-time leaf set to `v` (see
     /// [`DTupleN::with_dynamic_values`]); `v` must be positive for the shape to
     /// stay valid.
     // Public for `cute-typed` (node-position internals, not a user API).
     #[doc(hidden)]
-    pub const fn with_dynamic_values(&self, v: i64) -> DLayoutN<N> {
+    pub $($c)? fn with_dynamic_values(&self, v: i64) -> DLayoutN<N> {
         DLayoutN {
-            shape: self.shape.with_dynamic_values(v),
-            stride: self.stride.with_dynamic_values(v),
+            shape: self.shape.dup().with_dynamic_values(v),
+            stride: self.stride.dup().with_dynamic_values(v),
         }
     }
     /// The shape, borrowed (no copy).
-    pub const fn shape_ref(&self) -> &DTupleN<N> {
+    pub $($c)? fn shape_ref(&self) -> &DTupleN<N> {
         &self.shape
     }
     /// The stride, borrowed (no copy).
-    pub const fn stride_ref(&self) -> &DTupleN<N> {
+    pub $($c)? fn stride_ref(&self) -> &DTupleN<N> {
         &self.stride
     }
     /// Number of top-level modes (1 for an integer shape).
-    pub const fn rank(&self) -> usize {
+    pub $($c)? fn rank(&self) -> usize {
         self.shape.rank()
     }
     /// Nesting depth of the shape (0 for an integer shape).
-    pub const fn depth(&self) -> usize {
+    pub $($c)? fn depth(&self) -> usize {
         self.shape.depth()
     }
     /// Size of the domain: the product of the shape.
-    pub const fn size(&self) -> Result<DInt, Error> {
+    pub $($c)? fn size(&self) -> Result<DInt, Error> {
         self.shape.product()
     }
     /// Size of the codomain: `1 + Σ (sᵢ - 1)·|dᵢ|` (CuTe's `cosize`, via `coshape`).
-    pub const fn cosize(&self) -> Result<DInt, Error> {
+    pub $($c)? fn cosize(&self) -> Result<DInt, Error> {
         let mut acc = DInt::s(1);
         let mut p = 0;
         while p < self.shape.node_count() {
@@ -163,25 +150,25 @@ impl<const N: usize> DLayoutN<N> {
         Ok(acc)
     }
     /// Whether every leaf of shape and stride is static.
-    pub const fn is_static(&self) -> bool {
+    pub $($c)? fn is_static(&self) -> bool {
         self.shape.is_static() && self.stride.is_static()
     }
     /// The same layout with every leaf marked static (`true`) or dynamic (`false`).
-    pub const fn with_all_static(self, is_static: bool) -> DLayoutN<N> {
+    pub $($c)? fn with_all_static(self, is_static: bool) -> DLayoutN<N> {
         DLayoutN {
             shape: self.shape.with_all_static(is_static),
             stride: self.stride.with_all_static(is_static),
         }
     }
     /// Mode `i` as a layout (`layout<i>` in CuTe).
-    pub const fn get(&self, i: usize) -> Result<DLayoutN<N>, Error> {
+    pub $($c)? fn get(&self, i: usize) -> Result<DLayoutN<N>, Error> {
         Ok(DLayoutN {
             shape: tri!(self.shape.get(i)),
             stride: tri!(self.stride.get(i)),
         })
     }
     /// Mode at an index path (`layout<i, j, …>` in CuTe).
-    pub const fn get_path(&self, path: &[usize]) -> Result<DLayoutN<N>, Error> {
+    pub $($c)? fn get_path(&self, path: &[usize]) -> Result<DLayoutN<N>, Error> {
         Ok(DLayoutN {
             shape: tri!(self.shape.get_path(path)),
             stride: tri!(self.stride.get_path(path)),
@@ -192,23 +179,23 @@ impl<const N: usize> DLayoutN<N> {
     /// Coordinates beyond the domain follow CuTe: the last mode takes the rest.
     ///
     /// Evaluated by the evaluation engine ([`super::Terms`]), as every layout is.
-    pub const fn eval(&self, coord: &DTupleN<N>) -> Result<DInt, Error> {
-        super::eval::crd2idx_congruent(coord, &self.shape, &self.stride)
+    pub $($c)? fn eval(&self, coord: &DTupleN<N>) -> Result<DInt, Error> {
+        crd2idx_congruent(coord, &self.shape, &self.stride)
     }
     /// `L(i)` for a 1-D (dynamic) index.
-    pub const fn eval_index(&self, i: i64) -> Result<DInt, Error> {
-        super::eval::index_offset(super::eval::Terms::new(self), DInt::d(i))
+    pub $($c)? fn eval_index(&self, i: i64) -> Result<DInt, Error> {
+        index_offset(Terms::new(self), DInt::d(i))
     }
     /// `L(i)` as a plain `i64`, `i` in `[0, size)` assumed (used in hot loops of tests
     /// and pictures). Same result as [`DLayout::eval_index`].
-    pub const fn at(&self, i: i64) -> Result<i64, Error> {
+    pub $($c)? fn at(&self, i: i64) -> Result<i64, Error> {
         match self.eval_index(i) {
             Ok(v) => Ok(v.value),
             Err(e) => Err(e),
         }
     }
     /// The natural coordinate of the 1-D index `i` (colexicographic; the last mode is not wrapped).
-    pub const fn idx2crd(&self, i: i64) -> Result<DTupleN<N>, Error> {
+    pub $($c)? fn idx2crd(&self, i: i64) -> Result<DTupleN<N>, Error> {
         idx2crd(&DTupleN::d(i), &self.shape)
     }
 }
@@ -222,7 +209,7 @@ impl<const N: usize> DLayoutN<N> {
 /// the modes at every level, which reverses the leaf order. The product past
 /// the last leaf (the size) is never formed, so a layout whose strides fit is
 /// built even when its size does not fit (as with 64-bit integers in C++).
-const fn compact_stride<const N: usize>(
+$($c)? fn compact_stride $($g)* (
     shape: &DTupleN<N>,
     major: Major,
     current: DInt,
@@ -232,7 +219,7 @@ const fn compact_stride<const N: usize>(
         return Err(Error::ExpectedInt);
     }
     let n = shape.leaf_count();
-    let mut stride = *shape;
+    let mut stride = shape.dup();
     let mut cur = current;
     // The shape of the last leaf laid out, multiplied into `cur` only when
     // another leaf needs it.
@@ -262,7 +249,7 @@ const fn compact_stride<const N: usize>(
 /// CuTe's two-argument `idx2crd(index, shape)`: the natural coordinate of an
 /// index (colexicographic, the last mode not wrapped; by the evaluation
 /// engine's walk, [`super::Terms`]), or per-mode for a tuple index.
-pub const fn idx2crd<const N: usize>(
+pub $($c)? fn idx2crd $($g)* (
     idx: &DTupleN<N>,
     shape: &DTupleN<N>,
 ) -> Result<DTupleN<N>, Error> {
@@ -283,13 +270,13 @@ pub const fn idx2crd<const N: usize>(
         // `_` is not a shape leaf: it has no coordinate.
         return Err(Error::ExpectedInt);
     }
-    super::eval::natural_coord(c, shape)
+    natural_coord(c, shape)
 }
 
 /// CuTe's three-argument `idx2crd(index, shape, stride)`: each leaf is `(i / d) % s`
 /// (a static shape 1 gives `_0`). An integer `stride` stands for the compact
 /// column-major strides of `shape` starting at that value.
-pub const fn idx2crd_strided<const N: usize>(
+pub $($c)? fn idx2crd_strided $($g)* (
     idx: &DTupleN<N>,
     shape: &DTupleN<N>,
     stride: &DTupleN<N>,
@@ -325,17 +312,17 @@ pub const fn idx2crd_strided<const N: usize>(
             if !shape.congruent(stride) {
                 return Err(Error::CoordinateMismatch);
             }
-            *stride
+            stride.dup()
         } else {
             tri!(compact_stride(shape, Major::Left, tri!(stride.to_int())))
         };
         // The evaluation engine's walk, each leaf `(i / d) mod s`.
-        return super::eval::strided_coord(c, shape, &strides);
+        return strided_coord(c, shape, &strides);
     }
     if stride.is_tuple() {
         return Err(Error::CoordinateMismatch);
     }
-    Ok(DTupleN::int(tri!(super::eval::strided_leaf_coord(
+    Ok(DTupleN::int(tri!(strided_leaf_coord(
         c,
         tri!(shape.to_int()),
         tri!(stride.to_int())
@@ -344,7 +331,7 @@ pub const fn idx2crd_strided<const N: usize>(
 
 /// CuTe's two-argument `crd2idx(coord, shape)`: colexicographic (Horner) index of
 /// a coordinate; an integer coordinate is already an index.
-pub const fn crd2idx_compact<const N: usize>(
+pub $($c)? fn crd2idx_compact $($g)* (
     coord: &DTupleN<N>,
     shape: &DTupleN<N>,
 ) -> Result<DInt, Error> {
@@ -355,12 +342,12 @@ pub const fn crd2idx_compact<const N: usize>(
         return Err(Error::CoordinateMismatch);
     }
     // The evaluation engine with the colexicographic prefix products as strides.
-    super::eval::crd2idx_colex(coord, shape)
+    crd2idx_colex(coord, shape)
 }
 
 /// CuTe's `product_like(shape, coord)`: `shape` reduced to the nesting of `coord`
 /// (each mode where `coord` is an integer becomes its product).
-pub const fn product_like<const N: usize>(
+pub $($c)? fn product_like $($g)* (
     shape: &DTupleN<N>,
     coord: &DTupleN<N>,
 ) -> Result<DTupleN<N>, Error> {
@@ -382,15 +369,35 @@ pub const fn product_like<const N: usize>(
     Ok(out)
 }
 
-impl<const N: usize> core::fmt::Debug for DLayoutN<N> {
+impl $($g)* core::fmt::Debug for DLayoutN<N> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         core::fmt::Display::fmt(self, f)
     }
 }
 
-impl<const N: usize> core::fmt::Display for DLayoutN<N> {
+impl $($g)* core::fmt::Display for DLayoutN<N> {
     /// CuTe notation `shape:stride`, static leaves marked `_`: `(_4,(2,2)):(_4,(1,2))`.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "{}:{}", self.shape, self.stride)
+    }
+}
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use layout_body;
+layout_body!(const; [<const N: usize>]);
+
+impl<const N: usize> DLayoutN<N> {
+    /// A copy (what `clone` is on the compact form).
+    pub(crate) const fn dup(&self) -> DLayoutN<N> {
+        *self
+    }
+    /// The same layout with room for `M` nodes per tuple ([`Error::Capacity`]
+    /// when it has more); see [`DTupleN::resized`].
+    pub const fn resized<const M: usize>(&self) -> Result<DLayoutN<M>, Error> {
+        Ok(DLayoutN {
+            shape: tri!(self.shape.resized()),
+            stride: tri!(self.stride.resized()),
+        })
     }
 }

@@ -4,13 +4,22 @@
 //!
 //! Everything here is `Copy`, allocation-free and `const fn`, so the same code
 //! computes static layouts at compile time and dynamic ones at run time.
+#[cfg(feature = "alloc")]
+mod compact;
 mod eval;
 mod int;
 mod layout;
+#[cfg(feature = "alloc")]
+#[cfg(not(doctest))]
+#[doc(hidden)]
+pub mod rt;
 mod sublayout;
 mod tiler;
 mod tuple;
+mod tuple_methods;
 
+#[cfg(feature = "alloc")]
+pub use compact::{CTuple, INLINE_NODES};
 pub(crate) use eval::flat_offset;
 pub use eval::{crd2idx, index_offset, Term, Terms};
 pub use int::DInt;

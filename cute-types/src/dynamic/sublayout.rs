@@ -28,10 +28,14 @@ use super::tuple::DTupleN;
 use crate::error::Error;
 use crate::tri;
 
-impl<const N: usize> DLayoutN<N> {
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! sublayout_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
+impl $($g)* DLayoutN<N> {
     /// CuTe's `select<I...>(L)`: the modes `indices` (repeats allowed), as a tuple.
     /// An index out of range is [`Error::ModeOutOfRange`].
-    pub const fn select(&self, indices: &[usize]) -> Result<DLayoutN<N>, Error> {
+    pub $($c)? fn select(&self, indices: &[usize]) -> Result<DLayoutN<N>, Error> {
         let mut shape = DTupleN::empty();
         let mut stride = DTupleN::empty();
         let mut k = 0;
@@ -46,7 +50,7 @@ impl<const N: usize> DLayoutN<N> {
 
     /// CuTe's `take<B,E>(L)`: the modes `[b, e)`, as a tuple. Requires `b < e`
     /// ([`Error::EmptyRange`]) and `e <= rank` ([`Error::ModeOutOfRange`]).
-    pub const fn take(&self, b: usize, e: usize) -> Result<DLayoutN<N>, Error> {
+    pub $($c)? fn take(&self, b: usize, e: usize) -> Result<DLayoutN<N>, Error> {
         DLayoutN::new_unchecked_shape(
             tri!(self.shape().take(b, e)),
             tri!(self.stride().take(b, e)),
@@ -56,7 +60,7 @@ impl<const N: usize> DLayoutN<N> {
     /// CuTe's `group<B,E>(L)`: the modes `[b, e)` gathered into one mode, the others
     /// unchanged. `b == e` leaves the modes as they are (still as a tuple). Requires
     /// `b <= e` ([`Error::EmptyRange`]) and `e <= rank` ([`Error::ModeOutOfRange`]).
-    pub const fn group(&self, b: usize, e: usize) -> Result<DLayoutN<N>, Error> {
+    pub $($c)? fn group(&self, b: usize, e: usize) -> Result<DLayoutN<N>, Error> {
         DLayoutN::new_unchecked_shape(
             tri!(group_tuple(&self.shape(), b, e)),
             tri!(group_tuple(&self.stride(), b, e)),
@@ -65,7 +69,7 @@ impl<const N: usize> DLayoutN<N> {
 
     /// CuTe's `append(L, X)`: `X` becomes the last mode (an integer-shaped `L` becomes
     /// the pair `(L, X)`).
-    pub const fn append(&self, x: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
+    pub $($c)? fn append(&self, x: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
         DLayoutN::new_unchecked_shape(
             tri!(append_tuple(&self.shape(), &x.shape())),
             tri!(append_tuple(&self.stride(), &x.stride())),
@@ -73,7 +77,7 @@ impl<const N: usize> DLayoutN<N> {
     }
 
     /// CuTe's `prepend(L, X)`: `X` becomes the first mode.
-    pub const fn prepend(&self, x: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
+    pub $($c)? fn prepend(&self, x: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
         DLayoutN::new_unchecked_shape(
             tri!(prepend_tuple(&self.shape(), &x.shape())),
             tri!(prepend_tuple(&self.stride(), &x.stride())),
@@ -82,7 +86,7 @@ impl<const N: usize> DLayoutN<N> {
 
     /// CuTe's `replace<I>(L, X)`: mode `i` becomes `X`. For an integer-shaped `L`
     /// only `i == 0` is valid and the result is `X` itself.
-    pub const fn replace(&self, i: usize, x: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
+    pub $($c)? fn replace(&self, i: usize, x: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
         DLayoutN::new_unchecked_shape(
             tri!(replace_tuple(&self.shape(), i, &x.shape())),
             tri!(replace_tuple(&self.stride(), i, &x.stride())),
@@ -90,11 +94,11 @@ impl<const N: usize> DLayoutN<N> {
     }
 
     /// CuTe's `flatten(L)`: depth at most 1; an integer-shaped layout stays as it is.
-    pub const fn flatten(&self) -> DLayoutN<N> {
+    pub $($c)? fn flatten(&self) -> DLayoutN<N> {
         match DLayoutN::new_unchecked_shape(self.shape().flatten(), self.stride().flatten()) {
             Ok(l) => l,
             // flatten keeps shape and stride congruent
-            Err(_) => *self,
+            Err(_) => self.dup(),
         }
     }
 
@@ -102,9 +106,9 @@ impl<const N: usize> DLayoutN<N> {
     /// placeholder `_`, in order, flattened into one tuple (`c = _` gives `L`; an
     /// integer `c` gives the empty layout). A tuple in `c` must match `L`'s rank
     /// there ([`Error::CoordinateMismatch`]).
-    pub const fn slice(&self, c: &DTupleN<N>) -> Result<DLayoutN<N>, Error> {
+    pub $($c)? fn slice(&self, c: &DTupleN<N>) -> Result<DLayoutN<N>, Error> {
         if c.is_underscore() {
-            return Ok(*self);
+            return Ok(self.dup());
         }
         if c.is_int() {
             return DLayoutN::new_unchecked_shape(DTupleN::empty(), DTupleN::empty());
@@ -125,12 +129,12 @@ impl<const N: usize> DLayoutN<N> {
     /// CuTe's `dice(c, L)`: the modes of `L` where the coordinate `c` has an integer,
     /// the complement of [`slice`](Self::slice) (`c = _` gives the empty layout; an
     /// integer `c` gives `L`).
-    pub const fn dice(&self, c: &DTupleN<N>) -> Result<DLayoutN<N>, Error> {
+    pub $($c)? fn dice(&self, c: &DTupleN<N>) -> Result<DLayoutN<N>, Error> {
         if c.is_underscore() {
             return DLayoutN::new_unchecked_shape(DTupleN::empty(), DTupleN::empty());
         }
         if c.is_int() {
-            return Ok(*self);
+            return Ok(self.dup());
         }
         let mut shape = DTupleN::empty();
         let mut stride = DTupleN::empty();
@@ -147,7 +151,7 @@ impl<const N: usize> DLayoutN<N> {
 
     /// CuTe's `slice_and_offset(c, L)`: `(slice(c, L), L(c'))`, where `c'` is `c` with
     /// every `_` read as 0, so that `L(c) == offset + sliced(c restricted to the _ modes)`.
-    pub const fn slice_and_offset(&self, c: &DTupleN<N>) -> Result<(DLayoutN<N>, DInt), Error> {
+    pub $($c)? fn slice_and_offset(&self, c: &DTupleN<N>) -> Result<(DLayoutN<N>, DInt), Error> {
         let sliced = tri!(self.slice(c));
         let offset = tri!(crd2idx(
             &tri!(underscores_as_zero(c)),
@@ -160,7 +164,7 @@ impl<const N: usize> DLayoutN<N> {
 
 /// The modes of `(shape, stride)` paired with `_` (`keep_underscore`) or with an
 /// integer (otherwise) in `c`, appended to `out_*`; tuples of `c` are walked into.
-const fn keep_modes<const N: usize>(
+$($c)? fn keep_modes $($g)* (
     c: &DTupleN<N>,
     shape: &DTupleN<N>,
     stride: &DTupleN<N>,
@@ -194,12 +198,12 @@ const fn keep_modes<const N: usize>(
 }
 
 /// `c` with every `_` replaced by a static 0 (CuTe's `Underscore` is an `Int<0>`).
-const fn underscores_as_zero<const N: usize>(c: &DTupleN<N>) -> Result<DTupleN<N>, Error> {
+$($c)? fn underscores_as_zero $($g)* (c: &DTupleN<N>) -> Result<DTupleN<N>, Error> {
     if c.is_underscore() {
         return Ok(DTupleN::s(0));
     }
     if c.is_int() {
-        return Ok(*c);
+        return Ok(c.dup());
     }
     let mut out = DTupleN::empty();
     let mut i = 0;
@@ -211,11 +215,11 @@ const fn underscores_as_zero<const N: usize>(c: &DTupleN<N>) -> Result<DTupleN<N
 }
 
 /// The modes of `t` as a tuple (an integer is the 1-tuple of itself).
-const fn modes_of<const N: usize>(t: &DTupleN<N>) -> DTupleN<N> {
+$($c)? fn modes_of $($g)* (t: &DTupleN<N>) -> DTupleN<N> {
     t.as_tuple()
 }
 
-const fn group_tuple<const N: usize>(
+$($c)? fn group_tuple $($g)* (
     t: &DTupleN<N>,
     b: usize,
     e: usize,
@@ -248,11 +252,11 @@ const fn group_tuple<const N: usize>(
     Ok(out)
 }
 
-const fn append_tuple<const N: usize>(t: &DTupleN<N>, x: &DTupleN<N>) -> Result<DTupleN<N>, Error> {
+$($c)? fn append_tuple $($g)* (t: &DTupleN<N>, x: &DTupleN<N>) -> Result<DTupleN<N>, Error> {
     modes_of(t).push(x)
 }
 
-const fn prepend_tuple<const N: usize>(
+$($c)? fn prepend_tuple $($g)* (
     t: &DTupleN<N>,
     x: &DTupleN<N>,
 ) -> Result<DTupleN<N>, Error> {
@@ -266,7 +270,7 @@ const fn prepend_tuple<const N: usize>(
     Ok(out)
 }
 
-const fn replace_tuple<const N: usize>(
+$($c)? fn replace_tuple $($g)* (
     t: &DTupleN<N>,
     i: usize,
     x: &DTupleN<N>,
@@ -275,7 +279,7 @@ const fn replace_tuple<const N: usize>(
         if i != 0 {
             return Err(Error::ModeOutOfRange { index: i, rank: 1 });
         }
-        return Ok(*x);
+        return Ok(x.dup());
     }
     let r = t.rank();
     if i >= r {
@@ -293,3 +297,8 @@ const fn replace_tuple<const N: usize>(
     }
     Ok(out)
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use sublayout_body;
+sublayout_body!(const; [<const N: usize>]);

@@ -53,9 +53,14 @@ pub enum TilerModeN<const N: usize> {
     Tiler(DTilerN<N>),
 }
 
-impl<const N: usize> DTilerN<N> {
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! tiler_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
+
+impl $($g)* DTilerN<N> {
     /// The empty tiler `[]`.
-    pub const fn new() -> DTilerN<N> {
+    pub $($c)? fn new() -> DTilerN<N> {
         DTilerN {
             structure: DTupleN::empty(),
             shapes: DTupleN::empty(),
@@ -65,33 +70,22 @@ impl<const N: usize> DTilerN<N> {
         }
     }
     /// The flat tiler `[l0, l1, …]`.
-    pub const fn from_layouts(modes: &[DLayoutN<N>]) -> Result<DTilerN<N>, Error> {
+    pub $($c)? fn from_layouts(modes: &[DLayoutN<N>]) -> Result<DTilerN<N>, Error> {
         let mut t = DTilerN::new();
         let mut i = 0;
         while i < modes.len() {
-            t = tri!(t.push_layout(modes[i]));
+            t = tri!(t.push_layout(modes[i].dup()));
             i += 1;
         }
         Ok(t)
     }
     /// Layout `k` of the store (`k < count`).
-    const fn layout_at(&self, k: usize) -> Result<DLayoutN<N>, Error> {
+    $($c)? fn layout_at(&self, k: usize) -> Result<DLayoutN<N>, Error> {
         DLayoutN::new_unchecked_shape(tri!(self.shapes.get(k)), tri!(self.strides.get(k)))
-    }
-    /// The same tiler with room for `M` nodes per tuple ([`Error::Capacity`]
-    /// when it has more); see [`DTupleN::resized`].
-    pub const fn resized<const M: usize>(&self) -> Result<DTilerN<M>, Error> {
-        Ok(DTilerN {
-            structure: tri!(self.structure.resized()),
-            shapes: tri!(self.shapes.resized()),
-            strides: tri!(self.strides.resized()),
-            count: self.count,
-            ints: self.ints,
-        })
     }
     /// Adds `l` to the store, without touching the structure; `is_int` marks an
     /// integer entry.
-    const fn store(&mut self, l: &DLayoutN<N>, is_int: bool) -> Result<(), Error> {
+    $($c)? fn store(&mut self, l: &DLayoutN<N>, is_int: bool) -> Result<(), Error> {
         if self.count >= TILER_CAPACITY {
             return Err(Error::Capacity);
         }
@@ -104,11 +98,11 @@ impl<const N: usize> DTilerN<N> {
         Ok(())
     }
     /// Whether stored layout `k` is an integer entry.
-    const fn is_int_at(&self, k: usize) -> bool {
+    $($c)? fn is_int_at(&self, k: usize) -> bool {
         k < TILER_CAPACITY && self.ints & (1 << k) != 0
     }
     /// Appends a layout entry.
-    pub const fn push_layout(self, l: DLayoutN<N>) -> Result<DTilerN<N>, Error> {
+    pub $($c)? fn push_layout(self, l: DLayoutN<N>) -> Result<DTilerN<N>, Error> {
         self.push_entry(l, false)
     }
     /// Appends an integer entry `n` (C++ `Tile<…, int, …>`).
@@ -118,17 +112,17 @@ impl<const N: usize> DTilerN<N> {
     /// `n:_1` whatever `n` is (C++ composes an integral tiler with stride
     /// `Int<1>`): `composition((6,3):(1,16), [_3,_1])` is `(_3,_1):(_1,_16)`.
     /// [`DTilerN::int_mode`] tells the two apart.
-    pub const fn push_int(self, n: DInt) -> Result<DTilerN<N>, Error> {
+    pub $($c)? fn push_int(self, n: DInt) -> Result<DTilerN<N>, Error> {
         self.push_entry(tri!(DLayoutN::col_major(DTupleN::int(n))), true)
     }
-    const fn push_entry(mut self, l: DLayoutN<N>, is_int: bool) -> Result<DTilerN<N>, Error> {
+    $($c)? fn push_entry(mut self, l: DLayoutN<N>, is_int: bool) -> Result<DTilerN<N>, Error> {
         let index = self.count;
         tri!(self.store(&l, is_int));
         tri!(self.structure.push_int(DInt::d(index as i64)));
         Ok(self)
     }
     /// The integer of mode `i` if it is an integer entry (see [`DTilerN::push_int`]).
-    pub const fn int_mode(&self, i: usize) -> Result<Option<DInt>, Error> {
+    pub $($c)? fn int_mode(&self, i: usize) -> Result<Option<DInt>, Error> {
         let sub = tri!(self.structure.get(i));
         match sub.as_int() {
             Some(idx) if self.is_int_at(idx.value as usize) => {
@@ -140,7 +134,7 @@ impl<const N: usize> DTilerN<N> {
     }
     /// Appends a nested tiler entry; [`Error::TooLarge`] if the result would be
     /// nested deeper than [`MAX_TILER_DEPTH`].
-    pub const fn push_tiler(mut self, t: &DTilerN<N>) -> Result<DTilerN<N>, Error> {
+    pub $($c)? fn push_tiler(mut self, t: &DTilerN<N>) -> Result<DTilerN<N>, Error> {
         if self.count + t.count > TILER_CAPACITY {
             return Err(Error::Capacity);
         }
@@ -154,7 +148,7 @@ impl<const N: usize> DTilerN<N> {
             k += 1;
         }
         // Re-index the nested tiler's leaves past our own layouts.
-        let mut sub = t.structure;
+        let mut sub = t.structure.dup();
         let n = sub.leaf_count();
         let mut j = 0;
         while j < n {
@@ -166,18 +160,18 @@ impl<const N: usize> DTilerN<N> {
         Ok(self)
     }
     /// Appends a mode.
-    pub const fn push(self, m: &TilerModeN<N>) -> Result<DTilerN<N>, Error> {
+    pub $($c)? fn push(self, m: &TilerModeN<N>) -> Result<DTilerN<N>, Error> {
         match m {
-            TilerModeN::Layout(l) => self.push_layout(*l),
+            TilerModeN::Layout(l) => self.push_layout(l.dup()),
             TilerModeN::Tiler(t) => self.push_tiler(t),
         }
     }
     /// Number of top-level modes.
-    pub const fn rank(&self) -> usize {
+    pub $($c)? fn rank(&self) -> usize {
         self.structure.rank()
     }
     /// Mode `i`.
-    pub const fn mode(&self, i: usize) -> Result<TilerModeN<N>, Error> {
+    pub $($c)? fn mode(&self, i: usize) -> Result<TilerModeN<N>, Error> {
         let sub = tri!(self.structure.get(i));
         if let Some(idx) = sub.as_int() {
             return Ok(TilerModeN::Layout(tri!(self.layout_at(idx.value as usize))));
@@ -188,9 +182,9 @@ impl<const N: usize> DTilerN<N> {
     /// layouts, renumbered from 0 in leaf order. Built in one pass rather than
     /// by recursing into the nesting, whose every level would hold several
     /// `DTiler`s on the stack.
-    const fn sub_tiler(&self, sub: &DTupleN<N>) -> Result<DTilerN<N>, Error> {
+    $($c)? fn sub_tiler(&self, sub: &DTupleN<N>) -> Result<DTilerN<N>, Error> {
         let mut t = DTilerN::new();
-        let mut structure = *sub;
+        let mut structure = sub.dup();
         // (a mode never has more leaves than its tiler has layouts)
         let n = sub.leaf_count();
         let mut j = 0;
@@ -204,46 +198,46 @@ impl<const N: usize> DTilerN<N> {
         Ok(t)
     }
     /// All leaves are static.
-    pub const fn is_static(&self) -> bool {
+    pub $($c)? fn is_static(&self) -> bool {
         self.shapes.is_static() && self.strides.is_static()
     }
     /// The same tiler with the value of every run-time leaf of its layouts set
     /// to `v` (see [`DTupleN::with_dynamic_values`]).
     // Public for `cute-typed` (node-position internals, not a user API).
     #[doc(hidden)]
-    pub const fn with_dynamic_values(mut self, v: i64) -> DTilerN<N> {
+    pub $($c)? fn with_dynamic_values(mut self, v: i64) -> DTilerN<N> {
         self.shapes = self.shapes.with_dynamic_values(v);
         self.strides = self.strides.with_dynamic_values(v);
         self
     }
     /// The same tiler with all layout leaves marked static or dynamic.
-    pub const fn with_all_static(mut self, s: bool) -> DTilerN<N> {
+    pub $($c)? fn with_all_static(mut self, s: bool) -> DTilerN<N> {
         self.shapes = self.shapes.with_all_static(s);
         self.strides = self.strides.with_all_static(s);
         self
     }
 }
 
-impl<const N: usize> Default for DTilerN<N> {
+impl $($g)* Default for DTilerN<N> {
     fn default() -> Self {
         DTilerN::new()
     }
 }
 
-impl<const N: usize> core::fmt::Debug for DTilerN<N> {
+impl $($g)* core::fmt::Debug for DTilerN<N> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         core::fmt::Display::fmt(self, f)
     }
 }
 
-impl<const N: usize> core::fmt::Display for DTilerN<N> {
+impl $($g)* core::fmt::Display for DTilerN<N> {
     /// `[2:1,(4:2)]`-style text: layouts in CuTe notation, nested tilers in brackets.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         self.write_structure(f, &self.structure)
     }
 }
 
-impl<const N: usize> DTilerN<N> {
+impl $($g)* DTilerN<N> {
     /// Writes the part of this tiler whose structure is `sub`. Recurses over the
     /// small structure tuple, not over nested `DTiler`s, so that deep nesting
     /// stays cheap on the stack.
@@ -270,5 +264,35 @@ impl<const N: usize> DTilerN<N> {
             self.write_structure(f, &part)?;
         }
         f.write_str("]")
+    }
+}
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use tiler_body;
+tiler_body!(const; [<const N: usize>]);
+
+impl<const N: usize> DTilerN<N> {
+    /// The storage, for conversions to the compact form.
+    #[cfg(feature = "alloc")]
+    pub(crate) const fn parts(&self) -> (&DTupleN<N>, &DTupleN<N>, &DTupleN<N>, usize, u8) {
+        (
+            &self.structure,
+            &self.shapes,
+            &self.strides,
+            self.count,
+            self.ints,
+        )
+    }
+    /// The same tiler with room for `M` nodes per tuple ([`Error::Capacity`]
+    /// when it has more); see [`DTupleN::resized`].
+    pub const fn resized<const M: usize>(&self) -> Result<DTilerN<M>, Error> {
+        Ok(DTilerN {
+            structure: tri!(self.structure.resized()),
+            shapes: tri!(self.shapes.resized()),
+            strides: tri!(self.strides.resized()),
+            count: self.count,
+            ints: self.ints,
+        })
     }
 }

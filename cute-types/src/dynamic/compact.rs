@@ -1,0 +1,392 @@
+//! [`CTuple`]: the compact run-time tuple. Small tuples live inline (no heap
+//! allocation); larger ones move to the heap, so there is no node ceiling.
+//!
+//! The methods are the ones of [`DTupleN`](super::DTupleN), from the same
+//! declaration (`tuple_methods!`); only the storage primitives below differ.
+use super::int::DInt;
+use super::tuple::Token;
+use super::tuple_methods::{tuple_methods, tuple_text_methods, K_LEAF, K_STAR};
+use super::DTupleN;
+use crate::error::Error;
+use crate::tri;
+use alloc::vec;
+use alloc::vec::Vec;
+
+/// Nodes a [`CTuple`] holds without allocating: a layout of two such tuples
+/// stays within 256 bytes.
+pub const INLINE_NODES: usize = 12;
+
+/// Inline node kinds (one byte each); child counts below `I_STAR`.
+const I_LEAF: u8 = u8::MAX;
+const I_STAR: u8 = u8::MAX - 1;
+
+/// A nested tuple of [`DInt`]s (CuTe's IntTuple) for run-time structure: the
+/// same value and methods as [`DTupleN`](super::DTupleN), without a node ceiling.
+///
+/// Up to [`INLINE_NODES`] nodes are stored inline (112 bytes, no allocation);
+/// beyond that the nodes move to one heap vector. Cloning copies the nodes in
+/// use only.
+///
+/// ```
+/// use cute_types::dynamic::CTuple;
+/// let mut t = CTuple::empty();
+/// for k in 0..10_000 {
+///     t.push_int(cute_types::DInt::d(k % 7 + 1)).unwrap();
+/// }
+/// assert_eq!(t.rank(), 10_000);
+/// assert!(core::mem::size_of::<CTuple>() <= 128);
+/// ```
+#[derive(Clone)]
+pub struct CTuple {
+    repr: Repr,
+}
+
+#[derive(Clone)]
+enum Repr {
+    Inline(Inline),
+    Heap(Heap),
+}
+
+#[derive(Clone, Copy)]
+struct Inline {
+    len: u8,
+    kinds: [u8; INLINE_NODES],
+    statics: u16,
+    vals: [i64; INLINE_NODES],
+}
+
+/// One node of the heap form.
+#[derive(Clone, Copy, Default)]
+struct Node {
+    value: i64,
+    kind: u32,
+    is_static: bool,
+}
+
+#[derive(Clone)]
+struct Heap {
+    /// Nodes in use; `nodes.len()` may be larger (room reserved).
+    len: usize,
+    nodes: Vec<Node>,
+}
+
+/// A scratch list of `usize` (walk stacks): inline when short.
+#[derive(Clone, Debug)]
+pub(crate) enum Scratch {
+    Inline([usize; 16]),
+    Heap(Vec<usize>),
+}
+
+impl core::ops::Index<usize> for Scratch {
+    type Output = usize;
+    fn index(&self, i: usize) -> &usize {
+        match self {
+            Scratch::Inline(a) => &a[i],
+            Scratch::Heap(v) => &v[i],
+        }
+    }
+}
+impl core::ops::IndexMut<usize> for Scratch {
+    fn index_mut(&mut self, i: usize) -> &mut usize {
+        match self {
+            Scratch::Inline(a) => &mut a[i],
+            Scratch::Heap(v) => &mut v[i],
+        }
+    }
+}
+
+// Some shared methods serve only the fixed form so far (the parser's).
+#[allow(dead_code)]
+impl CTuple {
+    /// Largest number of children of one tuple node.
+    pub(crate) const MAX_CHILDREN: u32 = K_STAR - 1;
+
+    // The storage primitives (see `tuple_methods`).
+
+    /// No nodes at all (not a valid tuple until a root is set).
+    pub(crate) fn blank() -> CTuple {
+        CTuple {
+            repr: Repr::Inline(Inline {
+                len: 0,
+                kinds: [0; INLINE_NODES],
+                statics: 0,
+                vals: [0; INLINE_NODES],
+            }),
+        }
+    }
+    /// Number of nodes.
+    #[inline]
+    pub fn node_count(&self) -> usize {
+        match &self.repr {
+            Repr::Inline(t) => t.len as usize,
+            Repr::Heap(h) => h.len,
+        }
+    }
+    #[inline]
+    pub(crate) fn kind_at(&self, p: usize) -> u32 {
+        match &self.repr {
+            Repr::Inline(t) => match t.kinds[p] {
+                I_LEAF => K_LEAF,
+                I_STAR => K_STAR,
+                k => k as u32,
+            },
+            Repr::Heap(h) => h.nodes[p].kind,
+        }
+    }
+    #[inline]
+    pub(crate) fn val_at(&self, p: usize) -> i64 {
+        match &self.repr {
+            Repr::Inline(t) => t.vals[p],
+            Repr::Heap(h) => h.nodes[p].value,
+        }
+    }
+    #[inline]
+    pub(crate) fn static_at(&self, p: usize) -> bool {
+        match &self.repr {
+            Repr::Inline(t) => t.statics & (1u16 << p) != 0,
+            Repr::Heap(h) => h.nodes[p].is_static,
+        }
+    }
+    #[inline]
+    pub(crate) fn set_node(&mut self, p: usize, kind: u32, value: i64, is_static: bool) {
+        match &mut self.repr {
+            Repr::Inline(t) => {
+                t.kinds[p] = match kind {
+                    K_LEAF => I_LEAF,
+                    K_STAR => I_STAR,
+                    // An inline tuple has fewer than `INLINE_NODES` children.
+                    k => k as u8,
+                };
+                t.vals[p] = value;
+                if is_static {
+                    t.statics |= 1u16 << p;
+                } else {
+                    t.statics &= !(1u16 << p);
+                }
+            }
+            Repr::Heap(h) => {
+                h.nodes[p] = Node {
+                    value,
+                    kind,
+                    is_static,
+                }
+            }
+        }
+    }
+    #[inline]
+    pub(crate) fn set_kind(&mut self, p: usize, kind: u32) {
+        match &mut self.repr {
+            Repr::Inline(t) => t.kinds[p] = kind as u8,
+            Repr::Heap(h) => h.nodes[p].kind = kind,
+        }
+    }
+    /// Nodes `[start, end)` of `src` written from position `at` (room made
+    /// beforehand). Between inline tuples: array copies, no per-node dispatch.
+    #[inline]
+    pub(crate) fn copy_nodes(&mut self, at: usize, src: &CTuple, start: usize, end: usize) {
+        if let (Repr::Inline(d), Repr::Inline(s)) = (&mut self.repr, &src.repr) {
+            let m = end - start;
+            d.kinds[at..at + m].copy_from_slice(&s.kinds[start..end]);
+            d.vals[at..at + m].copy_from_slice(&s.vals[start..end]);
+            // Static flags of nodes `[start, end)` moved to `[at, at + m)`.
+            let window = ((1u32 << m) - 1) as u16;
+            let bits = (s.statics >> start) & window;
+            d.statics = (d.statics & !(window << at)) | (bits << at);
+            return;
+        }
+        for i in start..end {
+            self.set_node(
+                at + i - start,
+                src.kind_at(i),
+                src.val_at(i),
+                src.static_at(i),
+            );
+        }
+    }
+    /// Sets the node count (room for it is made if needed).
+    pub(crate) fn set_len(&mut self, n: usize) {
+        let _ = self.reserve_nodes(n);
+        match &mut self.repr {
+            Repr::Inline(t) => t.len = n as u8,
+            Repr::Heap(h) => h.len = n,
+        }
+    }
+    /// Room for `n` nodes: moves to the heap past [`INLINE_NODES`]. Never fails
+    /// (the `Result` is the one of the fixed-capacity form).
+    #[inline(always)]
+    pub(crate) fn reserve_nodes(&mut self, n: usize) -> Result<(), Error> {
+        let room = match &self.repr {
+            Repr::Inline(_) => n <= INLINE_NODES,
+            Repr::Heap(h) => n <= h.nodes.len(),
+        };
+        if !room {
+            self.grow_to(n);
+        }
+        Ok(())
+    }
+    /// Makes nodes `[0, n)` addressable: moves to the heap, or doubles it.
+    #[cold]
+    #[inline(never)]
+    fn grow_to(&mut self, n: usize) {
+        match &mut self.repr {
+            Repr::Inline(t) => {
+                let len = t.len as usize;
+                let mut nodes = Vec::with_capacity(n.max(2 * INLINE_NODES));
+                for p in 0..len {
+                    nodes.push(Node {
+                        value: t.vals[p],
+                        kind: match t.kinds[p] {
+                            I_LEAF => K_LEAF,
+                            I_STAR => K_STAR,
+                            k => k as u32,
+                        },
+                        is_static: t.statics & (1u16 << p) != 0,
+                    });
+                }
+                nodes.resize(n, Node::default());
+                self.repr = Repr::Heap(Heap { len, nodes });
+            }
+            Repr::Heap(h) => {
+                // Doubling keeps a tuple built by pushes linear overall.
+                let room = n.max(2 * h.nodes.len());
+                h.nodes.resize(room, Node::default());
+            }
+        }
+    }
+    pub(crate) fn usize_list(n: usize) -> Scratch {
+        if n <= 16 {
+            Scratch::Inline([0; 16])
+        } else {
+            Scratch::Heap(vec![0; n])
+        }
+    }
+    /// A copy (`clone`; the name the algebra's one body uses on both forms).
+    pub(crate) fn dup(&self) -> CTuple {
+        self.clone()
+    }
+
+    tuple_methods!();
+    tuple_text_methods!();
+
+    /// Whether the nodes are stored inline (no heap allocation).
+    pub fn is_inline(&self) -> bool {
+        matches!(self.repr, Repr::Inline(_))
+    }
+    /// The same tuple in the compact form.
+    pub fn from_fixed<const N: usize>(t: &DTupleN<N>) -> CTuple {
+        let n = t.node_count();
+        let mut c = CTuple::blank();
+        c.set_len(n);
+        let mut p = 0;
+        while p < n {
+            c.set_node(p, t.kind_at(p), t.val_at(p), t.static_at(p));
+            p += 1;
+        }
+        c
+    }
+    /// The same tuple with room for `N` nodes: [`Error::Capacity`] when it has more.
+    pub fn to_fixed<const N: usize>(&self) -> Result<DTupleN<N>, Error> {
+        let n = self.node_count();
+        let mut t = DTupleN::<N>::empty();
+        tri!(t.reserve_nodes(n));
+        let mut p = 0;
+        while p < n {
+            if self.kind_at(p) < K_STAR && self.kind_at(p) >= DTupleN::<N>::MAX_CHILDREN {
+                return Err(Error::Capacity);
+            }
+            t.set_node(p, self.kind_at(p), self.val_at(p), self.static_at(p));
+            p += 1;
+        }
+        t.set_len(n);
+        Ok(t)
+    }
+}
+
+impl PartialEq for CTuple {
+    /// Equal structure, values and static flags.
+    fn eq(&self, o: &CTuple) -> bool {
+        self.eq_exact(o)
+    }
+}
+impl Eq for CTuple {}
+
+impl core::fmt::Debug for CTuple {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Display::fmt(self, f)
+    }
+}
+
+impl core::fmt::Display for CTuple {
+    /// CuTe notation: `(_4,(2,2))`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.for_each_token(|t| match t {
+            Token::Open => f.write_str("("),
+            Token::Close => f.write_str(")"),
+            Token::Comma => f.write_str(","),
+            Token::Int(v) => write!(f, "{v}"),
+            Token::Underscore => f.write_str("_"),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::DTuple;
+    use alloc::string::ToString;
+
+    #[test]
+    fn small_tuples_are_inline_and_small() {
+        assert!(core::mem::size_of::<CTuple>() <= 128);
+        let t = CTuple::from_fixed(&"(_4,(2,_2),3)".parse::<DTuple>().unwrap());
+        assert!(t.is_inline());
+        assert_eq!(t.to_string(), "(_4,(2,_2),3)");
+        assert_eq!(t.depth(), 2);
+        assert_eq!(t.product().unwrap(), DInt::d(48));
+    }
+
+    #[test]
+    fn large_tuples_move_to_the_heap_and_keep_their_value() {
+        let text = "((1,2,3),(4,(5,6)),_7,8,(9,(10,(11,12))),13,_14)";
+        let fixed: DTuple = text.parse().unwrap();
+        let t = CTuple::from_fixed(&fixed);
+        assert!(!t.is_inline());
+        assert_eq!(t.to_string(), text);
+        assert_eq!(t.to_fixed::<64>().unwrap(), fixed);
+        assert_eq!(t.get(4).unwrap().to_string(), "(9,(10,(11,12)))");
+        assert_eq!(t.get_path(&[4, 1, 1]).unwrap().to_string(), "(11,12)");
+        assert_eq!(t.depth(), 4);
+        assert_eq!(t.leaf_count(), 14);
+        assert_eq!(
+            t.flatten().to_string(),
+            "(1,2,3,4,5,6,_7,8,9,10,11,12,13,_14)"
+        );
+        // A mode small enough comes back inline.
+        assert!(t.get(1).unwrap().is_inline());
+        assert!(t.to_fixed::<16>().is_err());
+    }
+
+    #[test]
+    fn ten_thousand_leaves_and_deep_nesting() {
+        let mut t = CTuple::empty();
+        for k in 0..10_000 {
+            t.push_int(DInt::d(k % 3 + 1)).unwrap();
+        }
+        assert_eq!(t.rank(), 10_000);
+        assert_eq!(t.leaf_count(), 10_000);
+        assert_eq!(t.get(9_998).unwrap(), CTuple::d(9_998 % 3 + 1));
+        assert_eq!(t.sum().unwrap().value, (0..10_000).map(|k| k % 3 + 1).sum());
+        // 5,000 levels deep: walks use heap stacks, not recursion.
+        let mut deep = CTuple::s(2);
+        for _ in 0..5_000 {
+            let mut outer = CTuple::empty();
+            outer.push_in(&deep).unwrap();
+            outer.push_int(DInt::s(1)).unwrap();
+            deep = outer;
+        }
+        assert_eq!(deep.depth(), 5_000);
+        let text = deep.to_string();
+        assert!(text.starts_with("((((") && text.ends_with(",_1),_1)"));
+        assert_eq!(deep.product().unwrap(), DInt::s(2));
+    }
+}

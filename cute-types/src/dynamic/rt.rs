@@ -1,0 +1,117 @@
+//! The run-time instantiation of the dynamic layer: the bodies of `layout.rs`,
+//! `eval.rs`, `sublayout.rs` and `tiler.rs`, written once, here over the
+//! compact storage types ([`CTuple`], [`CLayout`], [`CTiler`]), which have no
+//! node ceiling. Inside this module the fixed-capacity names stand for the
+//! compact types (`DTupleN<N>` is [`CTuple`], whatever `N`), so the bodies read
+//! the same in both instantiations.
+#![allow(dead_code)]
+pub use super::compact::CTuple;
+use super::compact::Scratch;
+use super::eval::{Node, Term};
+use super::int::DInt;
+use super::layout::Major;
+use super::tiler::{MAX_TILER_DEPTH, TILER_CAPACITY};
+use crate::error::Error;
+use crate::lists::rt::{filled, List};
+use crate::tri;
+
+/// The capacity parameter of the bodies' types, unused here.
+pub(crate) const N: usize = 0;
+/// [`CTuple`] under the bodies' name.
+pub(crate) type DTupleN<const M: usize> = CTuple;
+/// [`CLayout`] under the bodies' name.
+pub(crate) type DLayoutN<const M: usize> = CLayout;
+/// [`CTiler`] under the bodies' name.
+pub(crate) type DTilerN<const M: usize> = CTiler;
+/// [`CTilerMode`] under the bodies' name.
+pub(crate) type TilerModeN<const M: usize> = CTilerMode;
+/// [`CTerms`] under the bodies' name.
+pub(crate) type Terms<'a, const M: usize> = CTerms<'a>;
+
+/// A layout `shape:stride` of run-time structure: the value and methods of
+/// [`DLayout`](crate::DLayout), two [`CTuple`]s, no node ceiling. Up to
+/// [`INLINE_NODES`](super::INLINE_NODES) nodes per tuple it is stored inline
+/// (no allocation) in at most 256 bytes.
+#[derive(Clone, PartialEq, Eq)]
+pub struct CLayout {
+    shape: CTuple,
+    stride: CTuple,
+}
+
+/// A by-mode tiler of run-time structure: the value and methods of
+/// [`DTiler`](crate::DTiler) over [`CTuple`]s.
+#[derive(Clone, PartialEq, Eq)]
+pub struct CTiler {
+    structure: CTuple,
+    shapes: CTuple,
+    strides: CTuple,
+    count: usize,
+    ints: u8,
+}
+
+/// One mode of a [`CTiler`].
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum CTilerMode {
+    /// A layout entry.
+    Layout(CLayout),
+    /// A nested tiler.
+    Tiler(CTiler),
+}
+
+/// The evaluation walk ([`Terms`](super::Terms)) over a [`CLayout`].
+#[derive(Clone, Debug)]
+pub struct CTerms<'a> {
+    shape: &'a CTuple,
+    stride: &'a CTuple,
+    node: usize,
+    end: usize,
+    div: Option<DInt>,
+    pending: Option<DInt>,
+    open: Scratch,
+    depth: usize,
+}
+
+impl CLayout {
+    /// A copy (`clone`; the name the bodies use on both forms).
+    pub(crate) fn dup(&self) -> CLayout {
+        self.clone()
+    }
+    /// The same layout in the compact form.
+    pub fn from_fixed<const M: usize>(l: &super::DLayoutN<M>) -> CLayout {
+        CLayout {
+            shape: CTuple::from_fixed(l.shape_ref()),
+            stride: CTuple::from_fixed(l.stride_ref()),
+        }
+    }
+    /// The same layout with room for `M` nodes per tuple ([`Error::Capacity`]
+    /// when it has more).
+    pub fn to_fixed<const M: usize>(&self) -> Result<super::DLayoutN<M>, Error> {
+        super::DLayoutN::new_unchecked_shape(
+            tri!(self.shape.to_fixed()),
+            tri!(self.stride.to_fixed()),
+        )
+    }
+}
+
+impl CTiler {
+    /// A copy (`clone`; the name the bodies use on both forms).
+    pub(crate) fn dup(&self) -> CTiler {
+        self.clone()
+    }
+    /// The same tiler in the compact form.
+    pub fn from_fixed<const M: usize>(t: &super::DTilerN<M>) -> CTiler {
+        let (structure, shapes, strides, count, ints) = t.parts();
+        CTiler {
+            structure: CTuple::from_fixed(structure),
+            shapes: CTuple::from_fixed(shapes),
+            strides: CTuple::from_fixed(strides),
+            count,
+            ints,
+        }
+    }
+}
+
+super::layout::layout_body!(; []);
+super::eval::eval_body!(; []; []);
+super::sublayout::sublayout_body!(; []);
+super::tiler::tiler_body!(; []);
