@@ -117,14 +117,14 @@ macro_rules! typed_ops {
             $(#[$doc:meta])*
             fn $f:ident($($arg:ident: $T:ident $Tr:ident $([$($need:ident)+])?),+)
                 -> $Marker:ident as $Alias:ident
-                = $entry:path $(, strides($($S:ident),+))?;
+                = $($entry:ident)::+ $(, strides($($S:ident),+))?;
         )*],
         typed_by_hand: [$($hand:ident),*],
     } )*) => {
         $($(
             $crate::typed::ops_list::typed_form! {
                 state [
-                    head [$(#[$doc])* fn $f -> $Marker as $Alias = [$entry] strides [$($($S),+)?]]
+                    head [$(#[$doc])* fn $f -> $Marker as $Alias = [$($entry)::+] strides [$($($S),+)?]]
                     gen [] params [] is_static [] mixed_ok [] static_bounds [] mixed_bounds []
                     static_args [] mixed_args [] dyn_args [] tilers []
                 ]
@@ -176,7 +176,7 @@ macro_rules! typed_form {
         }
     };
     (state [
-        head [$(#[$doc:meta])* fn $f:ident -> $Marker:ident as $Alias:ident = [$entry:path]
+        head [$(#[$doc:meta])* fn $f:ident -> $Marker:ident as $Alias:ident = [$($entry:ident)::+]
             strides [$($S:ident),*]]
         gen [[$T0:ident $Tb0:ident] $([$T:ident $Tb:ident])*] params [$([$arg:ident $AT:ident])+]
         is_static [$([$st:ty])+] mixed_ok [$([$mk:ty])*]
@@ -197,9 +197,12 @@ macro_rules! typed_form {
                     $crate::typed::False; $(<$S as LayoutOperand>::StrideStatic),*
                 )]
             {
-                static: $entry($($sa),+),
-                mixed |$p| $entry($($ma),+),
-                dynamic: $entry($($da),+),
+                static: $($entry)::+($($sa),+),
+                mixed |$p| $($entry)::+($($ma),+),
+                // The same entry over the compact run-time values.
+                dynamic: $crate::typed::ops_list::rt_entry::fixed(
+                    $crate::typed::ops_list::rt_entry::$($entry)::+($($da),+)
+                ),
             }
         }
     };
@@ -221,7 +224,7 @@ macro_rules! typed_kind {
             [[$T: LayoutOperand<IsStatic = True>]] [[$T: LayoutOperand<Typed = True>]]
             [[&static_layout(<$T as LayoutOperand>::STATIC)]]
             [[&pattern_layout(<$T as LayoutOperand>::PATTERN, $p)]]
-            [[&$arg.to_dynamic()]] []
+            [[&rt_entry::layout(&$arg.to_dynamic())]] []
             => $($cont)*
         }
     };
@@ -234,7 +237,7 @@ macro_rules! typed_kind {
             [[$T: LayoutOperand<Typed = True, StrideStatic = True>]]
             [[&static_layout(<$T as LayoutOperand>::STATIC)]]
             [[&pattern_layout(<$T as LayoutOperand>::PATTERN, $p)]]
-            [[&$arg.to_dynamic()]] []
+            [[&rt_entry::layout(&$arg.to_dynamic())]] []
             => $($cont)*
         }
     };
@@ -245,7 +248,7 @@ macro_rules! typed_kind {
             [[$T: TilerOperand<IsStatic = True>]] [[$T: TilerOperand<Typed = True>]]
             [[&static_tiler(<$T as TilerOperand>::STATIC_TILER)]]
             [[&pattern_tiler(<$T as TilerOperand>::PATTERN_TILER, $p)]]
-            [[&$arg.to_tiler()?]] [[$T]]
+            [[&rt_entry::tiler(&$arg.to_tiler()?)]] [[$T]]
             => $($cont)*
         }
     };
@@ -258,7 +261,7 @@ macro_rules! typed_kind {
             [[$T: TilerOperand<Typed = True, StrideStatic = True>]]
             [[&static_tiler(<$T as TilerOperand>::STATIC_TILER)]]
             [[&pattern_tiler(<$T as TilerOperand>::PATTERN_TILER, $p)]]
-            [[&$arg.to_tiler()?]] [[$T]]
+            [[&rt_entry::tiler(&$arg.to_tiler()?)]] [[$T]]
             => $($cont)*
         }
     };
@@ -269,7 +272,7 @@ macro_rules! typed_kind {
             [[$T: IntTuple<IsStatic = True>]] [[$T: IntTuple]]
             [[&static_tuple(<$T as IntTuple>::STATIC)]]
             [[&pattern_tuple(<$T as IntTuple>::PATTERN, $p)]]
-            [[&$arg.to_dtuple()]] []
+            [[&rt_entry::tuple(&$arg.to_dtuple())]] []
             => $($cont)*
         }
     };
@@ -281,7 +284,7 @@ macro_rules! typed_kind {
             [[$T: IntTuple<IsStatic = True>]] [[$T: IntTuple<IsStatic = True>]]
             [[&static_tuple(<$T as IntTuple>::STATIC)]]
             [[&static_tuple(<$T as IntTuple>::STATIC)]]
-            [[&$arg.to_dtuple()]] []
+            [[&rt_entry::tuple(&$arg.to_dtuple())]] []
             => $($cont)*
         }
     };
@@ -305,7 +308,7 @@ macro_rules! typed_kind {
             [[$T: Coord<IsStatic = True>]] [[$T: Coord]]
             [[&static_coord::<$T>()]]
             [[&static_coord::<$T>()]]
-            [[&$arg.to_dcoord()]] []
+            [[&rt_entry::tuple(&$arg.to_dcoord())]] []
             => $($cont)*
         }
     };
@@ -516,4 +519,108 @@ const fn flatten_ok(l: &DLayout) -> Result<DLayout, Error> {
 /// The value of a static coordinate operand.
 const fn static_coord<K: Coord>() -> DTuple {
     K::COORD_PATTERN
+}
+
+/// The run-time arm of the typed functions: each list entry's twin over the
+/// compact run-time values (`algebra::rt`, no 64-node ceiling inside), reached
+/// by the entry's own path under this module (`algebra::coalesce` is
+/// `algebra::rt::coalesce`, `DLayout::append` is `CLayout::append`, an adapter
+/// below its twin here). The operands convert at the boundary and the result
+/// converts back to a `DLayout`: the const bodies on 64-node values cost 1.6 to
+/// 2.1 times the instructions (docs/benchmarks.md).
+pub(crate) mod rt_entry {
+    pub(crate) use crate::algebra::rt as algebra;
+    pub(crate) use crate::dynamic::rt::CLayout as DLayout;
+    use crate::dynamic::rt::{CTiler, CTuple};
+    use crate::dynamic::{DInt, DLayout as Fixed, DTuple};
+    use crate::error::Error;
+    use crate::typed::operand::DTilerArg;
+
+    /// A layout operand in the compact form.
+    pub(crate) fn layout(l: &Fixed) -> DLayout {
+        DLayout::from_fixed(l)
+    }
+    /// A tuple operand (shape, profile, order, coordinate) in the compact form.
+    pub(crate) fn tuple(t: &DTuple) -> CTuple {
+        CTuple::from_fixed(t)
+    }
+    /// A tiler operand in the compact form.
+    pub(crate) fn tiler(t: &DTilerArg) -> CTilerArg {
+        match t {
+            DTilerArg::Layout(l) => CTilerArg::Layout(DLayout::from_fixed(l)),
+            DTilerArg::Int(n) => CTilerArg::Int(*n),
+            DTilerArg::Tiler(t) => CTilerArg::Tiler(CTiler::from_fixed(t)),
+        }
+    }
+    /// The result as a `DLayout`: [`Error::Capacity`] past its 64 nodes, as the
+    /// const bodies report.
+    pub(crate) fn fixed(r: Result<DLayout, Error>) -> Result<Fixed, Error> {
+        r?.to_fixed()
+    }
+
+    /// [`DTilerArg`] over the compact values.
+    pub(crate) enum CTilerArg {
+        /// A layout (applies to the whole layout).
+        Layout(DLayout),
+        /// An integer `n` (applies to the whole layout).
+        Int(DInt),
+        /// A by-mode tiler.
+        Tiler(CTiler),
+    }
+
+    /// `composition` with a layout or a by-mode tiler (`super::composition_any`).
+    pub(crate) fn composition_any(a: &DLayout, b: &CTilerArg) -> Result<DLayout, Error> {
+        match b {
+            CTilerArg::Layout(b) => algebra::composition(a, b),
+            // C++ composes an integral tiler `n` as `n:_1`, even a static 1.
+            CTilerArg::Int(n) => algebra::composition(a, &algebra::unit_stride(*n)?),
+            CTilerArg::Tiler(t) => algebra::composition_tiler(a, t),
+        }
+    }
+
+    /// `op(a, b)` for a layout or integer `b` (`make_layout(n)`),
+    /// `op_tiler(a, b)` for a by-mode tiler (as `super::by_tiler!`).
+    macro_rules! by_tiler_rt {
+        ($($name:ident: $op:ident, $op_tiler:ident;)+) => {$(
+            pub(crate) fn $name(a: &DLayout, b: &CTilerArg) -> Result<DLayout, Error> {
+                match b {
+                    CTilerArg::Layout(b) => algebra::$op(a, b),
+                    CTilerArg::Int(n) => algebra::$op(a, &DLayout::col_major(CTuple::int(*n))?),
+                    CTilerArg::Tiler(t) => algebra::$op_tiler(a, t),
+                }
+            }
+        )+};
+    }
+    by_tiler_rt! {
+        logical_divide_any: logical_divide, logical_divide_tiler;
+        zipped_divide_any: zipped_divide, zipped_divide_tiler;
+        tiled_divide_any: tiled_divide, tiled_divide_tiler;
+        flat_divide_any: flat_divide, flat_divide_tiler;
+        logical_product_any: logical_product, logical_product_tiler;
+        zipped_product_any: zipped_product, zipped_product_tiler;
+        tiled_product_any: tiled_product, tiled_product_tiler;
+        flat_product_any: flat_product, flat_product_tiler;
+    }
+
+    /// `tile_to_shape` with the copies advancing column-major.
+    pub(crate) fn tile_to_shape_column_major(
+        block: &DLayout,
+        shape: &CTuple,
+    ) -> Result<DLayout, Error> {
+        algebra::tile_to_shape(block, shape, None)
+    }
+
+    /// `tile_to_shape` with an explicit mode order.
+    pub(crate) fn tile_to_shape_in(
+        block: &DLayout,
+        shape: &CTuple,
+        order: &CTuple,
+    ) -> Result<DLayout, Error> {
+        algebra::tile_to_shape(block, shape, Some(order))
+    }
+
+    /// `flatten` as a `Result` (it cannot fail).
+    pub(crate) fn flatten_ok(l: &DLayout) -> Result<DLayout, Error> {
+        Ok(l.flatten())
+    }
 }
