@@ -422,7 +422,7 @@ cute_types::for_each_op!(typed_ops);
 pub(crate) use static_op;
 
 /// `composition` with a layout or a by-mode tiler.
-const fn composition_any(a: &DLayout, b: &DTilerArg) -> Result<DLayout, Error> {
+pub(crate) const fn composition_any(a: &DLayout, b: &DTilerArg) -> Result<DLayout, Error> {
     match b {
         DTilerArg::Layout(b) => algebra::composition(a, b),
         // C++ composes an integral tiler `n` as `n:_1`, even a static 1.
@@ -437,7 +437,7 @@ const fn composition_any(a: &DLayout, b: &DTilerArg) -> Result<DLayout, Error> {
 /// `op(a, b)` for a layout `b`, `op_tiler(a, b)` for a by-mode tiler.
 macro_rules! by_tiler {
     ($name:ident, $op:path, $op_tiler:path) => {
-        const fn $name(a: &DLayout, b: &DTilerArg) -> Result<DLayout, Error> {
+        pub(crate) const fn $name(a: &DLayout, b: &DTilerArg) -> Result<DLayout, Error> {
             match crate::tri!(b.as_layout_or_tiler()) {
                 DTilerArg::Layout(b) => $op(a, &b),
                 DTilerArg::Tiler(t) => $op_tiler(a, &t),
@@ -490,12 +490,15 @@ by_tiler!(
 );
 
 /// `tile_to_shape` with the copies advancing column-major.
-const fn tile_to_shape_column_major(block: &DLayout, shape: &DTuple) -> Result<DLayout, Error> {
+pub(crate) const fn tile_to_shape_column_major(
+    block: &DLayout,
+    shape: &DTuple,
+) -> Result<DLayout, Error> {
     algebra::tile_to_shape(block, shape, None)
 }
 
 /// `tile_to_shape` with an explicit mode order.
-const fn tile_to_shape_in(
+pub(crate) const fn tile_to_shape_in(
     block: &DLayout,
     shape: &DTuple,
     order: &DTuple,
@@ -512,7 +515,7 @@ const fn static_int(v: Option<i64>) -> i64 {
 }
 
 /// `flatten` as a `Result` (it cannot fail).
-const fn flatten_ok(l: &DLayout) -> Result<DLayout, Error> {
+pub(crate) const fn flatten_ok(l: &DLayout) -> Result<DLayout, Error> {
     Ok(l.flatten())
 }
 
@@ -527,7 +530,9 @@ const fn static_coord<K: Coord>() -> DTuple {
 /// `algebra::rt::coalesce`, `DLayout::append` is `CLayout::append`, an adapter
 /// below its twin here). The operands convert at the boundary and the result
 /// converts back to a `DLayout`: the const bodies on 64-node values cost 1.6 to
-/// 2.1 times the instructions (docs/benchmarks.md).
+/// 2.1 times the instructions (docs/benchmarks.md). Without `alloc` (no compact
+/// values) the arm runs the const entries, as the static arm does.
+#[cfg(feature = "alloc")]
 pub(crate) mod rt_entry {
     pub(crate) use crate::algebra::rt as algebra;
     pub(crate) use crate::dynamic::rt::CLayout as DLayout;
@@ -622,5 +627,37 @@ pub(crate) mod rt_entry {
     /// `flatten` as a `Result` (it cannot fail).
     pub(crate) fn flatten_ok(l: &DLayout) -> Result<DLayout, Error> {
         Ok(l.flatten())
+    }
+}
+
+/// The run-time arm without `alloc`: the const entries on the 64-node values.
+#[cfg(not(feature = "alloc"))]
+pub(crate) mod rt_entry {
+    pub(crate) use super::{
+        composition_any, flat_divide_any, flat_product_any, flatten_ok, logical_divide_any,
+        logical_product_any, tile_to_shape_column_major, tile_to_shape_in, tiled_divide_any,
+        tiled_product_any, zipped_divide_any, zipped_product_any,
+    };
+    pub(crate) use crate::algebra;
+    pub(crate) use crate::dynamic::DLayout;
+    use crate::dynamic::DTuple;
+    use crate::error::Error;
+    use crate::typed::operand::DTilerArg;
+
+    /// A layout operand, as it is.
+    pub(crate) fn layout(l: &DLayout) -> DLayout {
+        *l
+    }
+    /// A tuple operand, as it is.
+    pub(crate) fn tuple(t: &DTuple) -> DTuple {
+        *t
+    }
+    /// A tiler operand, as it is.
+    pub(crate) fn tiler(t: &DTilerArg) -> DTilerArg {
+        *t
+    }
+    /// The result, as it is.
+    pub(crate) fn fixed(r: Result<DLayout, Error>) -> Result<DLayout, Error> {
+        r
     }
 }
