@@ -5,7 +5,7 @@
 //! format or fp32. Needs `--features cuda`.
 //!
 //! ```text
-//! gemm_tc --dtype bf16|fp16 [--out same|f32|both] [--configs all|r1_tma_wgmma,…]
+//! gemm_tc --dtype bf16|fp16 [--out same|f32|both] [--configs all|NAME[:gG][:s][:k],…]
 //!         [--suite] [--sizes 4096,8192|MxNxK,…] [--iters 50] [--warmup 10]
 //!         [--ctas N] [--dump DIR] [--b-layout nk|kn|both]
 //! ```

@@ -6,10 +6,13 @@
 //! format or fp32.
 //!
 //! ```text
-//! gemm_tc --dtype bf16|fp16 [--out same|f32|both] [--configs all|r1_tma_wgmma,…]
+//! gemm_tc --dtype bf16|fp16 [--out same|f32|both] [--configs all|NAME[:gG][:s][:k],…]
 //!         [--suite] [--sizes 4096,8192|MxNxK,…] [--iters 50] [--warmup 10]
 //!         [--ctas N] [--dump DIR] [--b-layout nk|kn|both]
 //! ```
+//! * `--configs`: shipped names (`r1_tma_wgmma`, …), each optionally refined:
+//!   `:gG` raster groups of `G` tile rows, `:s` odd groups right to left, `:k` a
+//!   block's odd tiles walk K backwards (e.g. `r5_tma_store:g16:s`).
 //! * `--suite`: shapes that exercise ragged M, N, K, odd N, K = BK and 2·BK, plus
 //!   an exact small-integer product (fp32 C must match bit for bit); every
 //!   configuration and output format is checked against an fp64 GPU reference.
@@ -38,7 +41,7 @@ use cute_gpu::hopper::shipped::{shipped, Shipped};
 use std::process::ExitCode;
 
 pub const HELP: &str = "\
-usage: gemm_tc --dtype bf16|fp16 [--out same|f32|both] [--configs all|r1_tma_wgmma,...]
+usage: gemm_tc --dtype bf16|fp16 [--out same|f32|both] [--configs all|NAME[:gG][:s][:k],...]
                [--suite] [--sizes 4096,8192|MxNxK,...] [--iters 50] [--warmup 10]
                [--ctas N] [--dump DIR] [--b-layout nk|kn|both] [--refusals]";
 
@@ -78,6 +81,49 @@ fn parse_size(s: &str) -> Result<TcProblem, String> {
     }
 }
 
+/// A shipped configuration, or one refined on the command line:
+/// `NAME[:gG][:s][:k]` is the shipped `NAME` with raster groups of `G` tile rows
+/// (`:gG`), odd groups right to left (`:s`, snake) and a block's odd tiles
+/// walking K backwards (`:k`). The variant's name is the spec with `_` for `:`
+/// (it names the kernel), so that one binary can time candidates side by side.
+fn variant(spec: &str) -> Result<Shipped, String> {
+    let mut parts = spec.split(':');
+    let base = parts.next().unwrap_or_default();
+    let mut s =
+        cute_gpu::hopper::shipped::find(base).ok_or(format!("unknown configuration `{base}`"))?;
+    let mut order = s.params.order();
+    let mut refined = false;
+    for part in parts {
+        refined = true;
+        if let Some(g) = part.strip_prefix('g') {
+            let g: usize = g
+                .parse()
+                .map_err(|_| format!("bad raster group `{part}` in `{spec}`"))?;
+            s.params = s
+                .params
+                .try_with_group(g)
+                .map_err(|e| format!("`{spec}`: {e}"))?;
+        } else if part == "s" {
+            order.snake = true;
+        } else if part == "k" {
+            order.k_alternate = true;
+        } else {
+            return Err(format!(
+                "unknown refinement `{part}` in `{spec}` (gG, s, k)"
+            ));
+        }
+    }
+    if refined {
+        s.params = s
+            .params
+            .try_with_order(order)
+            .map_err(|e| format!("`{spec}`: {e}"))?;
+        // a command-line argument, named once per process: leaking it is bounded
+        s.name = Box::leak(spec.replace(':', "_").into_boxed_str());
+    }
+    Ok(s)
+}
+
 fn parse(cli: Vec<String>) -> Result<Args, String> {
     let mut a = Args {
         refusals: false,
@@ -111,13 +157,7 @@ fn parse(cli: Vec<String>) -> Result<Args, String> {
             "--configs" => {
                 let v = value()?;
                 if v != "all" {
-                    a.configs = v
-                        .split(',')
-                        .map(|n| {
-                            cute_gpu::hopper::shipped::find(n)
-                                .ok_or(format!("unknown configuration `{n}`"))
-                        })
-                        .collect::<Result<_, _>>()?;
+                    a.configs = v.split(',').map(variant).collect::<Result<_, _>>()?;
                 }
             }
             "--suite" => a.suite = true,

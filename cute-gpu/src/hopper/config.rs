@@ -79,21 +79,90 @@ pub trait Schedule {
     /// visited in groups of `group_m` tile rows (column by column inside a group),
     /// so that blocks running at the same time share A and B tiles in L2.
     const SCHEDULE: (bool, usize);
+    /// The order refinements on top of the grouped raster ([`TileOrder`]).
+    const ORDER: TileOrder = TileOrder::RASTER;
+}
+
+/// Two refinements of the order in which a persistent grid visits its work, both
+/// aimed at L2 reuse between consecutive waves (a wave is the set of tiles the
+/// blocks run at the same time: with `ctas` blocks, linear tiles `j·ctas …
+/// (j+1)·ctas − 1`).
+///
+/// * `snake`: odd raster groups visit their tile columns right to left, so the
+///   first wave of group `g + 1` needs the B columns the last wave of group `g`
+///   just read (tile `t` of group `g`, column `c` becomes column
+///   `tiles_n − 1 − c` when `g` is odd).
+/// * `k_alternate`: a block's odd tiles (its 2nd, 4th, … tile, i.e. odd waves)
+///   walk K from the last K tile down to the first, so a wave starts on the
+///   K slices of the shared operand that the previous wave read last, the ones
+///   most likely still in L2. Only the order of the fp32 partial sums changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TileOrder {
+    /// odd raster groups run their columns right to left
+    pub snake: bool,
+    /// odd tiles of a block run K backwards
+    pub k_alternate: bool,
+}
+
+impl TileOrder {
+    /// Plain grouped raster order, K ascending.
+    pub const RASTER: TileOrder = TileOrder {
+        snake: false,
+        k_alternate: false,
+    };
+}
+
+/// A type naming a [`TileOrder`].
+pub trait OrderMode {
+    /// the order
+    const ORDER: TileOrder;
+}
+
+/// Plain grouped raster order, K ascending ([`TileOrder::RASTER`]).
+pub struct Raster;
+/// Odd raster groups right to left.
+pub struct Snake;
+/// A block's odd tiles walk K backwards.
+pub struct KAlternate;
+/// [`Snake`] and [`KAlternate`] together.
+pub struct SnakeKAlternate;
+
+impl OrderMode for Raster {
+    const ORDER: TileOrder = TileOrder::RASTER;
+}
+impl OrderMode for Snake {
+    const ORDER: TileOrder = TileOrder {
+        snake: true,
+        k_alternate: false,
+    };
+}
+impl OrderMode for KAlternate {
+    const ORDER: TileOrder = TileOrder {
+        snake: false,
+        k_alternate: true,
+    };
+}
+impl OrderMode for SnakeKAlternate {
+    const ORDER: TileOrder = TileOrder {
+        snake: true,
+        k_alternate: true,
+    };
 }
 
 /// One block per C tile, grouped raster order of `G` tile rows.
 pub struct TilePerCta<G>(PhantomData<G>);
 
 /// A persistent grid (one block per multiprocessor) looping over the tiles in
-/// grouped raster order of `G` tile rows.
-pub struct Persistent<G>(PhantomData<G>);
+/// grouped raster order of `G` tile rows, refined by the order `O`.
+pub struct Persistent<G, O = Raster>(PhantomData<(G, O)>);
 
 impl<G: StaticUsize> Schedule for TilePerCta<G> {
     const SCHEDULE: (bool, usize) = (false, G::USIZE);
 }
 
-impl<G: StaticUsize> Schedule for Persistent<G> {
+impl<G: StaticUsize, O: OrderMode> Schedule for Persistent<G, O> {
     const SCHEDULE: (bool, usize) = (true, G::USIZE);
+    const ORDER: TileOrder = O::ORDER;
 }
 
 /// How the accumulators reach C.
@@ -169,6 +238,8 @@ pub struct HgemmParams {
     pub(crate) tma_store: bool,
     /// swizzle row width in bytes
     pub(crate) swizzle_bytes: usize,
+    /// order refinements (snake groups, alternating K direction)
+    pub(crate) order: TileOrder,
 }
 
 /// Rows and columns of one TMA-store staging tile of C (one 128-byte swizzle row
@@ -215,6 +286,33 @@ impl HgemmParams {
     /// swizzle row width in bytes
     pub const fn swizzle_bytes(&self) -> usize {
         self.swizzle_bytes
+    }
+    /// order refinements on top of the grouped raster
+    pub const fn order(&self) -> TileOrder {
+        self.order
+    }
+    /// This configuration visiting its work in `order`; `Err` names the rule
+    /// when the order needs what the configuration lacks (alternating the K
+    /// direction between a block's tiles needs a persistent grid).
+    pub const fn try_with_order(self, order: TileOrder) -> Result<HgemmParams, &'static str> {
+        if order.k_alternate && !self.persistent {
+            return Err(
+                "alternating the K direction needs a persistent grid (a block's odd tiles)",
+            );
+        }
+        let mut p = self;
+        p.order = order;
+        Ok(p)
+    }
+    /// This configuration with raster groups of `group_m` tile rows; `Err` names
+    /// the rule when `group_m` is 0.
+    pub const fn try_with_group(self, group_m: usize) -> Result<HgemmParams, &'static str> {
+        if group_m == 0 {
+            return Err("the raster group height must be at least 1 tile");
+        }
+        let mut p = self;
+        p.group_m = group_m;
+        Ok(p)
     }
     /// Threads per block: 128 per warpgroup.
     pub const fn threads(&self) -> usize {
@@ -312,6 +410,7 @@ impl HgemmParams {
             group_m: schedule.1,
             tma_store,
             swizzle_bytes,
+            order: TileOrder::RASTER,
         };
         if !(schedule.1 >= 1) {
             return Err("the raster group height must be at least 1 tile");
@@ -419,7 +518,7 @@ where
     E: Epilogue,
     Sw: SwizzleMode,
 {
-    const PARAMS: HgemmParams = HgemmParams::checked(
+    const PARAMS: HgemmParams = match HgemmParams::checked(
         BM::USIZE,
         BN::USIZE,
         BK::USIZE,
@@ -429,5 +528,10 @@ where
         Sch::SCHEDULE,
         E::TMA_STORE,
         Sw::BYTES,
-    );
+    )
+    .try_with_order(Sch::ORDER)
+    {
+        Ok(p) => p,
+        Err(rule) => panic!("{}", rule),
+    };
 }

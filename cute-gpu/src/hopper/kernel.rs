@@ -267,27 +267,37 @@ pub fn generate(p: &HgemmParams, io: Io, name: &str) -> Result<HopperKernel, Err
 }
 
 /// `(tm, tn)` of linear tile `tile` in grouped raster order: groups of `G` tile
-/// rows, column-major inside a group.
+/// rows, column-major inside a group; with `snake`, odd groups run their columns
+/// right to left (`tn → tiles_n − 1 − tn`).
 fn raster(
     b: &mut KernelBuilder,
     cx: &Ctx<'_>,
     tile: Reg<kind::U32>,
 ) -> (Reg<kind::U32>, Reg<kind::U32>) {
     let g = cx.p.group_m as u32;
-    if g == 1 {
+    let (group, tm, tn) = if g == 1 {
         let tm = b.bin(BinOp::Div, tile, cx.tiles_n);
         let tn = b.bin(BinOp::Rem, tile, cx.tiles_n);
-        return (tm, tn);
+        (tm, tm, tn)
+    } else {
+        let group_tiles = b.mul(cx.tiles_n, g);
+        let group = b.bin(BinOp::Div, tile, group_tiles);
+        let first_m = b.mul(group, g);
+        let left = b.sub(cx.tiles_m, first_m);
+        let height = b.bin(BinOp::Min, left, g);
+        let in_group = b.bin(BinOp::Rem, tile, group_tiles);
+        let dm = b.bin(BinOp::Rem, in_group, height);
+        let tm = b.add(first_m, dm);
+        let tn = b.bin(BinOp::Div, in_group, height);
+        (group, tm, tn)
+    };
+    if cx.p.order.snake {
+        let odd = b.bin(BinOp::And, group, 1u32);
+        let is_odd = b.setp(Cmp::Ne, odd, 0u32);
+        let last = b.sub(cx.tiles_n, 1u32);
+        let mirrored = b.sub(last, tn);
+        b.when(is_odd).mov_to(tn, mirrored);
     }
-    let group_tiles = b.mul(cx.tiles_n, g);
-    let group = b.bin(BinOp::Div, tile, group_tiles);
-    let first_m = b.mul(group, g);
-    let left = b.sub(cx.tiles_m, first_m);
-    let height = b.bin(BinOp::Min, left, g);
-    let in_group = b.bin(BinOp::Rem, tile, group_tiles);
-    let dm = b.bin(BinOp::Rem, in_group, height);
-    let tm = b.add(first_m, dm);
-    let tn = b.bin(BinOp::Div, in_group, height);
     (tm, tn)
 }
 
@@ -360,6 +370,9 @@ fn producer(b: &mut KernelBuilder, cx: &Ctx<'_>) -> Result<(), Error> {
     let s = b.mov(0u32);
     let phase = b.mov(0u32);
     let tile = b.special(Special::CtaidX);
+    let bk = cx.p.bk as u32;
+    // with `k_alternate`: the parity of this block's tile count so far
+    let odd_tile = cx.p.order.k_alternate.then(|| b.mov(0u32));
     let tile_loop = b.label();
     let exit = b.label();
     b.place(tile_loop);
@@ -370,6 +383,24 @@ fn producer(b: &mut KernelBuilder, cx: &Ctx<'_>) -> Result<(), Error> {
     let nb = b.mul(tn, cx.p.bn as u32);
     let kb = b.mov(0u32);
     let kc = b.mov(0u32);
+    // K step per k-block: +BK, or −BK (two's complement) from the last K tile
+    let k_step = match odd_tile {
+        None => None,
+        Some(odd) => {
+            let step = b.mov(bk);
+            let backwards = b.setp(Cmp::Ne, odd, 0u32);
+            let last = b.sub(cx.k_tiles, 1u32);
+            let last_kc = b.mul(last, bk);
+            b.when(backwards).mov_to(kc, last_kc);
+            b.when(backwards).mov_to(step, bk.wrapping_neg());
+            b.ext(H::Xor {
+                dst: odd.id(),
+                a: odd.id(),
+                b: Operand::Int(1),
+            });
+            Some(step)
+        }
+    };
     let k_loop = b.label();
     b.place(k_loop);
     let bar = b.mad_lo(s, 8u32, cx.base);
@@ -382,7 +413,10 @@ fn producer(b: &mut KernelBuilder, cx: &Ctx<'_>) -> Result<(), Error> {
     );
     load_stage(b, cx, s, kc, ma, nb)?;
     advance(b, cx.r.stages, s, phase);
-    b.add_to(kc, kc, cx.p.bk as u32);
+    match k_step {
+        Some(step) => b.add_to(kc, kc, step),
+        None => b.add_to(kc, kc, bk),
+    }
     b.add_to(kb, kb, 1u32);
     let more = b.setp(Cmp::Lt, kb, cx.k_tiles);
     b.when(more).bra(k_loop);

@@ -2,7 +2,7 @@
 //! the tuning variants the timing sweep compares.
 use super::config::{
     Consumers, DirectStore, Hgemm, HgemmParams, HopperConfig, InlineProducer, Persistent,
-    ProducerWarpgroup, Stages, Sw128, TilePerCta, TmaStore,
+    ProducerWarpgroup, SnakeKAlternate, Stages, Sw128, TilePerCta, TmaStore,
 };
 use super::isa::Half;
 use super::kernel::{generate, HopperKernel, Io, Output};
@@ -59,6 +59,20 @@ pub type R5TmaStore = Hgemm<
     ProducerWarpgroup<_40, _232>,
     Stages<_4>,
     Persistent<_8>,
+    TmaStore,
+    Sw128,
+>;
+/// Rung 6: rung 5 visiting its tiles in an order made for L2 reuse between waves:
+/// raster groups of 16 tile rows, odd groups right to left (snake), and each
+/// block's odd tiles walking K backwards ([`SnakeKAlternate`]). The bf16/fp16
+/// parity configuration (H100 4096³: 101.4% of cuBLAS against r5's 99.4–99.8%,
+/// `docs/benchmarks.md`).
+pub type R6TileOrder = Hgemm<
+    Tile<_128, _256, _64>,
+    Consumers<_2>,
+    ProducerWarpgroup<_40, _232>,
+    Stages<_4>,
+    Persistent<_16, SnakeKAlternate>,
     TmaStore,
     Sw128,
 >;
@@ -154,6 +168,11 @@ pub fn shipped() -> Vec<Shipped> {
             name: "r5_tma_store",
             what: "+ stmatrix/TMA-store epilogue",
             params: R5TmaStore::PARAMS,
+        },
+        Shipped {
+            name: "r6_tile_order",
+            what: "+ tile order: raster groups of 16 rows, snake, K direction alternating per tile",
+            params: R6TileOrder::PARAMS,
         },
         Shipped {
             name: "t256x128",
