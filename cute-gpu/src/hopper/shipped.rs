@@ -65,8 +65,8 @@ pub type R5TmaStore = Hgemm<
 /// Rung 6: rung 5 visiting its tiles in an order made for L2 reuse between waves:
 /// raster groups of 16 tile rows, odd groups right to left (snake), and each
 /// block's odd tiles walking K backwards ([`SnakeKAlternate`]). The bf16/fp16
-/// parity configuration (H100 4096³: 101.4% of cuBLAS against r5's 99.4–99.8%,
-/// `docs/benchmarks.md`).
+/// parity configuration: bf16/fp16 4096³ at 100.8–101.7% of cuBLAS on the H100 and
+/// the H200, where rung 5 gave 98.7–100.5% in the same runs (`docs/benchmarks.md`).
 pub type R6TileOrder = Hgemm<
     Tile<_128, _256, _64>,
     Consumers<_2>,
