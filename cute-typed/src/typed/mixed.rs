@@ -174,6 +174,54 @@ impl Src {
             Src::Slot(j) => vals[j],
         }
     }
+    /// The leaf as the layout holds it: a literal static, a slot run-time.
+    #[inline(always)]
+    fn dint(self, vals: &[i64; MIXED_SLOTS]) -> DInt {
+        match self {
+            Src::Lit(v) => DInt::s(v),
+            Src::Slot(j) => DInt::d(vals[j]),
+        }
+    }
+}
+
+/// A pattern's leaves in node order (the order [`DLayout::size`] and
+/// [`DLayout::cosize`] take them), each extent and stride a literal or a slot
+/// numbered as [`Mixed::from_dynamic`] numbers them.
+struct NodeLeaves {
+    leaves: [PlanLeaf; CAPACITY],
+    count: usize,
+}
+
+impl NodeLeaves {
+    const fn of(l: &DLayout) -> NodeLeaves {
+        let mut r = NodeLeaves {
+            leaves: [NO_LEAF; CAPACITY],
+            count: 0,
+        };
+        let (shape, stride) = (l.shape_ref(), l.stride_ref());
+        let mut slot = 0;
+        let mut pos = 0;
+        while pos < shape.node_count() {
+            if let (Some(s), Some(d)) = (shape.leaf_at_node(pos), stride.leaf_at_node(pos)) {
+                let extent = if s.is_static {
+                    Src::Lit(s.value)
+                } else {
+                    slot += 1;
+                    Src::Slot(slot - 1)
+                };
+                let stride = if d.is_static {
+                    Src::Lit(d.value)
+                } else {
+                    slot += 1;
+                    Src::Slot(slot - 1)
+                };
+                r.leaves[r.count] = PlanLeaf { extent, stride };
+                r.count += 1;
+            }
+            pos += 1;
+        }
+        r
+    }
 }
 
 /// One leaf of a mixed layout's evaluation plan.
@@ -422,11 +470,38 @@ impl<M: MixedPattern> Mixed<M> {
                 _ => return Err(Error::MixedPattern),
             }
         }
-        l.fits()?;
+        Self::fits(&vals)?;
         Ok(Mixed {
             vals,
             marker: PhantomData,
         })
+    }
+
+    /// `Ok` when the size and cosize of the layout with the run-time leaves
+    /// `vals` fit in `i64`: [`DLayout::size`] and [`DLayout::cosize`]'s own
+    /// checked steps (`Π sᵢ`, `1 + Σ (sᵢ - 1)·|dᵢ|`, leaf by leaf in node
+    /// order, static leaves as static `DInt`s), over the pattern's leaves
+    /// gathered at compile time instead of a walk of the layout's nodes.
+    #[inline]
+    fn fits(vals: &[i64; MIXED_SLOTS]) -> Result<(), Error> {
+        let leaves: &'static NodeLeaves = const { &NodeLeaves::of(&Self::LAYOUT) };
+        let (mut size, mut cosize) = (DInt::s(1), DInt::s(1));
+        for leaf in &leaves.leaves[..const { NodeLeaves::of(&Self::LAYOUT).count }] {
+            let (s, d) = (leaf.extent.dint(vals), leaf.stride.dint(vals));
+            size = size.mul(s)?;
+            let s1 = s.sub(DInt::s(1))?;
+            // As `DLayout::cosize`: an extent of 1 adds 0 whatever the stride.
+            let d = match d.abs() {
+                Ok(a) => a,
+                Err(_) if s1.value == 0 => DInt {
+                    value: i64::MAX,
+                    is_static: d.is_static,
+                },
+                Err(e) => return Err(e),
+            };
+            cosize = cosize.add(s1.mul(d)?)?;
+        }
+        Ok(())
     }
 
     /// The run-time leaves' values, in slot order (leaf by leaf, shape before stride).
@@ -484,8 +559,6 @@ trait LayoutNodes {
     type Tuple: TupleNodes;
     fn shape_nodes(&self) -> &Self::Tuple;
     fn stride_nodes(&self) -> &Self::Tuple;
-    /// `Ok` when size and cosize fit in `i64`.
-    fn fits(&self) -> Result<(), Error>;
 }
 
 /// A tuple's nodes (see [`LayoutNodes`]).
@@ -506,12 +579,6 @@ macro_rules! layout_nodes {
             #[inline(always)]
             fn stride_nodes(&self) -> &$T {
                 self.stride_ref()
-            }
-            #[inline]
-            fn fits(&self) -> Result<(), Error> {
-                self.size()?;
-                self.cosize()?;
-                Ok(())
             }
         }
         impl TupleNodes for $T {
