@@ -89,6 +89,15 @@ pub trait TilerOperand: Copy {
             None => Ok(CTilerArg::from_fixed(&self.to_tiler()?)),
         }
     }
+    #[doc(hidden)]
+    /// `t` with this tiler appended as its next mode (as
+    /// [`TilerOperand::to_compact_tiler`] then the push of that mode), the
+    /// mode written into the by-mode tiler without a [`CTilerArg`] in between.
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn push_compact_mode(&self, t: CTiler) -> Result<CTiler, Error> {
+        CTilerArg::push_onto(t, self.to_compact_tiler()?)
+    }
 }
 
 /// [`DTilerArg`] over the compact run-time values (the run-time algebra's
@@ -115,17 +124,13 @@ impl CTilerArg {
             DTilerArg::Tiler(t) => CTilerArg::Tiler(CTiler::from_fixed(t)),
         }
     }
-    /// The by-mode tiler of `modes` (as [`tiler_of`]).
-    fn of_modes<const K: usize>(modes: [CTilerArg; K]) -> Result<CTilerArg, Error> {
-        let mut t = CTiler::new();
-        for m in modes {
-            t = match m {
-                CTilerArg::Layout(l) => t.push_layout(l)?,
-                CTilerArg::Int(n) => t.push_int(n)?,
-                CTilerArg::Tiler(inner) => t.push_tiler(&inner)?,
-            };
+    /// `t` with `m` appended as its next mode (as [`push_mode`]).
+    fn push_onto(t: CTiler, m: CTilerArg) -> Result<CTiler, Error> {
+        match m {
+            CTilerArg::Layout(l) => t.push_layout(l),
+            CTilerArg::Int(n) => t.push_int(n),
+            CTilerArg::Tiler(inner) => t.push_tiler(&inner),
         }
-        Ok(CTilerArg::Tiler(t))
     }
 }
 
@@ -206,6 +211,11 @@ impl<S: Congruent<D>, D: IntTuple> TilerOperand for Layout<S, D> {
     #[inline]
     fn to_compact_tiler(&self) -> Result<CTilerArg, Error> {
         Ok(CTilerArg::Layout(LayoutOperand::to_compact(self)))
+    }
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn push_compact_mode(&self, t: CTiler) -> Result<CTiler, Error> {
+        t.push_layout(LayoutOperand::to_compact(self))
     }
 }
 
@@ -318,7 +328,10 @@ macro_rules! tuple_tiler {
                 if let Some(t) = const { &Self::STATIC_TILER } {
                     return Ok(CTilerArg::from_fixed(t));
                 }
-                CTilerArg::of_modes([$(self.$i.to_compact_tiler()?),+])
+                // Each mode written straight into the tiler (as `tiler_of`).
+                let t = CTiler::new();
+                $(let t = self.$i.push_compact_mode(t)?;)+
+                Ok(CTilerArg::Tiler(t))
             }
         }
     };
