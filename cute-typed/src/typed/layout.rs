@@ -334,11 +334,8 @@ impl<S: Congruent<D>, D: IntTuple> LayoutOperand for Layout<S, D> {
     #[cfg(feature = "alloc")]
     #[inline]
     fn to_compact(&self) -> CLayout {
-        // Congruent (`S: Congruent<D>`): never the fallback.
-        match CLayout::new_unchecked_shape(self.shape.to_compact(), self.stride.to_compact()) {
-            Ok(l) => l,
-            Err(_) => CLayout::from_fixed(&self.to_dynamic()),
-        }
+        // Congruent (`S: Congruent<D>`), no star: the layout check is not repeated.
+        CLayout::from_congruent(self.shape.to_compact(), self.stride.to_compact())
     }
     #[inline]
     fn runtime_slots(&self, out: &mut [i64; MIXED_SLOTS], at: usize) -> Option<usize> {

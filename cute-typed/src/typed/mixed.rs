@@ -657,11 +657,8 @@ impl<M: MixedPattern> Mixed<M> {
             };
             t.set_leaf_at_node(slots.pos[k] as usize, DInt::d(self.vals[k]));
         }
-        // The pattern's own nesting: never the fallback.
-        match CLayout::new_unchecked_shape(shape, stride) {
-            Ok(l) => l,
-            Err(_) => CLayout::from_fixed(&self.to_dynamic()),
-        }
+        // The pattern's own nesting (congruent, no star): not checked again.
+        CLayout::from_congruent(shape, stride)
     }
 }
 
