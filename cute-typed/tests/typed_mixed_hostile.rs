@@ -239,3 +239,49 @@ fn a_result_whose_domain_overflows_is_refused() {
         );
     }
 }
+
+/// `Mixed::from_dynamic` accepts a layout exactly when its size and cosize fit
+/// in `i64` (its check runs over the pattern's leaves gathered at compile
+/// time, with `DLayout::size`/`cosize`'s own steps): hostile extents and
+/// strides, among them an extent 1 with stride `i64::MIN` (which adds 0 to the
+/// cosize) and the same stride under an extent 2 (which overflows).
+#[test]
+fn mixed_values_are_accepted_exactly_when_size_and_cosize_fit() {
+    // The pattern `(_4,s):(_1,d)`, `s` and `d` run-time.
+    type M = Coalesced<Layout<(_4, i64), (_1, i64)>>;
+    let mut seen = [0usize; 2];
+    for s in [
+        1,
+        2,
+        3,
+        1 << 31,
+        1 << 32,
+        i64::MAX / 4,
+        i64::MAX,
+        3_037_000_500,
+    ] {
+        for d in HOSTILE {
+            let l = DLayout::new(
+                DTuple::tuple(&[DTuple::s(4), DTuple::d(s)]).unwrap(),
+                DTuple::tuple(&[DTuple::s(1), DTuple::d(d)]).unwrap(),
+            )
+            .unwrap();
+            let fits = l.size().is_ok() && l.cosize().is_ok();
+            let m = Mixed::<M>::from_dynamic(&l);
+            match &m {
+                Ok(m) => assert_eq!(m.to_dynamic(), l),
+                Err(e) => assert_eq!(*e, Error::Overflow, "{l}"),
+            }
+            assert_eq!(m.is_ok(), fits, "{l}");
+            seen[fits as usize] += 1;
+        }
+    }
+    // Both sides of the rule were reached, and the extent-1 case is accepted.
+    assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
+    let one = DLayout::new(
+        DTuple::tuple(&[DTuple::s(4), DTuple::d(1)]).unwrap(),
+        DTuple::tuple(&[DTuple::s(1), DTuple::d(i64::MIN)]).unwrap(),
+    )
+    .unwrap();
+    assert!(Mixed::<M>::from_dynamic(&one).is_ok());
+}

@@ -9,6 +9,8 @@ use super::int::_1;
 use super::layout_like::{check_layout, LayoutLike, LayoutOperand, StaticLayout};
 use super::mixed::{Planned, MIXED_SLOTS};
 use super::tuple::{checked_add, ok_or_raise, Congruent, Get, IntTuple};
+#[cfg(feature = "alloc")]
+use crate::dynamic::rt::CLayout;
 use crate::dynamic::{DLayout, DTuple};
 use crate::error::Error;
 
@@ -328,6 +330,17 @@ impl<S: Congruent<D>, D: IntTuple> LayoutOperand for Layout<S, D> {
     };
     fn to_dynamic(&self) -> DLayout {
         Layout::to_dynamic(self)
+    }
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn to_compact(&self) -> CLayout {
+        // Congruent (`S: Congruent<D>`), no star: the layout check is not repeated.
+        CLayout::from_congruent(self.shape.to_compact(), self.stride.to_compact())
+    }
+    #[inline]
+    fn runtime_slots(&self, out: &mut [i64; MIXED_SLOTS], at: usize) -> Option<usize> {
+        let next = self.shape.write_slots(&self.stride, out, at);
+        (next <= MIXED_SLOTS).then_some(next)
     }
 }
 

@@ -6,8 +6,11 @@ use core::fmt;
 
 use super::coord::Coord;
 use super::flag::{False, StaticFlag, True};
+use super::mixed::MIXED_SLOTS;
 use super::static_result::Dispatch;
 use super::tuple::ok_or_raise;
+#[cfg(feature = "alloc")]
+use crate::dynamic::rt::CLayout;
 use crate::dynamic::{DLayout, DTuple};
 use crate::error::Error;
 
@@ -56,6 +59,30 @@ pub trait LayoutOperand: Copy {
     type Modes;
     /// The layout as a [`DLayout`] (static leaves keep their static flag).
     fn to_dynamic(&self) -> DLayout;
+    #[doc(hidden)]
+    /// The layout in the compact form the run-time algebra takes: a static
+    /// layout from its `const`, a typed one written straight from its pattern
+    /// and run-time leaves (no 64-node intermediate).
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn to_compact(&self) -> CLayout {
+        match const { &Self::STATIC } {
+            Some(l) => CLayout::from_fixed(l),
+            None => CLayout::from_fixed(&self.to_dynamic()),
+        }
+    }
+    #[doc(hidden)]
+    /// Writes the run-time leaves into `out` from slot `at` on, leaf by leaf,
+    /// shape before stride (a typed mixed result's slot order); the next slot,
+    /// or `None` when they do not fit or the structure is not typed.
+    #[inline]
+    fn runtime_slots(&self, _out: &mut [i64; MIXED_SLOTS], at: usize) -> Option<usize> {
+        if const { Self::STATIC.is_some() } {
+            Some(at)
+        } else {
+            None
+        }
+    }
 }
 
 #[diagnostic::do_not_recommend]

@@ -39,9 +39,13 @@ use core::marker::PhantomData;
 use super::coord::Coord;
 use super::flag::{False, StaticFlag, True};
 use super::layout_like::{LayoutLike, LayoutOperand};
+#[cfg(feature = "alloc")]
+use super::operand::CTilerArg;
 use super::operand::{DTilerArg, TilerOperand};
-use super::static_result::{Dispatch, FAILED_PLACEHOLDER};
+use super::static_result::{Dispatch, RtLayout, FAILED_PLACEHOLDER};
 use super::tuple::{ok_or_raise, IntTuple};
+#[cfg(feature = "alloc")]
+use crate::dynamic::rt::{CLayout, CTuple};
 use crate::dynamic::{DInt, DLayout, DTuple, Terms, CAPACITY};
 use crate::error::Error;
 
@@ -148,6 +152,9 @@ impl<M: MixedPattern> Dispatch<M> for Mix {
     fn run(dynamic: impl FnOnce() -> Result<DLayout, Error>) -> Result<Mixed<M>, Error> {
         Mixed::from_dynamic(&dynamic()?)
     }
+    fn run_rt(dynamic: impl FnOnce() -> Result<RtLayout, Error>) -> Result<Mixed<M>, Error> {
+        Mixed::from_rt(&dynamic()?)
+    }
 }
 
 /// Where an extent or stride of the plan comes from.
@@ -166,6 +173,54 @@ impl Src {
             Src::Lit(v) => v,
             Src::Slot(j) => vals[j],
         }
+    }
+    /// The leaf as the layout holds it: a literal static, a slot run-time.
+    #[inline(always)]
+    fn dint(self, vals: &[i64; MIXED_SLOTS]) -> DInt {
+        match self {
+            Src::Lit(v) => DInt::s(v),
+            Src::Slot(j) => DInt::d(vals[j]),
+        }
+    }
+}
+
+/// A pattern's leaves in node order (the order [`DLayout::size`] and
+/// [`DLayout::cosize`] take them), each extent and stride a literal or a slot
+/// numbered as [`Mixed::from_dynamic`] numbers them.
+struct NodeLeaves {
+    leaves: [PlanLeaf; CAPACITY],
+    count: usize,
+}
+
+impl NodeLeaves {
+    const fn of(l: &DLayout) -> NodeLeaves {
+        let mut r = NodeLeaves {
+            leaves: [NO_LEAF; CAPACITY],
+            count: 0,
+        };
+        let (shape, stride) = (l.shape_ref(), l.stride_ref());
+        let mut slot = 0;
+        let mut pos = 0;
+        while pos < shape.node_count() {
+            if let (Some(s), Some(d)) = (shape.leaf_at_node(pos), stride.leaf_at_node(pos)) {
+                let extent = if s.is_static {
+                    Src::Lit(s.value)
+                } else {
+                    slot += 1;
+                    Src::Slot(slot - 1)
+                };
+                let stride = if d.is_static {
+                    Src::Lit(d.value)
+                } else {
+                    slot += 1;
+                    Src::Slot(slot - 1)
+                };
+                r.leaves[r.count] = PlanLeaf { extent, stride };
+                r.count += 1;
+            }
+            pos += 1;
+        }
+        r
     }
 }
 
@@ -366,21 +421,33 @@ impl<M: MixedPattern> Mixed<M> {
     /// assert!(Mixed::<M>::from_dynamic(&"(_2,8):(_1,4)".parse().unwrap()).is_err());
     /// ```
     pub fn from_dynamic(l: &DLayout) -> Result<Self, Error> {
-        let p = match M::PATTERN {
+        Self::read(l)
+    }
+
+    /// [`Mixed::from_dynamic`] of the run-time arm's own result (the compact
+    /// layout), read without converting it.
+    pub(crate) fn from_rt(l: &RtLayout) -> Result<Self, Error> {
+        Self::read(l)
+    }
+
+    /// The value equal to `l` (see [`Mixed::from_dynamic`]): `l` is walked
+    /// node by node beside the pattern.
+    fn read<L: LayoutNodes>(l: &L) -> Result<Self, Error> {
+        let p: &'static DLayout = match const { &M::PATTERN } {
             Ok(p) => p,
             Err(_) => return Err(Error::FailedOperand),
         };
         let mut vals = [0i64; MIXED_SLOTS];
         let mut slot = 0;
         let (ps, pd) = (p.shape_ref(), p.stride_ref());
-        let (ls, ld) = (l.shape_ref(), l.stride_ref());
-        if ps.node_count() != ls.node_count() {
+        let (ls, ld) = (l.shape_nodes(), l.stride_nodes());
+        if ps.node_count() != ls.nodes() {
             return Err(Error::MixedPattern);
         }
         for pos in 0..ps.node_count() {
-            match (ps.leaf_at_node(pos), ls.leaf_at_node(pos)) {
+            match (ps.leaf_at_node(pos), ls.leaf(pos)) {
                 (Some(a), Some(b)) => {
-                    let (c, d) = match (pd.leaf_at_node(pos), ld.leaf_at_node(pos)) {
+                    let (c, d) = match (pd.leaf_at_node(pos), ld.leaf(pos)) {
                         (Some(c), Some(d)) => (c, d),
                         _ => return Err(Error::MixedPattern),
                     };
@@ -399,16 +466,42 @@ impl<M: MixedPattern> Mixed<M> {
                         }
                     }
                 }
-                (None, None) if ps.arity_at_node(pos) == ls.arity_at_node(pos) => {}
+                (None, None) if ps.arity_at_node(pos) == ls.arity(pos) => {}
                 _ => return Err(Error::MixedPattern),
             }
         }
-        l.size()?;
-        l.cosize()?;
+        Self::fits(&vals)?;
         Ok(Mixed {
             vals,
             marker: PhantomData,
         })
+    }
+
+    /// `Ok` when the size and cosize of the layout with the run-time leaves
+    /// `vals` fit in `i64`: [`DLayout::size`] and [`DLayout::cosize`]'s own
+    /// checked steps (`Π sᵢ`, `1 + Σ (sᵢ - 1)·|dᵢ|`, leaf by leaf in node
+    /// order, static leaves as static `DInt`s), over the pattern's leaves
+    /// gathered at compile time instead of a walk of the layout's nodes.
+    #[inline]
+    fn fits(vals: &[i64; MIXED_SLOTS]) -> Result<(), Error> {
+        let leaves: &'static NodeLeaves = const { &NodeLeaves::of(&Self::LAYOUT) };
+        let (mut size, mut cosize) = (DInt::s(1), DInt::s(1));
+        for leaf in &leaves.leaves[..const { NodeLeaves::of(&Self::LAYOUT).count }] {
+            let (s, d) = (leaf.extent.dint(vals), leaf.stride.dint(vals));
+            size = size.mul(s)?;
+            let s1 = s.sub(DInt::s(1))?;
+            // As `DLayout::cosize`: an extent of 1 adds 0 whatever the stride.
+            let d = match d.abs() {
+                Ok(a) => a,
+                Err(_) if s1.value == 0 => DInt {
+                    value: i64::MAX,
+                    is_static: d.is_static,
+                },
+                Err(e) => return Err(e),
+            };
+            cosize = cosize.add(s1.mul(d)?)?;
+        }
+        Ok(())
     }
 
     /// The run-time leaves' values, in slot order (leaf by leaf, shape before stride).
@@ -460,6 +553,115 @@ impl<M: MixedPattern> Mixed<M> {
     }
 }
 
+/// A layout's nodes as [`Mixed::from_dynamic`] reads them: the 64-node
+/// [`DLayout`] and the run-time arm's compact layout alike.
+trait LayoutNodes {
+    type Tuple: TupleNodes;
+    fn shape_nodes(&self) -> &Self::Tuple;
+    fn stride_nodes(&self) -> &Self::Tuple;
+}
+
+/// A tuple's nodes (see [`LayoutNodes`]).
+trait TupleNodes {
+    fn nodes(&self) -> usize;
+    fn leaf(&self, pos: usize) -> Option<DInt>;
+    fn arity(&self, pos: usize) -> Option<usize>;
+}
+
+macro_rules! layout_nodes {
+    ($L:ty, $T:ty) => {
+        impl LayoutNodes for $L {
+            type Tuple = $T;
+            #[inline(always)]
+            fn shape_nodes(&self) -> &$T {
+                self.shape_ref()
+            }
+            #[inline(always)]
+            fn stride_nodes(&self) -> &$T {
+                self.stride_ref()
+            }
+        }
+        impl TupleNodes for $T {
+            #[inline(always)]
+            fn nodes(&self) -> usize {
+                self.node_count()
+            }
+            #[inline(always)]
+            fn leaf(&self, pos: usize) -> Option<DInt> {
+                self.leaf_at_node(pos)
+            }
+            #[inline(always)]
+            fn arity(&self, pos: usize) -> Option<usize> {
+                self.arity_at_node(pos)
+            }
+        }
+    };
+}
+layout_nodes!(DLayout, DTuple);
+#[cfg(feature = "alloc")]
+layout_nodes!(CLayout, CTuple);
+
+/// Where each slot of a pattern lives: node position and tuple (shape or stride).
+#[cfg(feature = "alloc")]
+struct SlotNodes {
+    pos: [u8; MIXED_SLOTS],
+    in_stride: [bool; MIXED_SLOTS],
+    count: usize,
+}
+
+#[cfg(feature = "alloc")]
+impl SlotNodes {
+    /// The slots of `l` (at most [`MIXED_SLOTS`] are recorded: a pattern
+    /// with more does not compile).
+    const fn of(l: &DLayout) -> SlotNodes {
+        let mut r = SlotNodes {
+            pos: [0; MIXED_SLOTS],
+            in_stride: [false; MIXED_SLOTS],
+            count: 0,
+        };
+        let (shape, stride) = (l.shape_ref(), l.stride_ref());
+        let mut pos = 0;
+        while pos < shape.node_count() {
+            if let (Some(s), Some(d)) = (shape.leaf_at_node(pos), stride.leaf_at_node(pos)) {
+                let mut t = 0;
+                while t < 2 {
+                    let v = if t == 0 { s } else { d };
+                    if !v.is_static && r.count < MIXED_SLOTS {
+                        r.pos[r.count] = pos as u8;
+                        r.in_stride[r.count] = t == 1;
+                        r.count += 1;
+                    }
+                    t += 1;
+                }
+            }
+            pos += 1;
+        }
+        r
+    }
+}
+
+impl<M: MixedPattern> Mixed<M> {
+    /// The layout in the compact form, written from the pattern and the slots.
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn compact(&self) -> CLayout {
+        let p: &'static DLayout = const { &Self::LAYOUT };
+        let slots: &'static SlotNodes = const { &SlotNodes::of(&Self::LAYOUT) };
+        let mut shape = CTuple::from_fixed(p.shape_ref());
+        let mut stride = CTuple::from_fixed(p.stride_ref());
+        for k in 0..slots.count {
+            let t = if slots.in_stride[k] {
+                &mut stride
+            } else {
+                &mut shape
+            };
+            t.set_leaf_at_node(slots.pos[k] as usize, DInt::d(self.vals[k]));
+        }
+        // The pattern's own nesting (congruent, no star): not checked again.
+        CLayout::from_congruent(shape, stride)
+    }
+}
+
 impl<M: MixedPattern> Planned for Mixed<M> {
     const PLAN: MixedPlan = MixedPlan::of(&Self::LAYOUT);
 }
@@ -502,6 +704,18 @@ impl<M: MixedPattern> LayoutOperand for Mixed<M> {
     fn to_dynamic(&self) -> DLayout {
         Mixed::to_dynamic(self)
     }
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn to_compact(&self) -> CLayout {
+        self.compact()
+    }
+    #[inline]
+    fn runtime_slots(&self, out: &mut [i64; MIXED_SLOTS], at: usize) -> Option<usize> {
+        let n = Self::SLOTS;
+        let dst = out.get_mut(at..at.checked_add(n)?)?;
+        dst.copy_from_slice(&self.vals[..n]);
+        Some(at + n)
+    }
 }
 
 impl<M: MixedPattern> TilerOperand for Mixed<M> {
@@ -514,6 +728,11 @@ impl<M: MixedPattern> TilerOperand for Mixed<M> {
     const FAILED: bool = M::PATTERN.is_err();
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
         Ok(DTilerArg::Layout(self.to_dynamic()))
+    }
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn to_compact_tiler(&self) -> Result<CTilerArg, Error> {
+        Ok(CTilerArg::Layout(self.compact()))
     }
 }
 

@@ -8,6 +8,8 @@ use super::layout::Layout;
 use super::layout_like::LayoutOperand;
 use super::numeral::Numeral;
 use super::tuple::{ok_or_raise, Congruent, IntTuple};
+#[cfg(feature = "alloc")]
+use crate::dynamic::rt::{CLayout, CTiler};
 use crate::dynamic::{DInt, DLayout, DTiler, DTuple, TilerMode};
 use crate::error::Error;
 
@@ -75,6 +77,61 @@ pub trait TilerOperand: Copy {
     type Modes;
     /// The tiler at run time; a dynamic integer `n <= 0` is [`Error::NonPositiveShape`].
     fn to_tiler(&self) -> Result<DTilerArg, Error>;
+    #[doc(hidden)]
+    /// The tiler in the compact form the run-time algebra takes: a static
+    /// tiler from its `const`, a typed one written straight from its values
+    /// (no 64-node intermediate), the same errors as [`TilerOperand::to_tiler`].
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn to_compact_tiler(&self) -> Result<CTilerArg, Error> {
+        match const { &Self::STATIC_TILER } {
+            Some(t) => Ok(CTilerArg::from_fixed(t)),
+            None => Ok(CTilerArg::from_fixed(&self.to_tiler()?)),
+        }
+    }
+    #[doc(hidden)]
+    /// `t` with this tiler appended as its next mode (as
+    /// [`TilerOperand::to_compact_tiler`] then the push of that mode), the
+    /// mode written into the by-mode tiler without a [`CTilerArg`] in between.
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn push_compact_mode(&self, t: CTiler) -> Result<CTiler, Error> {
+        CTilerArg::push_onto(t, self.to_compact_tiler()?)
+    }
+}
+
+/// [`DTilerArg`] over the compact run-time values (the run-time algebra's
+/// operand).
+#[doc(hidden)]
+#[cfg(feature = "alloc")]
+#[derive(Clone, Debug)]
+pub enum CTilerArg {
+    /// A layout (applies to the whole layout).
+    Layout(CLayout),
+    /// An integer `n` (applies to the whole layout).
+    Int(DInt),
+    /// A by-mode tiler.
+    Tiler(CTiler),
+}
+
+#[cfg(feature = "alloc")]
+impl CTilerArg {
+    /// The same tiler in the compact form.
+    pub fn from_fixed(t: &DTilerArg) -> CTilerArg {
+        match t {
+            DTilerArg::Layout(l) => CTilerArg::Layout(CLayout::from_fixed(l)),
+            DTilerArg::Int(n) => CTilerArg::Int(*n),
+            DTilerArg::Tiler(t) => CTilerArg::Tiler(CTiler::from_fixed(t)),
+        }
+    }
+    /// `t` with `m` appended as its next mode (as [`push_mode`]).
+    fn push_onto(t: CTiler, m: CTilerArg) -> Result<CTiler, Error> {
+        match m {
+            CTilerArg::Layout(l) => t.push_layout(l),
+            CTilerArg::Int(n) => t.push_int(n),
+            CTilerArg::Tiler(inner) => t.push_tiler(&inner),
+        }
+    }
 }
 
 /// Appends one mode to a by-mode tiler.
@@ -150,6 +207,16 @@ impl<S: Congruent<D>, D: IntTuple> TilerOperand for Layout<S, D> {
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
         Ok(DTilerArg::Layout(self.to_dynamic()))
     }
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn to_compact_tiler(&self) -> Result<CTilerArg, Error> {
+        Ok(CTilerArg::Layout(LayoutOperand::to_compact(self)))
+    }
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn push_compact_mode(&self, t: CTiler) -> Result<CTiler, Error> {
+        t.push_layout(LayoutOperand::to_compact(self))
+    }
 }
 
 impl TilerOperand for DLayout {
@@ -211,6 +278,11 @@ impl<T: RuntimeInt> TilerOperand for T {
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
         Ok(DTilerArg::Int(DInt::d(self.checked_value()?)))
     }
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn to_compact_tiler(&self) -> Result<CTilerArg, Error> {
+        Ok(CTilerArg::Int(DInt::d(self.checked_value()?)))
+    }
 }
 
 /// `True` iff every listed tiler is static.
@@ -249,6 +321,17 @@ macro_rules! tuple_tiler {
             const FAILED: bool = false $(|| $T::FAILED)+;
             fn to_tiler(&self) -> Result<DTilerArg, Error> {
                 tiler_of(&[$(self.$i.to_tiler()?),+])
+            }
+            #[cfg(feature = "alloc")]
+            #[inline]
+            fn to_compact_tiler(&self) -> Result<CTilerArg, Error> {
+                if let Some(t) = const { &Self::STATIC_TILER } {
+                    return Ok(CTilerArg::from_fixed(t));
+                }
+                // Each mode written straight into the tiler (as `tiler_of`).
+                let t = CTiler::new();
+                $(let t = self.$i.push_compact_mode(t)?;)+
+                Ok(CTilerArg::Tiler(t))
             }
         }
     };

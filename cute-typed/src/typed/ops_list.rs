@@ -200,9 +200,7 @@ macro_rules! typed_form {
                 static: $($entry)::+($($sa),+),
                 mixed |$p| $($entry)::+($($ma),+),
                 // The same entry over the compact run-time values.
-                dynamic: $crate::typed::ops_list::rt_entry::fixed(
-                    $crate::typed::ops_list::rt_entry::$($entry)::+($($da),+)
-                ),
+                dynamic: $crate::typed::ops_list::rt_entry::$($entry)::+($($da),+),
             }
         }
     };
@@ -224,7 +222,7 @@ macro_rules! typed_kind {
             [[$T: LayoutOperand<IsStatic = True>]] [[$T: LayoutOperand<Typed = True>]]
             [[&static_layout(<$T as LayoutOperand>::STATIC)]]
             [[&pattern_layout(<$T as LayoutOperand>::PATTERN, $p)]]
-            [[&rt_entry::layout(&$arg.to_dynamic())]] []
+            [[&rt_entry::layout(&$arg)]] []
             => $($cont)*
         }
     };
@@ -237,7 +235,7 @@ macro_rules! typed_kind {
             [[$T: LayoutOperand<Typed = True, StrideStatic = True>]]
             [[&static_layout(<$T as LayoutOperand>::STATIC)]]
             [[&pattern_layout(<$T as LayoutOperand>::PATTERN, $p)]]
-            [[&rt_entry::layout(&$arg.to_dynamic())]] []
+            [[&rt_entry::layout(&$arg)]] []
             => $($cont)*
         }
     };
@@ -248,7 +246,7 @@ macro_rules! typed_kind {
             [[$T: TilerOperand<IsStatic = True>]] [[$T: TilerOperand<Typed = True>]]
             [[&static_tiler(<$T as TilerOperand>::STATIC_TILER)]]
             [[&pattern_tiler(<$T as TilerOperand>::PATTERN_TILER, $p)]]
-            [[&rt_entry::tiler(&$arg.to_tiler()?)]] [[$T]]
+            [[&rt_entry::tiler(&$arg)?]] [[$T]]
             => $($cont)*
         }
     };
@@ -261,7 +259,7 @@ macro_rules! typed_kind {
             [[$T: TilerOperand<Typed = True, StrideStatic = True>]]
             [[&static_tiler(<$T as TilerOperand>::STATIC_TILER)]]
             [[&pattern_tiler(<$T as TilerOperand>::PATTERN_TILER, $p)]]
-            [[&rt_entry::tiler(&$arg.to_tiler()?)]] [[$T]]
+            [[&rt_entry::tiler(&$arg)?]] [[$T]]
             => $($cont)*
         }
     };
@@ -272,7 +270,7 @@ macro_rules! typed_kind {
             [[$T: IntTuple<IsStatic = True>]] [[$T: IntTuple]]
             [[&static_tuple(<$T as IntTuple>::STATIC)]]
             [[&pattern_tuple(<$T as IntTuple>::PATTERN, $p)]]
-            [[&rt_entry::tuple(&$arg.to_dtuple())]] []
+            [[&rt_entry::tuple(&$arg)]] []
             => $($cont)*
         }
     };
@@ -284,7 +282,7 @@ macro_rules! typed_kind {
             [[$T: IntTuple<IsStatic = True>]] [[$T: IntTuple<IsStatic = True>]]
             [[&static_tuple(<$T as IntTuple>::STATIC)]]
             [[&static_tuple(<$T as IntTuple>::STATIC)]]
-            [[&rt_entry::tuple(&$arg.to_dtuple())]] []
+            [[&rt_entry::tuple(&$arg)]] []
             => $($cont)*
         }
     };
@@ -308,7 +306,7 @@ macro_rules! typed_kind {
             [[$T: Coord<IsStatic = True>]] [[$T: Coord]]
             [[&static_coord::<$T>()]]
             [[&static_coord::<$T>()]]
-            [[&rt_entry::tuple(&$arg.to_dcoord())]] []
+            [[&rt_entry::dtuple(&$arg.to_dcoord())]] []
             => $($cont)*
         }
     };
@@ -417,7 +415,7 @@ macro_rules! static_op {
         // line and the expansion together.
         $(#[$doc])*
         pub fn $fname<$($T),+>($($arg: $argty),+) -> $Alias<$($T),+>
-        where $($T: $Tb,)+ $flag: $crate::typed::Dispatch<$Marker<$($T),+>>, $($($bound)*)? { let () = <$flag as $crate::typed::Dispatch<$Marker<$($T),+>>>::CHECK; <$flag as $crate::typed::Dispatch<$Marker<$($T),+>>>::run(|| $dyn_expr) } }; }
+        where $($T: $Tb,)+ $flag: $crate::typed::Dispatch<$Marker<$($T),+>>, $($($bound)*)? { let () = <$flag as $crate::typed::Dispatch<$Marker<$($T),+>>>::CHECK; <$flag as $crate::typed::Dispatch<$Marker<$($T),+>>>::run_rt(|| $dyn_expr) } }; }
 cute_types::for_each_op!(typed_ops);
 pub(crate) use static_op;
 
@@ -536,41 +534,36 @@ const fn static_coord<K: Coord>() -> DTuple {
 pub(crate) mod rt_entry {
     pub(crate) use crate::algebra::rt as algebra;
     pub(crate) use crate::dynamic::rt::CLayout as DLayout;
-    use crate::dynamic::rt::{CTiler, CTuple};
-    use crate::dynamic::{DInt, DLayout as Fixed, DTuple};
+    use crate::dynamic::rt::CTuple;
+    use crate::dynamic::{DLayout as Fixed, DTuple};
     use crate::error::Error;
-    use crate::typed::operand::DTilerArg;
+    pub(crate) use crate::typed::operand::CTilerArg;
+    use crate::typed::{IntTuple, LayoutOperand, TilerOperand};
 
-    /// A layout operand in the compact form.
-    pub(crate) fn layout(l: &Fixed) -> DLayout {
-        DLayout::from_fixed(l)
+    /// A layout operand in the compact form, written straight from its
+    /// typed value ([`LayoutOperand::to_compact`]).
+    #[inline]
+    pub(crate) fn layout<A: LayoutOperand>(a: &A) -> DLayout {
+        a.to_compact()
     }
-    /// A tuple operand (shape, profile, order, coordinate) in the compact form.
-    pub(crate) fn tuple(t: &DTuple) -> CTuple {
+    /// A tuple operand (shape, profile, order) in the compact form.
+    #[inline]
+    pub(crate) fn tuple<T: IntTuple>(t: &T) -> CTuple {
+        t.to_compact()
+    }
+    /// A coordinate operand in the compact form.
+    pub(crate) fn dtuple(t: &DTuple) -> CTuple {
         CTuple::from_fixed(t)
     }
     /// A tiler operand in the compact form.
-    pub(crate) fn tiler(t: &DTilerArg) -> CTilerArg {
-        match t {
-            DTilerArg::Layout(l) => CTilerArg::Layout(DLayout::from_fixed(l)),
-            DTilerArg::Int(n) => CTilerArg::Int(*n),
-            DTilerArg::Tiler(t) => CTilerArg::Tiler(CTiler::from_fixed(t)),
-        }
+    #[inline]
+    pub(crate) fn tiler<B: TilerOperand>(t: &B) -> Result<CTilerArg, Error> {
+        t.to_compact_tiler()
     }
     /// The result as a `DLayout`: [`Error::Capacity`] past its 64 nodes, as the
     /// const bodies report.
     pub(crate) fn fixed(r: Result<DLayout, Error>) -> Result<Fixed, Error> {
         r?.to_fixed()
-    }
-
-    /// [`DTilerArg`] over the compact values.
-    pub(crate) enum CTilerArg {
-        /// A layout (applies to the whole layout).
-        Layout(DLayout),
-        /// An integer `n` (applies to the whole layout).
-        Int(DInt),
-        /// A by-mode tiler.
-        Tiler(CTiler),
     }
 
     /// `composition` with a layout or a by-mode tiler (`super::composition_any`).
@@ -643,18 +636,23 @@ pub(crate) mod rt_entry {
     use crate::dynamic::DTuple;
     use crate::error::Error;
     use crate::typed::operand::DTilerArg;
+    use crate::typed::{IntTuple, LayoutOperand, TilerOperand};
 
-    /// A layout operand, as it is.
-    pub(crate) fn layout(l: &DLayout) -> DLayout {
-        *l
+    /// A layout operand as a `DLayout`.
+    pub(crate) fn layout<A: LayoutOperand>(a: &A) -> DLayout {
+        a.to_dynamic()
     }
-    /// A tuple operand, as it is.
-    pub(crate) fn tuple(t: &DTuple) -> DTuple {
+    /// A tuple operand as a `DTuple`.
+    pub(crate) fn tuple<T: IntTuple>(t: &T) -> DTuple {
+        t.to_dtuple()
+    }
+    /// A coordinate operand, as it is.
+    pub(crate) fn dtuple(t: &DTuple) -> DTuple {
         *t
     }
-    /// A tiler operand, as it is.
-    pub(crate) fn tiler(t: &DTilerArg) -> DTilerArg {
-        *t
+    /// A tiler operand as a `DTilerArg`.
+    pub(crate) fn tiler<B: TilerOperand>(t: &B) -> Result<DTilerArg, Error> {
+        t.to_tiler()
     }
     /// The result, as it is.
     pub(crate) fn fixed(r: Result<DLayout, Error>) -> Result<DLayout, Error> {

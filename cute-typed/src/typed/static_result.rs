@@ -56,7 +56,23 @@ pub trait Dispatch<M> {
     const CHECK: ();
     /// The result; `dynamic` computes it at run time (unused for static inputs).
     fn run(dynamic: impl FnOnce() -> Result<DLayout, Error>) -> Self::Output;
+    #[doc(hidden)]
+    /// As [`Dispatch::run`], `dynamic` giving the run-time algebra's own
+    /// result ([`RtLayout`]): a typed mixed result reads its run-time leaves
+    /// straight from it, a `DLayout` result is converted.
+    fn run_rt(dynamic: impl FnOnce() -> Result<RtLayout, Error>) -> Self::Output;
 }
+
+/// The layout type of the typed functions' run-time arm: the compact
+/// [`CLayout`](crate::dynamic::rt::CLayout) (no node ceiling), or without
+/// `alloc` the 64-node [`DLayout`].
+#[doc(hidden)]
+#[cfg(feature = "alloc")]
+pub type RtLayout = crate::dynamic::rt::CLayout;
+/// The layout type of the typed functions' run-time arm (see above).
+#[doc(hidden)]
+#[cfg(not(feature = "alloc"))]
+pub type RtLayout = DLayout;
 
 impl<M: StaticLayout> Dispatch<M> for True {
     type Output = M;
@@ -68,6 +84,9 @@ impl<M: StaticLayout> Dispatch<M> for True {
     fn run(_: impl FnOnce() -> Result<DLayout, Error>) -> M {
         M::from_checked_operation()
     }
+    fn run_rt(_: impl FnOnce() -> Result<RtLayout, Error>) -> M {
+        M::from_checked_operation()
+    }
 }
 
 impl<M> Dispatch<M> for False {
@@ -75,6 +94,9 @@ impl<M> Dispatch<M> for False {
     const CHECK: () = ();
     fn run(dynamic: impl FnOnce() -> Result<DLayout, Error>) -> Result<DLayout, Error> {
         dynamic()
+    }
+    fn run_rt(dynamic: impl FnOnce() -> Result<RtLayout, Error>) -> Result<DLayout, Error> {
+        super::ops_list::rt_entry::fixed(dynamic())
     }
 }
 

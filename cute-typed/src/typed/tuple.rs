@@ -11,7 +11,11 @@ use super::flag::{StaticFlag, True};
 use super::int::{IntLike, RuntimeInt, C};
 use super::mixed::MIXED_SLOTS;
 use super::numeral::Numeral;
-use crate::dynamic::DTuple;
+#[cfg(feature = "alloc")]
+use crate::dynamic::CTuple;
+#[cfg(feature = "alloc")]
+use crate::dynamic::CAPACITY;
+use crate::dynamic::{DInt, DTuple};
 use crate::error::Error;
 
 /// CuTe's IntTuple as a type: an integer leaf ([`C`] static, or a run-time `i64`, `i32`, `u32`, `usize`, `isize` or `u64`) or a Rust
@@ -108,6 +112,64 @@ pub trait IntTuple: Copy + Default + PartialEq + fmt::Debug + 'static {
     #[doc(hidden)]
     /// Reads a value of this type from `t`'s leaves from leaf number `first` on.
     fn read_leaves(t: &DTuple, first: usize) -> Result<Self, Error>;
+    #[doc(hidden)]
+    /// Calls `f` with each run-time leaf (as [`IntLike::to_dint`] gives it),
+    /// in leaf order: the values the pattern's run-time leaves stand for.
+    fn each_runtime_leaf(&self, f: &mut impl FnMut(DInt));
+    #[doc(hidden)]
+    /// The value as a compact [`CTuple`], written straight from the type's
+    /// pattern and its run-time leaves (no 64-node intermediate).
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn to_compact(&self) -> CTuple {
+        let p: &'static DTuple = const { &Self::PATTERN };
+        let mut t = CTuple::from_fixed(p);
+        if const { !Self::IS_STATIC } {
+            let pos: &'static RuntimeLeaves = const { &RuntimeLeaves::of(&Self::PATTERN) };
+            let mut k = 0;
+            self.each_runtime_leaf(&mut |v| {
+                t.set_leaf_at_node(pos.node(k), v);
+                k += 1;
+            });
+        }
+        t
+    }
+}
+
+/// The node positions of a pattern's run-time leaves, in leaf order.
+#[cfg(feature = "alloc")]
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RuntimeLeaves {
+    pos: [u8; CAPACITY],
+    count: usize,
+}
+
+#[cfg(feature = "alloc")]
+impl RuntimeLeaves {
+    /// The run-time leaves of `t`.
+    pub(crate) const fn of(t: &DTuple) -> RuntimeLeaves {
+        let mut r = RuntimeLeaves {
+            pos: [0; CAPACITY],
+            count: 0,
+        };
+        let mut p = 0;
+        while p < t.node_count() {
+            if let Some(v) = t.leaf_at_node(p) {
+                if !v.is_static {
+                    r.pos[r.count] = p as u8;
+                    r.count += 1;
+                }
+            }
+            p += 1;
+        }
+        r
+    }
+    /// The node of run-time leaf `k` (node 0 past the last: never reached, a
+    /// type has as many run-time leaves as its pattern).
+    #[inline(always)]
+    pub(crate) fn node(&self, k: usize) -> usize {
+        self.pos.get(k).map_or(0, |&p| p as usize)
+    }
 }
 
 /// Mode `I` of a tuple (an integer has only mode 0, itself).
@@ -209,6 +271,7 @@ impl IntTuple for InferenceGuard {
     fn read_leaves(_: &DTuple, _: usize) -> Result<Self, Error> {
         Err(Error::NotCongruent)
     }
+    fn each_runtime_leaf(&self, _: &mut impl FnMut(DInt)) {}
 }
 
 #[diagnostic::do_not_recommend]
@@ -378,6 +441,12 @@ macro_rules! leaf_int_tuple {
             fn read_leaves(t: &DTuple, first: usize) -> Result<Self, Error> {
                 <$T as IntLike>::from_value(t.leaf(first).value)
             }
+            #[inline(always)]
+            fn each_runtime_leaf(&self, f: &mut impl FnMut(DInt)) {
+                if <$T as IntLike>::STATIC.is_none() {
+                    f(self.to_dint());
+                }
+            }
         }
         impl<$($gen)*> Get<0> for $T {
             type Output = $T;
@@ -451,6 +520,7 @@ impl IntTuple for () {
     fn read_leaves(_: &DTuple, _: usize) -> Result<(), Error> {
         Ok(())
     }
+    fn each_runtime_leaf(&self, _: &mut impl FnMut(DInt)) {}
 }
 #[diagnostic::do_not_recommend]
 impl Congruent<()> for () {
@@ -543,6 +613,10 @@ macro_rules! tuple_int_tuple {
                     k += $A::LEAVES;
                     v
                 },)+))
+            }
+            #[inline(always)]
+            fn each_runtime_leaf(&self, f: &mut impl FnMut(DInt)) {
+                $(self.$i.each_runtime_leaf(f);)+
             }
         }
         tuple_get!([$($A)+]; $($A $i)+);

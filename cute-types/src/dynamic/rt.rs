@@ -76,6 +76,18 @@ impl CLayout {
     pub(crate) fn dup(&self) -> CLayout {
         self.clone()
     }
+    /// [`CLayout::new_unchecked_shape`] of a shape and a stride its caller
+    /// knows congruent and free of stars (the typed layer's values, whose
+    /// nesting is their type's): the check is not repeated (debug builds
+    /// repeat it). Tuples that break the rule give a layout the algebra may
+    /// refuse or compute wrongly, never undefined behaviour.
+    // Public for `cute-typed` (its run-time arm's operands), not a user API.
+    #[doc(hidden)]
+    #[inline]
+    pub fn from_congruent(shape: CTuple, stride: CTuple) -> CLayout {
+        debug_assert!(shape.check_layout(&stride, false).is_ok());
+        CLayout { shape, stride }
+    }
     /// The same layout in the compact form.
     pub fn from_fixed<const M: usize>(l: &super::DLayoutN<M>) -> CLayout {
         CLayout {
