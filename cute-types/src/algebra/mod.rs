@@ -64,6 +64,8 @@ mod by_mode;
 #[cfg(test)]
 mod differential;
 #[cfg(feature = "alloc")]
+mod fast;
+#[cfg(feature = "alloc")]
 #[cfg(not(doctest))]
 #[doc(hidden)]
 pub mod rt;

@@ -76,6 +76,23 @@ impl CLayout {
     pub(crate) fn dup(&self) -> CLayout {
         self.clone()
     }
+    /// The layout of flat modes as `Modes::layout` of the algebra builds it:
+    /// integers for one mode, flat tuples otherwise, [`Error::NonPositiveShape`]
+    /// as [`CLayout::new`] (the only check that flat congruent tuples can fail).
+    pub(crate) fn from_flat(
+        shape: &[i64],
+        shape_statics: u64,
+        stride: &[i64],
+        stride_statics: u64,
+    ) -> Result<CLayout, Error> {
+        if shape.iter().any(|&s| s <= 0) {
+            return Err(Error::NonPositiveShape);
+        }
+        Ok(CLayout {
+            shape: CTuple::from_leaves(shape, shape_statics),
+            stride: CTuple::from_leaves(stride, stride_statics),
+        })
+    }
     /// The same layout in the compact form.
     pub fn from_fixed<const M: usize>(l: &super::DLayoutN<M>) -> CLayout {
         CLayout {
