@@ -13,6 +13,7 @@
 //! random nested ones).
 use crate::dynamic::rt::{CLayout, CTuple};
 use crate::dynamic::DInt;
+use crate::dynamic::K_LEAF;
 use crate::error::Error;
 
 /// Most leaves a fast path takes (a flat tuple of them is still stored inline).
@@ -132,6 +133,16 @@ pub(crate) fn coalesce(l: &CLayout) -> Option<Result<CLayout, Error>> {
 
 /// `coalesce_walk(m, false, by_value)` of `coalesce.rs` into `out`.
 fn coalesce_walk(m: &Flat, by_value: bool, out: &mut Flat) -> Result<(), Error> {
+    coalesce_walk_rest(m, false, by_value, out)
+}
+
+/// `coalesce_walk(m, keep_rest, by_value)` of `coalesce.rs` into `out`.
+fn coalesce_walk_rest(
+    m: &Flat,
+    keep_rest: bool,
+    by_value: bool,
+    out: &mut Flat,
+) -> Result<(), Error> {
     if m.len == 0 {
         out.set_unit();
         return Ok(());
@@ -139,7 +150,12 @@ fn coalesce_walk(m: &Flat, by_value: bool, out: &mut Flat) -> Result<(), Error> 
     let last = m.len - 1;
     // Built back to front, reversed at the end (as the body does).
     let mut top = 0;
-    out.set(0, m.s(last), m.d(last));
+    let first = if keep_rest && m.s(last).is_static_eq(1) {
+        DInt::s(2)
+    } else {
+        m.s(last)
+    };
+    out.set(0, first, m.d(last));
     let mut single = true;
     let mut i = last;
     while i > 0 {
@@ -155,7 +171,16 @@ fn coalesce_walk(m: &Flat, by_value: bool, out: &mut Flat) -> Result<(), Error> 
         let (fs, fd) = (out.s(top), out.d(top));
         let provable = by_value || (fs.is_static && s.is_static && d.is_static && fd.is_static);
         if provable && s.value.checked_mul(d.value) == Some(fd.value) {
-            out.set(top, s.mul(fs)?, d);
+            let merged = match s.mul(fs) {
+                Ok(p) => p,
+                // (as the body: the last mode of `coalesce_x` takes the rest)
+                Err(_) if keep_rest && top == 0 => DInt {
+                    value: i64::MAX,
+                    is_static: s.is_static && fs.is_static,
+                },
+                Err(e) => return Err(e),
+            };
+            out.set(top, merged, d);
         } else {
             top += 1;
             out.set(top, s, d);
@@ -278,12 +303,249 @@ fn push_compact(out: &mut Flat, s: DInt, start: DInt) {
     }
 }
 
+/// `composition(a, b)` when `a` has at most [`LEAVES`] leaves and every leaf
+/// of `b` composes exactly (`compose_leaf`'s `exact`), and the leaves add up
+/// without a digit check (`check_leaves_add_up`'s first case): the body's steps
+/// in that case, the result written node by node in `b`'s preorder. Otherwise
+/// (and for operands the body refuses) `None`: the body answers.
+pub(crate) fn composition(a: &CLayout, b: &CLayout) -> Option<Result<CLayout, Error>> {
+    let (bs, bd) = (b.shape_ref(), b.stride_ref());
+    let an = a.shape_ref().node_count();
+    // The body's first checks (refusals are its to report); an `a` ending in
+    // `()` (the last node in preorder an empty tuple) also goes to the body.
+    if bs.node_count() > 64
+        || !bs.leaves_positive()
+        || bs.has_underscore()
+        || bd.has_underscore()
+        || a.shape_ref().kind_at(an - 1) == 0
+    {
+        return None;
+    }
+    let mut m = Flat::new();
+    Flat::of(a, &mut m)?;
+    let mut lhs = Flat::new();
+    if let Err(e) = coalesce_walk_rest(&m, true, false, &mut lhs) {
+        return Some(Err(e));
+    }
+    match compose_flat(&lhs, bs, bd) {
+        Ok(Some(r)) => Some(Ok(r)),
+        Ok(None) => None,
+        Err(e) => Some(Err(e)),
+    }
+}
+
+/// `compose_tree` and the checks after it; `Ok(None)` where the body's
+/// general checks (inexact leaves, digits that must add up) would be needed.
+fn compose_flat(lhs: &Flat, bs: &CTuple, bd: &CTuple) -> Result<Option<CLayout>, Error> {
+    let (mut shape, mut stride) = (CTuple::blank(), CTuple::blank());
+    let mut modes = Flat::new();
+    let (mut moving, mut not_functional, mut positive) = (0usize, false, true);
+    for p in 0..bs.node_count() {
+        let kind = bs.kind_at(p);
+        if kind != K_LEAF {
+            shape.push_node_end(kind, 0, false);
+            stride.push_node_end(kind, 0, false);
+            continue;
+        }
+        let s = DInt {
+            value: bs.val_at(p),
+            is_static: bs.static_at(p),
+        };
+        let d = DInt {
+            value: bd.val_at(p),
+            is_static: bd.static_at(p),
+        };
+        match compose_leaf(lhs, s, d, &mut modes)? {
+            Leaf::Inexact => return Ok(None),
+            Leaf::Exact { functional } => not_functional |= !functional,
+        }
+        moving += usize::from(s.value != 1 && d.value != 0);
+        if modes.len != 1 {
+            shape.push_node_end(modes.len as u32, 0, false);
+            stride.push_node_end(modes.len as u32, 0, false);
+        }
+        for k in 0..modes.len {
+            let (ms, md) = (modes.s(k), modes.d(k));
+            positive &= ms.value > 0;
+            shape.push_node_end(K_LEAF, ms.value, ms.is_static);
+            stride.push_node_end(K_LEAF, md.value, md.is_static);
+        }
+    }
+    if not_functional {
+        return Err(Error::NotFunctional);
+    }
+    // `CLayout::new`: the tuples are congruent and hold no `_`.
+    if !positive {
+        return Err(Error::NonPositiveShape);
+    }
+    if moving > 1 && !is_linear(lhs) {
+        return Ok(None);
+    }
+    Ok(Some(CLayout::from_parts(shape, stride)))
+}
+
+/// What [`compose_leaf`] found.
+enum Leaf {
+    /// Every step exact; whether the result has the leaf's size.
+    Exact { functional: bool },
+    /// A step was not exact: the body checks such a leaf by evaluation.
+    Inexact,
+}
+
+/// `compose_leaf` of `composition.rs` into `out`, up to its functional check
+/// (the size check of an exact leaf; an inexact one is left to the body).
+fn compose_leaf(lhs: &Flat, s: DInt, d: DInt, out: &mut Flat) -> Result<Leaf, Error> {
+    out.len = 0;
+    if d.value == 0 {
+        out.push(s, d);
+        return Ok(Leaf::Exact { functional: true });
+    }
+    if lhs.len == 1 {
+        out.push(s, d.mul(lhs.d(0))?);
+        return Ok(Leaf::Exact { functional: true });
+    }
+    let (mut rest_shape, mut rest_stride) = (s, d);
+    let mut q: i64 = 1;
+    for j in 0..lhs.len - 1 {
+        let (cs, cd) = (lhs.s(j), lhs.d(j));
+        if cs.value <= 0 {
+            return Err(Error::NonPositiveShape);
+        }
+        if cs.is_static
+            && rest_stride.is_static
+            && !(rest_stride.value % cs.value == 0 || rest_stride.value < cs.value)
+        {
+            return Err(Error::StrideDivisibility);
+        }
+        let rho = rest_stride.abs()?;
+        let next_shape = cs.ceil_div(rho)?;
+        let sign = DInt {
+            value: rest_stride.value.signum(),
+            is_static: rest_stride.is_static,
+        };
+        let next_stride = rho.ceil_div(cs)?.mul(sign)?;
+        if rest_shape.value > 1 && !step_is_exact(cs.value, cd.value, rho.value, rest_shape.value) {
+            return Ok(Leaf::Inexact);
+        }
+        if rest_shape.value > 1 && rho.value < cs.value {
+            record(cs.value, rho.value, rest_shape.value, q)?;
+        }
+        if next_shape.is_static_eq(1) || rest_shape.is_static_eq(1) {
+            rest_stride = next_stride;
+            continue;
+        }
+        let new_shape = next_shape.min(rest_shape);
+        if new_shape.is_static && rest_shape.is_static && rest_shape.value % new_shape.value != 0 {
+            return Err(Error::ShapeDivisibility);
+        }
+        out.push(new_shape, rest_stride.mul(cd)?);
+        q = q.checked_mul(new_shape.value).ok_or(Error::Overflow)?;
+        rest_shape = rest_shape.div(new_shape)?;
+        rest_stride = next_stride;
+    }
+    let last_stride = rest_stride.mul(lhs.d(lhs.len - 1))?;
+    if out.len == 0 || !rest_shape.is_static_eq(1) {
+        out.push(rest_shape, last_stride);
+    }
+    // `check_functional` of an exact leaf: the size.
+    let mut size = DInt::s(1);
+    for k in 0..out.len {
+        size = size.mul(out.s(k))?;
+    }
+    Ok(Leaf::Exact {
+        functional: size.value == s.value,
+    })
+}
+
+/// The errors of `DigitUse::record` (its values serve only the digit check,
+/// which the fast path leaves to the body).
+fn record(s: i64, rho: i64, m: i64, q: i64) -> Result<(), Error> {
+    let n = digits_per_step(s, rho);
+    let local = if m <= n {
+        m - 1
+    } else if s % rho == 0 {
+        n - 1
+    } else {
+        let carried = (m / n - 1)
+            .checked_mul(overhang(s, rho))
+            .ok_or(Error::Overflow)?;
+        ((n - 1) * rho)
+            .checked_add(carried)
+            .ok_or(Error::Overflow)?;
+        m - 1
+    };
+    local.checked_mul(q).ok_or(Error::Overflow)?;
+    Ok(())
+}
+
+fn digits_per_step(s: i64, rho: i64) -> i64 {
+    s / rho + if s % rho == 0 { 0 } else { 1 }
+}
+
+fn overhang(s: i64, rho: i64) -> i64 {
+    let r = s % rho;
+    if r == 0 {
+        0
+    } else {
+        rho - r
+    }
+}
+
+/// `step_is_exact` of `composition.rs`.
+fn step_is_exact(s: i64, ds: i64, rho: i64, m: i64) -> bool {
+    if rho >= s {
+        return rho % s == 0;
+    }
+    let n = digits_per_step(s, rho);
+    if m <= n {
+        return true;
+    }
+    if m % n != 0 {
+        return false;
+    }
+    if s % rho == 0 {
+        return true;
+    }
+    let t = overhang(s, rho);
+    ds == 0 && (m / n) <= (rho - 1) / t
+}
+
+/// `is_linear` of `composition.rs`: past the leading size-1 modes, each mode
+/// continues the one before up to the last (`digit_group(..).unbounded`).
+fn is_linear(lhs: &Flat) -> bool {
+    if lhs.len < 2 {
+        return true;
+    }
+    let last = lhs.len - 1;
+    let mut k = 0;
+    while k < last && lhs.s[k] == 1 {
+        k += 1;
+    }
+    if k == last {
+        return true;
+    }
+    loop {
+        let mut next = k + 1;
+        while next < last && lhs.s[next] == 1 {
+            next += 1;
+        }
+        if lhs.s[k].checked_mul(lhs.d[k]) != Some(lhs.d[next]) {
+            return false;
+        }
+        if next == last {
+            return true;
+        }
+        k = next;
+    }
+}
+
 /// The fast paths against the bodies they stand for (`rt::coalesce_at`,
-/// `rt::complement_at`): every flat layout of rank 0 to 2 over a set of
-/// shapes and strides (zero and negative included, built unchecked) with every
-/// static/dynamic mix, rank 3 and random nested layouts on a fixed random
-/// sequence, integer cotargets (non-positive included). Where the fast path
-/// applies, the result or error is the same.
+/// `rt::complement_at`, `rt::composition_at`): every flat layout of rank 0 to
+/// 2 over a set of shapes and strides (zero and negative included, built
+/// unchecked) with every static/dynamic mix, rank 3 and random nested layouts
+/// on a fixed random sequence, integer cotargets (non-positive included), and
+/// as second operands of composition random nested layouts. Where the fast
+/// path applies, the result or error is the same.
 #[cfg(test)]
 mod tests {
     use super::super::rt;
@@ -342,9 +604,19 @@ mod tests {
         out
     }
 
-    /// Returns how many times the fast path applied (0 or the calls made).
-    fn check(l: &CLayout, cot: &[CTuple]) -> usize {
+    /// Returns how many times a fast path applied.
+    fn check(l: &CLayout, cot: &[CTuple], rhs: &[CLayout]) -> usize {
         let mut applied = 0;
+        for b in rhs {
+            if let Some(r) = composition(l, b) {
+                assert_eq!(r, rt::composition_at(l, b), "composition({l}, {b})");
+                applied += 1;
+            }
+            if let Some(r) = composition(b, l) {
+                assert_eq!(r, rt::composition_at(b, l), "composition({b}, {l})");
+                applied += 1;
+            }
+        }
         if let Some(r) = coalesce(l) {
             assert_eq!(r, rt::coalesce_at(l), "coalesce({l})");
             applied += 1;
@@ -361,21 +633,30 @@ mod tests {
     #[test]
     fn flat_layouts_of_rank_up_to_two_exhaustively() {
         let (all, cot) = (leaves(), cotargets());
-        let mut applied = 0;
-        applied += check(&flat(&[], false), &cot);
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut rhs = |rng: &mut Rng| -> [CLayout; 2] {
+            [
+                flat(&[all[rng.below(all.len())]], true),
+                random_layout(rng, &all),
+            ]
+        };
+        let (mut applied, mut calls) = (0, 0);
+        let mut layouts = std::vec![flat(&[], false)];
         for &m in &all {
-            applied += check(&flat(&[m], true), &cot);
-            applied += check(&flat(&[m], false), &cot);
+            layouts.push(flat(&[m], true));
+            layouts.push(flat(&[m], false));
         }
         for &m0 in &all {
             for &m1 in &all {
-                applied += check(&flat(&[m0, m1], false), &cot);
+                layouts.push(flat(&[m0, m1], false));
             }
         }
-        // Every layout here is small: the fast path took every call but the
-        // tuple cotarget's.
-        let layouts = 1 + 2 * all.len() + all.len() * all.len();
-        assert_eq!(applied, layouts * (1 + cot.len() - 1));
+        for l in &layouts {
+            applied += check(l, &cot, &rhs(&mut rng));
+            calls += cot.len() + 4;
+        }
+        // Most calls took a fast path.
+        assert!(applied * 10 > calls * 7, "{applied} of {calls}");
     }
 
     /// xorshift64: a fixed sequence, so that a failure reproduces.
@@ -404,23 +685,32 @@ mod tests {
         (s, d)
     }
 
+    /// A random layout up to 4 deep, built unchecked.
+    fn random_layout(rng: &mut Rng, all: &[(DInt, DInt)]) -> CLayout {
+        let (s, d) = nested(rng, all, 4);
+        CLayout::new_unchecked_shape(s, d).unwrap()
+    }
+
     #[test]
     fn rank_three_and_nested_layouts_at_random() {
         let (all, cot) = (leaves(), cotargets());
         let mut rng = Rng(0x2545_f491_4f6c_dd1d);
-        let (mut applied, mut too_big) = (0, 0);
+        let (mut applied, mut too_big, mut composed) = (0, 0, 0);
         for _ in 0..20_000 {
             let modes: Vec<(DInt, DInt)> = (0..3).map(|_| all[rng.below(all.len())]).collect();
-            applied += check(&flat(&modes, false), &cot);
+            let b = random_layout(&mut rng, &all);
+            applied += check(&flat(&modes, false), &cot, &[b]);
         }
         for _ in 0..20_000 {
-            let (s, d) = nested(&mut rng, &all, 4);
-            let l = CLayout::new_unchecked_shape(s, d).unwrap();
-            let n = check(&l, &cot);
+            let l = random_layout(&mut rng, &all);
+            let b = random_layout(&mut rng, &all);
+            composed += usize::from(composition(&l, &b).is_some_and(|r| r.is_ok()));
+            let n = check(&l, &cot, &[b]);
             too_big += usize::from(n == 0);
             applied += n;
         }
         // Both sides of the leaf limit were met.
         assert!(applied > 100_000 && too_big > 100, "{applied} {too_big}");
+        assert!(composed > 3_000, "{composed}");
     }
 }

@@ -32,7 +32,7 @@ impl ModesRt {
 }
 super::coalesce::coalesce_body!(; []; super::fast::coalesce);
 super::filter::filter_body!(; []);
-super::composition::composition_body!(; []; DigitUseRt, DigitLoadRt, DigitGroupRt);
+super::composition::composition_body!(; []; DigitUseRt, DigitLoadRt, DigitGroupRt; super::fast::composition);
 super::complement::complement_body!(; []; super::fast::complement);
 super::right_inverse::right_inverse_body!(; []);
 super::left_inverse::left_inverse_body!(; []);

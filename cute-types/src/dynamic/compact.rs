@@ -303,6 +303,13 @@ impl CTuple {
         }
         t
     }
+    /// Appends a node after the last one (a tuple node's `kind` is its
+    /// number of children, the nodes that follow in preorder; below 128).
+    pub(crate) fn push_node_end(&mut self, kind: u32, value: i64, is_static: bool) {
+        let n = self.node_count();
+        self.set_len(n + 1);
+        self.set_node(n, kind, value, is_static);
+    }
     /// The leaves in order: values into `vals`, static flags as the bits of the
     /// result, when there are at most `vals.len()` (at most 64) of them
     /// (`None` otherwise): the fast paths' flat form of a mode list.

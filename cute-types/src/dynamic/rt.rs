@@ -93,6 +93,11 @@ impl CLayout {
             stride: CTuple::from_leaves(stride, stride_statics),
         })
     }
+    /// `shape:stride` as given: for results congruent and checked by
+    /// construction (the algebra's fast paths).
+    pub(crate) fn from_parts(shape: CTuple, stride: CTuple) -> CLayout {
+        CLayout { shape, stride }
+    }
     /// The same layout in the compact form.
     pub fn from_fixed<const M: usize>(l: &super::DLayoutN<M>) -> CLayout {
         CLayout {
