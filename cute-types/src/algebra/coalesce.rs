@@ -82,8 +82,8 @@ pub $($c)? fn coalesce_profile $($g)* (
         } else {
             mode
         };
-        tri!(shape.push_in(&out.shape()));
-        tri!(stride.push_in(&out.stride()));
+        tri!(shape.push_in(out.shape_ref()));
+        tri!(stride.push_in(out.stride_ref()));
         i += 1;
     }
     DLayoutN::new(shape, stride)

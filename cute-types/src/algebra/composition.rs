@@ -137,8 +137,8 @@ pub(crate) $($c)? fn composition_at $($g)* (
     let (shape, stride) = tri!(compose_tree(
         &lhs,
         &a_values,
-        &b.shape(),
-        &b.stride(),
+        b.shape_ref(),
+        b.stride_ref(),
         &mut load
     ));
     if load.not_functional {

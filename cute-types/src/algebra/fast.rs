@@ -303,6 +303,57 @@ fn push_compact(out: &mut Flat, s: DInt, start: DInt) {
     }
 }
 
+/// `right_inverse(l)` when `l` has at most [`LEAVES`] leaves: `right_inverse_at`
+/// of `right_inverse.rs` (coalesce, prefix products, the static-stride modes
+/// in C++'s exchange-sort order, the chain from stride 1, coalesced).
+pub(crate) fn right_inverse(l: &CLayout) -> Option<Result<CLayout, Error>> {
+    let mut m = Flat::new();
+    Flat::of(l, &mut m)?;
+    Some(right_inverse_flat(&m))
+}
+
+fn right_inverse_flat(m: &Flat) -> Result<CLayout, Error> {
+    let mut c = Flat::new();
+    coalesce_walk(m, false, &mut c)?;
+    // prefix_products (every product formed, as the body does)
+    let mut prefix = [DInt::s(1); ROOM];
+    let mut acc = DInt::s(1);
+    for k in 0..c.len {
+        prefix[k] = acc;
+        acc = acc.mul(c.s(k))?;
+    }
+    // sort_by_stride over the static-stride modes
+    let (mut idx, mut key) = ([0usize; ROOM], [0i64; ROOM]);
+    let mut n = 0;
+    for k in 0..c.len {
+        if c.d(k).is_static {
+            idx[n] = k;
+            key[n] = c.d[k];
+            n += 1;
+        }
+    }
+    for i in 0..n {
+        for j in i + 1..n {
+            if key[j] < key[i] {
+                key.swap(i, j);
+                idx.swap(i, j);
+            }
+        }
+    }
+    let mut out = Flat::new();
+    out.push(DInt::s(1), DInt::s(0));
+    let mut next = DInt::s(1);
+    for &k in &idx[..n] {
+        if next.is_static && c.d[k] == next.value {
+            out.push(c.s(k), prefix[k]);
+            next = c.s(k).mul(c.d(k))?;
+        }
+    }
+    let mut r = Flat::new();
+    coalesce_walk(&out, false, &mut r)?;
+    r.layout()
+}
+
 /// `composition(a, b)` when `a` has at most [`LEAVES`] leaves and every leaf
 /// of `b` composes exactly (`compose_leaf`'s `exact`), and the leaves add up
 /// without a digit check (`check_leaves_add_up`'s first case): the body's steps
@@ -540,7 +591,7 @@ fn is_linear(lhs: &Flat) -> bool {
 }
 
 /// The fast paths against the bodies they stand for (`rt::coalesce_at`,
-/// `rt::complement_at`, `rt::composition_at`): every flat layout of rank 0 to
+/// `rt::complement_at`, `rt::composition_at`, `rt::right_inverse_at`): every flat layout of rank 0 to
 /// 2 over a set of shapes and strides (zero and negative included, built
 /// unchecked) with every static/dynamic mix, rank 3 and random nested layouts
 /// on a fixed random sequence, integer cotargets (non-positive included), and
@@ -621,6 +672,10 @@ mod tests {
             assert_eq!(r, rt::coalesce_at(l), "coalesce({l})");
             applied += 1;
         }
+        if let Some(r) = right_inverse(l) {
+            assert_eq!(r, rt::right_inverse_at(l), "right_inverse({l})");
+            applied += 1;
+        }
         for c in cot {
             if let Some(r) = complement(l, c) {
                 assert_eq!(r, rt::complement_at(l, c), "complement({l}, {c})");
@@ -653,7 +708,7 @@ mod tests {
         }
         for l in &layouts {
             applied += check(l, &cot, &rhs(&mut rng));
-            calls += cot.len() + 4;
+            calls += cot.len() + 5;
         }
         // Most calls took a fast path.
         assert!(applied * 10 > calls * 7, "{applied} of {calls}");

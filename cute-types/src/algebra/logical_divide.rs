@@ -61,7 +61,7 @@ pub(crate) $($c)? fn logical_divide_at $($g)* (
 ) -> Result<DLayoutN<N>, Error> {
     let cotarget = tri!(coalesce(a)).shape();
     let rest = tri!(complement(b, &cotarget));
-    let tile_and_rest = tri!(DLayoutN::from_modes(&[b.dup(), rest]));
+    let tile_and_rest = tri!(DLayoutN::pair(b, &rest));
     composition(a, &tile_and_rest)
 }
 

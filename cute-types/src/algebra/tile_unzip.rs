@@ -46,7 +46,7 @@ pub $($c)? fn tile_unzip $($g)* (
     tiler: &DTilerN<N>,
 ) -> Result<DLayoutN<N>, Error> {
     let (tiles, rests) = tri!(unzip_modes(l, tiler));
-    DLayoutN::from_modes(&[tiles, rests])
+    DLayoutN::pair(&tiles, &rests)
 }
 
 /// The two halves `(T0, T1, …)` and `(R0, R1, …, X_r, …)` as tuple-shaped layouts.
@@ -77,13 +77,13 @@ $($c)? fn unzip_modes $($g)* (
                 }
                 TilerModeN::Tiler(t) => tri!(unzip_modes(&mode, &t)),
             };
-            tri!(tile_shape.push_in(&tile.shape()));
-            tri!(tile_stride.push_in(&tile.stride()));
-            tri!(rest_shape.push_in(&rest.shape()));
-            tri!(rest_stride.push_in(&rest.stride()));
+            tri!(tile_shape.push_in(tile.shape_ref()));
+            tri!(tile_stride.push_in(tile.stride_ref()));
+            tri!(rest_shape.push_in(rest.shape_ref()));
+            tri!(rest_stride.push_in(rest.stride_ref()));
         } else {
-            tri!(rest_shape.push_in(&mode.shape()));
-            tri!(rest_stride.push_in(&mode.stride()));
+            tri!(rest_shape.push_in(mode.shape_ref()));
+            tri!(rest_stride.push_in(mode.stride_ref()));
         }
         i += 1;
     }
