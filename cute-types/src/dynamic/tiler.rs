@@ -170,6 +170,12 @@ impl $($g)* DTilerN<N> {
     pub $($c)? fn rank(&self) -> usize {
         self.structure.rank()
     }
+    /// Whether mode `i` is a layout entry (not a nested tiler): the variant of
+    /// [`mode`](Self::mode)`(i)` without building it.
+    pub(crate) $($c)? fn mode_is_layout(&self, i: usize) -> Result<bool, Error> {
+        let (b, _) = tri!(self.structure.mode_range(i));
+        Ok(self.structure.kind_at(b) == crate::dynamic::K_LEAF)
+    }
     /// Mode `i`.
     pub $($c)? fn mode(&self, i: usize) -> Result<TilerModeN<N>, Error> {
         let sub = tri!(self.structure.get(i));
