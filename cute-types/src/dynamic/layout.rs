@@ -173,9 +173,11 @@ impl $($g)* DLayoutN<N> {
     }
     /// Mode `i` as a layout (`layout<i>` in CuTe).
     pub $($c)? fn get(&self, i: usize) -> Result<DLayoutN<N>, Error> {
+        // One node range for both: shape and stride are congruent.
+        let (b, e) = tri!(self.shape.mode_range(i));
         Ok(DLayoutN {
-            shape: tri!(self.shape.get(i)),
-            stride: tri!(self.stride.get(i)),
+            shape: self.shape.slice(b, e),
+            stride: self.stride.slice(b, e),
         })
     }
     /// Mode at an index path (`layout<i, j, …>` in CuTe).

@@ -81,7 +81,9 @@ impl $($g)* DTilerN<N> {
     }
     /// Layout `k` of the store (`k < count`).
     $($c)? fn layout_at(&self, k: usize) -> Result<DLayoutN<N>, Error> {
-        DLayoutN::new_unchecked_shape(tri!(self.shapes.get(k)), tri!(self.strides.get(k)))
+        // (the stored shapes and strides are congruent: one node range)
+        let (b, e) = tri!(self.shapes.mode_range(k));
+        DLayoutN::new_unchecked_shape(self.shapes.slice(b, e), self.strides.slice(b, e))
     }
     /// Adds `l` to the store, without touching the structure; `is_int` marks an
     /// integer entry.
