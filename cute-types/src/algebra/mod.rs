@@ -64,6 +64,7 @@ mod by_mode;
 #[cfg(test)]
 mod differential;
 #[cfg(feature = "alloc")]
+#[cfg(not(doctest))]
 mod fast;
 #[cfg(feature = "alloc")]
 #[cfg(not(doctest))]
