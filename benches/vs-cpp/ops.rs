@@ -11,6 +11,10 @@
 //! same operation (`SHOW=1` on the C++ side), so both sides compute the same thing.
 //!
 //! Run: `cargo bench --bench vs_cpp` (prints `name<TAB>typed ns<TAB>parsed ns`).
+//!
+//! Instruction counts: with `VS_CPP_OP=name VS_CPP_CALLS=n` the binary runs only
+//! the parsed form of that operation, `n` times, untimed (for
+//! `valgrind --tool=callgrind`: `(Ir(n) - Ir(0)) / n` instructions per call).
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -58,6 +62,18 @@ fn case<T: std::fmt::Display, P: std::fmt::Display>(
     mut typed: impl FnMut() -> Result<T, Error>,
     mut parsed: impl FnMut() -> Result<P, Error>,
 ) {
+    if let Ok(op) = std::env::var("VS_CPP_OP") {
+        if op == name {
+            let calls: u32 = std::env::var("VS_CPP_CALLS")
+                .ok()
+                .and_then(|c| c.parse().ok())
+                .unwrap_or(0);
+            for _ in 0..calls {
+                let _ = black_box(parsed());
+            }
+        }
+        return;
+    }
     let t = typed().expect("the typed operation succeeds").to_string();
     let p = parsed().expect("the parsed operation succeeds").to_string();
     assert_eq!(t, cpp, "{name} (typed) differs from C++");

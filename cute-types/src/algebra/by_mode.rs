@@ -80,8 +80,8 @@ pub(crate) $($c)? fn by_mode $($g)* (
         } else {
             mode
         };
-        tri!(shape.push_in(&part.shape()));
-        tri!(stride.push_in(&part.stride()));
+        tri!(shape.push_in(part.shape_ref()));
+        tri!(stride.push_in(part.stride_ref()));
         i += 1;
     }
     DLayoutN::new(shape, stride)

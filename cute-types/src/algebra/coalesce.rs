@@ -7,7 +7,7 @@ use crate::tri;
 /// The items of this file, written once: instantiated here as `const fn`
 /// over the fixed-capacity types and in the run-time module over the compact ones.
 macro_rules! coalesce_body {
-    ($($c:ident)?; [$($g:tt)*]) => {
+    ($($c:ident)?; [$($g:tt)*] $(; $fast:path)?) => {
 /// `coalesce`: the simplest layout computing the same function on its domain.
 ///
 /// **Defining equation.** For `R = coalesce(L)`: `size(R) == size(L)`,
@@ -36,6 +36,9 @@ macro_rules! coalesce_body {
 /// assert_eq!(coalesce(&d).unwrap().to_string(), "(2,1,6):(1,6,2)");
 /// ```
 pub $($c)? fn coalesce $($g)* (l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
+    $(if let Some(r) = $fast(l) {
+        return r;
+    })?
     coalesce_at(l)
 }
 
@@ -79,8 +82,8 @@ pub $($c)? fn coalesce_profile $($g)* (
         } else {
             mode
         };
-        tri!(shape.push_in(&out.shape()));
-        tri!(stride.push_in(&out.stride()));
+        tri!(shape.push_in(out.shape_ref()));
+        tri!(stride.push_in(out.stride_ref()));
         i += 1;
     }
     DLayoutN::new(shape, stride)

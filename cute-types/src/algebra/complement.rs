@@ -9,7 +9,7 @@ use crate::tri;
 /// The items of this file, written once: instantiated here as `const fn`
 /// over the fixed-capacity types and in the run-time module over the compact ones.
 macro_rules! complement_body {
-    ($($c:ident)?; [$($g:tt)*]) => {
+    ($($c:ident)?; [$($g:tt)*] $(; $fast:path)?) => {
 /// `complement`: the layout that fills the gaps of `L` up to a cotarget.
 ///
 /// **Defining equation.** For an injective `L` and `C = complement(L, M)`:
@@ -60,6 +60,9 @@ pub $($c)? fn complement $($g)* (
     l: &DLayoutN<N>,
     cotarget: &DTupleN<N>,
 ) -> Result<DLayoutN<N>, Error> {
+    $(if let Some(r) = $fast(l, cotarget) {
+        return r;
+    })?
     complement_at(l, cotarget)
 }
 

@@ -10,7 +10,7 @@ use crate::tri;
 /// The items of this file, written once: instantiated here as `const fn`
 /// over the fixed-capacity types and in the run-time module over the compact ones.
 macro_rules! composition_body {
-    ($($c:ident)?; [$($g:tt)*]; $DigitUse:ident, $DigitLoad:ident, $DigitGroup:ident) => {
+    ($($c:ident)?; [$($g:tt)*]; $DigitUse:ident, $DigitLoad:ident, $DigitGroup:ident $(; $fast:path)?) => {
 /// Sub-problems up to this many points are checked point by point when a step is
 /// not exact and no witness decides it.
 const ENUMERATION_LIMIT: i64 = 1 << 16;
@@ -105,6 +105,9 @@ pub $($c)? fn composition $($g)* (
     a: &DLayoutN<N>,
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
+    $(if let Some(r) = $fast(a, b) {
+        return r;
+    })?
     composition_at(a, b)
 }
 
@@ -134,8 +137,8 @@ pub(crate) $($c)? fn composition_at $($g)* (
     let (shape, stride) = tri!(compose_tree(
         &lhs,
         &a_values,
-        &b.shape(),
-        &b.stride(),
+        b.shape_ref(),
+        b.stride_ref(),
         &mut load
     ));
     if load.not_functional {

@@ -59,9 +59,9 @@ pub(crate) $($c)? fn logical_divide_at $($g)* (
     a: &DLayoutN<N>,
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
-    let cotarget = tri!(coalesce(a)).shape();
-    let rest = tri!(complement(b, &cotarget));
-    let tile_and_rest = tri!(DLayoutN::from_modes(&[b.dup(), rest]));
+    let coalesced = tri!(coalesce(a));
+    let rest = tri!(complement(b, coalesced.shape_ref()));
+    let tile_and_rest = tri!(DLayoutN::pair(b, &rest));
     composition(a, &tile_and_rest)
 }
 

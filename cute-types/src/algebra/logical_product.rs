@@ -54,7 +54,7 @@ pub(crate) $($c)? fn logical_product_at $($g)* (
     let extent = tri!(tri!(a.size()).mul(tri!(b.cosize())));
     let free = tri!(complement(a, &DTupleN::int(extent)));
     let copies = tri!(composition(&free, b));
-    DLayoutN::from_modes(&[a.dup(), copies])
+    DLayoutN::pair(a, &copies)
 }
 
 /// CuTe's `logical_product(A, [t0, t1, …])`: mode-by-mode product.

@@ -65,6 +65,9 @@ mod by_mode;
 mod differential;
 #[cfg(feature = "alloc")]
 #[cfg(not(doctest))]
+mod fast;
+#[cfg(feature = "alloc")]
+#[cfg(not(doctest))]
 #[doc(hidden)]
 pub mod rt;
 pub use blocked_product::*;

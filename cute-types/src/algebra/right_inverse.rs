@@ -9,7 +9,7 @@ use crate::tri;
 /// The items of this file, written once: instantiated here as `const fn`
 /// over the fixed-capacity types and in the run-time module over the compact ones.
 macro_rules! right_inverse_body {
-    ($($c:ident)?; [$($g:tt)*]) => {
+    ($($c:ident)?; [$($g:tt)*] $(; $fast:path)?) => {
 /// `right_inverse`: a layout `R` with `L(R(i)) == i`.
 ///
 /// **Defining equation.** For `R = right_inverse(L)`:
@@ -36,6 +36,9 @@ macro_rules! right_inverse_body {
 /// assert_eq!(right_inverse(&d).unwrap().to_string(), "_1:_0");
 /// ```
 pub $($c)? fn right_inverse $($g)* (l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
+    $(if let Some(r) = $fast(l) {
+        return r;
+    })?
     right_inverse_at(l)
 }
 

@@ -30,11 +30,11 @@ impl ModesRt {
         self.clone()
     }
 }
-super::coalesce::coalesce_body!(; []);
+super::coalesce::coalesce_body!(; []; super::fast::coalesce);
 super::filter::filter_body!(; []);
-super::composition::composition_body!(; []; DigitUseRt, DigitLoadRt, DigitGroupRt);
-super::complement::complement_body!(; []);
-super::right_inverse::right_inverse_body!(; []);
+super::composition::composition_body!(; []; DigitUseRt, DigitLoadRt, DigitGroupRt; super::fast::composition);
+super::complement::complement_body!(; []; super::fast::complement);
+super::right_inverse::right_inverse_body!(; []; super::fast::right_inverse);
 super::left_inverse::left_inverse_body!(; []);
 super::layout_add::layout_add_body!(; []);
 super::max_common::max_common_body!(; []);

@@ -46,7 +46,7 @@ pub $($c)? fn tile_unzip $($g)* (
     tiler: &DTilerN<N>,
 ) -> Result<DLayoutN<N>, Error> {
     let (tiles, rests) = tri!(unzip_modes(l, tiler));
-    DLayoutN::from_modes(&[tiles, rests])
+    DLayoutN::pair(&tiles, &rests)
 }
 
 /// The two halves `(T0, T1, …)` and `(R0, R1, …, X_r, …)` as tuple-shaped layouts.
@@ -61,29 +61,35 @@ $($c)? fn unzip_modes $($g)* (
     let mut tile_stride = DTupleN::empty();
     let mut rest_shape = DTupleN::empty();
     let mut rest_stride = DTupleN::empty();
+    let (shape, stride) = (l.shape_ref(), l.stride_ref());
     let mut i = 0;
     while i < l.rank() {
-        let mode = tri!(l.get(i));
-        if i < tiler.rank() {
+        // Mode `i` as a node range (the stride's is the same: congruent).
+        let (b, e) = tri!(shape.mode_range(i));
+        if i < tiler.rank() && !tri!(tiler.mode_is_layout(i)) {
             let (tile, rest) = match tri!(tiler.mode(i)) {
-                TilerModeN::Layout(_) => {
-                    if mode.rank() != 2 {
-                        return Err(Error::ModeOutOfRange {
-                            index: 1,
-                            rank: mode.rank(),
-                        });
-                    }
-                    (tri!(mode.get(0)), tri!(mode.get(1)))
-                }
-                TilerModeN::Tiler(t) => tri!(unzip_modes(&mode, &t)),
+                TilerModeN::Tiler(t) => tri!(unzip_modes(&tri!(l.get(i)), &t)),
+                // (`mode_is_layout` said otherwise)
+                TilerModeN::Layout(_) => return Err(Error::ExpectedTuple),
             };
-            tri!(tile_shape.push_in(&tile.shape()));
-            tri!(tile_stride.push_in(&tile.stride()));
-            tri!(rest_shape.push_in(&rest.shape()));
-            tri!(rest_stride.push_in(&rest.stride()));
+            tri!(tile_shape.push_in(tile.shape_ref()));
+            tri!(tile_stride.push_in(tile.stride_ref()));
+            tri!(rest_shape.push_in(rest.shape_ref()));
+            tri!(rest_stride.push_in(rest.stride_ref()));
+        } else if i < tiler.rank() {
+            // A layout entry: mode `i` is (tile, rest), its two children.
+            let rank = if shape.kind_at(b) >= crate::dynamic::K_STAR { 1 } else { shape.kind_at(b) as usize };
+            if rank != 2 {
+                return Err(Error::ModeOutOfRange { index: 1, rank });
+            }
+            let mid = shape.subtree_end(b + 1);
+            tri!(tile_shape.push_range_in(shape, b + 1, mid));
+            tri!(tile_stride.push_range_in(stride, b + 1, mid));
+            tri!(rest_shape.push_range_in(shape, mid, e));
+            tri!(rest_stride.push_range_in(stride, mid, e));
         } else {
-            tri!(rest_shape.push_in(&mode.shape()));
-            tri!(rest_stride.push_in(&mode.stride()));
+            tri!(rest_shape.push_range_in(shape, b, e));
+            tri!(rest_stride.push_range_in(stride, b, e));
         }
         i += 1;
     }

@@ -57,8 +57,8 @@ pub(crate) $($c)? fn unpack_rest $($g)* (z: &DLayoutN<N>) -> Result<DLayoutN<N>,
     let mut shape = DTupleN::empty();
     let mut stride = DTupleN::empty();
     let tile = tri!(z.get(0));
-    tri!(shape.push_in(&tile.shape()));
-    tri!(stride.push_in(&tile.stride()));
+    tri!(shape.push_in(tile.shape_ref()));
+    tri!(stride.push_in(tile.stride_ref()));
     let (shape, stride) = tri!(push_unpacked(shape, stride, &tri!(z.get(1))));
     DLayoutN::new(shape, stride)
 }
@@ -71,15 +71,15 @@ pub(crate) $($c)? fn push_unpacked $($g)* (
     m: &DLayoutN<N>,
 ) -> Result<(DTupleN<N>, DTupleN<N>), Error> {
     if m.rank() == 1 {
-        tri!(shape.push_in(&m.shape()));
-        tri!(stride.push_in(&m.stride()));
+        tri!(shape.push_in(m.shape_ref()));
+        tri!(stride.push_in(m.stride_ref()));
         return Ok((shape, stride));
     }
     let mut i = 0;
     while i < m.rank() {
         let part = tri!(m.get(i));
-        tri!(shape.push_in(&part.shape()));
-        tri!(stride.push_in(&part.stride()));
+        tri!(shape.push_in(part.shape_ref()));
+        tri!(stride.push_in(part.stride_ref()));
         i += 1;
     }
     Ok((shape, stride))

@@ -125,11 +125,10 @@ impl CTuple {
     #[inline]
     pub(crate) fn kind_at(&self, p: usize) -> u32 {
         match &self.repr {
-            Repr::Inline(t) => match t.kinds[p] {
-                I_LEAF => K_LEAF,
-                I_STAR => K_STAR,
-                k => k as u32,
-            },
+            // Sign extension maps `I_LEAF`/`I_STAR` (255, 254) to `K_LEAF`/`K_STAR`
+            // (`u32::MAX`, `u32::MAX - 1`) and keeps child counts (< 128): one
+            // instruction instead of two comparisons.
+            Repr::Inline(t) => t.kinds[p] as i8 as i32 as u32,
             Repr::Heap(h) => h.nodes[p].kind,
         }
     }
@@ -186,8 +185,12 @@ impl CTuple {
     pub(crate) fn copy_nodes(&mut self, at: usize, src: &CTuple, start: usize, end: usize) {
         if let (Repr::Inline(d), Repr::Inline(s)) = (&mut self.repr, &src.repr) {
             let m = end - start;
-            d.kinds[at..at + m].copy_from_slice(&s.kinds[start..end]);
-            d.vals[at..at + m].copy_from_slice(&s.vals[start..end]);
+            // Node by node: a few nodes at most, where a `memcpy` call per
+            // array costs more than the copy (callgrind on `benches/vs-cpp`).
+            for i in 0..m {
+                d.kinds[at + i] = s.kinds[start + i];
+                d.vals[at + i] = s.vals[start + i];
+            }
             // Static flags of nodes `[start, end)` moved to `[at, at + m)`.
             let window = ((1u32 << m) - 1) as u16;
             let bits = (s.statics >> start) & window;
@@ -268,6 +271,84 @@ impl CTuple {
     tuple_methods!();
     tuple_text_methods!();
 
+    /// The flat tuple of the leaves `vals` (bit `k` of `statics`: whether leaf
+    /// `k` is static), an integer when there is exactly one: what
+    /// `Modes::int_or_tuples` of the algebra builds with one push per leaf,
+    /// written in one pass (the algebra's fast paths, `algebra/fast.rs`).
+    pub(crate) fn from_leaves(vals: &[i64], statics: u64) -> CTuple {
+        let leaf = |k: usize| DInt {
+            value: vals[k],
+            is_static: statics >> k & 1 != 0,
+        };
+        if vals.len() == 1 {
+            return CTuple::int(leaf(0));
+        }
+        let n = vals.len() + 1;
+        if n <= INLINE_NODES {
+            let mut t = Inline {
+                len: n as u8,
+                kinds: [I_LEAF; INLINE_NODES],
+                // (leaf `k` is node `k + 1`; fewer than 16 nodes, so the cast keeps them)
+                statics: (statics << 1) as u16,
+                vals: [0; INLINE_NODES],
+            };
+            t.kinds[0] = vals.len() as u8;
+            t.vals[1..n].copy_from_slice(vals);
+            return CTuple {
+                repr: Repr::Inline(t),
+            };
+        }
+        let mut t = CTuple::blank();
+        t.set_len(n);
+        t.set_node(0, vals.len() as u32, 0, false);
+        for k in 0..vals.len() {
+            let v = leaf(k);
+            t.set_node(k + 1, K_LEAF, v.value, v.is_static);
+        }
+        t
+    }
+    /// Appends a node after the last one (a tuple node's `kind` is its
+    /// number of children, the nodes that follow in preorder; below 128).
+    pub(crate) fn push_node_end(&mut self, kind: u32, value: i64, is_static: bool) {
+        let n = self.node_count();
+        self.set_len(n + 1);
+        self.set_node(n, kind, value, is_static);
+    }
+    /// The leaves in order: values into `vals`, static flags as the bits of the
+    /// result, when there are at most `vals.len()` (at most 64) of them
+    /// (`None` otherwise): the fast paths' flat form of a mode list.
+    pub(crate) fn leaves_fit(&self, vals: &mut [i64]) -> Option<(usize, u64)> {
+        let mut n = 0;
+        let mut statics = 0u64;
+        let room = vals.len().min(64);
+        match &self.repr {
+            Repr::Inline(t) => {
+                for p in 0..t.len as usize {
+                    if t.kinds[p] == I_LEAF {
+                        if n == room {
+                            return None;
+                        }
+                        vals[n] = t.vals[p];
+                        statics |= u64::from(t.statics >> p & 1) << n;
+                        n += 1;
+                    }
+                }
+            }
+            Repr::Heap(h) => {
+                for node in &h.nodes[..h.len] {
+                    if node.kind == K_LEAF {
+                        if n == room {
+                            return None;
+                        }
+                        vals[n] = node.value;
+                        statics |= u64::from(node.is_static) << n;
+                        n += 1;
+                    }
+                }
+            }
+        }
+        Some((n, statics))
+    }
     /// Whether the nodes are stored inline (no heap allocation).
     pub fn is_inline(&self) -> bool {
         matches!(self.repr, Repr::Inline(_))

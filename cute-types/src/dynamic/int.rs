@@ -122,6 +122,16 @@ impl DInt {
         if o.value == 0 {
             return Err(Error::DivisionByZero);
         }
+        // In i64 when `a + b - 1` fits (the usual case): the same truncating
+        // quotient without a 128-bit division; i128 otherwise.
+        if o.value > 0 {
+            if let Some(n) = self.value.checked_add(o.value - 1) {
+                return Ok(DInt {
+                    value: n / o.value,
+                    is_static: self.both(o),
+                });
+            }
+        }
         let q = (self.value as i128 + o.value as i128 - 1) / o.value as i128;
         if q < i64::MIN as i128 || q > i64::MAX as i128 {
             return Err(Error::Overflow);

@@ -85,6 +85,17 @@ impl $($g)* DLayoutN<N> {
         }
         Ok(DLayoutN { shape, stride })
     }
+    /// The layout of the two modes `(m0, m1)`: [`from_modes`](Self::from_modes)
+    /// of two borrowed modes (no copy of them first).
+    pub(crate) $($c)? fn pair(m0: &DLayoutN<N>, m1: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
+        let mut shape = DTupleN::empty();
+        let mut stride = DTupleN::empty();
+        tri!(shape.push_in(&m0.shape));
+        tri!(stride.push_in(&m0.stride));
+        tri!(shape.push_in(&m1.shape));
+        tri!(stride.push_in(&m1.stride));
+        Ok(DLayoutN { shape, stride })
+    }
     /// The shape.
     pub $($c)? fn shape(&self) -> DTupleN<N> {
         self.shape.dup()
@@ -162,9 +173,11 @@ impl $($g)* DLayoutN<N> {
     }
     /// Mode `i` as a layout (`layout<i>` in CuTe).
     pub $($c)? fn get(&self, i: usize) -> Result<DLayoutN<N>, Error> {
+        // One node range for both: shape and stride are congruent.
+        let (b, e) = tri!(self.shape.mode_range(i));
         Ok(DLayoutN {
-            shape: tri!(self.shape.get(i)),
-            stride: tri!(self.stride.get(i)),
+            shape: self.shape.slice(b, e),
+            stride: self.stride.slice(b, e),
         })
     }
     /// Mode at an index path (`layout<i, j, …>` in CuTe).

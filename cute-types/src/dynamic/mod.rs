@@ -28,3 +28,4 @@ pub use layout::{
 };
 pub use tiler::{DTiler, DTilerN, TilerMode, TilerModeN, MAX_TILER_DEPTH, TILER_CAPACITY};
 pub use tuple::{DTuple, DTupleN, Token, CAPACITY};
+pub(crate) use tuple_methods::{K_LEAF, K_STAR};

@@ -88,6 +88,28 @@ impl CLayout {
         debug_assert!(shape.check_layout(&stride, false).is_ok());
         CLayout { shape, stride }
     }
+    /// The layout of flat modes as `Modes::layout` of the algebra builds it:
+    /// integers for one mode, flat tuples otherwise, [`Error::NonPositiveShape`]
+    /// as [`CLayout::new`] (the only check that flat congruent tuples can fail).
+    pub(crate) fn from_flat(
+        shape: &[i64],
+        shape_statics: u64,
+        stride: &[i64],
+        stride_statics: u64,
+    ) -> Result<CLayout, Error> {
+        if shape.iter().any(|&s| s <= 0) {
+            return Err(Error::NonPositiveShape);
+        }
+        Ok(CLayout {
+            shape: CTuple::from_leaves(shape, shape_statics),
+            stride: CTuple::from_leaves(stride, stride_statics),
+        })
+    }
+    /// `shape:stride` as given: for results congruent and checked by
+    /// construction (the algebra's fast paths).
+    pub(crate) fn from_parts(shape: CTuple, stride: CTuple) -> CLayout {
+        CLayout { shape, stride }
+    }
     /// The same layout in the compact form.
     pub fn from_fixed<const M: usize>(l: &super::DLayoutN<M>) -> CLayout {
         CLayout {

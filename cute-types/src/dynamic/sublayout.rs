@@ -41,8 +41,8 @@ impl $($g)* DLayoutN<N> {
         let mut k = 0;
         while k < indices.len() {
             let mode = tri!(self.get(indices[k]));
-            tri!(shape.push_in(&mode.shape()));
-            tri!(stride.push_in(&mode.stride()));
+            tri!(shape.push_in(mode.shape_ref()));
+            tri!(stride.push_in(mode.stride_ref()));
             k += 1;
         }
         DLayoutN::new_unchecked_shape(shape, stride)

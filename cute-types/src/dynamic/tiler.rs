@@ -81,7 +81,9 @@ impl $($g)* DTilerN<N> {
     }
     /// Layout `k` of the store (`k < count`).
     $($c)? fn layout_at(&self, k: usize) -> Result<DLayoutN<N>, Error> {
-        DLayoutN::new_unchecked_shape(tri!(self.shapes.get(k)), tri!(self.strides.get(k)))
+        // (the stored shapes and strides are congruent: one node range)
+        let (b, e) = tri!(self.shapes.mode_range(k));
+        DLayoutN::new_unchecked_shape(self.shapes.slice(b, e), self.strides.slice(b, e))
     }
     /// Adds `l` to the store, without touching the structure; `is_int` marks an
     /// integer entry.
@@ -169,6 +171,12 @@ impl $($g)* DTilerN<N> {
     /// Number of top-level modes.
     pub $($c)? fn rank(&self) -> usize {
         self.structure.rank()
+    }
+    /// Whether mode `i` is a layout entry (not a nested tiler): the variant of
+    /// [`mode`](Self::mode)`(i)` without building it.
+    pub(crate) $($c)? fn mode_is_layout(&self, i: usize) -> Result<bool, Error> {
+        let (b, _) = tri!(self.structure.mode_range(i));
+        Ok(self.structure.kind_at(b) == crate::dynamic::K_LEAF)
     }
     /// Mode `i`.
     pub $($c)? fn mode(&self, i: usize) -> Result<TilerModeN<N>, Error> {

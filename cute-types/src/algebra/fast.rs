@@ -1,0 +1,771 @@
+//! Fast paths of the run-time algebra ([`super::rt`]) for layouts of at most
+//! [`LEAVES`] leaves: the same steps as the bodies written once
+//! (`coalesce_walk`, `filter_modes`, `complement_of_filtered`), on fixed
+//! arrays on the stack, the result written straight into compact tuples.
+//!
+//! Why: the bodies keep their flat modes in growing lists (`lists::rt`) and
+//! return them by value, and build results one push at a time; on the small
+//! layouts of everyday use that bookkeeping, not the arithmetic, is most of the
+//! time (callgrind on `benches/vs-cpp`). Each fast path answers `None` when it
+//! does not apply, and the caller then runs the body; when it applies it
+//! returns exactly what the body returns, errors included (the differential
+//! tests at the end of this file check that on every small flat layout and on
+//! random nested ones).
+use crate::dynamic::rt::{CLayout, CTuple};
+use crate::dynamic::DInt;
+use crate::dynamic::K_LEAF;
+use crate::error::Error;
+
+/// Most leaves a fast path takes (a flat tuple of them is still stored inline).
+const LEAVES: usize = 11;
+/// Room of a [`Flat`]: a complement adds one mode to at most [`LEAVES`].
+const ROOM: usize = LEAVES + 1;
+
+/// Flat modes `(shape, stride)` in fixed arrays (values, and the static flags
+/// as bit masks): the fast paths' `Modes`, small enough to set up cheaply.
+#[derive(Clone, Copy)]
+struct Flat {
+    s: [i64; ROOM],
+    d: [i64; ROOM],
+    s_static: u64,
+    d_static: u64,
+    len: usize,
+}
+
+impl Flat {
+    /// No modes.
+    fn new() -> Flat {
+        Flat {
+            s: [0; ROOM],
+            d: [0; ROOM],
+            s_static: 0,
+            d_static: 0,
+            len: 0,
+        }
+    }
+    /// The leaves of `l` (`Modes::of_layout`), `None` past [`LEAVES`].
+    fn of(l: &CLayout, f: &mut Flat) -> Option<()> {
+        let (n, s_static) = l.shape_ref().leaves_fit(&mut f.s[..LEAVES])?;
+        let (_, d_static) = l.stride_ref().leaves_fit(&mut f.d[..LEAVES])?;
+        f.len = n;
+        f.s_static = s_static;
+        f.d_static = d_static;
+        Some(())
+    }
+    /// Shape of mode `k`.
+    fn s(&self, k: usize) -> DInt {
+        DInt {
+            value: self.s[k],
+            is_static: self.s_static >> k & 1 != 0,
+        }
+    }
+    /// Stride of mode `k`.
+    fn d(&self, k: usize) -> DInt {
+        DInt {
+            value: self.d[k],
+            is_static: self.d_static >> k & 1 != 0,
+        }
+    }
+    /// Sets mode `k` to `s:d`.
+    fn set(&mut self, k: usize, s: DInt, d: DInt) {
+        self.s[k] = s.value;
+        self.d[k] = d.value;
+        let bit = 1u64 << k;
+        self.s_static = (self.s_static & !bit) | (u64::from(s.is_static) << k);
+        self.d_static = (self.d_static & !bit) | (u64::from(d.is_static) << k);
+    }
+    /// `_1:_0` (`Modes::unit`).
+    fn set_unit(&mut self) {
+        self.set(0, DInt::s(1), DInt::s(0));
+        self.len = 1;
+    }
+    /// Appends a mode (room is the caller's: at most [`ROOM`] modes are made).
+    fn push(&mut self, s: DInt, d: DInt) {
+        self.set(self.len, s, d);
+        self.len += 1;
+    }
+    /// Whether every stride is static.
+    fn strides_static(&self) -> bool {
+        let all = (1u64 << self.len) - 1;
+        self.d_static & all == all
+    }
+    /// Removes mode `i`, keeping the order of the others (`Modes::remove`).
+    fn remove(&mut self, i: usize) {
+        self.s.copy_within(i + 1..self.len, i);
+        self.d.copy_within(i + 1..self.len, i);
+        // The flags above `i` move down one place.
+        let low = (1u64 << i) - 1;
+        self.s_static = (self.s_static & low) | ((self.s_static >> 1) & !low);
+        self.d_static = (self.d_static & low) | ((self.d_static >> 1) & !low);
+        self.len -= 1;
+    }
+    /// Reverses the first `len` modes.
+    fn reverse(&mut self, len: usize) {
+        for k in 0..len / 2 {
+            let (a, b) = (
+                (self.s(k), self.d(k)),
+                (self.s(len - 1 - k), self.d(len - 1 - k)),
+            );
+            self.set(k, b.0, b.1);
+            self.set(len - 1 - k, a.0, a.1);
+        }
+    }
+    /// `Modes::layout`: integer-shaped for one mode, flat tuples otherwise,
+    /// checked as `CLayout::new` checks them.
+    fn layout(&self) -> Result<CLayout, Error> {
+        let mask = (1u64 << self.len) - 1;
+        CLayout::from_flat(
+            &self.s[..self.len],
+            self.s_static & mask,
+            &self.d[..self.len],
+            self.d_static & mask,
+        )
+    }
+}
+
+/// `coalesce(l)` when `l` has at most [`LEAVES`] leaves.
+pub(crate) fn coalesce(l: &CLayout) -> Option<Result<CLayout, Error>> {
+    let mut m = Flat::new();
+    Flat::of(l, &mut m)?;
+    let mut out = Flat::new();
+    Some(coalesce_walk(&m, false, &mut out).and_then(|()| out.layout()))
+}
+
+/// `coalesce_walk(m, false, by_value)` of `coalesce.rs` into `out`.
+fn coalesce_walk(m: &Flat, by_value: bool, out: &mut Flat) -> Result<(), Error> {
+    coalesce_walk_rest(m, false, by_value, out)
+}
+
+/// `coalesce_walk(m, keep_rest, by_value)` of `coalesce.rs` into `out`.
+fn coalesce_walk_rest(
+    m: &Flat,
+    keep_rest: bool,
+    by_value: bool,
+    out: &mut Flat,
+) -> Result<(), Error> {
+    if m.len == 0 {
+        out.set_unit();
+        return Ok(());
+    }
+    let last = m.len - 1;
+    // Built back to front, reversed at the end (as the body does).
+    let mut top = 0;
+    let first = if keep_rest && m.s(last).is_static_eq(1) {
+        DInt::s(2)
+    } else {
+        m.s(last)
+    };
+    out.set(0, first, m.d(last));
+    let mut single = true;
+    let mut i = last;
+    while i > 0 {
+        i -= 1;
+        let (s, d) = (m.s(i), m.d(i));
+        if is_one(s, by_value) {
+            continue;
+        }
+        if single && is_one(out.s(top), by_value) {
+            out.set(top, s, d);
+            continue;
+        }
+        let (fs, fd) = (out.s(top), out.d(top));
+        let provable = by_value || (fs.is_static && s.is_static && d.is_static && fd.is_static);
+        if provable && s.value.checked_mul(d.value) == Some(fd.value) {
+            let merged = match s.mul(fs) {
+                Ok(p) => p,
+                // (as the body: the last mode of `coalesce_x` takes the rest)
+                Err(_) if keep_rest && top == 0 => DInt {
+                    value: i64::MAX,
+                    is_static: s.is_static && fs.is_static,
+                },
+                Err(e) => return Err(e),
+            };
+            out.set(top, merged, d);
+        } else {
+            top += 1;
+            out.set(top, s, d);
+            single = false;
+        }
+    }
+    if single && is_one(out.s(top), by_value) {
+        out.set_unit();
+        return Ok(());
+    }
+    let len = top + 1;
+    out.reverse(len);
+    out.len = len;
+    Ok(())
+}
+
+fn is_one(s: DInt, by_value: bool) -> bool {
+    if by_value {
+        s.value == 1
+    } else {
+        s.is_static_eq(1)
+    }
+}
+
+/// `complement(l, c)` for an integer cotarget `c` and `l` of at most
+/// [`LEAVES`] leaves.
+pub(crate) fn complement(l: &CLayout, cotarget: &CTuple) -> Option<Result<CLayout, Error>> {
+    let c = cotarget.as_int()?;
+    let mut m = Flat::new();
+    Flat::of(l, &mut m)?;
+    Some(complement_flat(&mut m, c))
+}
+
+/// `complement_at` of `complement.rs` on an integer cotarget (no `_`, so
+/// the first check is the positive one).
+fn complement_flat(m: &mut Flat, c: DInt) -> Result<CLayout, Error> {
+    if c.value <= 0 {
+        return Err(Error::NonPositiveCotarget);
+    }
+    // filter_modes
+    for k in 0..m.len {
+        if m.d(k).is_static_eq(0) {
+            m.set(k, DInt::s(1), m.d(k));
+        }
+    }
+    let mut f = Flat::new();
+    coalesce_walk(m, false, &mut f)?;
+    // complement_of_filtered (`m` is free again: it takes the by-value walk)
+    let f = if f.strides_static() || f.len == 1 {
+        &f
+    } else {
+        coalesce_walk(&f, true, m)?;
+        &*m
+    };
+    let mut rest = Flat::new();
+    moving_modes(f, &mut rest)?;
+    let mut gaps = Flat::new();
+    if rest.len == 0 {
+        // The compact layout of the cotarget (an integer: one leaf).
+        push_compact(&mut gaps, c, DInt::s(1));
+        return gaps.layout();
+    }
+    let mut reached = DInt::s(1);
+    while rest.len > 0 {
+        let (k, min_stride) = first_min_stride(&rest);
+        let gap = min_stride.div(reached)?;
+        if gap.value == 0 {
+            return Err(Error::NotInjective);
+        }
+        gaps.push(gap, reached);
+        reached = min_stride.mul(rest.s(k))?;
+        rest.remove(k);
+    }
+    push_compact(&mut gaps, c.ceil_div(reached)?, reached);
+    let mut out = Flat::new();
+    coalesce_walk(&gaps, false, &mut out)?;
+    out.layout()
+}
+
+/// `moving_modes` of `complement.rs`.
+fn moving_modes(f: &Flat, out: &mut Flat) -> Result<(), Error> {
+    let all_static = f.strides_static();
+    for k in 0..f.len {
+        let (s, d) = (f.s(k), f.d(k));
+        let is_unit = s.is_static_eq(1) && d.is_static_eq(0);
+        let value_unit = !(all_static || f.len == 1) && s.value == 1;
+        if d.value < 0 {
+            return Err(Error::NotAdmissible);
+        }
+        if is_unit || value_unit || (s.value == 1 && d.value == 0) {
+            continue;
+        }
+        if d.value == 0 {
+            return Err(Error::NotInjective);
+        }
+        out.push(s, d);
+    }
+    Ok(())
+}
+
+/// `first_min_stride` of `complement.rs`.
+fn first_min_stride(m: &Flat) -> (usize, DInt) {
+    let mut best = 0;
+    let mut min = m.d(0);
+    for k in 1..m.len {
+        if m.d[k] < m.d[best] {
+            best = k;
+        }
+        min = min.min(m.d(k));
+    }
+    (best, min)
+}
+
+/// `push_compact` of `complement.rs` for a one-leaf shape `s`.
+fn push_compact(out: &mut Flat, s: DInt, start: DInt) {
+    if s.is_static_eq(1) {
+        out.push(s, DInt::s(0));
+    } else {
+        out.push(s, start);
+    }
+}
+
+/// `right_inverse(l)` when `l` has at most [`LEAVES`] leaves: `right_inverse_at`
+/// of `right_inverse.rs` (coalesce, prefix products, the static-stride modes
+/// in C++'s exchange-sort order, the chain from stride 1, coalesced).
+pub(crate) fn right_inverse(l: &CLayout) -> Option<Result<CLayout, Error>> {
+    let mut m = Flat::new();
+    Flat::of(l, &mut m)?;
+    Some(right_inverse_flat(&m))
+}
+
+fn right_inverse_flat(m: &Flat) -> Result<CLayout, Error> {
+    let mut c = Flat::new();
+    coalesce_walk(m, false, &mut c)?;
+    // prefix_products (every product formed, as the body does)
+    let mut prefix = [DInt::s(1); ROOM];
+    let mut acc = DInt::s(1);
+    for k in 0..c.len {
+        prefix[k] = acc;
+        acc = acc.mul(c.s(k))?;
+    }
+    // sort_by_stride over the static-stride modes
+    let (mut idx, mut key) = ([0usize; ROOM], [0i64; ROOM]);
+    let mut n = 0;
+    for k in 0..c.len {
+        if c.d(k).is_static {
+            idx[n] = k;
+            key[n] = c.d[k];
+            n += 1;
+        }
+    }
+    for i in 0..n {
+        for j in i + 1..n {
+            if key[j] < key[i] {
+                key.swap(i, j);
+                idx.swap(i, j);
+            }
+        }
+    }
+    let mut out = Flat::new();
+    out.push(DInt::s(1), DInt::s(0));
+    let mut next = DInt::s(1);
+    for &k in &idx[..n] {
+        if next.is_static && c.d[k] == next.value {
+            out.push(c.s(k), prefix[k]);
+            next = c.s(k).mul(c.d(k))?;
+        }
+    }
+    let mut r = Flat::new();
+    coalesce_walk(&out, false, &mut r)?;
+    r.layout()
+}
+
+/// `composition(a, b)` when `a` has at most [`LEAVES`] leaves and every leaf
+/// of `b` composes exactly (`compose_leaf`'s `exact`), and the leaves add up
+/// without a digit check (`check_leaves_add_up`'s first case): the body's steps
+/// in that case, the result written node by node in `b`'s preorder. Otherwise
+/// (and for operands the body refuses) `None`: the body answers.
+pub(crate) fn composition(a: &CLayout, b: &CLayout) -> Option<Result<CLayout, Error>> {
+    let (bs, bd) = (b.shape_ref(), b.stride_ref());
+    let an = a.shape_ref().node_count();
+    // The body's first checks (refusals are its to report); an `a` ending in
+    // `()` (the last node in preorder an empty tuple) also goes to the body.
+    if bs.node_count() > 64
+        || !bs.leaves_positive()
+        || bs.has_underscore()
+        || bd.has_underscore()
+        || a.shape_ref().kind_at(an - 1) == 0
+    {
+        return None;
+    }
+    let mut m = Flat::new();
+    Flat::of(a, &mut m)?;
+    let mut lhs = Flat::new();
+    if let Err(e) = coalesce_walk_rest(&m, true, false, &mut lhs) {
+        return Some(Err(e));
+    }
+    match compose_flat(&lhs, bs, bd) {
+        Ok(Some(r)) => Some(Ok(r)),
+        Ok(None) => None,
+        Err(e) => Some(Err(e)),
+    }
+}
+
+/// `compose_tree` and the checks after it; `Ok(None)` where the body's
+/// general checks (inexact leaves, digits that must add up) would be needed.
+fn compose_flat(lhs: &Flat, bs: &CTuple, bd: &CTuple) -> Result<Option<CLayout>, Error> {
+    let (mut shape, mut stride) = (CTuple::blank(), CTuple::blank());
+    let mut modes = Flat::new();
+    let (mut moving, mut not_functional, mut positive) = (0usize, false, true);
+    for p in 0..bs.node_count() {
+        let kind = bs.kind_at(p);
+        if kind != K_LEAF {
+            shape.push_node_end(kind, 0, false);
+            stride.push_node_end(kind, 0, false);
+            continue;
+        }
+        let s = DInt {
+            value: bs.val_at(p),
+            is_static: bs.static_at(p),
+        };
+        let d = DInt {
+            value: bd.val_at(p),
+            is_static: bd.static_at(p),
+        };
+        match compose_leaf(lhs, s, d, &mut modes)? {
+            Leaf::Inexact => return Ok(None),
+            Leaf::Exact { functional } => not_functional |= !functional,
+        }
+        moving += usize::from(s.value != 1 && d.value != 0);
+        if modes.len != 1 {
+            shape.push_node_end(modes.len as u32, 0, false);
+            stride.push_node_end(modes.len as u32, 0, false);
+        }
+        for k in 0..modes.len {
+            let (ms, md) = (modes.s(k), modes.d(k));
+            positive &= ms.value > 0;
+            shape.push_node_end(K_LEAF, ms.value, ms.is_static);
+            stride.push_node_end(K_LEAF, md.value, md.is_static);
+        }
+    }
+    if not_functional {
+        return Err(Error::NotFunctional);
+    }
+    // `CLayout::new`: the tuples are congruent and hold no `_`.
+    if !positive {
+        return Err(Error::NonPositiveShape);
+    }
+    if moving > 1 && !is_linear(lhs) {
+        return Ok(None);
+    }
+    Ok(Some(CLayout::from_parts(shape, stride)))
+}
+
+/// What [`compose_leaf`] found.
+enum Leaf {
+    /// Every step exact; whether the result has the leaf's size.
+    Exact { functional: bool },
+    /// A step was not exact: the body checks such a leaf by evaluation.
+    Inexact,
+}
+
+/// `compose_leaf` of `composition.rs` into `out`, up to its functional check
+/// (the size check of an exact leaf; an inexact one is left to the body).
+fn compose_leaf(lhs: &Flat, s: DInt, d: DInt, out: &mut Flat) -> Result<Leaf, Error> {
+    out.len = 0;
+    if d.value == 0 {
+        out.push(s, d);
+        return Ok(Leaf::Exact { functional: true });
+    }
+    if lhs.len == 1 {
+        out.push(s, d.mul(lhs.d(0))?);
+        return Ok(Leaf::Exact { functional: true });
+    }
+    let (mut rest_shape, mut rest_stride) = (s, d);
+    let mut q: i64 = 1;
+    for j in 0..lhs.len - 1 {
+        let (cs, cd) = (lhs.s(j), lhs.d(j));
+        if cs.value <= 0 {
+            return Err(Error::NonPositiveShape);
+        }
+        if cs.is_static
+            && rest_stride.is_static
+            && !(rest_stride.value % cs.value == 0 || rest_stride.value < cs.value)
+        {
+            return Err(Error::StrideDivisibility);
+        }
+        let rho = rest_stride.abs()?;
+        let next_shape = cs.ceil_div(rho)?;
+        let sign = DInt {
+            value: rest_stride.value.signum(),
+            is_static: rest_stride.is_static,
+        };
+        let next_stride = rho.ceil_div(cs)?.mul(sign)?;
+        if rest_shape.value > 1 && !step_is_exact(cs.value, cd.value, rho.value, rest_shape.value) {
+            return Ok(Leaf::Inexact);
+        }
+        if rest_shape.value > 1 && rho.value < cs.value {
+            record(cs.value, rho.value, rest_shape.value, q)?;
+        }
+        if next_shape.is_static_eq(1) || rest_shape.is_static_eq(1) {
+            rest_stride = next_stride;
+            continue;
+        }
+        let new_shape = next_shape.min(rest_shape);
+        if new_shape.is_static && rest_shape.is_static && rest_shape.value % new_shape.value != 0 {
+            return Err(Error::ShapeDivisibility);
+        }
+        out.push(new_shape, rest_stride.mul(cd)?);
+        q = q.checked_mul(new_shape.value).ok_or(Error::Overflow)?;
+        rest_shape = rest_shape.div(new_shape)?;
+        rest_stride = next_stride;
+    }
+    let last_stride = rest_stride.mul(lhs.d(lhs.len - 1))?;
+    if out.len == 0 || !rest_shape.is_static_eq(1) {
+        out.push(rest_shape, last_stride);
+    }
+    // `check_functional` of an exact leaf: the size.
+    let mut size = DInt::s(1);
+    for k in 0..out.len {
+        size = size.mul(out.s(k))?;
+    }
+    Ok(Leaf::Exact {
+        functional: size.value == s.value,
+    })
+}
+
+/// The errors of `DigitUse::record` (its values serve only the digit check,
+/// which the fast path leaves to the body).
+fn record(s: i64, rho: i64, m: i64, q: i64) -> Result<(), Error> {
+    let n = digits_per_step(s, rho);
+    let local = if m <= n {
+        m - 1
+    } else if s % rho == 0 {
+        n - 1
+    } else {
+        let carried = (m / n - 1)
+            .checked_mul(overhang(s, rho))
+            .ok_or(Error::Overflow)?;
+        ((n - 1) * rho)
+            .checked_add(carried)
+            .ok_or(Error::Overflow)?;
+        m - 1
+    };
+    local.checked_mul(q).ok_or(Error::Overflow)?;
+    Ok(())
+}
+
+fn digits_per_step(s: i64, rho: i64) -> i64 {
+    s / rho + if s % rho == 0 { 0 } else { 1 }
+}
+
+fn overhang(s: i64, rho: i64) -> i64 {
+    let r = s % rho;
+    if r == 0 {
+        0
+    } else {
+        rho - r
+    }
+}
+
+/// `step_is_exact` of `composition.rs`.
+fn step_is_exact(s: i64, ds: i64, rho: i64, m: i64) -> bool {
+    if rho >= s {
+        return rho % s == 0;
+    }
+    let n = digits_per_step(s, rho);
+    if m <= n {
+        return true;
+    }
+    if m % n != 0 {
+        return false;
+    }
+    if s % rho == 0 {
+        return true;
+    }
+    let t = overhang(s, rho);
+    ds == 0 && (m / n) <= (rho - 1) / t
+}
+
+/// `is_linear` of `composition.rs`: past the leading size-1 modes, each mode
+/// continues the one before up to the last (`digit_group(..).unbounded`).
+fn is_linear(lhs: &Flat) -> bool {
+    if lhs.len < 2 {
+        return true;
+    }
+    let last = lhs.len - 1;
+    let mut k = 0;
+    while k < last && lhs.s[k] == 1 {
+        k += 1;
+    }
+    if k == last {
+        return true;
+    }
+    loop {
+        let mut next = k + 1;
+        while next < last && lhs.s[next] == 1 {
+            next += 1;
+        }
+        if lhs.s[k].checked_mul(lhs.d[k]) != Some(lhs.d[next]) {
+            return false;
+        }
+        if next == last {
+            return true;
+        }
+        k = next;
+    }
+}
+
+/// The fast paths against the bodies they stand for (`rt::coalesce_at`,
+/// `rt::complement_at`, `rt::composition_at`, `rt::right_inverse_at`): every flat layout of rank 0 to
+/// 2 over a set of shapes and strides (zero and negative included, built
+/// unchecked) with every static/dynamic mix, rank 3 and random nested layouts
+/// on a fixed random sequence, integer cotargets (non-positive included), and
+/// as second operands of composition random nested layouts. Where the fast
+/// path applies, the result or error is the same.
+#[cfg(test)]
+mod tests {
+    use super::super::rt;
+    use super::*;
+    use alloc::vec::Vec;
+
+    const SHAPES: [i64; 6] = [1, 2, 3, 4, 0, -2];
+    const STRIDES: [i64; 7] = [0, 1, 2, 3, 4, 8, -1];
+    const COTARGETS: [i64; 6] = [1, 2, 12, 24, 0, -4];
+
+    /// `shape:stride`, integer-shaped for an integer `rank`, without the
+    /// positive-shape check (so that the fast paths meet such shapes too).
+    fn flat(modes: &[(DInt, DInt)], int: bool) -> CLayout {
+        let (s, d) = if int {
+            (CTuple::int(modes[0].0), CTuple::int(modes[0].1))
+        } else {
+            let (mut s, mut d) = (CTuple::empty(), CTuple::empty());
+            for &(ms, md) in modes {
+                s.push_int(ms).unwrap();
+                d.push_int(md).unwrap();
+            }
+            (s, d)
+        };
+        CLayout::new_unchecked_shape(s, d).unwrap()
+    }
+
+    /// Every leaf `(shape, stride)` with both static flags of each.
+    fn leaves() -> Vec<(DInt, DInt)> {
+        let mut out = Vec::new();
+        for &s in &SHAPES {
+            for &d in &STRIDES {
+                for flags in 0..4 {
+                    out.push((
+                        DInt {
+                            value: s,
+                            is_static: flags & 1 != 0,
+                        },
+                        DInt {
+                            value: d,
+                            is_static: flags & 2 != 0,
+                        },
+                    ));
+                }
+            }
+        }
+        out
+    }
+
+    fn cotargets() -> Vec<CTuple> {
+        let mut out: Vec<CTuple> = COTARGETS
+            .iter()
+            .flat_map(|&c| [CTuple::s(c), CTuple::d(c)])
+            .collect();
+        // A tuple cotarget: the fast path stands aside.
+        out.push("(4,_6)".parse().unwrap());
+        out
+    }
+
+    /// Returns how many times a fast path applied.
+    fn check(l: &CLayout, cot: &[CTuple], rhs: &[CLayout]) -> usize {
+        let mut applied = 0;
+        for b in rhs {
+            if let Some(r) = composition(l, b) {
+                assert_eq!(r, rt::composition_at(l, b), "composition({l}, {b})");
+                applied += 1;
+            }
+            if let Some(r) = composition(b, l) {
+                assert_eq!(r, rt::composition_at(b, l), "composition({b}, {l})");
+                applied += 1;
+            }
+        }
+        if let Some(r) = coalesce(l) {
+            assert_eq!(r, rt::coalesce_at(l), "coalesce({l})");
+            applied += 1;
+        }
+        if let Some(r) = right_inverse(l) {
+            assert_eq!(r, rt::right_inverse_at(l), "right_inverse({l})");
+            applied += 1;
+        }
+        for c in cot {
+            if let Some(r) = complement(l, c) {
+                assert_eq!(r, rt::complement_at(l, c), "complement({l}, {c})");
+                applied += 1;
+            }
+        }
+        applied
+    }
+
+    #[test]
+    fn flat_layouts_of_rank_up_to_two_exhaustively() {
+        let (all, cot) = (leaves(), cotargets());
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut rhs = |rng: &mut Rng| -> [CLayout; 2] {
+            [
+                flat(&[all[rng.below(all.len())]], true),
+                random_layout(rng, &all),
+            ]
+        };
+        let (mut applied, mut calls) = (0, 0);
+        let mut layouts = std::vec![flat(&[], false)];
+        for &m in &all {
+            layouts.push(flat(&[m], true));
+            layouts.push(flat(&[m], false));
+        }
+        for &m0 in &all {
+            for &m1 in &all {
+                layouts.push(flat(&[m0, m1], false));
+            }
+        }
+        for l in &layouts {
+            applied += check(l, &cot, &rhs(&mut rng));
+            calls += cot.len() + 5;
+        }
+        // Most calls took a fast path.
+        assert!(applied * 10 > calls * 7, "{applied} of {calls}");
+    }
+
+    /// xorshift64: a fixed sequence, so that a failure reproduces.
+    struct Rng(u64);
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// A random congruent shape and stride, at most `depth` deep.
+    fn nested(rng: &mut Rng, all: &[(DInt, DInt)], depth: u32) -> (CTuple, CTuple) {
+        if depth == 0 || rng.below(3) == 0 {
+            let (s, d) = all[rng.below(all.len())];
+            return (CTuple::int(s), CTuple::int(d));
+        }
+        let (mut s, mut d) = (CTuple::empty(), CTuple::empty());
+        for _ in 0..rng.below(5) {
+            let (cs, cd) = nested(rng, all, depth - 1);
+            s.push_in(&cs).unwrap();
+            d.push_in(&cd).unwrap();
+        }
+        (s, d)
+    }
+
+    /// A random layout up to 4 deep, built unchecked.
+    fn random_layout(rng: &mut Rng, all: &[(DInt, DInt)]) -> CLayout {
+        let (s, d) = nested(rng, all, 4);
+        CLayout::new_unchecked_shape(s, d).unwrap()
+    }
+
+    #[test]
+    fn rank_three_and_nested_layouts_at_random() {
+        let (all, cot) = (leaves(), cotargets());
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let (mut applied, mut too_big, mut composed) = (0, 0, 0);
+        for _ in 0..20_000 {
+            let modes: Vec<(DInt, DInt)> = (0..3).map(|_| all[rng.below(all.len())]).collect();
+            let b = random_layout(&mut rng, &all);
+            applied += check(&flat(&modes, false), &cot, &[b]);
+        }
+        for _ in 0..20_000 {
+            let l = random_layout(&mut rng, &all);
+            let b = random_layout(&mut rng, &all);
+            composed += usize::from(composition(&l, &b).is_some_and(|r| r.is_ok()));
+            let n = check(&l, &cot, &[b]);
+            too_big += usize::from(n == 0);
+            applied += n;
+        }
+        // Both sides of the leaf limit were met.
+        assert!(applied > 100_000 && too_big > 100, "{applied} {too_big}");
+        assert!(composed > 3_000, "{composed}");
+    }
+}
