@@ -689,7 +689,7 @@ mod tests {
     fn flat_layouts_of_rank_up_to_two_exhaustively() {
         let (all, cot) = (leaves(), cotargets());
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-        let mut rhs = |rng: &mut Rng| -> [CLayout; 2] {
+        let rhs = |rng: &mut Rng| -> [CLayout; 2] {
             [
                 flat(&[all[rng.below(all.len())]], true),
                 random_layout(rng, &all),
