@@ -338,7 +338,7 @@ class C(G):
             p = self.nested_shape(2, 4)
             return "coalesce(%s,%s)" % (L, self.fmt(p if not isinstance(p, int) else (p,)))
         e = "%s(%s)" % (f, L)
-        if r.random() < 0.15:
+        if f not in ("size", "cosize") and r.random() < 0.15:  # not stride(int): see README
             e = "%s(%s)" % (r.choice(["shape", "stride", "size", "coalesce"]), e)
         return e
 

@@ -44,7 +44,7 @@ macro_rules! complement_body {
 ///
 /// C++ compiles rank>1 complements only with static strides; here strides known at
 /// run time give the answer computed by value at run time (modes are coalesced by
-/// value and a stride-0 mode of larger shape is [`Error::NotInjective`]).
+/// value and a run-time stride-0 mode is dropped, as filter drops a static one).
 ///
 /// ```
 /// use cute_types::{algebra::complement, DLayout, DTuple};
@@ -160,8 +160,10 @@ $($c)? fn complement_of_filtered $($g)* (
 
 /// The filtered modes that C++'s algorithm walks over. A lone static `_1:_0` (what
 /// filter leaves when nothing moves) is no mode at all. Run-time strides are
-/// handled by value: shape-1 modes are dropped (C++ cannot drop them, but also does
-/// not compile such complements), a remaining stride 0 is a non-injective mode.
+/// handled by value, as the all-static twin is: shape-1 modes and stride-0 modes
+/// are dropped (C++ cannot drop them, but also does not compile such complements,
+/// or divides by the 0 in rank 1), so `complement((3,6):(_2,0), 24)` is `(2,4):(_1,6)`
+/// as `complement((3,6):(2,0), 24)` is `(2,4):(1,6)`.
 $($c)? fn moving_modes $($g)* (f: &Modes<N>) -> Result<Modes<N>, Error> {
     let all_static = strides_static(f);
     let mut out = Modes::new();
@@ -174,12 +176,10 @@ $($c)? fn moving_modes $($g)* (f: &Modes<N>) -> Result<Modes<N>, Error> {
         if d.value < 0 {
             return Err(Error::NotAdmissible);
         }
-        if is_unit || value_unit || (s.value == 1 && d.value == 0) {
+        // (a static `_0` stride is gone after filter: any 0 left is a run-time one)
+        if is_unit || value_unit || d.value == 0 {
             k += 1;
             continue;
-        }
-        if d.value == 0 {
-            return Err(Error::NotInjective);
         }
         tri!(out.push(s, d));
         k += 1;
