@@ -994,6 +994,27 @@ fn complement_of_dynamic_strides_is_computed_at_run_time() {
     assert!(ok > 100, "{ok}");
 }
 
+/// By value (rank > 1 with run-time strides, which C++ does not compile), the
+/// answer is the static twin's function, also beyond its domain: run-time stride-0
+/// modes and size-1 gaps are dropped as static ones are.
+#[test]
+fn complement_by_value_is_the_static_twins_function() {
+    let cases = [
+        ("(3,6):(_2,0)", 24, "(_2,4):(_1,6)"),
+        ("(6,3):(0,_2)", 24, "(_2,4):(_1,6)"),
+        // gaps 8/8 and 24/16 are run-time 1s; kept, (2,1,1,1):(1,8,16,144) maps 2 to 144
+        ("(_1,(_2,6,4)):(2,(8,_24,2))", 144, "2:_1"),
+    ];
+    for (l, m, want) in cases {
+        let l: DLayout = l.parse().unwrap();
+        assert_eq!(
+            complement(&l, &DTuple::d(m)).unwrap().to_string(),
+            want,
+            "{l}"
+        );
+    }
+}
+
 #[test]
 fn complement_refuses_negative_strides() {
     let neg = DLayout::new(DTuple::s(4), DTuple::s(-1)).unwrap();

@@ -124,10 +124,11 @@ $($c)? fn complement_of_filtered $($g)* (
 ) -> Result<DLayoutN<N>, Error> {
     // C++ compiles rank>1 complements only with static strides; otherwise the
     // answer is computed by value (merging as static coalescing would).
-    let f = if strides_static(f) || f.len == 1 {
-        f.dup()
-    } else {
+    let by_value = !(strides_static(f) || f.len == 1);
+    let f = if by_value {
         tri!(coalesce_values(f))
+    } else {
+        f.dup()
     };
     let modes = tri!(moving_modes(&f));
     if modes.len == 0 {
@@ -154,7 +155,14 @@ $($c)? fn complement_of_filtered $($g)* (
     }
     let rest_shape = tri!(coalesce_shape(&tri!(ceil_div_tuple(cotarget, reached))));
     tri!(push_compact(&mut gaps, &rest_shape, reached));
-    let out = tri!(coalesce_modes(&gaps, false));
+    // By value, gaps of size 1 are dropped as the static twin's `_1` are: a
+    // run-time 1 kept before the last mode would change where the last mode takes
+    // the rest (`(2,1,1):(1,8,16)` maps 2 to 16, the twin's `2:1` maps it to 2).
+    let out = if by_value {
+        tri!(coalesce_values(&gaps))
+    } else {
+        tri!(coalesce_modes(&gaps, false))
+    };
     out.layout()
 }
 
