@@ -63,13 +63,14 @@ fn mixed_public_vectors_all_match() {
     assert_all_match("mixed_public.tsv", 300);
 }
 
-/// 3891 random mixed expressions over every calculator function (generator
-/// seeds 21, 31, 51, 71, 111, 131, 141 and 171), each
+/// 3890 random mixed expressions over every calculator function (generator
+/// seeds 21, 31, 51, 71, 111, 131, 141 and 171; one line moved out since, a
+/// run-time-only downcast refusal, see `scripts/cpp-oracle/README.md`), each
 /// answered by CuTe C++ 4.2 with exactly that `Int<N>`/`int` mix
 /// (`scripts/cpp-oracle`).
 #[test]
 fn mixed_cpp_vectors_all_match() {
-    assert_all_match("mixed_cpp.tsv", 3891);
+    assert_all_match("mixed_cpp.tsv", 3890);
 }
 
 /// 174 mixed expressions over deeply nested layouts (`scripts/cpp-oracle/deep.py
