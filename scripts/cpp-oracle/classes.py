@@ -25,6 +25,7 @@ Classes:
              (so run-time values pass the run-time checks), layouts, tilers, ints
   size1      coalesce/filter/flatten/make_layout_like/inverses on layouts with many
              size-1 and stride-0 modes
+  statstride run-time shapes with static strides (many _0, _1): the compile-time proofs
   grammar    printing: results with negative strides, 0 and size-1 modes, 1-tuples,
              and nested calls (shape/stride/get/select of results)
 In the mixed reading every leaf is `_N` or `N` at random (so run-time shapes and
@@ -343,8 +344,44 @@ class C(G):
         return e
 
 
+    def c_statstride(self):
+        """Run-time shapes with static strides (many `_0` and `_1`, compact runs), the
+        mix where C++'s compile-time proofs (`_0 * n == _0`, `_1` leaves) decide:
+        coalesce, filter, inverses, max_common_*, make_layout_like, composition,
+        complement, upcast/downcast, products and divides."""
+        r = self.r
+        s = self.nested_shape(2, 6)
+        ls = self.leaves(s)
+        base = self.leaves(self.stride(s))
+        ds = [r.choice([0, 0, 1]) if r.random() < 0.35 else b for b in base]
+        fmt_s = lambda t: ("(" + ",".join(fmt_s(x) for x in t) + ")") if isinstance(t, tuple) else (
+            "_%d" % t if r.random() < 0.3 else str(t))
+        fmt_d = lambda t: ("(" + ",".join(fmt_d(x) for x in t) + ")") if isinstance(t, tuple) else (
+            "_%d" % t if t >= 0 and r.random() < 0.85 else str(t))
+        sh = fmt_s(s)
+        L = sh + ":" + fmt_d(self.rebuild(s, ds))
+        f = r.choice(["coalesce", "filter", "right_inverse", "left_inverse", "make_layout_like",
+                      "mcv", "mcl", "comp", "complement", "upcast", "downcast", "logical_divide",
+                      "logical_product", "blocked_product"])
+        if f in ("mcv", "mcl"):
+            M = sh + ":" + fmt_d(self.stride(s)) if r.random() < 0.6 else L
+            return "%s(%s,%s)" % ("max_common_vector" if f == "mcv" else "max_common_layout", L, M)
+        if f == "comp":
+            return "composition(%s,%s)" % (L, self.i(r.choice([1, 2, 4, 8])) if r.random() < 0.3
+                                          else self.tiler2())
+        if f == "complement":
+            return "complement(%s,%s)" % (L, self.i(r.choice([16, 32, 64, 128, 256])))
+        if f in ("upcast", "downcast"):
+            return "%s(%s,%s)" % (f, L, r.choice([2, 4]))
+        if f in ("logical_divide", "logical_product"):
+            return "%s(%s,%s)" % (f, L, self.tiler2() if r.random() < 0.5 else self.i(r.choice([2, 4])))
+        if f == "blocked_product":
+            return "blocked_product(%s,%s)" % (L, self.layout_lit(hi=4))
+        return "%s(%s)" % (f, L)
+
+
 CLASSES = ["tilers", "products", "tile", "casts", "inverse", "complement", "grammar",
-           "profile", "modes", "coords", "swizzle", "mixcomp", "size1"]
+           "profile", "modes", "coords", "swizzle", "mixcomp", "size1", "statstride"]
 
 
 def main():
