@@ -142,3 +142,21 @@ fn general_static_expressions_match_cpp() {
     );
     assert_all_match(&vectors);
 }
+
+/// Static expressions of the operation classes of `scripts/cpp-oracle/classes.py`
+/// (by-mode tilers, products, tile_to_shape, casts, inverses, complement,
+/// compositions built to divide, size-1 and stride-0 modes, coordinates, mode
+/// functions, profiles, swizzles), each answered by CuTe C++ 4.2 with `Int<N>`
+/// leaves (`tests/vectors/classes_static_cpp.tsv`): a sample of the class runs of
+/// `scripts/cpp-oracle/hunt.sh`. The one contract refusal met (C++ prints negative
+/// shapes for a left inverse that does not exist) is in
+/// `scripts/cpp-oracle/out/static_contract.tsv`.
+#[test]
+fn classes_static_expressions_match_cpp() {
+    let vectors = vectors_of("classes_static_cpp.tsv");
+    assert_eq!(vectors.len(), COUNT_CLASSES_STATIC);
+    assert_all_match(&vectors);
+}
+
+/// Lines of `classes_static_cpp.tsv`.
+const COUNT_CLASSES_STATIC: usize = 519;

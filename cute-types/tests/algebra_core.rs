@@ -960,8 +960,11 @@ fn complement_static_flags_follow_cpp() {
 
 #[test]
 fn complement_of_dynamic_strides_is_computed_at_run_time() {
-    // C++ does not compile rank>1 complements with run-time strides; the answer is
-    // the one the static layout gets, with run-time flags
+    // C++ does not compile rank>1 complements with run-time strides (and divides by
+    // a run-time 0 stride in rank 1); the answer is the function the static layout
+    // gets, with run-time flags: shape-1 and stride-0 modes are dropped by value as
+    // filter drops static ones (`complement((3,6):(2,0), 24)` is `(2,4):(1,6)`)
+    let mut ok = 0;
     for modes in mode_lists(2, 1..=4, 0..=6) {
         let s = flat(&modes, true);
         let d = flat(&modes, false);
@@ -969,19 +972,46 @@ fn complement_of_dynamic_strides_is_computed_at_run_time() {
             let cs = complement(&s, &DTuple::s(cotarget));
             let cd = complement(&d, &DTuple::d(cotarget));
             match (&cs, &cd) {
-                (Ok(_), Ok(c)) => check_complement(&d, c, cotarget),
-                (Err(_), Err(_)) => {}
-                _ => {
-                    // shape-1 / stride-0 modes: only static ones are removed by filter;
-                    // by value the dynamic answer must still be a valid complement
-                    if let Ok(c) = &cd {
-                        check_complement(&d, c, cotarget)
-                    } else {
-                        assert!(!is_injective(&d), "{d}: {cd:?} vs static {cs:?}");
-                    }
+                (Ok(_), Ok(c)) if modes.len() == 1 && modes[0].1 != 0 => {
+                    // rank 1 compiles in C++, with its run-time arithmetic: a
+                    // run-time shape 1 is not dropped (`complement(1:3, 8)` is
+                    // `(3,3):(_1,3)` in C++)
+                    check_complement(&d, c, cotarget)
                 }
+                (Ok(a), Ok(c)) => {
+                    // a valid complement (checked on the static twin, whose filter
+                    // drops the stride-0 modes), and the same function here
+                    check_complement(&s, a, cotarget);
+                    assert_eq!(a.size(), c.size().map(|n| DInt::s(n.value)), "{d}");
+                    assert_eq!(values(a), values(c), "{s}: {a} vs {d}: {c}");
+                    ok += 1;
+                }
+                (Err(a), Err(c)) => assert_eq!(a, c, "{d}"),
+                _ => panic!("{s}: {cs:?} vs {d}: {cd:?}"),
             }
         }
+    }
+    assert!(ok > 100, "{ok}");
+}
+
+/// By value (rank > 1 with run-time strides, which C++ does not compile), the
+/// answer is the static twin's function, also beyond its domain: run-time stride-0
+/// modes and size-1 gaps are dropped as static ones are.
+#[test]
+fn complement_by_value_is_the_static_twins_function() {
+    let cases = [
+        ("(3,6):(_2,0)", 24, "(_2,4):(_1,6)"),
+        ("(6,3):(0,_2)", 24, "(_2,4):(_1,6)"),
+        // gaps 8/8 and 24/16 are run-time 1s; kept, (2,1,1,1):(1,8,16,144) maps 2 to 144
+        ("(_1,(_2,6,4)):(2,(8,_24,2))", 144, "2:_1"),
+    ];
+    for (l, m, want) in cases {
+        let l: DLayout = l.parse().unwrap();
+        assert_eq!(
+            complement(&l, &DTuple::d(m)).unwrap().to_string(),
+            want,
+            "{l}"
+        );
     }
 }
 

@@ -123,6 +123,12 @@ fn static_zero_and_one_follow_cpp_flags() {
     assert_eq!(DInt::d(7).rem(DInt::s(1)).unwrap(), DInt::s(0));
     assert_eq!(DInt::s(0).rem(DInt::d(7)).unwrap(), DInt::s(0));
     assert_eq!(DInt::d(6).mul(DInt::s(2)).unwrap(), DInt::d(12));
+    // C++'s `_0 / n` and `_0 % n` divide nothing: a run-time 0 is no error
+    // (`idx2crd(_0,_8,0)` is `_0` in C++), a static one is
+    assert_eq!(DInt::s(0).div(DInt::d(0)).unwrap(), DInt::s(0));
+    assert_eq!(DInt::s(0).rem(DInt::d(0)).unwrap(), DInt::s(0));
+    assert!(DInt::s(0).div(DInt::s(0)).is_err());
+    assert!(DInt::d(0).div(DInt::d(0)).is_err());
 }
 
 #[test]

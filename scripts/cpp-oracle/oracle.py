@@ -599,6 +599,7 @@ def translate(tr, tree):
 
 # C++ messages of refusals that only run-time values cause (the check needs a static value)
 RUNTIME_ONLY_RE = re.compile(r"Dynamic-stride complement only for rank-1|requires static strides"
+                             r"|Downcast requires adjacent elements"
                              r"|.value.{1,3} is not a member of .{1,3}bool")
 
 

@@ -18,7 +18,8 @@ macro_rules! coalesce_body {
 /// * a static shape-1 mode is dropped;
 /// * a front that is still the single static `_1` is replaced by the mode;
 /// * `s:d` followed by `s0:d0` with `d0 == s*d` merges into `(s*s0):d`, but only when
-///   all four values are static (C++ can only prove the equality for `Int<N>`);
+///   `s0`, `d0` and the product `s*d` are static (C++ can only prove the equality
+///   for `Int<N>`; `s*_0` is `_0` even for a run-time `s`);
 /// * anything else becomes the new front.
 ///
 /// A result with one mode has an integer shape; a result of nothing but static
@@ -144,7 +145,7 @@ $($c)? fn coalesce_walk $($g)* (
         }
         let fs = out.shape[top];
         let fd = out.stride[top];
-        let provable = by_value || (fs.is_static && s.is_static && d.is_static && fd.is_static);
+        let provable = by_value || (fs.is_static && fd.is_static && static_product(s, d));
         if provable && product_is(s, d, fd) {
             out.shape[top] = match s.mul(fs) {
                 Ok(p) => p,
@@ -180,6 +181,13 @@ $($c)? fn coalesce_walk $($g)* (
     }
     out.len = len;
     Ok(out)
+}
+
+/// `s * d` is a compile-time constant in C++: both factors static, or a static
+/// stride `_0` (CuTe's `_0 * n` is `_0` whatever `n`), so that
+/// `coalesce((7,_3):(_0,_0))` with a run-time `7` merges into `21:_0`.
+$($c)? fn static_product(s: DInt, d: DInt) -> bool {
+    (s.is_static && d.is_static) || d.is_static_eq(0)
 }
 
 /// A shape known to be 1: a static `_1`, or any 1 when deciding by value.

@@ -44,7 +44,7 @@ macro_rules! complement_body {
 ///
 /// C++ compiles rank>1 complements only with static strides; here strides known at
 /// run time give the answer computed by value at run time (modes are coalesced by
-/// value and a stride-0 mode of larger shape is [`Error::NotInjective`]).
+/// value and a run-time stride-0 mode is dropped, as filter drops a static one).
 ///
 /// ```
 /// use cute_types::{algebra::complement, DLayout, DTuple};
@@ -127,10 +127,11 @@ $($c)? fn complement_of_filtered $($g)* (
 ) -> Result<DLayoutN<N>, Error> {
     // C++ compiles rank>1 complements only with static strides; otherwise the
     // answer is computed by value (merging as static coalescing would).
-    let f = if strides_static(f) || f.len == 1 {
-        f.dup()
-    } else {
+    let by_value = !(strides_static(f) || f.len == 1);
+    let f = if by_value {
         tri!(coalesce_values(f))
+    } else {
+        f.dup()
     };
     let modes = tri!(moving_modes(&f));
     if modes.len == 0 {
@@ -157,14 +158,23 @@ $($c)? fn complement_of_filtered $($g)* (
     }
     let rest_shape = tri!(coalesce_shape(&tri!(ceil_div_tuple(cotarget, reached))));
     tri!(push_compact(&mut gaps, &rest_shape, reached));
-    let out = tri!(coalesce_modes(&gaps, false));
+    // By value, gaps of size 1 are dropped as the static twin's `_1` are: a
+    // run-time 1 kept before the last mode would change where the last mode takes
+    // the rest (`(2,1,1):(1,8,16)` maps 2 to 16, the twin's `2:1` maps it to 2).
+    let out = if by_value {
+        tri!(coalesce_values(&gaps))
+    } else {
+        tri!(coalesce_modes(&gaps, false))
+    };
     out.layout()
 }
 
 /// The filtered modes that C++'s algorithm walks over. A lone static `_1:_0` (what
 /// filter leaves when nothing moves) is no mode at all. Run-time strides are
-/// handled by value: shape-1 modes are dropped (C++ cannot drop them, but also does
-/// not compile such complements), a remaining stride 0 is a non-injective mode.
+/// handled by value, as the all-static twin is: shape-1 modes and stride-0 modes
+/// are dropped (C++ cannot drop them, but also does not compile such complements,
+/// or divides by the 0 in rank 1), so `complement((3,6):(_2,0), 24)` is `(2,4):(_1,6)`
+/// as `complement((3,6):(2,0), 24)` is `(2,4):(1,6)`.
 $($c)? fn moving_modes $($g)* (f: &Modes<N>) -> Result<Modes<N>, Error> {
     let all_static = strides_static(f);
     let mut out = Modes::new();
@@ -177,12 +187,10 @@ $($c)? fn moving_modes $($g)* (f: &Modes<N>) -> Result<Modes<N>, Error> {
         if d.value < 0 {
             return Err(Error::NotAdmissible);
         }
-        if is_unit || value_unit || (s.value == 1 && d.value == 0) {
+        // (a static `_0` stride is gone after filter: any 0 left is a run-time one)
+        if is_unit || value_unit || d.value == 0 {
             k += 1;
             continue;
-        }
-        if d.value == 0 {
-            return Err(Error::NotInjective);
         }
         tri!(out.push(s, d));
         k += 1;

@@ -20,12 +20,18 @@ macro_rules! downcast_body {
 /// otherwise:      s : d * n
 /// ```
 ///
+/// When no stride leaf is a static `_1` but a run-time one is 1, C++ refuses only
+/// because the value is run-time; the leaves are then taken by value (a run-time
+/// `±1` splits too), which gives the all-static twin's answer with run-time flags:
+/// `downcast((4,7):(1,_3), 4)` is `(16,7):(1,_12)`, as `downcast((4,7):(1,3), 4)`
+/// is `(16,7):(1,12)`.
+///
 /// # Preconditions
 ///
 /// * `n > 0`, else [`Error::NonPositiveFactor`];
-/// * some leaf of the stride is a *static* 1 (C++ `has_int1`: the elements must be
-///   adjacent somewhere), else [`Error::DowncastNoUnitStride`]. A dynamic stride 1
-///   does not count, as in C++.
+/// * some leaf of the stride is 1 (C++ `has_int1`: the elements must be adjacent
+///   somewhere), else [`Error::DowncastNoUnitStride`]. A run-time 1 counts only
+///   where no static `_1` does (see above).
 ///
 /// # Example
 ///
@@ -44,25 +50,50 @@ pub $($c)? fn downcast $($g)* (layout: &DLayoutN<N>, n: i64) -> Result<DLayoutN<
     let mut shape = layout.shape();
     let mut stride = layout.stride();
     let count = shape.leaf_count();
-    let mut has_unit = false;
+    let by_value = tri!(unit_strides(layout));
     let mut k = 0;
     while k < count {
         let s = shape.leaf(k);
         let d = stride.leaf(k);
-        if d.is_static_eq(1) {
-            has_unit = true;
-        }
-        if d.is_static_eq(1) || d.is_static_eq(-1) {
+        let unit = if by_value {
+            d.value == 1 || d.value == -1
+        } else {
+            d.is_static_eq(1) || d.is_static_eq(-1)
+        };
+        if unit {
             shape = shape.with_leaf(k, tri!(s.mul(factor)));
         } else {
             stride = stride.with_leaf(k, tri!(d.mul(factor)));
         }
         k += 1;
     }
-    if !has_unit {
-        return Err(Error::DowncastNoUnitStride);
-    }
     DLayoutN::new(shape, stride)
+}
+
+/// Whether `downcast` decides its unit strides by value: `false` when some stride
+/// leaf is a static `_1` (C++ compiles and splits only the static `±1` leaves),
+/// `true` when only a run-time leaf is 1 (C++ refuses, because the value is
+/// run-time; the answer is then the all-static twin's), and
+/// [`Error::DowncastNoUnitStride`] when no leaf is 1.
+$($c)? fn unit_strides $($g)* (layout: &DLayoutN<N>) -> Result<bool, Error> {
+    let stride = layout.stride();
+    let mut by_value = false;
+    let mut k = 0;
+    while k < stride.leaf_count() {
+        let d = stride.leaf(k);
+        if d.is_static_eq(1) {
+            return Ok(false);
+        }
+        if d.value == 1 {
+            by_value = true;
+        }
+        k += 1;
+    }
+    if by_value {
+        Ok(true)
+    } else {
+        Err(Error::DowncastNoUnitStride)
+    }
 }
     };
 }
@@ -92,9 +123,18 @@ mod tests {
     }
 
     #[test]
+    fn run_time_unit_strides_by_value() {
+        // C++ refuses (its static twin (4,7):(1,3) gives (16,7):(1,12))
+        assert_eq!(down("(4,7):(1,_3)", 4).unwrap(), "(16,7):(1,_12)");
+        assert_eq!(down("(4,_7,3):(1,_3,-1)", 2).unwrap(), "(8,_7,6):(1,_6,-1)");
+        // a static _1 decides: the run-time 1 is scaled, as C++ does
+        assert_eq!(down("(8,_4,4):(_1,6,1)", 2).unwrap(), "(16,_4,4):(_1,12,2)");
+    }
+
+    #[test]
     fn refusals() {
         assert_eq!(down("(_4,_4):(_2,_8)", 2), Err(Error::DowncastNoUnitStride));
-        assert_eq!(down("(4,4):(1,8)", 2), Err(Error::DowncastNoUnitStride));
+        assert_eq!(down("(4,4):(-1,8)", 2), Err(Error::DowncastNoUnitStride));
         assert_eq!(down("_8:_1", 0), Err(Error::NonPositiveFactor));
     }
 }

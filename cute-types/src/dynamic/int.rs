@@ -81,8 +81,12 @@ impl DInt {
         }
     }
     /// Truncating division `self / o` (C++ semantics), checked.
-    /// As in CuTe C++, `_0 / x` is a static `_0`.
+    /// As in CuTe C++, `_0 / x` is a static `_0`, even for a run-time `x` of 0.
     pub const fn div(self, o: DInt) -> Result<DInt, Error> {
+        // C++'s `_0 / n` for a run-time `n` divides nothing, so `n` may be 0
+        if self.is_static_eq(0) && !o.is_static {
+            return Ok(DInt::s(0));
+        }
         if o.value == 0 {
             return Err(Error::DivisionByZero);
         }
@@ -98,8 +102,13 @@ impl DInt {
         }
     }
     /// Remainder `self % o` (C++ semantics), checked.
-    /// As in CuTe C++, `x % _1` and `_0 % x` are a static `_0`.
+    /// As in CuTe C++, `x % _1` and `_0 % x` are a static `_0`, even for a
+    /// run-time `x` of 0.
     pub const fn rem(self, o: DInt) -> Result<DInt, Error> {
+        // C++'s `_0 % n` for a run-time `n` divides nothing, so `n` may be 0
+        if self.is_static_eq(0) && !o.is_static {
+            return Ok(DInt::s(0));
+        }
         if o.value == 0 {
             return Err(Error::DivisionByZero);
         }

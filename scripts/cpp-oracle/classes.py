@@ -1,0 +1,409 @@
+#!/usr/bin/env python3
+"""Seeded random expressions for operation classes the general generator reaches
+only rarely, for the C++ oracle.
+
+Usage: classes.py --class NAME [--seed S] [--count N] [--reading static|mixed]
+
+Classes:
+  tilers     divides, products and composition with by-mode tilers: nested tilers,
+             integer items, tilers shorter than the rank, multi-mode layout items,
+             on layouts of rank 1-4 and depth up to 3
+  products   blocked/raked/zipped/tiled/flat/logical products of layouts of
+             different ranks and depths
+  tile       tile_to_shape with blocks of rank 1-3, targets of rank 1-4 (nested),
+             with and without a mode order
+  casts      upcast/downcast with factors 1-16 on layouts with stride-0, size-1,
+             negative and nested modes
+  inverse    left_inverse/right_inverse on non-injective, stride-0, size-1 and
+             negative-stride layouts; max_common_vector/max_common_layout pairs
+  complement complement with int, tuple (nested) and layout cotargets
+  profile    coalesce with nested profiles
+  modes      get (paths), select, take, group, append, prepend (layouts, ints, shapes)
+  coords     eval, crd2idx, idx2crd with nested, partial and out-of-domain coordinates
+  swizzle    swizzled layouts: eval, size..., coalesce, composition with tilers/layouts
+  mixcomp    composition with shapes/strides built to divide the left-hand side
+             (so run-time values pass the run-time checks), layouts, tilers, ints
+  size1      coalesce/filter/flatten/make_layout_like/inverses on layouts with many
+             size-1 and stride-0 modes
+  statstride run-time shapes with static strides (many _0, _1): the compile-time proofs
+  grammar    printing: results with negative strides, 0 and size-1 modes, 1-tuples,
+             and nested calls (shape/stride/get/select of results)
+In the mixed reading every leaf is `_N` or `N` at random (so run-time shapes and
+strides land in every position); in the static reading all are plain.
+Prints one expression per line, without duplicates.
+"""
+import argparse
+import random
+
+from gen import G
+
+
+class C(G):
+    def nested_shape(self, depth=3, hi=6):
+        r = self.r
+        rank = r.choice([1, 2, 2, 3, 3, 4])
+        out = []
+        for _ in range(rank):
+            if depth > 1 and r.random() < 0.3:
+                out.append(self.nested_shape(depth - 1, hi))
+            else:
+                out.append(r.choice([1, 2, 2, 3, 4, 4, 6, 8][: max(2, hi + 2)]) if hi < 8 else r.randint(1, 8))
+        if rank == 1 and r.random() < 0.4:
+            return out[0]
+        return tuple(out)
+
+    def lay(self, neg=False, depth=3, shape_only=0.1, hi=6):
+        s = self.nested_shape(depth, hi)
+        if self.r.random() < shape_only:
+            return self.fmt(s if not isinstance(s, int) else (s,))
+        return self.fmt(s) + ":" + self.fmt(self.stride(s, neg))
+
+    def tile_item2(self, d):
+        r = self.r
+        x = r.random()
+        if x < 0.35:
+            return self.i(r.choice([1, 2, 2, 3, 4, 4, 8]))
+        if x < 0.75 or d >= 2:
+            return self.layout_lit(rank=r.choice([1, 1, 2, 3]), depth=2, hi=4, shape_only=0.2)
+        return self.tiler2(d + 1)
+
+    def tiler2(self, d=0, n=None):
+        n = n or self.r.choice([1, 1, 2, 2, 3, 4])
+        return "[" + ",".join(self.tile_item2(d) for _ in range(n)) + "]"
+
+    # ---- classes ----------------------------------------------------------
+    def c_tilers(self):
+        r = self.r
+        f = r.choice(["composition", "logical_divide", "zipped_divide", "tiled_divide",
+                      "flat_divide", "logical_product", "zipped_product", "tiled_product",
+                      "flat_product"])
+        A = self.lay(neg=f == "composition" and r.random() < 0.2)
+        x = r.random()
+        if x < 0.7:
+            T = self.tiler2()
+        elif x < 0.8:
+            T = self.i(r.choice([1, 2, 3, 4, 6, 8, 12]))
+        else:
+            T = self.layout_lit(rank=r.choice([1, 2, 3]), depth=2, hi=4)
+        return "%s(%s,%s)" % (f, A, T)
+
+    def c_products(self):
+        r = self.r
+        f = r.choice(["blocked_product", "raked_product"] * 3
+                     + ["logical_product", "zipped_product", "tiled_product", "flat_product"])
+        A = self.lay(depth=2, hi=4)
+        B = self.lay(depth=2, hi=4, neg=False)
+        e = "%s(%s,%s)" % (f, A, B)
+        if r.random() < 0.15:
+            e = "%s(%s)" % (r.choice(["size", "cosize", "shape", "stride", "coalesce"]), e)
+        return e
+
+    def c_tile(self):
+        r = self.r
+        blk = self.lay(depth=2, hi=4, shape_only=0.2)
+        rank = r.randint(1, 4)
+        trg = []
+        for _ in range(rank):
+            if r.random() < 0.2:
+                trg.append(tuple(r.choice([2, 4, 6, 8]) for _ in range(2)))
+            else:
+                trg.append(r.choice([1, 2, 3, 4, 6, 8, 12, 16, 24, 32]))
+        trg = tuple(trg) if rank > 1 or r.random() < 0.5 else trg[0]
+        if r.random() < 0.4 and not isinstance(trg, int):
+            o = list(range(1, len(trg) + 1))
+            r.shuffle(o)
+            if r.random() < 0.2:
+                o = [r.randint(0, 4) for _ in o]
+            return "tile_to_shape(%s,%s,%s)" % (blk, self.fmt(trg), self.fmt(tuple(o)))
+        return "tile_to_shape(%s,%s)" % (blk, self.fmt(trg))
+
+    def cast_layout(self):
+        r = self.r
+        s = self.nested_shape(2, 8)
+        ls = self.leaves(s)
+        ds = []
+        for _ in ls:
+            ds.append(r.choice([0, 1, 1, 2, 4, 8, 16, 32, 3, 6, 12, -1, -2, -4, -8]))
+        return self.fmt(s) + ":" + self.fmt(self.rebuild(s, ds))
+
+    def c_casts(self):
+        r = self.r
+        f = r.choice(["upcast", "downcast"])
+        L = self.cast_layout() if r.random() < 0.8 else self.lay(hi=8, shape_only=0.3)
+        e = "%s(%s,%s)" % (f, L, r.choice([1, 2, 2, 3, 4, 4, 8, 16]))
+        if r.random() < 0.1:
+            e = "%s(%s,%s)" % (r.choice(["upcast", "downcast"]), e, r.choice([2, 4]))
+        return e
+
+    def c_inverse(self):
+        r = self.r
+        x = r.random()
+        if x < 0.6:
+            f = r.choice(["left_inverse", "right_inverse"])
+            s = self.nested_shape(2, 8)
+            ls = self.leaves(s)
+            if r.random() < 0.5:
+                st = self.stride(s)
+            else:
+                st = self.rebuild(s, [r.choice([0, 0, 1, 1, 2, 3, 4, 6, 8, 16]) for _ in ls])
+            e = "%s(%s)" % (f, self.fmt(s) + ":" + self.fmt(st))
+            if r.random() < 0.1:
+                e = "%s(%s)" % (r.choice(["left_inverse", "right_inverse", "coalesce"]), e)
+            return e
+        f = r.choice(["max_common_vector", "max_common_layout"])
+        s = self.nested_shape(2, 8)
+        a = self.fmt(s) + ":" + self.fmt(self.stride(s))
+        y = r.random()
+        if y < 0.4:
+            b = self.fmt(s) + ":" + self.fmt(self.stride(s))
+        elif y < 0.6:
+            b = a
+        else:
+            b = self.lay(hi=8)
+        return "%s(%s,%s)" % (f, a, b)
+
+    def c_complement(self):
+        r = self.r
+        s = self.nested_shape(2, 6)
+        ls = self.leaves(s)
+        if r.random() < 0.6:
+            st = self.stride(s)
+        else:
+            st = self.rebuild(s, [r.choice([0, 1, 2, 3, 4, 6, 8, 12, 16, 24]) for _ in ls])
+        L = self.fmt(s) + ":" + self.fmt(st)
+        x = r.random()
+        if x < 0.2:
+            e = "complement(%s)" % L
+        elif x < 0.45:
+            e = "complement(%s,%s)" % (L, self.i(r.choice([1, 2, 8, 12, 16, 24, 32, 48, 64, 96, 128, 256])))
+        elif x < 0.85:
+            t = self.nested_shape(2, 8)
+            e = "complement(%s,%s)" % (L, self.fmt(t if not isinstance(t, int) else (t,)))
+        else:
+            e = "complement(%s,%s)" % (L, self.lay(hi=8))
+        if r.random() < 0.15:
+            e = "%s(%s)" % (r.choice(["size", "cosize", "shape", "stride"]), e)
+        return e
+
+    def c_grammar(self):
+        r = self.r
+        inner = r.choice([
+            lambda: "composition(%s,%s)" % (self.lay(neg=True), self.tiler_arg()),
+            lambda: "coalesce(%s)" % self.lay(neg=True),
+            lambda: "filter(%s)" % self.lay(neg=True),
+            lambda: "flatten(%s)" % self.lay(neg=True),
+            lambda: "logical_divide(%s,%s)" % (self.lay(), self.tiler2()),
+            lambda: "make_layout_like(%s)" % self.lay(neg=True),
+            lambda: "select(%s,0)" % self.lay(neg=True),
+            lambda: self.lay(neg=True, shape_only=0.3),
+        ])()
+        g = r.choice(["", "", "shape", "stride", "size", "cosize", "depth", "rank",
+                      "get0", "select", "group", "take", "append", "prepend", "eval"])
+        if g == "":
+            return inner
+        if g == "get0":
+            return "get(%s,0)" % inner
+        if g == "select":
+            return "select(%s,0)" % inner
+        if g in ("group", "take"):
+            return "%s(%s,0,1)" % (g, inner)
+        if g in ("append", "prepend"):
+            return "%s(%s,%s)" % (g, inner, self.layout_lit(neg=True, hi=4))
+        if g == "eval":
+            return "eval(%s,%s)" % (inner, self.i(r.randint(0, 20)))
+        return "%s(%s)" % (g, inner)
+
+
+    def c_profile(self):
+        r = self.r
+        L = self.lay(neg=r.random() < 0.3, hi=8)
+        if r.random() < 0.2:
+            return "coalesce(%s)" % L
+        p = self.nested_shape(3, 4)
+        p = p if not isinstance(p, int) else r.choice([p, (p,)])
+        return "coalesce(%s,%s)" % (L, self.fmt(p))
+
+    def c_modes(self):
+        r = self.r
+        L = self.lay(neg=True, hi=8, shape_only=0.2)
+        f = r.choice(["get", "get", "select", "take", "group", "append", "prepend"])
+        if f == "get":
+            return "get(%s,%s)" % (L, ",".join(self.i(r.randint(0, 3)) for _ in range(r.randint(1, 3))))
+        if f == "select":
+            return "select(%s,%s)" % (L, ",".join(self.i(r.randint(0, 3)) for _ in range(r.randint(1, 4))))
+        if f in ("take", "group"):
+            b = r.randint(0, 4)
+            return "%s(%s,%s,%s)" % (f, L, self.i(b), self.i(r.randint(b, 5)))
+        x = r.random()
+        M = self.lay(neg=True, hi=4) if x < 0.6 else (self.i(r.randint(1, 6)) if x < 0.8 else
+                                                      self.fmt(self.nested_shape(2, 4)))
+        return "%s(%s,%s)" % (f, L, M)
+
+    def c_coords(self):
+        r = self.r
+        s = self.nested_shape(3, 6)
+        st = self.stride(s, neg=True)
+
+        def crd(t):
+            if isinstance(t, int):
+                return r.randint(0, t + 2)
+            if r.random() < 0.25:
+                return r.randint(0, 40)
+            return tuple(crd(x) for x in t)
+        c = crd(s)
+        f = r.choice(["eval", "crd2idx", "crd2idx2", "crd2idx3", "idx2crd", "idx2crd3"])
+        if f == "eval":
+            return "eval(%s:%s,%s)" % (self.fmt(s), self.fmt(st), self.fmt(c))
+        if f == "crd2idx":
+            return "crd2idx(%s,%s:%s)" % (self.fmt(c), self.fmt(s), self.fmt(st))
+        if f == "crd2idx2":
+            return "crd2idx(%s,%s)" % (self.fmt(c), self.fmt(s))
+        if f == "crd2idx3":
+            return "crd2idx(%s,%s,%s)" % (self.fmt(c), self.fmt(s), self.fmt(st))
+        i = self.i(r.randint(0, 200)) if r.random() < 0.7 else self.fmt(c)
+        if f == "idx2crd":
+            return "idx2crd(%s,%s)" % (i, self.fmt(s))
+        return "idx2crd(%s,%s,%s)" % (i, self.fmt(s), self.fmt(self.stride(s)))
+
+    def c_swizzle(self):
+        r = self.r
+        SL = self.sl()
+        g = r.choice(["", "eval", "size", "cosize", "shape", "rank", "depth", "coalesce",
+                      "coalesce2", "comp", "comp"])
+        if g == "":
+            return SL
+        if g == "eval":
+            return "eval(%s,%s)" % (SL, self.i(r.randint(0, 100)))
+        if g == "coalesce2":
+            return "coalesce(%s,%s)" % (SL, self.fmt(self.shape(rank=r.randint(1, 2))))
+        if g == "comp":
+            return "composition(%s,%s)" % (SL, self.tiler2() if r.random() < 0.5 else self.layout_lit(hi=4))
+        return "%s(%s)" % (g, SL)
+
+
+    def c_mixcomp(self):
+        """composition(A, B) with B built to divide A often: B's strides and sizes are
+        products of A's leading shapes, so run-time shapes and strides meet the
+        divisibility conditions at run time."""
+        r = self.r
+        s = self.nested_shape(2, 8)
+        A = self.fmt(s) + ":" + self.fmt(self.stride(s, neg=r.random() < 0.2))
+        ls = self.leaves(s)
+        pref = [1]
+        for x in ls:
+            pref.append(pref[-1] * x)
+        def item():
+            k = r.randrange(len(pref))
+            n = r.choice([1, 2, 2, 3, 4]) if k + 1 >= len(pref) else r.choice(
+                [d for d in range(1, pref[-1] // max(1, pref[k]) + 1) if (pref[-1] // max(1, pref[k])) % d == 0])
+            return n, pref[k] if n > 1 or r.random() < 0.5 else r.choice([0, 1, 2])
+        x = r.random()
+        if x < 0.45:
+            m = [item() for _ in range(r.choice([1, 1, 2, 3]))]
+            if len(m) == 1 and r.random() < 0.5:
+                B = "%s:%s" % (self.i(m[0][0]), self.i(m[0][1]))
+            else:
+                B = "(%s):(%s)" % (",".join(self.i(a) for a, _ in m), ",".join(self.i(b) for _, b in m))
+        elif x < 0.85:
+            rank = 1 if isinstance(s, int) else len(s)
+            its = []
+            for k in range(r.randint(1, rank)):
+                if r.random() < 0.5:
+                    its.append(self.i(r.choice([1, 2, 2, 3, 4])))
+                else:
+                    n = r.choice([1, 2, 2, 4])
+                    its.append("%s:%s" % (self.i(n), self.i(r.choice([0, 1, 1, 2]))))
+            B = "[" + ",".join(its) + "]"
+        else:
+            B = self.i(r.choice([1, 2, 3, 4, 6, 8, 12, 16]))
+        e = "composition(%s,%s)" % (A, B)
+        if r.random() < 0.1:
+            e = "%s(%s)" % (r.choice(["size", "cosize", "shape", "stride", "coalesce", "filter"]), e)
+        return e
+
+    def c_size1(self):
+        """coalesce/filter/flatten/make_layout_like on layouts with many size-1 and
+        stride-0 modes (static or run-time), nested."""
+        r = self.r
+        s = self.nested_shape(3, 4)
+        ls = self.leaves(s)
+        ls2 = [1 if r.random() < 0.4 else x for x in ls]
+        s = self.rebuild(s, ls2)
+        base = self.leaves(self.stride(s, neg=r.random() < 0.2))
+        st = self.rebuild(s, [r.choice([0, 0, 1, 2, 4, 8, 3, 16]) if r.random() < 0.5 else b
+                              for b in base])
+        L = self.fmt(s) + ":" + self.fmt(st) if r.random() < 0.85 else self.fmt(s if not isinstance(s, int) else (s,))
+        f = r.choice(["coalesce", "coalesce", "coalesce2", "filter", "filter", "flatten",
+                      "make_layout_like", "size", "cosize", "right_inverse", "left_inverse"])
+        if f == "coalesce2":
+            p = self.nested_shape(2, 4)
+            return "coalesce(%s,%s)" % (L, self.fmt(p if not isinstance(p, int) else (p,)))
+        e = "%s(%s)" % (f, L)
+        if f not in ("size", "cosize") and r.random() < 0.15:  # not stride(int): see README
+            e = "%s(%s)" % (r.choice(["shape", "stride", "size", "coalesce"]), e)
+        return e
+
+
+    def c_statstride(self):
+        """Run-time shapes with static strides (many `_0` and `_1`, compact runs), the
+        mix where C++'s compile-time proofs (`_0 * n == _0`, `_1` leaves) decide:
+        coalesce, filter, inverses, max_common_*, make_layout_like, composition,
+        complement, upcast/downcast, products and divides."""
+        r = self.r
+        s = self.nested_shape(2, 6)
+        ls = self.leaves(s)
+        base = self.leaves(self.stride(s))
+        ds = [r.choice([0, 0, 1]) if r.random() < 0.35 else b for b in base]
+        fmt_s = lambda t: ("(" + ",".join(fmt_s(x) for x in t) + ")") if isinstance(t, tuple) else (
+            "_%d" % t if r.random() < 0.3 else str(t))
+        fmt_d = lambda t: ("(" + ",".join(fmt_d(x) for x in t) + ")") if isinstance(t, tuple) else (
+            "_%d" % t if t >= 0 and r.random() < 0.85 else str(t))
+        sh = fmt_s(s)
+        L = sh + ":" + fmt_d(self.rebuild(s, ds))
+        f = r.choice(["coalesce", "filter", "right_inverse", "left_inverse", "make_layout_like",
+                      "mcv", "mcl", "comp", "complement", "upcast", "downcast", "logical_divide",
+                      "logical_product", "blocked_product"])
+        if f in ("mcv", "mcl"):
+            M = sh + ":" + fmt_d(self.stride(s)) if r.random() < 0.6 else L
+            return "%s(%s,%s)" % ("max_common_vector" if f == "mcv" else "max_common_layout", L, M)
+        if f == "comp":
+            return "composition(%s,%s)" % (L, self.i(r.choice([1, 2, 4, 8])) if r.random() < 0.3
+                                          else self.tiler2())
+        if f == "complement":
+            return "complement(%s,%s)" % (L, self.i(r.choice([16, 32, 64, 128, 256])))
+        if f in ("upcast", "downcast"):
+            return "%s(%s,%s)" % (f, L, r.choice([2, 4]))
+        if f in ("logical_divide", "logical_product"):
+            return "%s(%s,%s)" % (f, L, self.tiler2() if r.random() < 0.5 else self.i(r.choice([2, 4])))
+        if f == "blocked_product":
+            return "blocked_product(%s,%s)" % (L, self.layout_lit(hi=4))
+        return "%s(%s)" % (f, L)
+
+
+CLASSES = ["tilers", "products", "tile", "casts", "inverse", "complement", "grammar",
+           "profile", "modes", "coords", "swizzle", "mixcomp", "size1", "statstride"]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--class", dest="cls", choices=CLASSES + ["all"], required=True)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--count", type=int, default=500)
+    ap.add_argument("--reading", choices=["static", "mixed"], default="mixed")
+    a = ap.parse_args()
+    classes = CLASSES if a.cls == "all" else [a.cls]
+    for k, cls in enumerate(classes):
+        g = C(random.Random(a.seed * 100 + k), a.reading == "mixed")
+        make = getattr(g, "c_" + cls)
+        seen = set()
+        tries = 0
+        while len(seen) < a.count and tries < a.count * 20:
+            tries += 1
+            e = make()
+            if e not in seen:
+                seen.add(e)
+                print(e)
+
+
+if __name__ == "__main__":
+    main()
