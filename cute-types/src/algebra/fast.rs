@@ -169,7 +169,10 @@ fn coalesce_walk_rest(
             continue;
         }
         let (fs, fd) = (out.s(top), out.d(top));
-        let provable = by_value || (fs.is_static && s.is_static && d.is_static && fd.is_static);
+        // (as the body: `s * d` must be a compile-time constant in C++: both
+        // static, or a static `_0` stride)
+        let static_product = (s.is_static && d.is_static) || d.is_static_eq(0);
+        let provable = by_value || (fs.is_static && fd.is_static && static_product);
         if provable && s.value.checked_mul(d.value) == Some(fd.value) {
             let merged = match s.mul(fs) {
                 Ok(p) => p,
@@ -229,7 +232,8 @@ fn complement_flat(m: &mut Flat, c: DInt) -> Result<CLayout, Error> {
     let mut f = Flat::new();
     coalesce_walk(m, false, &mut f)?;
     // complement_of_filtered (`m` is free again: it takes the by-value walk)
-    let f = if f.strides_static() || f.len == 1 {
+    let by_value = !(f.strides_static() || f.len == 1);
+    let f = if !by_value {
         &f
     } else {
         coalesce_walk(&f, true, m)?;
@@ -256,7 +260,8 @@ fn complement_flat(m: &mut Flat, c: DInt) -> Result<CLayout, Error> {
     }
     push_compact(&mut gaps, c.ceil_div(reached)?, reached);
     let mut out = Flat::new();
-    coalesce_walk(&gaps, false, &mut out)?;
+    // (as the body: by value, size-1 gaps are dropped as the static twin's are)
+    coalesce_walk(&gaps, by_value, &mut out)?;
     out.layout()
 }
 
@@ -270,11 +275,10 @@ fn moving_modes(f: &Flat, out: &mut Flat) -> Result<(), Error> {
         if d.value < 0 {
             return Err(Error::NotAdmissible);
         }
-        if is_unit || value_unit || (s.value == 1 && d.value == 0) {
+        // (as the body: a static `_0` stride is gone after filter, and a
+        // run-time 0 is dropped as the all-static twin drops it)
+        if is_unit || value_unit || d.value == 0 {
             continue;
-        }
-        if d.value == 0 {
-            return Err(Error::NotInjective);
         }
         out.push(s, d);
     }
