@@ -143,6 +143,14 @@ pub type Warp128x256x8PMG8S = Sgemm<
     Copy<_4, StagedMid>,
     Pipeline<_3, _1, _8, Prefetch, Snake>,
 >;
+/// w128x256x8pmg16s with raster groups of 32 tile rows.
+pub type Warp128x256x8PMG32S = Sgemm<
+    Tile<_128, _256, _8>,
+    WarpTiled<_32, _128, _8, _16>,
+    Padded<_4, _4>,
+    Copy<_4, StagedMid>,
+    Pipeline<_3, _1, _32, Prefetch, Snake>,
+>;
 /// Fallback for leading dimensions that are not multiples of 4: rung 4 with 32-bit loads.
 pub type Fallback32 = Sgemm<
     Tile<_128, _128, _8>,
@@ -365,6 +373,13 @@ pub fn shipped() -> Vec<Shipped> {
             tail_split: true,
         },
         Shipped {
+            name: "w128x256x8pmg32s_ts",
+            what: "w128x256x8pmg16s_ts with raster groups of 32 tile rows",
+            params: Warp128x256x8PMG32S::PARAMS,
+            layouts: ALL_LAYOUTS,
+            tail_split: true,
+        },
+        Shipped {
             name: "fallback32",
             what: "32-bit loads for any leading dimension",
             params: Fallback32::PARAMS,
@@ -460,7 +475,11 @@ mod tests {
                 .count()
         };
         let g16 = find("w128x256x8pmg16_ts").unwrap().params;
-        for (name, group) in [("w128x256x8pmg16s_ts", 16), ("w128x256x8pmg8s_ts", 8)] {
+        for (name, group) in [
+            ("w128x256x8pmg16s_ts", 16),
+            ("w128x256x8pmg8s_ts", 8),
+            ("w128x256x8pmg32s_ts", 32),
+        ] {
             let s = find(name).unwrap();
             assert!(s.params.snake() && s.tail_split && !g16.snake(), "{name}");
             assert_eq!(s.params.group_m(), group, "{name}");
