@@ -296,7 +296,7 @@ fn every_shipped_split_kernel_is_right_on_a_ragged_problem() {
         }
     }
     assert_eq!(
-        seen, 16,
-        "four tail-split configurations, four layouts each"
+        seen, 20,
+        "five tail-split configurations, four layouts each"
     );
 }
