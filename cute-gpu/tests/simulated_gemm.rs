@@ -170,6 +170,85 @@ fn grouped_block_order_covers_every_tile() {
     }
 }
 
+/// 64×64×8 tiles in raster groups of 3 tile rows, odd groups right to left.
+type GroupedSnake = cute_gpu::gemm::Sgemm<
+    cute_gpu::gemm::Tile<cute_typed::_64, cute_typed::_64, cute_typed::_8>,
+    cute_gpu::gemm::WarpTiled<cute_typed::_32, cute_typed::_32, cute_typed::_8, cute_typed::_4>,
+    cute_gpu::gemm::Padded<cute_typed::_4, cute_typed::_0>,
+    cute_gpu::gemm::Copy<cute_typed::_4, cute_gpu::gemm::Async>,
+    cute_gpu::gemm::Pipeline<
+        cute_typed::_2,
+        cute_typed::_1,
+        cute_typed::_3,
+        cute_gpu::gemm::Direct,
+        cute_gpu::gemm::Snake,
+    >,
+>;
+
+/// The snake order (odd raster groups run their tile columns right to left)
+/// over ragged tile grids: groups of 3 tile rows over 5 × 4, 7 × 3 and 4 × 5
+/// tiles (ragged M and N, a partial last group that is odd or even, one or two
+/// mirrored groups): every tile of C is computed (C starts as NaN), and with as
+/// many blocks as tiles that is every tile exactly once.
+#[test]
+fn snake_block_order_covers_every_tile_of_ragged_grids() {
+    use cute_gpu::gemm::sgemm;
+    let mut rng = Rng::new(31);
+    for layout in GemmLayout::ALL {
+        let k = sgemm::<GroupedSnake>("grouped_snake", layout).unwrap();
+        assert!(k.params().snake());
+        for (tm, tn) in [(5, 4), (7, 3), (4, 5)] {
+            let (m, n) = (tm * 64 - 7, tn * 64 - 5);
+            assert_eq!(k.grid(m, n), Ok(((tm * tn) as u32, 1)));
+            run(
+                &k,
+                &Problem::new(m, n, 19, layout).padded_to(4),
+                &mut rng,
+                1.0,
+                0.0,
+            );
+        }
+    }
+}
+
+/// The snake order with the tail split: groups of 3 tile rows over 5 × 4 tiles,
+/// the whole tiles (plain kernel, first blocks) ending inside the mirrored
+/// group and the tail tiles split in 3 slices; every tile of C once, β ≠ 0.
+#[test]
+fn snake_block_order_with_a_tail_split_covers_every_tile() {
+    use cute_gpu::gemm::{generate, generate_tail_split, GemmConfig, TailSplit};
+    let p3 = GroupedSnake::PARAMS;
+    let mut rng = Rng::new(37);
+    for layout in GemmLayout::ALL {
+        let plain = generate(&p3, layout, "snake_plain").unwrap();
+        let split = generate_tail_split(&p3, layout, "snake_split").unwrap();
+        let p = Problem::new(5 * 64 - 7, 4 * 64 - 5, 5 * 8 + 3, layout).padded_to(4);
+        for whole in [9, 13, 17] {
+            let sch = TailSplit {
+                whole,
+                tail: 20 - whole,
+                splits: 3,
+                k_tiles: 2,
+            };
+            let a = rng.uniform_vec(p.a_len());
+            let b = rng.uniform_vec(p.b_len());
+            let c0 = rng.uniform_vec(p.c_len());
+            let (c, flags) = split
+                .simulate_split(&plain, &p, &a, &b, &c0, 0.5, -2.0, &sch)
+                .unwrap();
+            let (r, sabs) = host_reference(&p, &a, &b);
+            let sc = Scaling {
+                alpha: 0.5,
+                beta: -2.0,
+                c0: Some(&c0),
+            };
+            let rep = check(&p, &c, &r, &sabs, sc, Tolerance::fp32(p.k));
+            assert!(rep.passed(), "{layout} whole {whole}: {rep:?}");
+            assert!(flags.iter().all(|&f| f == 0), "{flags:?}");
+        }
+    }
+}
+
 /// Every shipped tail-split kernel, each layout: a ragged problem of 3 × 2
 /// tiles, the first tile column whole (the plain kernel) and the other in 3
 /// slices (the last slice with the ragged end of K), β ≠ 0; against the host
@@ -216,5 +295,8 @@ fn every_shipped_split_kernel_is_right_on_a_ragged_problem() {
             }
         }
     }
-    assert_eq!(seen, 8, "two tail-split configurations, four layouts each");
+    assert_eq!(
+        seen, 20,
+        "five tail-split configurations, four layouts each"
+    );
 }

@@ -137,10 +137,34 @@ impl KMajorCopy for Async {
 /// blocks in groups of `Group` tile rows along M (all N tiles of a group before
 /// the next group) so that concurrent blocks share A and B panels in L2;
 /// `Frag` says when a step's register fragments are read from shared memory
-/// ([`Direct`] or [`Prefetch`]).
-pub struct Pipeline<Stages, MinBlocks, Group = cute_typed::_0, Frag = Direct>(
-    PhantomData<(Stages, MinBlocks, Group, Frag)>,
+/// ([`Direct`] or [`Prefetch`]); `Order` is the order of the tile columns
+/// inside the raster groups ([`Raster`] or [`Snake`]).
+pub struct Pipeline<Stages, MinBlocks, Group = cute_typed::_0, Frag = Direct, Order = Raster>(
+    PhantomData<(Stages, MinBlocks, Group, Frag, Order)>,
 );
+
+/// The order of the tile columns inside the raster groups.
+pub trait GroupOrder {
+    /// `true`: [`Snake`].
+    const SNAKE: bool;
+}
+
+/// Every raster group visits its tile columns left to right.
+pub struct Raster;
+
+/// Odd raster groups visit their tile columns right to left (column `c` of group
+/// `g` becomes `tiles_n − 1 − c` when `g` is odd), so that the first blocks of
+/// group `g + 1` read the B columns that the last blocks of group `g` just
+/// read, which are the likeliest still in L2. Needs raster groups (`Group > 0`).
+pub struct Snake;
+
+impl GroupOrder for Raster {
+    const SNAKE: bool = false;
+}
+
+impl GroupOrder for Snake {
+    const SNAKE: bool = true;
+}
 
 /// When the register fragments of a k step are read from shared memory.
 pub trait FragmentLoads {
@@ -204,6 +228,8 @@ pub struct GemmParams {
     pub(crate) frag_prefetch: bool,
     /// tile rows per raster group (0: plain row-by-row order)
     pub(crate) group_m: usize,
+    /// odd raster groups run their tile columns right to left ([`Snake`])
+    pub(crate) snake: bool,
 }
 
 /// The shared-memory limit of one block on sm_90 (227 KiB).
@@ -269,6 +295,31 @@ impl GemmParams {
     /// tile rows per raster group (0: plain row-by-row order)
     pub const fn group_m(&self) -> usize {
         self.group_m
+    }
+    /// odd raster groups run their tile columns right to left ([`Snake`])
+    pub const fn snake(&self) -> bool {
+        self.snake
+    }
+    /// This configuration with odd raster groups running their tile columns
+    /// right to left ([`Snake`]) when `snake`, left to right otherwise; `Err`
+    /// names the rule when `snake` is asked of a configuration without raster
+    /// groups (`group_m = 0`).
+    ///
+    /// ```
+    /// use cute_gpu::gemm::shipped::find;
+    /// let g16 = find("w128x256x8pmg16").unwrap().params;
+    /// assert!(g16.try_with_snake(true).unwrap().snake());
+    /// let plain = find("w128x256x8pm").unwrap().params;
+    /// assert!(plain.try_with_snake(true).is_err());
+    /// assert_eq!(plain.try_with_snake(false), Ok(plain));
+    /// ```
+    pub const fn try_with_snake(self, snake: bool) -> Result<GemmParams, &'static str> {
+        if snake && self.group_m == 0 {
+            return Err("the snake order needs raster groups (Group > 0)");
+        }
+        let mut p = self;
+        p.snake = snake;
+        Ok(p)
     }
     /// Bytes of one stage: an A tile and a B tile with their padding.
     pub const fn stage_bytes(&self) -> usize {
@@ -460,6 +511,7 @@ impl GemmParams {
             k_store_mid,
             frag_prefetch,
             group_m,
+            snake: false,
         };
         if !(p.smem_bytes() <= SMEM_LIMIT) {
             return Err("shared memory per block exceeds the 227 KiB limit of sm_90");
@@ -532,8 +584,8 @@ pub trait GemmConfig {
     const PARAMS: GemmParams;
 }
 
-impl<BM, BN, BK, Th, PA, PB, V, KC, ST, MB, G, FR, E> GemmConfig
-    for Sgemm<Tile<BM, BN, BK>, Th, Padded<PA, PB>, Copy<V, KC>, Pipeline<ST, MB, G, FR>, E>
+impl<BM, BN, BK, Th, PA, PB, V, KC, ST, MB, G, FR, O, E> GemmConfig
+    for Sgemm<Tile<BM, BN, BK>, Th, Padded<PA, PB>, Copy<V, KC>, Pipeline<ST, MB, G, FR, O>, E>
 where
     BM: StaticUsize,
     BN: StaticUsize,
@@ -547,9 +599,10 @@ where
     MB: StaticUsize,
     G: StaticUsize,
     FR: FragmentLoads,
+    O: GroupOrder,
     E: GemmElement,
 {
-    const PARAMS: GemmParams = GemmParams::checked_full(
+    const PARAMS: GemmParams = match GemmParams::checked_full(
         BM::USIZE,
         BN::USIZE,
         BK::USIZE,
@@ -564,7 +617,12 @@ where
         KC::STORE_MID,
         FR::PREFETCH,
         G::USIZE,
-    );
+    )
+    .try_with_snake(O::SNAKE)
+    {
+        Ok(p) => p,
+        Err(rule) => panic!("{}", rule),
+    };
 }
 
 #[cfg(test)]

@@ -569,7 +569,8 @@ impl Gen<'_> {
 /// 2-D and they are `(ctaid.x, ctaid.y)`. Grouped order (`group_m = G > 0`): the
 /// grid is 1-D and block `b` walks groups of `G` tile rows, column by column
 /// inside a group: `group = b / (G·tiles_n)`, `rows = min(tiles_m − G·group, G)`,
-/// `r = b mod (G·tiles_n)`, tile `(G·group + r mod rows, r / rows)`.
+/// `r = b mod (G·tiles_n)`, tile `(G·group + r mod rows, r / rows)`; with
+/// `snake`, odd groups mirror the column: `tiles_n − 1 − r / rows`.
 fn block_coordinates(
     b: &mut KernelBuilder,
     p: &GemmParams,
@@ -613,6 +614,14 @@ fn tile_coordinates(
     let in_group = b.bin(BinOp::Rem, r, rows);
     let tile_m = b.add(first, in_group);
     let tile_n = b.bin(BinOp::Div, r, rows);
+    if p.snake {
+        // odd groups mirror their column: tile_n → tiles_n − 1 − tile_n
+        let odd = b.bin(BinOp::And, group, 1u32);
+        let is_odd = b.setp(Cmp::Ne, odd, 0u32);
+        let last = b.sub(tiles_n, 1u32);
+        let mirrored = b.sub(last, tile_n);
+        b.when(is_odd).mov_to(tile_n, mirrored);
+    }
     (tile_m, tile_n)
 }
 
@@ -929,7 +938,7 @@ fn generate_with(
     let smem_sym = b.shared_array("smem", 16, (!dynamic).then_some(smem_bytes as u32));
 
     b.comment(&format!(
-        "tile {}x{}x{}, {} threads, thread tile {}x{}, {} stage(s), {}-element loads, K-major {}, raster group {}, layout {}",
+        "tile {}x{}x{}, {} threads, thread tile {}x{}, {} stage(s), {}-element loads, K-major {}, raster group {}{}, layout {}",
         p.bm,
         p.bn,
         p.bk,
@@ -944,6 +953,8 @@ fn generate_with(
             (true, true) => "staged (stored mid-tile)",
         },
         p.group_m,
+        // only a snake order shows, so the other kernels' text is unchanged
+        if p.snake { " (snake)" } else { "" },
         layout
     ));
     let a_ptr = b.ld_param(&pa);

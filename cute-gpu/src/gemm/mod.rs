@@ -10,7 +10,8 @@ pub mod tolerance;
 
 pub use config::{
     Arrangement, Async, Blocked, Copy, Direct, FragmentLoads, GemmConfig, GemmElement, GemmParams,
-    Padded, Pipeline, Prefetch, Sgemm, Staged, StagedMid, Threads, Tile, WarpTiled,
+    GroupOrder, Padded, Pipeline, Prefetch, Raster, Sgemm, Snake, Staged, StagedMid, Threads, Tile,
+    WarpTiled,
 };
 pub use kernel::{generate, generate_tail_split, sgemm, GemmKernel};
 pub use problem::{GemmLayout, Major, Problem, ProblemError};

@@ -2,8 +2,8 @@
 //! variants the timing sweep compares, and the 32-bit fallback used when leading
 //! dimensions are not multiples of 4.
 use super::config::{
-    Async, Blocked, Copy, GemmConfig, GemmParams, Padded, Pipeline, Prefetch, Sgemm, StagedMid,
-    Tile, WarpTiled,
+    Async, Blocked, Copy, GemmConfig, GemmParams, Padded, Pipeline, Prefetch, Sgemm, Snake,
+    StagedMid, Tile, WarpTiled,
 };
 use super::kernel::{generate, generate_tail_split, GemmKernel};
 use super::problem::GemmLayout;
@@ -125,6 +125,31 @@ pub type Warp128x256x8PMG16 = Sgemm<
     Padded<_4, _4>,
     Copy<_4, StagedMid>,
     Pipeline<_3, _1, _16, Prefetch>,
+>;
+/// w128x256x8pmg16 with odd raster groups running their tile columns right to
+/// left ([`Snake`]).
+pub type Warp128x256x8PMG16S = Sgemm<
+    Tile<_128, _256, _8>,
+    WarpTiled<_32, _128, _8, _16>,
+    Padded<_4, _4>,
+    Copy<_4, StagedMid>,
+    Pipeline<_3, _1, _16, Prefetch, Snake>,
+>;
+/// w128x256x8pmg16s with raster groups of 8 tile rows.
+pub type Warp128x256x8PMG8S = Sgemm<
+    Tile<_128, _256, _8>,
+    WarpTiled<_32, _128, _8, _16>,
+    Padded<_4, _4>,
+    Copy<_4, StagedMid>,
+    Pipeline<_3, _1, _8, Prefetch, Snake>,
+>;
+/// w128x256x8pmg16s with raster groups of 32 tile rows.
+pub type Warp128x256x8PMG32S = Sgemm<
+    Tile<_128, _256, _8>,
+    WarpTiled<_32, _128, _8, _16>,
+    Padded<_4, _4>,
+    Copy<_4, StagedMid>,
+    Pipeline<_3, _1, _32, Prefetch, Snake>,
 >;
 /// Fallback for leading dimensions that are not multiples of 4: rung 4 with 32-bit loads.
 pub type Fallback32 = Sgemm<
@@ -334,6 +359,27 @@ pub fn shipped() -> Vec<Shipped> {
             tail_split: true,
         },
         Shipped {
+            name: "w128x256x8pmg16s_ts",
+            what: "w128x256x8pmg16_ts, odd raster groups right to left (snake)",
+            params: Warp128x256x8PMG16S::PARAMS,
+            layouts: ALL_LAYOUTS,
+            tail_split: true,
+        },
+        Shipped {
+            name: "w128x256x8pmg8s_ts",
+            what: "w128x256x8pmg16s_ts with raster groups of 8 tile rows",
+            params: Warp128x256x8PMG8S::PARAMS,
+            layouts: ALL_LAYOUTS,
+            tail_split: true,
+        },
+        Shipped {
+            name: "w128x256x8pmg32s_ts",
+            what: "w128x256x8pmg16s_ts with raster groups of 32 tile rows",
+            params: Warp128x256x8PMG32S::PARAMS,
+            layouts: ALL_LAYOUTS,
+            tail_split: true,
+        },
+        Shipped {
             name: "fallback32",
             what: "32-bit loads for any leading dimension",
             params: Fallback32::PARAMS,
@@ -361,6 +407,8 @@ pub fn find(name: &str) -> Option<Shipped> {
 /// rows for `nn`, `tn` and `tt`, and in plain order for `nt` (where the groups
 /// measured 0.5–1% slower), each with its tail split (used where a partial
 /// last wave is worth splitting, such as 8192³; the plain kernel elsewhere).
+/// The snake variants (`w128x256x8pmg{8,16,32}s_ts`) measured within 0.3% of it
+/// on H200 `tn`, inside the per-round spread, so they stay tuning configurations.
 pub fn best(layout: GemmLayout) -> Shipped {
     let name = if layout == NT {
         "w128x256x8pm_ts"
@@ -413,6 +461,61 @@ mod tests {
                 assert!(ts.split_kernel(l).unwrap().is_tail_split());
             }
         }
+    }
+
+    /// A snake configuration is its raster base with only the column order of
+    /// odd groups changed: without the snake its PTX (plain and tail-split
+    /// kernels) is the base's text for text; with it, the kernel adds one
+    /// predicated move (the mirrored column) and a " (snake)" comment, and so
+    /// does the tail-split kernel (its tail tiles' map; the whole tiles run on
+    /// the plain kernel).
+    #[test]
+    fn snake_configurations_change_only_the_column_order() {
+        let predicated_moves = |t: &str| {
+            t.lines()
+                .filter(|l| l.trim_start().starts_with("@%p") && l.contains(" mov.u32 "))
+                .count()
+        };
+        let g16 = find("w128x256x8pmg16_ts").unwrap().params;
+        for (name, group) in [
+            ("w128x256x8pmg16s_ts", 16),
+            ("w128x256x8pmg8s_ts", 8),
+            ("w128x256x8pmg32s_ts", 32),
+        ] {
+            let s = find(name).unwrap();
+            assert!(s.params.snake() && s.tail_split && !g16.snake(), "{name}");
+            assert_eq!(s.params.group_m(), group, "{name}");
+            let raster = s.params.try_with_snake(false).unwrap();
+            if group == 16 {
+                assert_eq!(raster, g16);
+            }
+            for l in GemmLayout::ALL {
+                let text = |k: GemmKernel| crate::module_ptx(vec![k.kernel().clone()]);
+                let base = text(generate(&raster, l, "k").unwrap());
+                let snake = text(generate(&s.params, l, "k").unwrap());
+                assert_ne!(base, snake);
+                assert_eq!(
+                    snake.replace(" (snake)", "").lines().count(),
+                    base.lines().count() + 5,
+                    "{name} {l}"
+                );
+                assert_eq!(
+                    predicated_moves(&snake),
+                    predicated_moves(&base) + 1,
+                    "{name} {l}"
+                );
+                let split = |p: &GemmParams| text(generate_tail_split(p, l, "k").unwrap());
+                assert_eq!(
+                    predicated_moves(&split(&s.params)),
+                    predicated_moves(&split(&raster)) + 1
+                );
+            }
+        }
+        assert!(find("w128x256x8pm")
+            .unwrap()
+            .params
+            .try_with_snake(true)
+            .is_err());
     }
 
     /// What keeps `Shipped::kernel`'s `expect` from firing: every configuration
