@@ -392,44 +392,6 @@ $($c)? fn compose_leaf $($g)* (
     Ok((out, usage))
 }
 
-/// `ceil(s / ρ)` for `s, ρ > 0`, without the overflow of `(s + ρ - 1) / ρ`.
-$($c)? fn digits_per_step(s: i64, rho: i64) -> i64 {
-    s / rho + if s % rho == 0 { 0 } else { 1 }
-}
-
-/// `ceil(s / ρ)·ρ - s` for `s, ρ > 0`: how far the last step overhangs `s`,
-/// computed without forming `ceil(s / ρ)·ρ`, which may not fit.
-$($c)? fn overhang(s: i64, rho: i64) -> i64 {
-    let r = s % rho;
-    if r == 0 {
-        0
-    } else {
-        rho - r
-    }
-}
-
-/// Whether one step of the walk splits the sub-problem exactly (see [`composition`]
-/// documentation for the argument of each case). `s` and `ds` are the mode of `A`,
-/// `rho` the |stride| and `m > 1` the size of the sub-problem.
-$($c)? fn step_is_exact(s: i64, ds: i64, rho: i64, m: i64) -> bool {
-    if rho >= s {
-        return rho % s == 0;
-    }
-    let n = digits_per_step(s, rho);
-    if m <= n {
-        return true;
-    }
-    if m % n != 0 {
-        return false;
-    }
-    if s % rho == 0 {
-        return true;
-    }
-    // ρ ∤ s: only a stride-0 mode whose carries all stay inside the digit is exact.
-    let t = overhang(s, rho);
-    ds == 0 && (m / n) <= (rho - 1) / t
-}
-
 /// `R(i) == A(i·d)` on `[0, s)`, decided as explained on [`composition`].
 $($c)? fn check_functional $($g)* (
     a_values: &Modes<N>,
@@ -938,6 +900,47 @@ $($c)? fn enumerate_all $($g)* (
 }
     };
 }
+// Integer steps of the walk, shared by both instantiations of the body and the
+// run-time fast path (`fast.rs`); they depend on no tuple type.
+
+/// `ceil(s / ρ)` for `s, ρ > 0`, without the overflow of `(s + ρ - 1) / ρ`.
+pub(crate) const fn digits_per_step(s: i64, rho: i64) -> i64 {
+    s / rho + if s % rho == 0 { 0 } else { 1 }
+}
+
+/// `ceil(s / ρ)·ρ - s` for `s, ρ > 0`: how far the last step overhangs `s`,
+/// computed without forming `ceil(s / ρ)·ρ`, which may not fit.
+pub(crate) const fn overhang(s: i64, rho: i64) -> i64 {
+    let r = s % rho;
+    if r == 0 {
+        0
+    } else {
+        rho - r
+    }
+}
+
+/// Whether one step of the walk splits the sub-problem exactly (see [`composition`]
+/// documentation for the argument of each case). `s` and `ds` are the mode of `A`,
+/// `rho` the |stride| and `m > 1` the size of the sub-problem.
+pub(crate) const fn step_is_exact(s: i64, ds: i64, rho: i64, m: i64) -> bool {
+    if rho >= s {
+        return rho % s == 0;
+    }
+    let n = digits_per_step(s, rho);
+    if m <= n {
+        return true;
+    }
+    if m % n != 0 {
+        return false;
+    }
+    if s % rho == 0 {
+        return true;
+    }
+    // ρ ∤ s: only a stride-0 mode whose carries all stay inside the digit is exact.
+    let t = overhang(s, rho);
+    ds == 0 && (m / n) <= (rho - 1) / t
+}
+
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use composition_body;
 composition_body!(const; [<const N: usize>]; DigitUse, DigitLoad, DigitGroup);

@@ -11,6 +11,7 @@
 //! returns exactly what the body returns, errors included (the differential
 //! tests at the end of this file check that on every small flat layout and on
 //! random nested ones).
+use super::composition::{digits_per_step, overhang, step_is_exact};
 use crate::dynamic::rt::{CLayout, CTuple};
 use crate::dynamic::DInt;
 use crate::dynamic::K_LEAF;
@@ -531,38 +532,6 @@ fn record(s: i64, rho: i64, m: i64, q: i64) -> Result<(), Error> {
     };
     local.checked_mul(q).ok_or(Error::Overflow)?;
     Ok(())
-}
-
-fn digits_per_step(s: i64, rho: i64) -> i64 {
-    s / rho + if s % rho == 0 { 0 } else { 1 }
-}
-
-fn overhang(s: i64, rho: i64) -> i64 {
-    let r = s % rho;
-    if r == 0 {
-        0
-    } else {
-        rho - r
-    }
-}
-
-/// `step_is_exact` of `composition.rs`.
-fn step_is_exact(s: i64, ds: i64, rho: i64, m: i64) -> bool {
-    if rho >= s {
-        return rho % s == 0;
-    }
-    let n = digits_per_step(s, rho);
-    if m <= n {
-        return true;
-    }
-    if m % n != 0 {
-        return false;
-    }
-    if s % rho == 0 {
-        return true;
-    }
-    let t = overhang(s, rho);
-    ds == 0 && (m / n) <= (rho - 1) / t
 }
 
 /// `is_linear` of `composition.rs`: past the leading size-1 modes, each mode
