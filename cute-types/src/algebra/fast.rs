@@ -323,8 +323,8 @@ fn right_inverse_flat(m: &Flat) -> Result<CLayout, Error> {
     // prefix_products (every product formed, as the body does)
     let mut prefix = [DInt::s(1); ROOM];
     let mut acc = DInt::s(1);
-    for k in 0..c.len {
-        prefix[k] = acc;
+    for (k, p) in prefix.iter_mut().enumerate().take(c.len) {
+        *p = acc;
         acc = acc.mul(c.s(k))?;
     }
     // sort_by_stride over the static-stride modes
