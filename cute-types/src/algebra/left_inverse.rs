@@ -91,13 +91,17 @@ pub(crate) $($c)? fn left_inverse_at $($g)* (l: &DLayoutN<N>) -> Result<DLayoutN
     tri!(coalesce_modes(&out, false)).layout()
 }
 
-/// C++'s coalesce; with a run-time stride (which C++ cannot compile) the answer is
-/// computed by value instead: modes are merged and shape-1 modes dropped as static
-/// coalescing would, so that they do not take part in the stride divisibility.
+/// C++'s coalesce; with a run-time stride that C++'s filter keeps (C++ then cannot
+/// compile the complement inside its left inverse) the answer is computed by value
+/// instead: modes are merged and shape-1 modes dropped as static coalescing would,
+/// so that they do not take part in the stride divisibility. A run-time stride on a
+/// static `_1` mode does not count: filter drops that mode, C++ compiles, and a
+/// run-time shape 1 elsewhere stays a mode as in C++
+/// (`left_inverse((_4,1,_1):(_16,_1,4))` is `(_16,_4):(_4,_1)`).
 $($c)? fn coalesce_for_inverse $($g)* (m: &Modes<N>) -> Result<Modes<N>, Error> {
     let mut k = 0;
     while k < m.len {
-        if !m.stride[k].is_static {
+        if !m.stride[k].is_static && !m.shape[k].is_static_eq(1) {
             return coalesce_values(m);
         }
         k += 1;
