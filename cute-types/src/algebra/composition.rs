@@ -326,22 +326,7 @@ $($c)? fn compose_leaf $($g)* (
     while j + 1 < lhs.len {
         let cs = lhs.shape[j];
         let cd = lhs.stride[j];
-        if cs.value <= 0 {
-            return Err(Error::NonPositiveShape);
-        }
-        if cs.is_static
-            && rest_stride.is_static
-            && !(rest_stride.value % cs.value == 0 || rest_stride.value < cs.value)
-        {
-            return Err(Error::StrideDivisibility);
-        }
-        let rho = tri!(rest_stride.abs());
-        let next_shape = tri!(cs.ceil_div(rho));
-        let sign = DInt {
-            value: rest_stride.value.signum(),
-            is_static: rest_stride.is_static,
-        };
-        let next_stride = tri!(tri!(rho.ceil_div(cs)).mul(sign));
+        let (rho, next_shape, next_stride) = tri!(walk_step(cs, rest_stride));
         if exact
             && rest_shape.value > 1
             && !step_is_exact(cs.value, cd.value, rho.value, rest_shape.value)
@@ -902,6 +887,31 @@ $($c)? fn enumerate_all $($g)* (
 }
 // Integer steps of the walk, shared by both instantiations of the body and the
 // run-time fast path (`fast.rs`); they depend on no tuple type.
+
+/// One step of the walk of a leaf of `B` over a mode `cs` of `A` at the stride
+/// `rest_stride` still to cover: C++'s checks (a positive shape; for static
+/// values, the stride divisibility condition), then `ρ = |rest_stride|`, the
+/// mode's share `⌈cs / ρ⌉` and the stride carried to the next mode
+/// `⌈ρ / cs⌉·sign(rest_stride)`.
+pub(crate) const fn walk_step(cs: DInt, rest_stride: DInt) -> Result<(DInt, DInt, DInt), Error> {
+    if cs.value <= 0 {
+        return Err(Error::NonPositiveShape);
+    }
+    if cs.is_static
+        && rest_stride.is_static
+        && !(rest_stride.value % cs.value == 0 || rest_stride.value < cs.value)
+    {
+        return Err(Error::StrideDivisibility);
+    }
+    let rho = tri!(rest_stride.abs());
+    let next_shape = tri!(cs.ceil_div(rho));
+    let sign = DInt {
+        value: rest_stride.value.signum(),
+        is_static: rest_stride.is_static,
+    };
+    let next_stride = tri!(tri!(rho.ceil_div(cs)).mul(sign));
+    Ok((rho, next_shape, next_stride))
+}
 
 /// `ceil(s / ρ)` for `s, ρ > 0`, without the overflow of `(s + ρ - 1) / ρ`.
 pub(crate) const fn digits_per_step(s: i64, rho: i64) -> i64 {

@@ -11,7 +11,7 @@
 //! returns exactly what the body returns, errors included (the differential
 //! tests at the end of this file check that on every small flat layout and on
 //! random nested ones).
-use super::composition::{digits_per_step, overhang, step_is_exact};
+use super::composition::{digits_per_step, overhang, step_is_exact, walk_step};
 use crate::dynamic::rt::{CLayout, CTuple};
 use crate::dynamic::DInt;
 use crate::dynamic::K_LEAF;
@@ -464,22 +464,7 @@ fn compose_leaf(lhs: &Flat, s: DInt, d: DInt, out: &mut Flat) -> Result<Leaf, Er
     let mut q: i64 = 1;
     for j in 0..lhs.len - 1 {
         let (cs, cd) = (lhs.s(j), lhs.d(j));
-        if cs.value <= 0 {
-            return Err(Error::NonPositiveShape);
-        }
-        if cs.is_static
-            && rest_stride.is_static
-            && !(rest_stride.value % cs.value == 0 || rest_stride.value < cs.value)
-        {
-            return Err(Error::StrideDivisibility);
-        }
-        let rho = rest_stride.abs()?;
-        let next_shape = cs.ceil_div(rho)?;
-        let sign = DInt {
-            value: rest_stride.value.signum(),
-            is_static: rest_stride.is_static,
-        };
-        let next_stride = rho.ceil_div(cs)?.mul(sign)?;
+        let (rho, next_shape, next_stride) = walk_step(cs, rest_stride)?;
         if rest_shape.value > 1 && !step_is_exact(cs.value, cd.value, rho.value, rest_shape.value) {
             return Ok(Leaf::Inexact);
         }

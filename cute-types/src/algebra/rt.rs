@@ -4,7 +4,7 @@
 //! this module the fixed-capacity names stand for the compact types, so the
 //! bodies read the same in both instantiations.
 #![allow(dead_code, unused_imports)]
-use super::composition::{digits_per_step, overhang, step_is_exact};
+use super::composition::{digits_per_step, overhang, step_is_exact, walk_step};
 pub use super::swizzle::Swizzle;
 use crate::dynamic::rt::*;
 use crate::dynamic::{flat_offset, DInt, Major};
