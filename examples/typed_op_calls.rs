@@ -6,7 +6,9 @@
 //! `valgrind --tool=callgrind target/release/examples/typed_op_calls composition 1000`
 //! and `callgrind_annotate` for where they go.
 use std::hint::black_box;
+use std::sync::LazyLock;
 
+use cute::dynamic::rt::{CLayout, CTuple};
 use cute::typed::*;
 use cute::Error;
 
@@ -14,66 +16,95 @@ fn v(x: i64) -> i64 {
     black_box(x)
 }
 
-fn run(op: &str) -> Result<(), Error> {
-    match op {
-        "composition" => {
+static PARSED_MIXED: LazyLock<CLayout> =
+    LazyLock::new(|| "(_4,(_2,_3)):(_1,(_4,8))".parse().expect("a layout"));
+static PARSED_DIV: LazyLock<CLayout> =
+    LazyLock::new(|| "(128,64):(1,128)".parse().expect("a layout"));
+static COORD: LazyLock<CTuple> = LazyLock::new(|| "(5,7)".parse().expect("a tuple"));
+
+/// The operation named `op`, as a function to call in the loop (the name is
+/// matched once, so that the count is the operation's alone).
+fn pick(op: &str) -> Option<fn() -> Result<(), Error>> {
+    Some(match op {
+        "composition" => || {
             let a = Layout::new((v(4), (v(2), v(3))), (v(1), (v(4), v(8))))?;
             let b = Layout::new((v(2), v(3)), (v(3), v(1)))?;
             black_box(composition(a, b)?);
-        }
-        "logical_divide" => {
+            Ok(())
+        },
+        "logical_divide" => || {
             let a = Layout::new((v(128), v(64)), (v(1), v(128)))?;
             black_box(logical_divide(
                 a,
                 (Layout::new(v(32), v(1))?, Layout::new(v(16), v(1))?),
             )?);
-        }
-        "zipped_divide" => {
+            Ok(())
+        },
+        "zipped_divide" => || {
             let a = Layout::new((v(128), v(64)), (v(1), v(128)))?;
             black_box(zipped_divide(
                 a,
                 (Layout::new(v(32), v(1))?, Layout::new(v(16), v(1))?),
             )?);
-        }
-        "logical_product" => {
+            Ok(())
+        },
+        "logical_product" => || {
             let a = Layout::new((v(4), v(8)), (v(8), v(1)))?;
             black_box(logical_product(
                 a,
                 (Layout::new(v(2), v(1))?, Layout::new(v(4), v(1))?),
             )?);
-        }
-        "coalesce" => {
+            Ok(())
+        },
+        "coalesce" => || {
             black_box(coalesce(Layout::new(
                 ((v(4), v(8)), (v(2), (v(2), v(4)))),
                 ((v(1), v(4)), (v(32), (v(64), v(128)))),
             )?)?);
-        }
-        "complement" => {
+            Ok(())
+        },
+        "complement" => || {
             black_box(complement(Layout::new(v(4), v(2))?, v(64))?);
-        }
-        "right_inverse" => {
+            Ok(())
+        },
+        "right_inverse" => || {
             black_box(right_inverse(Layout::new(
                 (v(2), (v(8), v(2)), v(8)),
                 (v(16), (v(32), v(8)), v(1)),
             )?)?);
-        }
-        "comp_mixed" => {
+            Ok(())
+        },
+        "comp_mixed" => || {
             let b = make_layout_strided((_4, _6), (_1, _4));
             black_box(composition(
                 Layout::new((_4, (_2, v(6))), (_1, (_4, v(8))))?,
                 b,
             )?);
-        }
-        _ => return Err(Error::FailedOperand),
-    }
-    Ok(())
+            Ok(())
+        },
+        // The parsed forms of the evaluation cases (compact layouts made once).
+        "parsed_eval" => || {
+            black_box(black_box(&*PARSED_MIXED).eval_index(v(8) + v(5))?);
+            Ok(())
+        },
+        "parsed_crd2idx" => || {
+            black_box(black_box(&*PARSED_DIV).eval(black_box(&*COORD))?);
+            Ok(())
+        },
+        "parsed_idx2crd" => || {
+            black_box(black_box(&*PARSED_DIV).idx2crd(v(128) * v(7) + v(5))?);
+            Ok(())
+        },
+        _ => return None,
+    })
 }
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let op = args.next().unwrap_or_default();
     let n: u32 = args.next().and_then(|s| s.parse().ok()).unwrap_or(1);
+    let f = pick(&op).expect("an operation of the list");
     for _ in 0..n {
-        run(&op).expect("the operation succeeds");
+        f().expect("the operation succeeds");
     }
 }

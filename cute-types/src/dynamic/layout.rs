@@ -35,7 +35,7 @@ pub enum Major {
 /// The items of this file, written once: instantiated here as `const fn`
 /// over the fixed-capacity types and in the run-time module over the compact ones.
 macro_rules! layout_body {
-    ($($c:ident)?; [$($g:tt)*]) => {
+    ($($c:ident)?; [$($g:tt)*] $(; $fast:ident)?) => {
 impl $($g)* DLayoutN<N> {
     /// `shape:stride`; errors unless the two are congruent and every shape entry is positive.
     ///
@@ -193,10 +193,16 @@ impl $($g)* DLayoutN<N> {
     ///
     /// Evaluated by the evaluation engine ([`super::Terms`]), as every layout is.
     pub $($c)? fn eval(&self, coord: &DTupleN<N>) -> Result<DInt, Error> {
+        $(if let Some(r) = $fast::crd2idx_natural(self, coord) {
+            return r;
+        })?
         crd2idx_congruent(coord, &self.shape, &self.stride)
     }
     /// `L(i)` for a 1-D (dynamic) index.
     pub $($c)? fn eval_index(&self, i: i64) -> Result<DInt, Error> {
+        $(if let Some(r) = $fast::index_offset(self, i) {
+            return r;
+        })?
         index_offset(Terms::new(self), DInt::d(i))
     }
     /// `L(i)` as a plain `i64`, `i` in `[0, size)` assumed (used in hot loops of tests
@@ -209,6 +215,9 @@ impl $($g)* DLayoutN<N> {
     }
     /// The natural coordinate of the 1-D index `i` (colexicographic; the last mode is not wrapped).
     pub $($c)? fn idx2crd(&self, i: i64) -> Result<DTupleN<N>, Error> {
+        $(if let Some(r) = $fast::idx2crd(&self.shape, i) {
+            return r;
+        })?
         idx2crd(&DTupleN::d(i), &self.shape)
     }
 }

@@ -7,6 +7,8 @@
 #[cfg(feature = "alloc")]
 mod compact;
 mod eval;
+#[cfg(feature = "alloc")]
+mod eval_fast;
 mod int;
 mod layout;
 #[cfg(feature = "alloc")]

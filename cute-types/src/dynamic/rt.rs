@@ -145,7 +145,8 @@ impl CTiler {
     }
 }
 
-super::layout::layout_body!(; []);
+super::layout::layout_body!(; []; eval_fast);
+use super::eval_fast;
 super::eval::eval_body!(; []; []);
 super::sublayout::sublayout_body!(; []);
 super::tiler::tiler_body!(; []);
