@@ -31,6 +31,7 @@ import concurrent.futures as cf
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -557,8 +558,12 @@ def oracle(exprs, mode, cache_path=None, log=sys.stderr):
                             r = results.get(i, ("crash", "crash", "no output"))
                             f.write(json.dumps({"code": code, "res": list(r)}) + "\n")
 
-        with cf.ThreadPoolExecutor(JOBS) as ex:
-            list(ex.map(go, batches))
+        try:
+            with cf.ThreadPoolExecutor(JOBS) as ex:
+                list(ex.map(go, batches))
+        finally:
+            # The precompiled header alone is about 100 MB per run.
+            shutil.rmtree(workdir, ignore_errors=True)
         for i, code in enumerate(codes):
             r = results.get(i, ("crash", "crash", "no output"))
             for e in todo[code]:
