@@ -77,9 +77,10 @@ impl ExprError {
         ExprError::Algebra { function, error }
     }
 
-    /// Whether the expression failed only for want of room ([`Error::Capacity`]):
-    /// the calculator's values have no node ceiling, so this is a tiler of more
-    /// than `TILER_CAPACITY` layouts.
+    /// Whether the expression failed only for want of room ([`Error::Capacity`]).
+    /// The calculator's values (compact layouts and tilers) have no ceiling, so
+    /// its own evaluations never answer this; a caller that converts a result
+    /// to the fixed-capacity forms may.
     pub const fn is_capacity(&self) -> bool {
         matches!(
             self,

@@ -10,7 +10,7 @@ use super::compact::Scratch;
 use super::eval::{Node, Term};
 use super::int::DInt;
 use super::layout::Major;
-use super::tiler::{MAX_TILER_DEPTH, TILER_CAPACITY};
+use super::tiler::MAX_TILER_DEPTH;
 use crate::error::Error;
 use crate::lists::rt::{filled, List};
 use crate::tri;
@@ -46,7 +46,56 @@ pub struct CTiler {
     shapes: CTuple,
     strides: CTuple,
     count: usize,
-    ints: u8,
+    ints: IntFlags,
+}
+
+/// Which stored layouts of a [`CTiler`] are integer entries: the body's set
+/// (`tiler.rs`) without its bound, inline up to 64 layouts.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub(crate) struct IntFlags {
+    low: u64,
+    /// Bits of layouts 64 and up, 64 per word.
+    high: alloc::vec::Vec<u64>,
+}
+
+impl IntFlags {
+    /// No integer entries.
+    pub(crate) fn none() -> IntFlags {
+        IntFlags::default()
+    }
+    /// Marks layout `k` as an integer entry.
+    pub(crate) fn set(&mut self, k: usize) {
+        if k < 64 {
+            self.low |= 1 << k;
+            return;
+        }
+        let (w, b) = (k / 64 - 1, k % 64);
+        if self.high.len() <= w {
+            self.high.resize(w + 1, 0);
+        }
+        self.high[w] |= 1 << b;
+    }
+    /// Whether layout `k` is an integer entry.
+    pub(crate) fn get(&self, k: usize) -> bool {
+        if k < 64 {
+            return self.low >> k & 1 != 0;
+        }
+        self.high
+            .get(k / 64 - 1)
+            .is_some_and(|w| w >> (k % 64) & 1 != 0)
+    }
+    /// The layouts a tiler can hold: as many as fit in memory.
+    pub(crate) const ROOM: usize = usize::MAX;
+    /// The set of a fixed-capacity tiler.
+    fn from_fixed(f: super::tiler::IntFlags) -> IntFlags {
+        let mut out = IntFlags::none();
+        for k in 0..super::tiler::TILER_CAPACITY {
+            if f.get(k) {
+                out.set(k);
+            }
+        }
+        out
+    }
 }
 
 /// One mode of a [`CTiler`].
@@ -140,7 +189,7 @@ impl CTiler {
             shapes: CTuple::from_fixed(shapes),
             strides: CTuple::from_fixed(strides),
             count,
-            ints,
+            ints: IntFlags::from_fixed(ints),
         }
     }
 }

@@ -7,8 +7,32 @@ use super::tuple::{DTupleN, CAPACITY};
 use crate::error::Error;
 use crate::tri;
 
-/// Most layouts one tiler (nested tilers included) can hold.
-pub const TILER_CAPACITY: usize = 8;
+/// Most layouts one fixed-capacity tiler ([`DTilerN`], nested tilers
+/// included) can hold: one per node of its tuples at most. The compact tiler
+/// of run-time structure (`dynamic::rt::CTiler`) has no such limit.
+pub const TILER_CAPACITY: usize = 64;
+
+/// Which stored layouts of a fixed-capacity tiler are integer entries (bit
+/// `k` for layout `k`); the compact tiler has its own, unbounded, set.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub(crate) struct IntFlags(u64);
+
+impl IntFlags {
+    /// No integer entries.
+    pub(crate) const fn none() -> IntFlags {
+        IntFlags(0)
+    }
+    /// Marks layout `k` (`k < TILER_CAPACITY`) as an integer entry.
+    pub(crate) const fn set(&mut self, k: usize) {
+        self.0 |= 1 << k;
+    }
+    /// Whether layout `k` is an integer entry.
+    pub(crate) const fn get(&self, k: usize) -> bool {
+        k < TILER_CAPACITY && self.0 & (1 << k) != 0
+    }
+    /// The layouts a tiler can hold.
+    pub(crate) const ROOM: usize = TILER_CAPACITY;
+}
 
 /// Deepest bracket nesting of one tiler (`[[2:1]]` has depth 2).
 ///
@@ -33,8 +57,8 @@ pub struct DTilerN<const N: usize> {
     shapes: DTupleN<N>,
     strides: DTupleN<N>,
     count: usize,
-    /// Bit `k`: stored layout `k` is an integer entry `n` (see [`DTilerN::push_int`]).
-    ints: u8,
+    /// Which stored layouts are integer entries (see [`DTilerN::push_int`]).
+    ints: IntFlags,
 }
 
 /// A tiler of the default capacity ([`CAPACITY`] nodes per tuple).
@@ -66,7 +90,7 @@ impl $($g)* DTilerN<N> {
             shapes: DTupleN::empty(),
             strides: DTupleN::empty(),
             count: 0,
-            ints: 0,
+            ints: IntFlags::none(),
         }
     }
     /// The flat tiler `[l0, l1, …]`.
@@ -88,20 +112,20 @@ impl $($g)* DTilerN<N> {
     /// Adds `l` to the store, without touching the structure; `is_int` marks an
     /// integer entry.
     $($c)? fn store(&mut self, l: &DLayoutN<N>, is_int: bool) -> Result<(), Error> {
-        if self.count >= TILER_CAPACITY {
+        if self.count >= IntFlags::ROOM {
             return Err(Error::Capacity);
         }
         tri!(self.shapes.push_in(l.shape_ref()));
         tri!(self.strides.push_in(l.stride_ref()));
         if is_int {
-            self.ints |= 1 << self.count;
+            self.ints.set(self.count);
         }
         self.count += 1;
         Ok(())
     }
     /// Whether stored layout `k` is an integer entry.
     $($c)? fn is_int_at(&self, k: usize) -> bool {
-        k < TILER_CAPACITY && self.ints & (1 << k) != 0
+        self.ints.get(k)
     }
     /// Appends a layout entry.
     pub $($c)? fn push_layout(self, l: DLayoutN<N>) -> Result<DTilerN<N>, Error> {
@@ -137,7 +161,7 @@ impl $($g)* DTilerN<N> {
     /// Appends a nested tiler entry; [`Error::TooLarge`] if the result would be
     /// nested deeper than [`MAX_TILER_DEPTH`].
     pub $($c)? fn push_tiler(mut self, t: &DTilerN<N>) -> Result<DTilerN<N>, Error> {
-        if self.count + t.count > TILER_CAPACITY {
+        if self.count + t.count > IntFlags::ROOM {
             return Err(Error::Capacity);
         }
         if t.structure.depth() + 1 > MAX_TILER_DEPTH {
@@ -283,7 +307,7 @@ tiler_body!(const; [<const N: usize>]);
 impl<const N: usize> DTilerN<N> {
     /// The storage, for conversions to the compact form.
     #[cfg(feature = "alloc")]
-    pub(crate) const fn parts(&self) -> (&DTupleN<N>, &DTupleN<N>, &DTupleN<N>, usize, u8) {
+    pub(crate) const fn parts(&self) -> (&DTupleN<N>, &DTupleN<N>, &DTupleN<N>, usize, IntFlags) {
         (
             &self.structure,
             &self.shapes,
