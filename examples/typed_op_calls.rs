@@ -18,6 +18,8 @@ fn v(x: i64) -> i64 {
 
 static PARSED_MIXED: LazyLock<CLayout> =
     LazyLock::new(|| "(_4,(_2,_3)):(_1,(_4,8))".parse().expect("a layout"));
+static FIXED_MIXED: LazyLock<cute::DLayout> =
+    LazyLock::new(|| "(_4,(_2,_3)):(_1,(_4,8))".parse().expect("a layout"));
 static PARSED_DIV: LazyLock<CLayout> =
     LazyLock::new(|| "(128,64):(1,128)".parse().expect("a layout"));
 static COORD: LazyLock<CTuple> = LazyLock::new(|| "(5,7)".parse().expect("a tuple"));
@@ -85,6 +87,10 @@ fn pick(op: &str) -> Option<fn() -> Result<(), Error>> {
         // The parsed forms of the evaluation cases (compact layouts made once).
         "parsed_eval" => || {
             black_box(black_box(&*PARSED_MIXED).eval_index(v(8) + v(5))?);
+            Ok(())
+        },
+        "fixed_eval" => || {
+            black_box(black_box(&*FIXED_MIXED).eval_index(v(8) + v(5))?);
             Ok(())
         },
         "parsed_crd2idx" => || {

@@ -17,8 +17,8 @@ use alloc::vec::Vec;
 pub const INLINE_NODES: usize = 12;
 
 /// Inline node kinds (one byte each); child counts below `I_STAR`.
-pub(crate) const I_LEAF: u8 = u8::MAX;
-pub(crate) const I_STAR: u8 = u8::MAX - 1;
+const I_LEAF: u8 = u8::MAX;
+const I_STAR: u8 = u8::MAX - 1;
 
 /// A nested tuple of [`DInt`]s (CuTe's IntTuple) for run-time structure: the
 /// same value and methods as [`DTupleN`](super::DTupleN), without a node ceiling.
@@ -306,32 +306,6 @@ impl CTuple {
             t.set_node(k + 1, K_LEAF, v.value, v.is_static);
         }
         t
-    }
-    /// The inline form's nodes, `None` for the heap form: kinds (`u8::MAX` a
-    /// leaf, `u8::MAX - 1` a star, otherwise a child count), static flags
-    /// (bit `p` for node `p`) and values (the evaluation fast path,
-    /// `dynamic/eval_fast.rs`).
-    #[inline]
-    pub(crate) fn inline_nodes(&self) -> Option<(&[u8], u16, &[i64])> {
-        match &self.repr {
-            Repr::Inline(t) => {
-                let n = t.len as usize;
-                Some((&t.kinds[..n], t.statics, &t.vals[..n]))
-            }
-            Repr::Heap(_) => None,
-        }
-    }
-    /// The inline form's static flags and values, to overwrite (`None` for
-    /// the heap form).
-    #[inline]
-    pub(crate) fn inline_nodes_mut(&mut self) -> Option<(&mut u16, &mut [i64])> {
-        match &mut self.repr {
-            Repr::Inline(t) => {
-                let n = t.len as usize;
-                Some((&mut t.statics, &mut t.vals[..n]))
-            }
-            Repr::Heap(_) => None,
-        }
     }
     /// Appends a node after the last one (a tuple node's `kind` is its
     /// number of children, the nodes that follow in preorder; below 128).

@@ -1,6 +1,8 @@
-//! The evaluation engine's fast path for small compact layouts: `L(i)` and
-//! the natural coordinate of a run-time index `i` over a [`CLayout`] stored
-//! inline, in one pass over its node arrays.
+//! The evaluation engine's fast path: `L(i)` and the natural coordinate of a
+//! run-time index `i`, and `L(c)` of a coordinate of the shape's own nesting,
+//! in one pass over a layout's node arrays. Written once and instantiated,
+//! like the engine, as `const fn` over the fixed-capacity layouts (here) and
+//! as `fn` over the compact ones (`dynamic/rt.rs`).
 //!
 //! What it computes is the flat form of the engine (`eval.rs`):
 //!
@@ -17,24 +19,25 @@
 //! run-time except a product with a static `_0` stride (`_0`), and the sum is
 //! static exactly when every stride is a static `_0`.
 //!
-//! Why: the engine's walk (`Terms`, the mode-by-mode split with a stack per
-//! call) is what the run-time instantiation shares with the `const fn` one;
-//! on the few-leaf layouts of everyday use its bookkeeping, not the
-//! arithmetic, is the time. Each function answers `None` when it does not
-//! apply (heap form, a star, an empty tuple, an extent that is not positive
-//! or is a static `_1`, a prefix product past `i64`) and the caller runs the
-//! engine; when it applies it returns what the engine returns, errors
+//! Why: the engine's walk (`Terms`, the mode-by-mode split with a stack of
+//! the tuple's capacity per call: 1.5 KB cleared for a fixed layout) follows
+//! CuTe's nesting to get its static flags right in every case; on the layouts
+//! of everyday use its bookkeeping, not the arithmetic, is the time. Each
+//! function answers `None` when it does not apply (a star, an empty tuple, an
+//! extent that is not positive or is a static `_1`, a prefix product past
+//! `i64`) and the caller runs the engine; when it applies it returns what the engine returns, errors
 //! included (every error here is [`Error::Overflow`], raised at the same leaf
 //! or earlier by the engine). The tests at the end compare the two.
-use super::compact::{CTuple, I_LEAF, I_STAR};
 use super::int::DInt;
-use super::rt::CLayout;
+use super::layout::DLayoutN;
+use super::tuple::DTupleN;
+use super::tuple_methods::{K_LEAF, K_STAR};
 use crate::error::Error;
 
 /// `(i / div) mod s`, or `i / div` for the last leaf, with shifts and masks
 /// when `i` is not negative and `div`, `s` are powers of two.
 #[inline(always)]
-fn leaf_coord(i: i64, div: i64, s: i64, last: bool) -> i64 {
+pub(crate) const fn leaf_coord(i: i64, div: i64, s: i64, last: bool) -> i64 {
     let q = if div == 1 {
         i
     } else if i >= 0 && div & (div - 1) == 0 {
@@ -51,67 +54,68 @@ fn leaf_coord(i: i64, div: i64, s: i64, last: bool) -> i64 {
     }
 }
 
-/// Calls `leaf(p, x)` for each leaf node `p` of `shape` (inline nodes
-/// `kinds`, `statics`, `vals`) with its coordinate `x` of the index `i`, in
-/// node order; `None` when the layout is one the path declines (see the
-/// module docs), checked before any leaf is visited.
-#[inline(always)]
-fn split(
-    kinds: &[u8],
-    statics: u16,
-    vals: &[i64],
-    i: i64,
-    mut leaf: impl FnMut(usize, i64) -> Result<(), Error>,
-) -> Option<Result<(), Error>> {
-    let n = kinds.len();
-    // The engine's leaf taking the rest is the last node, when it is a leaf;
-    // a last node that is a tuple is empty, declined below.
-    let mut div: i64 = 1;
-    for p in 0..n {
-        match kinds[p] {
-            I_LEAF => {
-                let s = vals[p];
-                if s <= 0 || (s == 1 && statics >> p & 1 != 0) {
-                    return None;
-                }
+/// The items of this file, written once: instantiated here as `const fn`
+/// over the fixed-capacity types and in the run-time module over the compact ones.
+macro_rules! eval_fast_body {
+    ($($c:ident)?; [$($g:tt)*]) => {
+/// Whether the flat form gives the engine's answer on `shape` for a run-time
+/// index (see the module docs): no star, no empty tuple, every extent
+/// positive and none a static `_1`.
+$($c)? fn splits_flat $($g)* (shape: &DTupleN<N>) -> bool {
+    let mut p = 0;
+    while p < shape.node_count() {
+        let k = shape.kind_at(p);
+        if k == K_LEAF {
+            let s = shape.val_at(p);
+            if s <= 0 || (s == 1 && shape.static_at(p)) {
+                return false;
             }
-            0 | I_STAR => return None,
-            _ => {}
+        } else if k == 0 || k == K_STAR {
+            return false;
         }
+        p += 1;
     }
-    for p in 0..n {
-        if kinds[p] != I_LEAF {
-            continue;
-        }
-        let s = vals[p];
-        let last = p + 1 == n;
-        if let Err(e) = leaf(p, leaf_coord(i, div, s, last)) {
-            return Some(Err(e));
-        }
-        if !last {
-            // Past `i64`, the engine's split still computes (each mode's
-            // size may fit): let it.
-            div = div.checked_mul(s)?;
-        }
-    }
-    Some(Ok(()))
+    true
 }
 
 /// `L(i)` for a run-time index (the engine's `index_offset`), or `None` when
 /// the fast path does not apply.
-pub(crate) fn index_offset(l: &CLayout, i: i64) -> Option<Result<DInt, Error>> {
-    let (kinds, s_statics, s_vals) = l.shape_ref().inline_nodes()?;
-    let (_, d_statics, d_vals) = l.stride_ref().inline_nodes()?;
-    let mut acc: i64 = 0;
-    let mut all_static_zero = true;
-    let r = split(kinds, s_statics, s_vals, i, |p, x| {
-        let d = d_vals[p];
-        all_static_zero &= d == 0 && d_statics >> p & 1 != 0;
-        let term = x.checked_mul(d).ok_or(Error::Overflow)?;
-        acc = acc.checked_add(term).ok_or(Error::Overflow)?;
-        Ok(())
-    })?;
-    Some(r.map(|()| DInt {
+pub(crate) $($c)? fn index_offset $($g)* (l: &DLayoutN<N>, i: i64) -> Option<Result<DInt, Error>> {
+    let (shape, stride) = (l.shape_ref(), l.stride_ref());
+    if !splits_flat(shape) {
+        return None;
+    }
+    let n = shape.node_count();
+    let (mut div, mut acc, mut all_static_zero) = (1i64, 0i64, true);
+    let mut p = 0;
+    while p < n {
+        if shape.kind_at(p) == K_LEAF {
+            let s = shape.val_at(p);
+            // The engine's leaf taking the rest is the last node (a leaf:
+            // empty tuples are declined).
+            let last = p + 1 == n;
+            let d = stride.val_at(p);
+            all_static_zero = all_static_zero && d == 0 && stride.static_at(p);
+            let term = match leaf_coord(i, div, s, last).checked_mul(d) {
+                Some(t) => t,
+                None => return Some(Err(Error::Overflow)),
+            };
+            acc = match acc.checked_add(term) {
+                Some(v) => v,
+                None => return Some(Err(Error::Overflow)),
+            };
+            if !last {
+                // Past `i64`, the engine's split may still compute (each
+                // mode's size may fit): let it.
+                div = match div.checked_mul(s) {
+                    Some(v) => v,
+                    None => return None,
+                };
+            }
+        }
+        p += 1;
+    }
+    Some(Ok(DInt {
         value: acc,
         is_static: all_static_zero,
     }))
@@ -120,59 +124,86 @@ pub(crate) fn index_offset(l: &CLayout, i: i64) -> Option<Result<DInt, Error>> {
 /// The natural coordinate of a run-time index (the engine's `idx2crd` of an
 /// integer: the shape's nesting, every leaf run-time), or `None` when the
 /// fast path does not apply.
-pub(crate) fn idx2crd(shape: &CTuple, i: i64) -> Option<Result<CTuple, Error>> {
-    let (kinds, statics, vals) = shape.inline_nodes()?;
-    let mut out = shape.clone();
-    let (out_statics, out_vals) = out.inline_nodes_mut()?;
-    let r = split(kinds, statics, vals, i, |p, x| {
-        out_vals[p] = x;
-        *out_statics &= !(1u16 << p);
-        Ok(())
-    })?;
-    Some(r.map(|()| out))
+pub(crate) $($c)? fn idx2crd $($g)* (shape: &DTupleN<N>, i: i64) -> Option<Result<DTupleN<N>, Error>> {
+    if !splits_flat(shape) {
+        return None;
+    }
+    let n = shape.node_count();
+    let mut out = shape.dup();
+    let mut div = 1i64;
+    let mut p = 0;
+    while p < n {
+        if shape.kind_at(p) == K_LEAF {
+            let s = shape.val_at(p);
+            let last = p + 1 == n;
+            out.set_node(p, K_LEAF, leaf_coord(i, div, s, last), false);
+            if !last {
+                div = match div.checked_mul(s) {
+                    Some(v) => v,
+                    None => return None,
+                };
+            }
+        }
+        p += 1;
+    }
+    Some(Ok(out))
 }
 
 /// `L(c)` for a coordinate of the shape's own nesting (a natural
 /// coordinate: the engine's `crd2idx` where every coordinate leaf meets a
 /// shape leaf), `Σ cₖ·dₖ` in [`DInt`] arithmetic; `None` when `coord` is not
-/// of that nesting or either is stored on the heap.
-pub(crate) fn crd2idx_natural(l: &CLayout, coord: &CTuple) -> Option<Result<DInt, Error>> {
-    let (kinds, _, _) = l.shape_ref().inline_nodes()?;
-    let (c_kinds, c_statics, c_vals) = coord.inline_nodes()?;
-    if c_kinds != kinds || kinds.contains(&I_STAR) {
+/// of that nesting.
+pub(crate) $($c)? fn crd2idx_natural $($g)* (l: &DLayoutN<N>, coord: &DTupleN<N>) -> Option<Result<DInt, Error>> {
+    let (shape, stride) = (l.shape_ref(), l.stride_ref());
+    let n = shape.node_count();
+    if coord.node_count() != n {
         return None;
     }
-    let (_, d_statics, d_vals) = l.stride_ref().inline_nodes()?;
     let mut acc = DInt::s(0);
-    for (p, &k) in kinds.iter().enumerate() {
-        if k != I_LEAF {
-            continue;
+    let mut p = 0;
+    while p < n {
+        let k = shape.kind_at(p);
+        if coord.kind_at(p) != k || k == K_STAR {
+            return None;
         }
-        let c = DInt {
-            value: c_vals[p],
-            is_static: c_statics >> p & 1 != 0,
-        };
-        let d = DInt {
-            value: d_vals[p],
-            is_static: d_statics >> p & 1 != 0,
-        };
-        let term = match c.mul(d) {
-            Ok(t) => t,
-            Err(e) => return Some(Err(e)),
-        };
-        acc = match acc.add(term) {
-            Ok(v) => v,
-            Err(e) => return Some(Err(e)),
-        };
+        p += 1;
+    }
+    p = 0;
+    while p < n {
+        if shape.kind_at(p) == K_LEAF {
+            let c = DInt {
+                value: coord.val_at(p),
+                is_static: coord.static_at(p),
+            };
+            let d = DInt {
+                value: stride.val_at(p),
+                is_static: stride.static_at(p),
+            };
+            let term = match c.mul(d) {
+                Ok(t) => t,
+                Err(e) => return Some(Err(e)),
+            };
+            acc = match acc.add(term) {
+                Ok(v) => v,
+                Err(e) => return Some(Err(e)),
+            };
+        }
+        p += 1;
     }
     Some(Ok(acc))
 }
+    };
+}
+#[allow(unused_imports)] // (used by the run-time module, with `alloc`)
+pub(crate) use eval_fast_body;
+eval_fast_body!(const; [<const N: usize>]);
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::dynamic::rt::eval_fast::{crd2idx_natural, idx2crd, index_offset};
     use crate::dynamic::rt::index_offset as engine_offset;
-    use crate::dynamic::rt::CTerms;
+    use crate::dynamic::rt::{CLayout, CTerms, CTuple};
+    use crate::dynamic::{DInt, DLayout, DTuple, Terms};
     use alloc::format;
     use alloc::string::String;
     use alloc::vec::Vec;
@@ -232,6 +263,7 @@ mod tests {
         let (mut used, mut natural) = (0, 0);
         for text in layouts(0x9e37_79b9, 600) {
             let l: CLayout = text.parse().unwrap();
+            let f: DLayout = text.parse().unwrap();
             for i in [
                 -37,
                 -8,
@@ -256,6 +288,15 @@ mod tests {
                     assert_eq!(fast, engine, "L({i}) of {text}");
                 }
                 assert_eq!(l.eval_index(i), engine, "eval_index({i}) of {text}");
+                // The fixed-capacity instantiation: the same answers.
+                let fixed_engine = crate::dynamic::index_offset(Terms::new(&f), DInt::d(i));
+                assert_eq!(fixed_engine, engine, "fixed engine L({i}) of {text}");
+                assert_eq!(f.eval_index(i), engine, "fixed eval_index({i}) of {text}");
+                assert_eq!(
+                    f.idx2crd(i).map(|t| format!("{t}")),
+                    l.idx2crd(i).map(|t| format!("{t}")),
+                    "fixed idx2crd({i}) of {text}"
+                );
                 let coord = l.idx2crd(i);
                 if let Some(fast) = idx2crd(l.shape_ref(), i) {
                     let fast = fast.map(|t| format!("{t}"));
@@ -280,6 +321,8 @@ mod tests {
                         assert_eq!(fast, engine, "L({t}) of {text}");
                     }
                     assert_eq!(l.eval(&c), engine, "eval({t}) of {text}");
+                    let fc: DTuple = t.parse().unwrap();
+                    assert_eq!(f.eval(&fc), engine, "fixed eval({t}) of {text}");
                 }
             }
         }

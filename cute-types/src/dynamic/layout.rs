@@ -3,6 +3,7 @@ use super::eval::{
     crd2idx_colex, crd2idx_congruent, index_offset, natural_coord, strided_coord,
     strided_leaf_coord, Terms,
 };
+use super::eval_fast;
 use super::int::DInt;
 use super::tuple::{DTupleN, CAPACITY};
 use crate::error::Error;
@@ -407,7 +408,7 @@ impl $($g)* core::fmt::Display for DLayoutN<N> {
 }
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use layout_body;
-layout_body!(const; [<const N: usize>]);
+layout_body!(const; [<const N: usize>]; eval_fast);
 
 impl<const N: usize> DLayoutN<N> {
     /// A copy (what `clone` is on the compact form).

@@ -7,7 +7,6 @@
 #[cfg(feature = "alloc")]
 mod compact;
 mod eval;
-#[cfg(feature = "alloc")]
 mod eval_fast;
 mod int;
 mod layout;

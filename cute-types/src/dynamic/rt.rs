@@ -195,7 +195,16 @@ impl CTiler {
 }
 
 super::layout::layout_body!(; []; eval_fast);
-use super::eval_fast;
+
+/// The evaluation fast path (`dynamic/eval_fast.rs`) over the compact types.
+pub(crate) mod eval_fast {
+    use super::{DLayoutN, DTupleN, N};
+    use crate::dynamic::eval_fast::leaf_coord;
+    use crate::dynamic::tuple_methods::{K_LEAF, K_STAR};
+    use crate::dynamic::DInt;
+    use crate::error::Error;
+    crate::dynamic::eval_fast::eval_fast_body!(; []);
+}
 super::eval::eval_body!(; []; []);
 super::sublayout::sublayout_body!(; []);
 super::tiler::tiler_body!(; []);
