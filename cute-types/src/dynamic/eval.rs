@@ -33,6 +33,11 @@
 //!   the one C++ gives (it depends on the nesting: `i % 6` is run-time for a
 //!   mode `(_2,3)`, so its first leaf's coordinate is too, although `i % 2`
 //!   alone would be static).
+//! * `dynamic/eval_fast.rs`: the flat form above in one pass over the node
+//!   arrays, for a run-time index on layouts whose flags it reproduces (no
+//!   static `_1` extent, no empty tuple; every extent positive), and `Σ cₖ·dₖ`
+//!   for a coordinate of the shape's nesting: what `eval_index`, `idx2crd` and
+//!   `eval` try first (tested against this walk on random layouts).
 //! * `typed::static_eval`: the terms of a static layout, gathered once per type
 //!   at compile time into a plan whose numbers the compiler reads as literals,
 //!   so that `L(i)` folds to shifts, masks and multiplications by constants.
