@@ -4,11 +4,14 @@
 //!
 //! `benches/vs-cpp/instr.sh` (instructions per call of each operation), or
 //! `valgrind --tool=callgrind target/release/examples/typed_op_calls composition 1000`
-//! and `callgrind_annotate` for where they go.
+//! and `callgrind_annotate` for where they go. The `parsed_*` and
+//! `fixed_eval` cases time the run-time-structure forms (compact layouts
+//! and a fixed `DLayout`, parsed once) of the evaluations and of
+//! `logical_divide`.
 use std::hint::black_box;
 use std::sync::LazyLock;
 
-use cute::dynamic::rt::{CLayout, CTuple};
+use cute::dynamic::rt::{CLayout, CTiler, CTuple};
 use cute::typed::*;
 use cute::Error;
 
@@ -22,6 +25,13 @@ static FIXED_MIXED: LazyLock<cute::DLayout> =
     LazyLock::new(|| "(_4,(_2,_3)):(_1,(_4,8))".parse().expect("a layout"));
 static PARSED_DIV: LazyLock<CLayout> =
     LazyLock::new(|| "(128,64):(1,128)".parse().expect("a layout"));
+static DIV_TILER: LazyLock<CTiler> = LazyLock::new(|| {
+    let (a, b) = (
+        "32:1".parse().expect("a layout"),
+        "16:1".parse().expect("a layout"),
+    );
+    CTiler::from_layouts(&[a, b]).expect("a tiler")
+});
 static COORD: LazyLock<CTuple> = LazyLock::new(|| "(5,7)".parse().expect("a tuple"));
 
 /// The operation named `op`, as a function to call in the loop (the name is
@@ -91,6 +101,13 @@ fn pick(op: &str) -> Option<fn() -> Result<(), Error>> {
         },
         "fixed_eval" => || {
             black_box(black_box(&*FIXED_MIXED).eval_index(v(8) + v(5))?);
+            Ok(())
+        },
+        "parsed_logical_divide" => || {
+            black_box(cute::algebra::rt::logical_divide_tiler(
+                black_box(&*PARSED_DIV),
+                black_box(&*DIV_TILER),
+            )?);
             Ok(())
         },
         "parsed_crd2idx" => || {

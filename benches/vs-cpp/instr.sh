@@ -17,8 +17,8 @@ ir() {
     sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 for op in composition logical_divide zipped_divide logical_product coalesce \
-          complement right_inverse comp_mixed parsed_eval parsed_crd2idx \
-          parsed_idx2crd; do
+          complement right_inverse comp_mixed fixed_eval parsed_eval parsed_crd2idx \
+          parsed_idx2crd parsed_logical_divide; do
   a=$(ir "$op" 1000)
   b=$(ir "$op" 2000)
   printf '%s\t%d\n' "$op" $(( (b - a) / 1000 ))

@@ -337,11 +337,6 @@ impl<S: Congruent<D>, D: IntTuple> LayoutOperand for Layout<S, D> {
         // Congruent (`S: Congruent<D>`), no star: the layout check is not repeated.
         CLayout::from_congruent(self.shape.to_compact(), self.stride.to_compact())
     }
-    #[inline]
-    fn runtime_slots(&self, out: &mut [i64; MIXED_SLOTS], at: usize) -> Option<usize> {
-        let next = self.shape.write_slots(&self.stride, out, at);
-        (next <= MIXED_SLOTS).then_some(next)
-    }
 }
 
 impl<S: Congruent<D>, D: IntTuple> LayoutLike for Layout<S, D> {

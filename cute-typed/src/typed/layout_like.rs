@@ -6,7 +6,6 @@ use core::fmt;
 
 use super::coord::Coord;
 use super::flag::{False, StaticFlag, True};
-use super::mixed::MIXED_SLOTS;
 use super::static_result::Dispatch;
 use super::tuple::ok_or_raise;
 #[cfg(feature = "alloc")]
@@ -69,18 +68,6 @@ pub trait LayoutOperand: Copy {
         match const { &Self::STATIC } {
             Some(l) => CLayout::from_fixed(l),
             None => CLayout::from_fixed(&self.to_dynamic()),
-        }
-    }
-    #[doc(hidden)]
-    /// Writes the run-time leaves into `out` from slot `at` on, leaf by leaf,
-    /// shape before stride (a typed mixed result's slot order); the next slot,
-    /// or `None` when they do not fit or the structure is not typed.
-    #[inline]
-    fn runtime_slots(&self, _out: &mut [i64; MIXED_SLOTS], at: usize) -> Option<usize> {
-        if const { Self::STATIC.is_some() } {
-            Some(at)
-        } else {
-            None
         }
     }
 }

@@ -709,13 +709,6 @@ impl<M: MixedPattern> LayoutOperand for Mixed<M> {
     fn to_compact(&self) -> CLayout {
         self.compact()
     }
-    #[inline]
-    fn runtime_slots(&self, out: &mut [i64; MIXED_SLOTS], at: usize) -> Option<usize> {
-        let n = Self::SLOTS;
-        let dst = out.get_mut(at..at.checked_add(n)?)?;
-        dst.copy_from_slice(&self.vals[..n]);
-        Some(at + n)
-    }
 }
 
 impl<M: MixedPattern> TilerOperand for Mixed<M> {
