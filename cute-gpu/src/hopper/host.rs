@@ -2,6 +2,13 @@
 //! maps built from the kernel's layouts over typed, borrowed buffers, module
 //! loading and checked launches ([`super::plan`] runs first, before any driver call).
 //!
+//! Any M, N, K below 2³¹ runs: an operand whose rows are not 16-byte multiples
+//! (K mod 8 ≠ 0, or N mod 8 ≠ 0 for a `K×N` B) is copied on the stream into
+//! scratch rows padded to a multiple of 8 elements ([`super::pad`]), allocated at
+//! each launch (at most 8× the operand) and kept by the launch's guard; its
+//! tensor map has the true extents and the scratch's pitch. The copy is part of
+//! every launch and of [`HopperGemm::time`].
+//!
 //! `cuTensorMapEncodeTiled` is looked up in the driver at run time; a driver
 //! older than CUDA 12 lacks it and the launch fails with [`HopperError::TensorMap`].
 use super::config::C_STAGE;

@@ -122,7 +122,7 @@ pub struct Operands {
 /// `sms` is the multiprocessor count.
 ///
 /// ```
-/// use cute_gpu::hopper::plan::{plan, Operands, TcProblem, HopperError};
+/// use cute_gpu::hopper::plan::{plan, HopperError, HopperLaunch, Operands, TcProblem};
 /// use cute_gpu::hopper::{kernel::{Io, Output}, isa::Half, layouts::OperandMajor, shipped::shipped};
 /// let io = Io { input: Half::Bf16, output: Output::F32, b_major: OperandMajor::K };
 /// let k = shipped()[0].kernel(io).unwrap();
@@ -131,6 +131,11 @@ pub struct Operands {
 /// assert!(plan(&k, &p, ok, 132, None).is_ok());
 /// let short_a = Operands { a: 128 * 64 - 1, ..ok };
 /// assert!(matches!(plan(&k, &p, short_a, 132, None), Err(HopperError::Gpu(_))));
+/// // K = 13: rows of 26 bytes, padded to 16 elements (not refused)
+/// let odd = TcProblem { k: 13, ..p };
+/// let ops13 = Operands { a: 128 * 13, b: 128 * 13, ..ok };
+/// let Ok(HopperLaunch::Kernel { padding, .. }) = plan(&k, &odd, ops13, 132, None) else { panic!() };
+/// assert_eq!(padding.a.map(|pad| pad.pitch), Some(16));
 /// ```
 pub fn plan(
     k: &HopperKernel,
