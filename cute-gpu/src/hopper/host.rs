@@ -232,7 +232,8 @@ impl<'g> HopperGemm<'g> {
             pad.map(|pad| {
                 Ok(Scratch {
                     pad,
-                    buf: gpu.alloc_zeroed::<u16>(pad.scratch_len()?)?,
+                    // every element is written by the padding copy before the GEMM reads it
+                    buf: gpu.alloc_scratch::<u16>(pad.scratch_len()?)?,
                 })
             })
             .transpose()
