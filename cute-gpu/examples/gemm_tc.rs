@@ -10,8 +10,12 @@
 //!         [--ctas N] [--dump DIR] [--b-layout nk|kn|both]
 //! ```
 //! * `--suite`: shapes that exercise ragged M, N, K, odd N, K = BK and 2·BK, plus
-//!   an exact small-integer product (fp32 C must match bit for bit); every
+//!   exact small-integer products (fp32 C must match bit for bit); every
 //!   configuration and output format is checked against an fp64 GPU reference.
+//!   It includes K not a multiple of 8 (1, 5, 7, 13, 4103) and, with B stored
+//!   `K×N`, N not a multiple of 8 (3, 9, 1001): rows the TMA cannot address
+//!   (not 16-byte multiples) are first copied into zero-padded scratch rows by a
+//!   tile-API kernel (`cute_gpu::hopper::pad`), part of every launch and timing.
 //! * `--sizes`: for each size, each configuration is checked once (poisoned C,
 //!   fp64 reference) and then timed: `--warmup` launches, then `--iters`
 //!   launches each between its own pair of events, input sets rotated so that

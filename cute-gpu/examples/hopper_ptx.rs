@@ -1,4 +1,5 @@
-//! Writes the PTX (`.target sm_90a`) of every shipped Hopper GEMM kernel:
+//! Writes the PTX (`.target sm_90a`) of every shipped Hopper GEMM kernel, and
+//! of the padding copy that runs before it for unaligned operand rows:
 //! `cargo run -p cute-gpu --example hopper_ptx -- OUT_DIR` writes one module per
 //! kernel, `OUT_DIR/<kernel>.ptx`, and prints name, threads and shared bytes.
 use cute_gpu::hopper::shipped::{all_io, shipped};
@@ -37,6 +38,25 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         }
+    }
+    // the padding copy that runs ahead of the GEMM for unaligned rows (tile API)
+    let pad = match cute_gpu::hopper::pad::pad_program() {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("padding copy: generation failed: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    println!(
+        "{}\tthreads={}\tsmem={}\tpadding copy of unaligned operand rows",
+        pad.name(),
+        pad.threads(),
+        pad.smem_bytes()
+    );
+    let path = dir.join(format!("{}.ptx", pad.name()));
+    if let Err(e) = std::fs::write(&path, pad.ptx()) {
+        eprintln!("cannot write {}: {e}", path.display());
+        return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
 }

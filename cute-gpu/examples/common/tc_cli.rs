@@ -14,8 +14,12 @@
 //!   `:gG` raster groups of `G` tile rows, `:s` odd groups right to left, `:k` a
 //!   block's odd tiles walk K backwards (e.g. `r5_tma_store:g16:s`).
 //! * `--suite`: shapes that exercise ragged M, N, K, odd N, K = BK and 2·BK, plus
-//!   an exact small-integer product (fp32 C must match bit for bit); every
+//!   exact small-integer products (fp32 C must match bit for bit); every
 //!   configuration and output format is checked against an fp64 GPU reference.
+//!   It includes K not a multiple of 8 (1, 5, 7, 13, 4103) and, with B stored
+//!   `K×N`, N not a multiple of 8 (3, 9, 1001): rows the TMA cannot address
+//!   (not 16-byte multiples) are first copied into zero-padded scratch rows by a
+//!   tile-API kernel (`cute_gpu::hopper::pad`), part of every launch and timing.
 //! * `--sizes`: for each size, each configuration is checked once (poisoned C,
 //!   fp64 reference) and then timed: `--warmup` launches, then `--iters`
 //!   launches each between its own pair of events, input sets rotated so that
@@ -474,6 +478,16 @@ fn suite_shapes() -> Vec<(TcProblem, bool)> {
         (s(64, 8, 8), false),         // smaller than one tile
         (s(2304, 4352, 1024), false), // 9 × 17 tiles of 256×256: the persistent loop wraps
         (s(512, 768, 1024), true),    // exact: small integers, fp32 C bit for bit
+        // rows of A (and of an N×K B) not 16-byte multiples: padded copies first
+        (s(128, 256, 1), false),    // K = 1
+        (s(300, 200, 7), false),    // K = 7
+        (s(77, 1001, 13), false),   // K = 13, odd N
+        (s(256, 512, 4103), false), // K = 4100 + 3, many k-tiles
+        (s(96, 160, 13), true),     // exact, K = 13
+        // B stored K×N with N not a multiple of 8: B padded
+        (s(1000, 3, 64), false), // N = 3
+        (s(129, 9, 100), false), // N = 9
+        (s(65, 3, 5), false),    // N = 3 and K = 5: A and B padded
     ]
 }
 
@@ -516,9 +530,6 @@ fn run(args: &Args) -> AnyResult<bool> {
             for (out, g) in &loaded {
                 if exact && *out != Output::F32 {
                     continue;
-                }
-                if g.io().b_major == OperandMajor::Mn && p.n % 8 != 0 {
-                    continue; // K×N rows of N·2 bytes: TMA needs 16-byte pitches
                 }
                 let mut c = CBuf::new(&gpu, *out, p.m * p.n)?;
                 let tol = tolerance(fmt, *out, p.k, exact);

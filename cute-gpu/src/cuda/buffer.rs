@@ -82,6 +82,28 @@ impl Gpu {
         Ok(buf)
     }
 
+    /// A buffer of `len` elements with unspecified contents (any bit pattern is
+    /// a valid `T`), without waiting for the stream: crate-internal scratch that
+    /// a kernel issued next on the stream overwrites before anything reads it.
+    pub(crate) fn alloc_scratch<T: DeviceElement>(
+        &self,
+        len: usize,
+    ) -> Result<DeviceBuffer<'_, T>> {
+        let bytes = bytes_of::<T>(len)?;
+        let api = self.api();
+        let mut ptr: CuDevicePtr = 0;
+        if bytes > 0 {
+            // SAFETY: out-pointer to a local; the context is current.
+            api.check(unsafe { (api.mem_alloc)(&mut ptr, bytes) }, "cuMemAlloc")?;
+        }
+        Ok(DeviceBuffer {
+            gpu: self,
+            ptr,
+            len,
+            _t: PhantomData,
+        })
+    }
+
     /// A new buffer holding a copy of `data`.
     pub fn upload<T: DeviceElement>(&self, data: &[T]) -> Result<DeviceBuffer<'_, T>> {
         let mut buf = self.alloc_zeroed::<T>(data.len())?;

@@ -143,6 +143,20 @@ impl<'g> TileModule<'g> {
         Ok(Pending::new(self.module.gpu(), None))
     }
 
+    /// Checks and enqueues without a [`Pending`] guard (crate-internal: the
+    /// Hopper GEMM runs its padding copy ahead of its own kernel and keeps the
+    /// borrows in the guard of that launch). Refuses an unchecked program.
+    pub(crate) fn enqueue_checked(&self, grid: [u64; 3], args: &[TileArg<'_>]) -> Result<()> {
+        if !self.program.is_checked() {
+            return Err(GpuError::UncheckedKernel);
+        }
+        // SAFETY: as in `launch_async`: a checked program stays inside the buffers
+        // that `enqueue` checked. Without the guard the borrows end here, which is
+        // still sound: a buffer waits for the stream before it is freed, and host
+        // copies to or from it are ordered after the kernel on the same stream.
+        unsafe { self.enqueue(grid, args) }
+    }
+
     /// The benchmark protocol: `warmup` launches, then `iters` launches each
     /// between two events on the stream; the times in ms, in launch order.
     /// The arguments stay borrowed for the whole run.

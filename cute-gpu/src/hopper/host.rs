@@ -2,16 +2,26 @@
 //! maps built from the kernel's layouts over typed, borrowed buffers, module
 //! loading and checked launches ([`super::plan`] runs first, before any driver call).
 //!
+//! Any M, N, K below 2³¹ runs: an operand whose rows are not 16-byte multiples
+//! (K mod 8 ≠ 0, or N mod 8 ≠ 0 for a `K×N` B) is copied on the stream into
+//! scratch rows padded to a multiple of 8 elements ([`super::pad`]), allocated at
+//! each launch (at most 8× the operand) and kept by the launch's guard; its
+//! tensor map has the true extents and the scratch's pitch. The copy is part of
+//! every launch and of [`HopperGemm::time`].
+//!
 //! `cuTensorMapEncodeTiled` is looked up in the driver at run time; a driver
 //! older than CUDA 12 lacks it and the launch fails with [`HopperError::TensorMap`].
 use super::config::C_STAGE;
 use super::isa::Half;
 use super::kernel::{generate, HopperKernel, Io, Output};
 use super::layouts::OperandMajor;
+use super::pad::{pad_grid, pad_program, Pad};
 use super::plan::{plan, HopperLaunch, Operands};
 pub use super::plan::{HopperError, Result, TcProblem};
 use super::shipped::{kernel_name, Shipped};
-use crate::cuda::{arg, DeviceBuffer, DeviceElement, Event, Gpu, GpuError, Module, Pending};
+use crate::cuda::{
+    arg, DeviceBuffer, DeviceElement, Event, Gpu, GpuError, Module, Pending, TileArg, TileModule,
+};
 use crate::ptx::Module as PtxModule;
 use std::ffi::c_void;
 
@@ -96,11 +106,28 @@ fn tma_type(h: Half) -> TmaType {
     }
 }
 
+/// A padded operand's scratch: `pad.rows × pad.pitch` elements.
+struct Scratch<'g> {
+    pad: Pad,
+    buf: DeviceBuffer<'g, u16>,
+}
+
+/// A checked launch, ready to issue: the tensor maps (for a kernel launch) and
+/// the scratch of each padded operand, filled by each issue before the GEMM.
+struct Prepared<'g> {
+    launch: HopperLaunch,
+    maps: Option<DeviceBuffer<'g, u64>>,
+    pad_a: Option<Scratch<'g>>,
+    pad_b: Option<Scratch<'g>>,
+}
+
 /// A shipped configuration loaded for one input/output format: the kernel, and for
 /// TMA-store configurations its direct-store sibling (used when N·2 bytes is not a
 /// multiple of 16, which a TMA store of C needs).
 pub struct HopperGemm<'g> {
     module: Module<'g>,
+    /// the padding copy ([`super::pad`]), for operands with rows the TMA cannot address
+    pad: TileModule<'g>,
     main: HopperKernel,
     direct: Option<HopperKernel>,
     sm_count: u32,
@@ -135,6 +162,7 @@ impl<'g> HopperGemm<'g> {
             .map_err(|_| GpuError::Overflow("the multiprocessor count"))?;
         let g = HopperGemm {
             module,
+            pad: TileModule::load(gpu, pad_program().map_err(GpuError::from)?)?,
             main,
             direct,
             sm_count,
@@ -165,8 +193,10 @@ impl<'g> HopperGemm<'g> {
         }
     }
 
-    /// Checks everything, then builds the tensor maps of A (`M×K`), B (`N×K`, or
-    /// `K×N` for an MN-major configuration) and C (`M×N`) over the buffers.
+    /// Checks everything, allocates the scratch of padded operands, then builds
+    /// the tensor maps of A (`M×K`), B (`N×K`, or `K×N` for an MN-major
+    /// configuration) and C (`M×N`) over the buffers (the scratch for a padded
+    /// operand: the true extents, the scratch's row pitch).
     fn prepare<O: DeviceElement>(
         &self,
         p: &TcProblem,
@@ -174,7 +204,7 @@ impl<'g> HopperGemm<'g> {
         b: &DeviceBuffer<'g, u16>,
         c: &DeviceBuffer<'g, O>,
         ctas: Option<u32>,
-    ) -> Result<(HopperLaunch, Option<DeviceBuffer<'g, u64>>)> {
+    ) -> Result<Prepared<'g>> {
         let gpu = self.module.gpu();
         for buf in [a, b] {
             buf.check_gpu(gpu)?;
@@ -188,20 +218,42 @@ impl<'g> HopperGemm<'g> {
             c_bytes: size_of::<O>(),
         };
         let launch = plan(k, p, ops, self.sm_count, ctas)?;
-        if !matches!(launch, HopperLaunch::Kernel { .. }) {
-            return Ok((launch, None));
-        }
-        // From here K ≥ 8, M, N ≥ 1, and the buffers hold M·K, N·K, M·N elements.
+        let HopperLaunch::Kernel { padding, .. } = launch else {
+            return Ok(Prepared {
+                launch,
+                maps: None,
+                pad_a: None,
+                pad_b: None,
+            });
+        };
+        // From here K ≥ 1, M, N ≥ 1, and the buffers hold M·K, N·K, M·N elements;
+        // `plan` checked the scratch sizes and the padding copy's grid.
+        let scratch = |pad: Option<Pad>| -> Result<Option<Scratch<'g>>> {
+            pad.map(|pad| {
+                Ok(Scratch {
+                    pad,
+                    // every element is written by the padding copy before the GEMM reads it
+                    buf: gpu.alloc_scratch::<u16>(pad.scratch_len()?)?,
+                })
+            })
+            .transpose()
+        };
+        let (pad_a, pad_b) = (scratch(padding.a)?, scratch(padding.b)?);
         let sw = k.params.swizzle_bytes;
         let t = tma_type(k.io.input);
+        // a padded operand's map walks the scratch: true extents, its row pitch
+        let (buf_a, pitch_a) = match &pad_a {
+            Some(s) => (&s.buf, s.pad.pitch),
+            None => (a, p.k),
+        };
         let map_a = encode(
             gpu,
-            a,
+            buf_a,
             Map2d {
                 dtype: t,
                 inner: p.k,
                 outer: p.m,
-                row_bytes: p.k * 2,
+                row_bytes: pitch_a * 2,
                 bx: k.derived.a.tma_box()?,
                 swizzle_bytes: sw,
             },
@@ -210,14 +262,18 @@ impl<'g> HopperGemm<'g> {
             OperandMajor::K => (p.k, p.n),
             OperandMajor::Mn => (p.n, p.k),
         };
+        let (buf_b, pitch_b) = match &pad_b {
+            Some(s) => (&s.buf, s.pad.pitch),
+            None => (b, inner),
+        };
         let map_b = encode(
             gpu,
-            b,
+            buf_b,
             Map2d {
                 dtype: t,
                 inner,
                 outer,
-                row_bytes: inner * 2,
+                row_bytes: pitch_b * 2,
                 bx: k.derived.b.tma_box()?,
                 swizzle_bytes: sw,
             },
@@ -257,18 +313,46 @@ impl<'g> HopperGemm<'g> {
         for m in [map_a, map_b, map_c] {
             words.extend_from_slice(&m.0);
         }
-        Ok((launch, Some(gpu.upload(&words)?)))
+        Ok(Prepared {
+            launch,
+            maps: Some(gpu.upload(&words)?),
+            pad_a,
+            pad_b,
+        })
     }
 
-    /// Issues a checked launch to the stream.
+    /// Issues the padding copy of `src` into `s` to the stream.
+    fn enqueue_pad(&self, src: &DeviceBuffer<'g, u16>, s: &mut Scratch<'g>) -> Result<()> {
+        let Pad { rows, cols, pitch } = s.pad;
+        let u = |v: usize| {
+            u32::try_from(v).map_err(|_| GpuError::Overflow("a padded operand's extent (u32)"))
+        };
+        let args = [
+            TileArg::input(src),
+            TileArg::output(&mut s.buf),
+            TileArg::scalar(u(rows)?),
+            TileArg::scalar(u(cols)?),
+            TileArg::scalar(u(pitch)?),
+        ];
+        Ok(self.pad.enqueue_checked(pad_grid(rows, pitch), &args)?)
+    }
+
+    /// Issues a checked launch to the stream: the padding copies, then the GEMM.
     fn enqueue<O: DeviceElement>(
         &self,
         p: &TcProblem,
-        launch: HopperLaunch,
-        maps: Option<&DeviceBuffer<'g, u64>>,
+        prep: &mut Prepared<'g>,
+        a: &DeviceBuffer<'g, u16>,
+        b: &DeviceBuffer<'g, u16>,
         c: &mut DeviceBuffer<'g, O>,
     ) -> Result<()> {
-        match (launch, maps) {
+        if let Some(s) = prep.pad_a.as_mut() {
+            self.enqueue_pad(a, s)?;
+        }
+        if let Some(s) = prep.pad_b.as_mut() {
+            self.enqueue_pad(b, s)?;
+        }
+        match (prep.launch, prep.maps.as_ref()) {
             (HopperLaunch::Nothing, _) => Ok(()),
             (HopperLaunch::ZeroC { bytes }, _) => Ok(c.fill_prefix_bytes(0, bytes)?),
             (
@@ -277,6 +361,7 @@ impl<'g> HopperGemm<'g> {
                     k_tiles,
                     tiles_m,
                     tiles_n,
+                    ..
                 },
                 Some(maps),
             ) => {
@@ -299,9 +384,11 @@ impl<'g> HopperGemm<'g> {
                 ];
                 // SAFETY: the arguments follow `kernel::PARAMS` (four u64 addresses,
                 // six u32; M, N < 2³¹ by `plan`); the tensor maps in `maps` were
-                // encoded over A, B and C, whose lengths `plan` checked, and the
-                // direct stores are predicated on M and N; the callers keep A, B,
-                // C and `maps` borrowed until the stream has passed the launch.
+                // encoded over A, B and C, whose lengths `plan` checked, or over the
+                // scratch of a padded operand (`rows·pitch` elements, allocated for
+                // exactly that pitch, with extents rows × cols ≤ pitch); the direct
+                // stores are predicated on M and N; the callers keep A, B, C,
+                // the scratch and `maps` alive until the stream has passed the launch.
                 unsafe { self.module.launch(f, shape, &mut args)? };
                 Ok(())
             }
@@ -334,13 +421,19 @@ impl<'g> HopperGemm<'g> {
         c: &'a mut DeviceBuffer<'g, O>,
         ctas: Option<u32>,
     ) -> Result<Pending<'a>> {
-        let (launch, maps) = self.prepare(p, a, b, c, ctas)?;
-        self.enqueue(p, launch, maps.as_ref(), c)?;
-        Ok(Pending::new(self.module.gpu(), maps))
+        let mut prep = self.prepare(p, a, b, c, ctas)?;
+        self.enqueue(p, &mut prep, a, b, c)?;
+        let scratch = [prep.pad_a, prep.pad_b].into_iter().flatten();
+        Ok(Pending::keeping(
+            self.module.gpu(),
+            prep.maps,
+            scratch.map(|s| s.buf).collect(),
+        ))
     }
 
-    /// The timing protocol of `gemm_tc`: tensor maps built once per input set,
-    /// `warmup` launches, then `iters` launches each between its own pair of
+    /// The timing protocol of `gemm_tc`: tensor maps (and the scratch of padded
+    /// operands) built once per input set; each launch includes its padding
+    /// copies; `warmup` launches, then `iters` launches each between its own pair of
     /// events, issued back to back and cycling through `sets`; waits, and returns
     /// each timed launch's milliseconds.
     #[allow(clippy::too_many_arguments)]
@@ -354,16 +447,17 @@ impl<'g> HopperGemm<'g> {
         ctas: Option<u32>,
     ) -> Result<Vec<f32>> {
         let gpu = self.module.gpu();
-        let prepared = sets
+        let mut prepared = sets
             .iter()
             .map(|(a, b)| self.prepare(p, a, b, c, ctas))
             .collect::<Result<Vec<_>>>()?;
         if prepared.is_empty() {
             return Ok(Vec::new());
         }
-        let run = |i: usize, c: &mut DeviceBuffer<'g, O>| {
-            let (launch, maps) = &prepared[i % prepared.len()];
-            self.enqueue(p, *launch, maps.as_ref(), c)
+        let mut run = |i: usize, c: &mut DeviceBuffer<'g, O>| {
+            let j = i % prepared.len();
+            let (a, b) = sets[j];
+            self.enqueue(p, &mut prepared[j], a, b, c)
         };
         for i in 0..warmup {
             run(i, c)?;

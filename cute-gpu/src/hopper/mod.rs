@@ -16,5 +16,6 @@ pub mod isa;
 pub mod kernel;
 pub mod layouts;
 pub mod numeric;
+pub mod pad;
 pub mod plan;
 pub mod shipped;

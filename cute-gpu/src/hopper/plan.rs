@@ -3,6 +3,7 @@
 use super::config::balanced_grid;
 use super::kernel::HopperKernel;
 use super::layouts::OperandMajor;
+use super::pad::{Pad, Padding};
 use crate::error::GpuError;
 use crate::launch::{check_len, grid_dim, mul, LaunchShape};
 use std::fmt;
@@ -61,13 +62,10 @@ pub struct TcProblem {
 }
 
 impl TcProblem {
-    /// Checks the rules the TMA imposes (16-byte row pitches, 32-bit coordinates).
+    /// Checks the rule the TMA imposes on every shape: 32-bit coordinates.
+    /// (Rows whose byte length is not a multiple of 16 are padded on the way,
+    /// see [`super::pad`].)
     pub fn validate(&self) -> Result<()> {
-        if !self.k.is_multiple_of(8) {
-            return Err(HopperError::Problem(
-                "K must be a multiple of 8: TMA needs the rows of A and B (K·2 bytes) to be multiples of 16 bytes",
-            ));
-        }
         let limit = i32::MAX as usize;
         if self.m > limit || self.n > limit || self.k > limit {
             return Err(HopperError::Problem(
@@ -98,6 +96,8 @@ pub enum HopperLaunch {
         tiles_m: u32,
         /// `⌈N/BN⌉`
         tiles_n: u32,
+        /// the operands copied first into scratch rows of 16-byte multiples
+        padding: Padding,
     },
 }
 
@@ -116,12 +116,13 @@ pub struct Operands {
 
 /// Checks a launch of `k` on `p`: the TMA rules, C's element size against the
 /// kernel's output, A (`M·K`), B (`N·K`) and C (`M·N`) lengths with checked
-/// products, N for a `K×N` B, and the tile count and grid against 32-bit and
-/// CUDA limits. `ctas` overrides the persistent grid (clamped to the tiles);
+/// products, the tile count and grid against 32-bit and CUDA limits, and the
+/// padding of operands whose rows are not 16-byte multiples (scratch sizes and
+/// the copy's grid, [`Pad::of`]). `ctas` overrides the persistent grid (clamped to the tiles);
 /// `sms` is the multiprocessor count.
 ///
 /// ```
-/// use cute_gpu::hopper::plan::{plan, Operands, TcProblem, HopperError};
+/// use cute_gpu::hopper::plan::{plan, HopperError, HopperLaunch, Operands, TcProblem};
 /// use cute_gpu::hopper::{kernel::{Io, Output}, isa::Half, layouts::OperandMajor, shipped::shipped};
 /// let io = Io { input: Half::Bf16, output: Output::F32, b_major: OperandMajor::K };
 /// let k = shipped()[0].kernel(io).unwrap();
@@ -130,6 +131,11 @@ pub struct Operands {
 /// assert!(plan(&k, &p, ok, 132, None).is_ok());
 /// let short_a = Operands { a: 128 * 64 - 1, ..ok };
 /// assert!(matches!(plan(&k, &p, short_a, 132, None), Err(HopperError::Gpu(_))));
+/// // K = 13: rows of 26 bytes, padded to 16 elements (not refused)
+/// let odd = TcProblem { k: 13, ..p };
+/// let ops13 = Operands { a: 128 * 13, b: 128 * 13, ..ok };
+/// let Ok(HopperLaunch::Kernel { padding, .. }) = plan(&k, &odd, ops13, 132, None) else { panic!() };
+/// assert_eq!(padding.a.map(|pad| pad.pitch), Some(16));
 /// ```
 pub fn plan(
     k: &HopperKernel,
@@ -152,11 +158,6 @@ pub fn plan(
     check_len("B", ops.b, mul(p.n, p.k, "N·K")?)?;
     let c_elems = mul(p.m, p.n, "M·N")?;
     check_len("C", ops.c, c_elems)?;
-    if k.derived.b.major == OperandMajor::Mn && !p.n.is_multiple_of(8) {
-        return Err(HopperError::Problem(
-            "with B stored K×N, N must be a multiple of 8 (TMA needs 16-byte row pitches)",
-        ));
-    }
     if p.m == 0 || p.n == 0 {
         return Ok(HopperLaunch::Nothing);
     }
@@ -170,6 +171,13 @@ pub fn plan(
     let tiles_n = u32::try_from(p.n.div_ceil(k.params.bn)).map_err(|_| too_many())?;
     let total = tiles_m.checked_mul(tiles_n).ok_or_else(too_many)?;
     let k_tiles = u32::try_from(p.k.div_ceil(k.params.bk)).map_err(|_| too_many())?;
+    let padding = Padding {
+        a: Pad::of(p.m, p.k)?,
+        b: match k.derived.b.major {
+            OperandMajor::K => Pad::of(p.n, p.k)?,
+            OperandMajor::Mn => Pad::of(p.k, p.n)?,
+        },
+    };
     let grid = match (k.params.persistent, ctas) {
         (false, _) => total,
         (true, Some(n)) => n.clamp(1, total),
@@ -184,5 +192,6 @@ pub fn plan(
         k_tiles,
         tiles_m,
         tiles_n,
+        padding,
     })
 }

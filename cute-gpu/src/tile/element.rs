@@ -51,6 +51,7 @@ pub struct F16(pub u16);
 impl sealed::Sealed for f32 {}
 impl sealed::Sealed for Bf16 {}
 impl sealed::Sealed for F16 {}
+impl sealed::Sealed for u16 {}
 
 impl Element for f32 {
     type Kind = kind::F32;
@@ -97,6 +98,24 @@ impl Element for F16 {
     }
     fn from_bits(bits: u32) -> F16 {
         F16(bits as u16)
+    }
+}
+
+/// Raw 16-bit words (bf16 or fp16 bits the kernel only moves, e.g. the
+/// Hopper GEMM's operands, which live in `DeviceBuffer<u16>`).
+impl Element for u16 {
+    type Kind = kind::U32;
+    const TY: Ty = Ty::B16;
+    const BYTES: u32 = 2;
+    const NAME: &'static str = "b16";
+    fn zero() -> Src<kind::U32> {
+        0u32.into()
+    }
+    fn to_bits(self) -> u32 {
+        self as u32
+    }
+    fn from_bits(bits: u32) -> u16 {
+        bits as u16
     }
 }
 

@@ -3,7 +3,7 @@
 //!
 //! * [`TileKernel`] builds one kernel. Its parameters are declared first:
 //!   buffers ([`TileKernel::input`], [`TileKernel::output`]) of an [`Element`]
-//!   type (`f32`, [`Bf16`], [`F16`]) and `u32` scalars ([`TileKernel::scalar`]).
+//!   type (`f32`, [`Bf16`], [`F16`], raw 16-bit words `u16`) and `u32` scalars ([`TileKernel::scalar`]).
 //! * [`GlobalTensor`]: a buffer with a flat layout whose extents and strides are
 //!   [`Ix`]: static (immediates, shifts) or scalars (read at run time).
 //!   [`GlobalTensor::tile`] takes the tile at block coordinates.
