@@ -65,23 +65,28 @@ pub $($c)? fn compact_order $($g)* (
     let count = flat_order.leaf_count();
     // Largest static order, at least 0: dynamic orders are ranked after it.
     let mut max_static = 0i64;
-    let mut k = 0;
-    while k < count {
-        let o = flat_order.leaf(k);
+    let mut p = flat_order.leaf_from(0);
+    while p < flat_order.node_count() {
+        let o = flat_order.leaf_at(p);
         if o.is_static && o.value > max_static {
             max_static = o.value;
         }
-        k += 1;
+        p = flat_order.leaf_from(p + 1);
     }
     let mut ranking = Ranking {
         sizes: filled(DInt::s(1), count),
         ranks: filled(0i64, count),
         count,
     };
-    k = 0;
+    // Leaf `k` of each flat tuple, walked by node position.
+    let mut k = 0;
+    let mut p = flat_order.leaf_from(0);
+    let mut q = sizes.leaf_from(0);
     while k < count {
-        let o = flat_order.leaf(k);
-        ranking.sizes[k] = sizes.leaf(k);
+        let o = flat_order.leaf_at(p);
+        ranking.sizes[k] = sizes.leaf_at(q);
+        p = flat_order.leaf_from(p + 1);
+        q = sizes.leaf_from(q + 1);
         ranking.ranks[k] = if o.is_static {
             o.value
         } else {
@@ -151,13 +156,13 @@ $($c)? fn compact_left_from $($g)* (
 ) -> Result<DTupleN<N>, Error> {
     let unit = tri!(DLayoutN::col_major(shape.dup())).stride();
     let mut out = unit.dup();
-    let n = shape.leaf_count();
-    let mut k = 0;
-    while k < n {
-        if !shape.leaf(k).is_static_eq(1) {
-            out = out.with_leaf(k, tri!(unit.leaf(k).mul(start)));
+    // `unit` is congruent with `shape`: their leaves share node positions.
+    let mut p = shape.leaf_from(0);
+    while p < shape.node_count() {
+        if !shape.leaf_at(p).is_static_eq(1) {
+            out.set_leaf_at(p, tri!(unit.leaf_at(p).mul(start)));
         }
-        k += 1;
+        p = shape.leaf_from(p + 1);
     }
     Ok(out)
 }

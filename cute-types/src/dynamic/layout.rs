@@ -231,30 +231,36 @@ $($c)? fn compact_stride $($g)* (
     if shape.has_underscore() {
         return Err(Error::ExpectedInt);
     }
-    let n = shape.leaf_count();
     let mut stride = shape.dup();
     let mut cur = current;
     // The shape of the last leaf laid out, multiplied into `cur` only when
     // another leaf needs it.
     let mut pending: Option<DInt> = None;
-    let mut step = 0;
-    while step < n {
-        let k = match major {
-            Major::Left => step,
-            Major::Right => n - 1 - step,
-        };
-        let s = shape.leaf(k);
+    // Leaves by node position (shape and stride share them), first to last
+    // or last to first: one pass.
+    let mut at = match major {
+        Major::Left => Some(shape.leaf_from(0)),
+        Major::Right => shape.leaf_before(shape.node_count()),
+    };
+    while let Some(q) = at {
+        if q >= shape.node_count() {
+            break;
+        }
+        let s = shape.leaf_at(q);
         // C++: a static shape-1 mode gets the static stride 0 and takes no room.
         if s.is_static_eq(1) {
-            stride = stride.with_leaf(k, DInt::s(0));
+            stride.set_leaf_at(q, DInt::s(0));
         } else {
             if let Some(p) = pending {
                 cur = tri!(cur.mul(p));
             }
-            stride = stride.with_leaf(k, cur);
+            stride.set_leaf_at(q, cur);
             pending = Some(s);
         }
-        step += 1;
+        at = match major {
+            Major::Left => Some(shape.leaf_from(q + 1)),
+            Major::Right => shape.leaf_before(q),
+        };
     }
     Ok(stride)
 }
