@@ -58,6 +58,10 @@ fn main() {
         long_lines();
         return;
     }
+    if args.get(1).map(|s| s.as_str()) == Some("huge") {
+        huge_text();
+        return;
+    }
     let sample3: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(100_000);
     panic::set_hook(Box::new(|_| {}));
     let atoms = atoms();
@@ -206,5 +210,30 @@ pub fn long_lines() {
     worst.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap());
     for w in worst.iter().take(30) {
         println!("LONG {:.3}s out={} {}", w.0, w.2, w.1);
+    }
+}
+
+/// Library calls have no line limit: text far past the node ceiling.
+#[allow(dead_code)]
+pub fn huge_text() {
+    for n in [500_000usize, 1_100_000, 3_000_000] {
+        let ones = format!("({})", vec!["1"; n].join(","));
+        let t = Instant::now();
+        let tuple: Result<cute_types::dynamic::CTuple, _> = ones.parse();
+        println!(
+            "CTuple parse {n}: {:?} in {:?}",
+            tuple
+                .as_ref()
+                .map(|t| t.node_count())
+                .map_err(|e| e.to_string()),
+            t.elapsed()
+        );
+        let t = Instant::now();
+        let out = cute_calc::evaluate(&format!("size({ones})"));
+        println!(
+            "evaluate size {n}: {:?} in {:?}",
+            out.map(|v| v.to_string()).map_err(|e| e.to_string()),
+            t.elapsed()
+        );
     }
 }
