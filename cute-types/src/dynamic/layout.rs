@@ -277,9 +277,13 @@ pub $($c)? fn idx2crd $($g)* (
             return Err(Error::CoordinateMismatch);
         }
         let mut out = DTupleN::empty();
+        let (mut p, mut q) = (1, 1);
         let mut i = 0;
         while i < idx.rank() {
-            tri!(out.push_in(&tri!(idx2crd(&tri!(idx.get(i)), &tri!(shape.get(i))))));
+            let (x, next_p) = idx.mode_at(p);
+            let (s, next_q) = shape.mode_at(q);
+            (p, q) = (next_p, next_q);
+            tri!(out.push_in(&tri!(idx2crd(&x, &s))));
             i += 1;
         }
         return Ok(out);
@@ -309,13 +313,14 @@ pub $($c)? fn idx2crd_strided $($g)* (
             return Err(Error::CoordinateMismatch);
         }
         let mut out = DTupleN::empty();
+        let (mut p, mut q, mut r) = (1, 1, 1);
         let mut i = 0;
         while i < idx.rank() {
-            let m = tri!(idx2crd_strided(
-                &tri!(idx.get(i)),
-                &tri!(shape.get(i)),
-                &tri!(stride.get(i))
-            ));
+            let (x, next_p) = idx.mode_at(p);
+            let (s, next_q) = shape.mode_at(q);
+            let (d, next_r) = stride.mode_at(r);
+            (p, q, r) = (next_p, next_q, next_r);
+            let m = tri!(idx2crd_strided(&x, &s, &d));
             tri!(out.push_in(&m));
             i += 1;
         }
@@ -377,12 +382,13 @@ pub $($c)? fn product_like $($g)* (
         return Err(Error::CoordinateMismatch);
     }
     let mut out = DTupleN::empty();
+    let (mut p, mut q) = (1, 1);
     let mut i = 0;
     while i < shape.rank() {
-        out = tri!(out.push(&tri!(product_like(
-            &tri!(shape.get(i)),
-            &tri!(coord.get(i))
-        ))));
+        let (s, next_p) = shape.mode_at(p);
+        let (c, next_q) = coord.mode_at(q);
+        (p, q) = (next_p, next_q);
+        tri!(out.push_in(&tri!(product_like(&s, &c))));
         i += 1;
     }
     Ok(out)

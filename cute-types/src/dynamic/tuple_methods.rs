@@ -274,6 +274,15 @@ macro_rules! tuple_methods {
         }
         p
     }
+    /// The mode of this tuple starting at node `p` (1 for the first, then
+    /// each position this returns) and the position of the next mode. A loop
+    /// over the modes walks the nodes once with it, where `get(i)` for each
+    /// `i` walks the modes before `i` each time (rank² steps for a wide
+    /// run-time tuple). `p` must start a mode.
+    pub(crate) $($c)? fn mode_at(&self, p: usize) -> (Self, usize) {
+        let end = self.subtree_end(p);
+        (self.slice(p, end), end)
+    }
     /// Node range `[start, end)` of mode `i` (an integer's mode 0 is itself):
     /// the algebra addresses modes by range instead of copying them out.
     pub(crate) $($c)? fn mode_range(&self, i: usize) -> Result<(usize, usize), Error> {
