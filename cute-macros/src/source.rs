@@ -60,6 +60,11 @@ struct Piece {
     last: Span,
 }
 
+/// Deepest bracket nesting the macros accept (tuples, tilers and calls
+/// together): writing the tokens out recurses once per level. Far beyond
+/// real layouts, and far below what a proc macro's stack holds.
+pub const MAX_NESTING: usize = 64;
+
 /// The text written from a token stream, with the map back to spans.
 pub struct Source {
     /// Text in the grammar of `cute_types::text` (or of the calculator).
@@ -73,6 +78,8 @@ pub struct Source {
     pieces: Vec<Piece>,
     /// Whether the previous token was an operation name (its `(...)` is an argument list).
     after_call: bool,
+    /// Brackets open around the token being written.
+    depth: usize,
     /// Span of the whole input (the last token's, for errors at the end).
     end_span: Span,
     whole_first: Span,
@@ -110,6 +117,7 @@ impl Source {
             tuples: Vec::new(),
             pieces: Vec::new(),
             after_call: false,
+            depth: 0,
             end_span: Span::call_site(),
             whole_first: Span::call_site(),
         };
@@ -204,11 +212,21 @@ impl Source {
                             last: g.span_close(),
                         });
                     }
+                    // Writing recurses once per level: refused before the
+                    // stack runs out (1 000 levels overflowed a 2 MiB thread).
+                    if self.depth >= MAX_NESTING {
+                        return Err(Diag::at(
+                            g.span(),
+                            "brackets nested deeper than 64 levels: layouts, tilers and algebra calls may nest at most 64 deep",
+                        ));
+                    }
                     // The opening delimiter stands for the whole group, so an error
                     // about a tuple underlines all of it.
                     self.push_text(open, g.span_open(), g.span_close());
                     let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+                    self.depth += 1;
                     self.write_stream(&inner, accept)?;
+                    self.depth -= 1;
                     self.push_text(close, g.span_close(), g.span_close());
                     Ok(1)
                 }

@@ -220,3 +220,142 @@ fn typed_tuples_hold_at_most_eight_modes() {
         "square brackets are tilers, written only as arguments of an operation; write a tuple with parentheses: (4,8)"
     );
 }
+
+/// Hostile tokens: every input is an expansion or an error message, never a
+/// panic of the macro (which rustc would report as an internal failure of
+/// the proc macro instead of the rule), and within bounded time.
+#[test]
+fn hostile_tokens_are_errors_not_panics() {
+    let max = i64::MAX.to_string();
+    let deep = |n: usize| format!("{}2{}", "(".repeat(n), ")".repeat(n));
+    let wide = |x: &str, n: usize| format!("({})", vec![x; n].join(","));
+    let mut inputs: Vec<String> = [
+        "",
+        ":",
+        "::",
+        "(",
+        ")",
+        "(,)",
+        "(:)",
+        "1:",
+        ":1",
+        "()",
+        "():()",
+        "_",
+        "_:_",
+        "-0",
+        "_-3",
+        "- 3",
+        "--3",
+        "-(3)",
+        "+3",
+        "1e9",
+        "1.5",
+        "0x",
+        "0xFFFFFFFFFFFFFFFFF",
+        "0b",
+        "0o9",
+        "3u8",
+        "3_i128",
+        "'a'",
+        "\"s\"",
+        "b'x'",
+        "r#\"x\"#",
+        "[2]",
+        "{}",
+        "{",
+        "a",
+        "a::b",
+        "#",
+        "$x",
+        "@",
+        "!",
+        "? :",
+        "&",
+        "8:2:1",
+        "(4,8)::(1,4)",
+        "size",
+        "size()",
+        "size(,)",
+        "composition",
+        "composition(8:1)",
+        "composition(8:1,,)",
+        "composition(8:1)(2)",
+        "nope(8:1)",
+        "swizzle(3,4,3)",
+        "swizzle(99,99,99)",
+        "composition(swizzle(3,4,3),(8,8):(8,1))",
+        "eval(8:1, 99999999999)",
+        "upcast(8:1, 0)",
+        "downcast(8:1, -1)",
+        "tile_to_shape(2:1, (0,0))",
+        "(4,8):({n},1)",
+        "({},{}):({},{})",
+        "{n}:{m}",
+        "({n:?}):(1)",
+        "(_,2):(1,2)",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    inputs.extend([
+        format!("{max}:1"),
+        format!("{max}:{max}"),
+        format!("({max},2):(1,1)"),
+        format!("-{max}:1"),
+        format!("(-9223372036854775808):(1)"),
+        "9223372036854775808:1".into(),
+        "99999999999999999999999999999999999999999:1".into(),
+        format!("size(({max},{max}))"),
+        format!("cosize({max}:{max})"),
+        format!("logical_product({max}:1,{max}:1)"),
+        format!("complement(2:1,{max})"),
+        deep(1_000),
+        format!("{}:{}", deep(300), deep(300)),
+        format!("{}8:1{}", "coalesce(".repeat(500), ")".repeat(500)),
+        wide("2", 70),
+        wide("1", 5_000),
+        format!("{}:{}", wide("1", 5_000), wide("0", 5_000)),
+        deep(crate::source::MAX_NESTING),
+        deep(crate::source::MAX_NESTING + 1),
+    ]);
+    for s in &inputs {
+        let Ok(t) = s.parse::<TokenStream>() else {
+            continue; // rustc itself rejects these tokens before any macro runs
+        };
+        let start = std::time::Instant::now();
+        for braces in [Braces::No, Braces::Expr, Braces::Type] {
+            let shown = &s[..s.len().min(60)];
+            let r = std::panic::catch_unwind(|| {
+                let _ = layout(t.clone(), braces);
+                for kind in [TupleKind::Shape, TupleKind::Stride, TupleKind::Coord] {
+                    let _ = tuple(t.clone(), kind, braces);
+                }
+            });
+            assert!(r.is_ok(), "the macro panicked on {shown:?}");
+        }
+        let took = start.elapsed();
+        assert!(
+            took < std::time::Duration::from_secs(5),
+            "{:?}: {took:?}",
+            &s[..s.len().min(60)]
+        );
+    }
+}
+
+/// Nesting is bounded before the recursion that writes the tokens out: 1 000
+/// levels overflowed the stack of a 2 MiB thread (the macro aborted rustc).
+#[test]
+fn nesting_past_the_limit_is_an_error() {
+    let deep = |n: usize| format!("{}2{}", "(".repeat(n), ")".repeat(n));
+    let limit = crate::source::MAX_NESTING;
+    assert!(!err(&deep(limit + 1)).is_empty());
+    assert!(err(&deep(limit + 1)).starts_with("brackets nested deeper than 64 levels"));
+    assert!(err(&deep(100_000)).starts_with("brackets nested deeper than 64 levels"));
+    let call = format!(
+        "{}8:1{}",
+        "coalesce(".repeat(limit + 1),
+        ")".repeat(limit + 1)
+    );
+    assert!(err(&call).starts_with("brackets nested deeper than 64 levels"));
+}

@@ -93,6 +93,9 @@ pub enum Error {
     /// typed layer: a typed mixed result would hold more run-time leaves than
     /// `cute_typed::typed::MIXED_SLOTS`.
     MixedSlots,
+    /// A run-time nested tuple (a result's shape or stride) would hold more
+    /// than [`crate::dynamic::MAX_NODES`] nodes.
+    NodeLimit,
 }
 
 impl Error {
@@ -136,6 +139,7 @@ impl Error {
             Error::PlaceholderInLayout => "the placeholder `_` is only allowed in coordinates, not in a shape or stride",
             Error::MixedPattern => "typed mixed layout: the run-time result's nesting or static leaves differ from the pattern computed at compile time",
             Error::MixedSlots => "typed mixed layout: the result has more run-time leaves than a typed mixed layout holds (16 shape and stride leaves)",
+            Error::NodeLimit => "too large: a run-time shape or stride would hold more than 1048576 (2^20) nodes",
         }
     }
 

@@ -441,7 +441,7 @@ macro_rules! text_impls {
 }
 // Every level of nesting is a node, so `N` levels never fit in `N` nodes.
 text_impls!([<const N: usize>] DTupleN<N>, DLayoutN<N>, N);
-// The compact form has no node ceiling; the nesting bound keeps the
+// The compact form has no 64-node ceiling; the nesting bound keeps the
 // recursion of the reader within any thread's stack.
 // (The run-time module is left out when doc tests are collected: its items
 // carry the same docs as the `const fn`s, whose examples run once.)

@@ -1,11 +1,9 @@
 //! The `cute` subcommands: each evaluates its expression through the calculator
 //! (`cute_calc`) and writes text, a table or a picture.
 mod calc;
-mod output;
 mod report;
 
 use std::ffi::OsString;
-use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::num::NonZeroUsize;
 use std::path::Path;
@@ -15,7 +13,6 @@ use cute_calc::Reading;
 use cute_print as print;
 
 use calc::Printable;
-use output::FmtIo;
 use report::CliError;
 
 /// How a subcommand ended.
@@ -103,11 +100,15 @@ pub fn print_table(expr: &str) -> Outcome {
         let layout = Printable::evaluate(expr)?;
         let map = |x| layout.offset_map(x);
         let grid = layout.grid(&map)?;
-        let mut out = FmtIo::new(io::BufWriter::new(io::stdout().lock()));
-        let written = writeln!(out, "{}", layout.notation())
-            .map_err(print::PrintError::from)
-            .and_then(|()| print::print_table(&mut out, &grid));
-        out.finish(written)
+        // Render into memory first (at most `MAX_CELLS` cells), so that a
+        // refusal (too many cells, an offset past i64) leaves standard
+        // output empty instead of holding the notation or half a table.
+        let mut text = format!("{}\n", layout.notation());
+        print::print_table(&mut text, &grid)?;
+        let mut out = io::stdout().lock();
+        out.write_all(text.as_bytes())?;
+        out.flush()?;
+        Ok(())
     };
     run().into()
 }

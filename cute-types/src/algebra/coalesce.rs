@@ -226,22 +226,22 @@ pub $($c)? fn coalesce_shape $($g)* (shape: &DTupleN<N>) -> Result<DTupleN<N>, E
     if !shape.is_tuple() {
         return Ok(shape.dup());
     }
-    let n = shape.leaf_count();
-    if n == 0 {
+    let first = shape.leaf_from(0);
+    if first == shape.node_count() {
         return Ok(shape.dup());
     }
     let mut acc = Modes::new();
-    tri!(acc.push(shape.leaf(0), DInt::s(0)));
-    let mut k = 1;
-    while k < n {
-        let a = shape.leaf(k);
+    tri!(acc.push(shape.leaf_at(first), DInt::s(0)));
+    let mut p = shape.leaf_from(first + 1);
+    while p < shape.node_count() {
+        let a = shape.leaf_at(p);
         let b = acc.len - 1;
         if acc.shape[b].is_static == a.is_static {
             acc.shape[b] = tri!(acc.shape[b].mul(a));
         } else {
             tri!(acc.push(a, DInt::s(0)));
         }
-        k += 1;
+        p = shape.leaf_from(p + 1);
     }
     let (s, _) = tri!(acc.int_or_tuples());
     Ok(s)

@@ -91,12 +91,12 @@ $($c)? fn all_positive $($g)* (t: &DTupleN<N>) -> bool {
     if let Some(v) = t.as_int() {
         return v.value > 0;
     }
-    let mut k = 0;
-    while k < t.leaf_count() {
-        if t.leaf(k).value <= 0 {
+    let mut p = t.leaf_from(0);
+    while p < t.node_count() {
+        if t.leaf_at(p).value <= 0 {
             return false;
         }
-        k += 1;
+        p = t.leaf_from(p + 1);
     }
     true
 }
@@ -251,21 +251,21 @@ $($c)? fn push_compact $($g)* (
     start: DInt,
 ) -> Result<(), Error> {
     let mut current = start;
-    let n = shape.leaf_count();
-    let mut k = 0;
-    while k < n {
-        let s = shape.leaf(k);
+    let mut p = shape.leaf_from(0);
+    while p < shape.node_count() {
+        let s = shape.leaf_at(p);
+        let next = shape.leaf_from(p + 1);
         if s.is_static_eq(1) {
             tri!(out.push(s, DInt::s(0)));
         } else {
             tri!(out.push(s, current));
             // The product past the last leaf is never a stride: not formed,
             // so that it cannot overflow when every stride fits.
-            if k + 1 < n {
+            if next < shape.node_count() {
                 current = tri!(current.mul(s));
             }
         }
-        k += 1;
+        p = next;
     }
     Ok(())
 }

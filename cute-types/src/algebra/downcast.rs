@@ -49,23 +49,23 @@ pub $($c)? fn downcast $($g)* (layout: &DLayoutN<N>, n: i64) -> Result<DLayoutN<
     let factor = DInt::s(n);
     let mut shape = layout.shape();
     let mut stride = layout.stride();
-    let count = shape.leaf_count();
     let by_value = tri!(unit_strides(layout));
-    let mut k = 0;
-    while k < count {
-        let s = shape.leaf(k);
-        let d = stride.leaf(k);
+    // Shape and stride are congruent: their leaves share node positions.
+    let mut p = shape.leaf_from(0);
+    while p < shape.node_count() {
+        let s = shape.leaf_at(p);
+        let d = stride.leaf_at(p);
         let unit = if by_value {
             d.value == 1 || d.value == -1
         } else {
             d.is_static_eq(1) || d.is_static_eq(-1)
         };
         if unit {
-            shape = shape.with_leaf(k, tri!(s.mul(factor)));
+            shape.set_leaf_at(p, tri!(s.mul(factor)));
         } else {
-            stride = stride.with_leaf(k, tri!(d.mul(factor)));
+            stride.set_leaf_at(p, tri!(d.mul(factor)));
         }
-        k += 1;
+        p = shape.leaf_from(p + 1);
     }
     DLayoutN::new(shape, stride)
 }
@@ -78,16 +78,16 @@ pub $($c)? fn downcast $($g)* (layout: &DLayoutN<N>, n: i64) -> Result<DLayoutN<
 $($c)? fn unit_strides $($g)* (layout: &DLayoutN<N>) -> Result<bool, Error> {
     let stride = layout.stride();
     let mut by_value = false;
-    let mut k = 0;
-    while k < stride.leaf_count() {
-        let d = stride.leaf(k);
+    let mut p = stride.leaf_from(0);
+    while p < stride.node_count() {
+        let d = stride.leaf_at(p);
         if d.is_static_eq(1) {
             return Ok(false);
         }
         if d.value == 1 {
             by_value = true;
         }
-        k += 1;
+        p = stride.leaf_from(p + 1);
     }
     if by_value {
         Ok(true)

@@ -399,8 +399,8 @@ fn compose_flat(lhs: &Flat, bs: &CTuple, bd: &CTuple) -> Result<Option<CLayout>,
     for p in 0..bs.node_count() {
         let kind = bs.kind_at(p);
         if kind != K_LEAF {
-            shape.push_node_end(kind, 0, false);
-            stride.push_node_end(kind, 0, false);
+            shape.push_node_end(kind, 0, false)?;
+            stride.push_node_end(kind, 0, false)?;
             continue;
         }
         let s = DInt {
@@ -417,14 +417,14 @@ fn compose_flat(lhs: &Flat, bs: &CTuple, bd: &CTuple) -> Result<Option<CLayout>,
         }
         moving += usize::from(s.value != 1 && d.value != 0);
         if modes.len != 1 {
-            shape.push_node_end(modes.len as u32, 0, false);
-            stride.push_node_end(modes.len as u32, 0, false);
+            shape.push_node_end(modes.len as u32, 0, false)?;
+            stride.push_node_end(modes.len as u32, 0, false)?;
         }
         for k in 0..modes.len {
             let (ms, md) = (modes.s(k), modes.d(k));
             positive &= ms.value > 0;
-            shape.push_node_end(K_LEAF, ms.value, ms.is_static);
-            stride.push_node_end(K_LEAF, md.value, md.is_static);
+            shape.push_node_end(K_LEAF, ms.value, ms.is_static)?;
+            stride.push_node_end(K_LEAF, md.value, md.is_static)?;
         }
     }
     if not_functional {

@@ -75,15 +75,15 @@ pub $($c)? fn layout_add $($g)* (
     let g_stride = domain.stride();
     let mut shape = g_shape.dup();
     let mut stride = g_stride.dup();
-    let n = g_shape.leaf_count();
-    let mut k = 0;
-    while k < n {
-        let e = g_stride.leaf(k).value;
+    // Shape and stride are congruent: one walk over the leaf positions.
+    let mut p = g_shape.leaf_from(0);
+    while p < g_shape.node_count() {
+        let e = g_stride.leaf_at(p).value;
         let sum = tri!(tri!(a.eval(&DTupleN::d(e).with_all_static(true)))
             .add(tri!(b.eval(&DTupleN::d(e).with_all_static(true)))));
-        shape = shape.with_leaf(k, g_shape.leaf(k).with_static(shapes_static));
-        stride = stride.with_leaf(k, sum);
-        k += 1;
+        shape.set_leaf_at(p, g_shape.leaf_at(p).with_static(shapes_static));
+        stride.set_leaf_at(p, sum);
+        p = g_shape.leaf_from(p + 1);
     }
     coalesce(&tri!(DLayoutN::new(shape, stride)))
 }

@@ -42,13 +42,13 @@ pub $($c)? fn make_layout_like $($g)* (layout: &DLayoutN<N>) -> Result<DLayoutN<
     let stride = layout.stride();
     // filter_zeros: a static-0 stride mode counts as a static 1 in the ordering.
     let mut filtered = shape.dup();
-    let n = shape.leaf_count();
-    let mut k = 0;
-    while k < n {
-        if stride.leaf(k).is_static_eq(0) {
-            filtered = filtered.with_leaf(k, DInt::s(1));
+    // Shape and stride are congruent: their leaves share node positions.
+    let mut p = stride.leaf_from(0);
+    while p < stride.node_count() {
+        if stride.leaf_at(p).is_static_eq(0) {
+            filtered.set_leaf_at(p, DInt::s(1));
         }
-        k += 1;
+        p = stride.leaf_from(p + 1);
     }
     DLayoutN::new(shape, tri!(compact_order(&filtered, &stride)))
 }

@@ -80,7 +80,6 @@ pub $($c)? fn nullspace $($g)* (layout: &DLayoutN<N>) -> Result<DLayoutN<N>, Err
     let shape = layout.shape();
     let stride = layout.stride();
     let domain = tri!(DLayoutN::col_major(shape.flatten())).stride();
-    let n = shape.leaf_count();
     let mut out_shape = DTupleN::empty();
     let mut out_stride = DTupleN::empty();
     let mut signed = Signed {
@@ -89,12 +88,14 @@ pub $($c)? fn nullspace $($g)* (layout: &DLayoutN<N>) -> Result<DLayoutN<N>, Err
         positives: 0,
         negatives: 0,
     };
-    let mut k = 0;
-    while k < n {
+    // Shape and stride share leaf positions; the flat domain has its own.
+    let mut p = shape.leaf_from(0);
+    let mut q = domain.leaf_from(0);
+    while p < shape.node_count() {
         let leaf = Leaf {
-            shape: shape.leaf(k),
-            stride: stride.leaf(k),
-            domain_stride: domain.leaf(k),
+            shape: shape.leaf_at(p),
+            stride: stride.leaf_at(p),
+            domain_stride: domain.leaf_at(q),
         };
         if leaf.stride.value == 0 {
             tri!(out_shape.push_int(leaf.shape));
@@ -108,7 +109,8 @@ pub $($c)? fn nullspace $($g)* (layout: &DLayoutN<N>) -> Result<DLayoutN<N>, Err
                 signed.negatives += 1;
             }
         }
-        k += 1;
+        p = shape.leaf_from(p + 1);
+        q = domain.leaf_from(q + 1);
     }
     if let (Some(a), Some(b)) = (signed.positive, signed.negative) {
         if signed.positives > 1 || signed.negatives > 1 {

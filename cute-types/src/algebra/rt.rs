@@ -1,6 +1,7 @@
 //! The run-time instantiation of the algebra: every file's body, written once,
 //! here as plain `fn` over the compact types of [`crate::dynamic::rt`]
-//! ([`CTuple`], [`CLayout`], [`CTiler`]), which have no node ceiling. Inside
+//! ([`CTuple`], [`CLayout`], [`CTiler`]), which have no 64-node ceiling (up to
+//! [`MAX_NODES`](crate::dynamic::MAX_NODES) nodes per tuple). Inside
 //! this module the fixed-capacity names stand for the compact types, so the
 //! bodies read the same in both instantiations.
 #![allow(dead_code, unused_imports)]

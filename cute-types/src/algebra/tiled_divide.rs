@@ -75,11 +75,17 @@ pub(crate) $($c)? fn push_unpacked $($g)* (
         tri!(stride.push_in(m.stride_ref()));
         return Ok((shape, stride));
     }
+    // The modes by node range, one after the other (shape and stride are
+    // congruent: the same ranges): `get(i)` for each would walk the modes
+    // before `i` each time.
+    let (s, d) = (m.shape_ref(), m.stride_ref());
+    let mut p = 1;
     let mut i = 0;
     while i < m.rank() {
-        let part = tri!(m.get(i));
-        tri!(shape.push_in(part.shape_ref()));
-        tri!(stride.push_in(part.stride_ref()));
+        let end = s.subtree_end(p);
+        tri!(shape.push_range_in(s, p, end));
+        tri!(stride.push_range_in(d, p, end));
+        p = end;
         i += 1;
     }
     Ok((shape, stride))

@@ -52,13 +52,13 @@ pub $($c)? fn upcast $($g)* (layout: &DLayoutN<N>, n: i64) -> Result<DLayoutN<N>
     let factor = DInt::s(n);
     let mut shape = layout.shape();
     let mut stride = layout.stride();
-    let count = shape.leaf_count();
-    let mut k = 0;
-    while k < count {
-        let (s, d) = tri!(upcast_leaf(shape.leaf(k), stride.leaf(k), factor));
-        shape = shape.with_leaf(k, s);
-        stride = stride.with_leaf(k, d);
-        k += 1;
+    // Shape and stride are congruent: their leaves share node positions.
+    let mut p = shape.leaf_from(0);
+    while p < shape.node_count() {
+        let (s, d) = tri!(upcast_leaf(shape.leaf_at(p), stride.leaf_at(p), factor));
+        shape.set_leaf_at(p, s);
+        stride.set_leaf_at(p, d);
+        p = shape.leaf_from(p + 1);
     }
     DLayoutN::new(shape, stride)
 }

@@ -1,5 +1,5 @@
 //! [`CTuple`]: the compact run-time tuple. Small tuples live inline (no heap
-//! allocation); larger ones move to the heap, so there is no node ceiling.
+//! allocation); larger ones move to the heap, up to [`MAX_NODES`] nodes.
 //!
 //! The methods are the ones of [`DTupleN`](super::DTupleN), from the same
 //! declaration (`tuple_methods!`); only the storage primitives below differ.
@@ -16,12 +16,26 @@ use alloc::vec::Vec;
 /// stays within 256 bytes.
 pub const INLINE_NODES: usize = 12;
 
+/// The most nodes one [`CTuple`] holds: a tuple that would grow past it is
+/// refused with [`Error::NodeLimit`] instead of allocated.
+///
+/// Results can be far larger than their operands (with run-time extents,
+/// `composition(A, B)` keeps A's modes under each of B's: rank(A)·rank(B)
+/// leaves, 2.6·10⁸ for two operands of 16 000 modes, which fit on one
+/// 64 KiB line of `cute eval -`), so without a ceiling one line could
+/// ask for tens of gigabytes. 2²⁰ nodes (16 MiB of heap) is 32 times the
+/// nodes of the longest line `cute eval -` reads.
+pub const MAX_NODES: usize = 1 << 20;
+// `Error::NodeLimit`'s message states the number.
+const _: () = assert!(MAX_NODES == 1_048_576);
+
 /// Inline node kinds (one byte each); child counts below `I_STAR`.
 const I_LEAF: u8 = u8::MAX;
 const I_STAR: u8 = u8::MAX - 1;
 
 /// A nested tuple of [`DInt`]s (CuTe's IntTuple) for run-time structure: the
-/// same value and methods as [`DTupleN`](super::DTupleN), without a node ceiling.
+/// same value and methods as [`DTupleN`](super::DTupleN), without its 64-node
+/// ceiling: up to [`MAX_NODES`] nodes.
 ///
 /// Up to [`INLINE_NODES`] nodes are stored inline (112 bytes, no allocation);
 /// beyond that the nodes move to one heap vector. Cloning copies the nodes in
@@ -206,16 +220,24 @@ impl CTuple {
             );
         }
     }
-    /// Sets the node count (room for it is made if needed).
+    /// Sets the node count (room for it is made if needed). Callers grow a
+    /// tuple through [`reserve_nodes`](Self::reserve_nodes), which checks
+    /// [`MAX_NODES`], or set at most the count of a tuple that exists.
     pub(crate) fn set_len(&mut self, n: usize) {
-        let _ = self.reserve_nodes(n);
+        let room = match &self.repr {
+            Repr::Inline(_) => n <= INLINE_NODES,
+            Repr::Heap(h) => n <= h.nodes.len(),
+        };
+        if !room {
+            self.grow_to(n);
+        }
         match &mut self.repr {
             Repr::Inline(t) => t.len = n as u8,
             Repr::Heap(h) => h.len = n,
         }
     }
-    /// Room for `n` nodes: moves to the heap past [`INLINE_NODES`]. Never fails
-    /// (the `Result` is the one of the fixed-capacity form).
+    /// Room for `n` nodes: moves to the heap past [`INLINE_NODES`];
+    /// [`Error::NodeLimit`] past [`MAX_NODES`].
     #[inline(always)]
     pub(crate) fn reserve_nodes(&mut self, n: usize) -> Result<(), Error> {
         let room = match &self.repr {
@@ -223,6 +245,9 @@ impl CTuple {
             Repr::Heap(h) => n <= h.nodes.len(),
         };
         if !room {
+            if n > MAX_NODES {
+                return Err(Error::NodeLimit);
+            }
             self.grow_to(n);
         }
         Ok(())
@@ -250,8 +275,9 @@ impl CTuple {
                 self.repr = Repr::Heap(Heap { len, nodes });
             }
             Repr::Heap(h) => {
-                // Doubling keeps a tuple built by pushes linear overall.
-                let room = n.max(2 * h.nodes.len());
+                // Doubling keeps a tuple built by pushes linear overall (and
+                // within `MAX_NODES` of room when `n` is).
+                let room = n.max((2 * h.nodes.len()).min(MAX_NODES));
                 h.nodes.resize(room, Node::default());
             }
         }
@@ -308,11 +334,19 @@ impl CTuple {
         t
     }
     /// Appends a node after the last one (a tuple node's `kind` is its
-    /// number of children, the nodes that follow in preorder; below 128).
-    pub(crate) fn push_node_end(&mut self, kind: u32, value: i64, is_static: bool) {
+    /// number of children, the nodes that follow in preorder; below 128);
+    /// [`Error::NodeLimit`] past [`MAX_NODES`].
+    pub(crate) fn push_node_end(
+        &mut self,
+        kind: u32,
+        value: i64,
+        is_static: bool,
+    ) -> Result<(), Error> {
         let n = self.node_count();
+        tri!(self.reserve_nodes(n + 1));
         self.set_len(n + 1);
         self.set_node(n, kind, value, is_static);
+        Ok(())
     }
     /// The leaves in order: values into `vals`, static flags as the bits of the
     /// result, when there are at most `vals.len()` (at most 64) of them

@@ -352,14 +352,15 @@ pub(crate) $($c)? fn crd2idx_colex $($g)* (
     let mut stride = shape.dup();
     let mut acc = DInt::s(1);
     let mut pending: Option<DInt> = None;
-    let mut k = 0;
-    while k < shape.leaf_count() {
+    // Leaves by node position (shape and stride share them): one pass.
+    let mut q = shape.leaf_from(0);
+    while q < shape.node_count() {
         if let Some(p) = pending {
             acc = tri!(acc.mul(p));
         }
-        stride = stride.with_leaf(k, acc);
-        pending = Some(shape.leaf(k));
-        k += 1;
+        stride.set_leaf_at(q, acc);
+        pending = Some(shape.leaf_at(q));
+        q = shape.leaf_from(q + 1);
     }
     crd2idx_congruent(coord, shape, &stride)
 }

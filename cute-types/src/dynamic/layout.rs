@@ -241,30 +241,36 @@ $($c)? fn compact_stride $($g)* (
     if shape.has_underscore() {
         return Err(Error::ExpectedInt);
     }
-    let n = shape.leaf_count();
     let mut stride = shape.dup();
     let mut cur = current;
     // The shape of the last leaf laid out, multiplied into `cur` only when
     // another leaf needs it.
     let mut pending: Option<DInt> = None;
-    let mut step = 0;
-    while step < n {
-        let k = match major {
-            Major::Left => step,
-            Major::Right => n - 1 - step,
-        };
-        let s = shape.leaf(k);
+    // Leaves by node position (shape and stride share them), first to last
+    // or last to first: one pass.
+    let mut at = match major {
+        Major::Left => Some(shape.leaf_from(0)),
+        Major::Right => shape.leaf_before(shape.node_count()),
+    };
+    while let Some(q) = at {
+        if q >= shape.node_count() {
+            break;
+        }
+        let s = shape.leaf_at(q);
         // C++: a static shape-1 mode gets the static stride 0 and takes no room.
         if s.is_static_eq(1) {
-            stride = stride.with_leaf(k, DInt::s(0));
+            stride.set_leaf_at(q, DInt::s(0));
         } else {
             if let Some(p) = pending {
                 cur = tri!(cur.mul(p));
             }
-            stride = stride.with_leaf(k, cur);
+            stride.set_leaf_at(q, cur);
             pending = Some(s);
         }
-        step += 1;
+        at = match major {
+            Major::Left => Some(shape.leaf_from(q + 1)),
+            Major::Right => shape.leaf_before(q),
+        };
     }
     Ok(stride)
 }
@@ -281,9 +287,13 @@ pub $($c)? fn idx2crd $($g)* (
             return Err(Error::CoordinateMismatch);
         }
         let mut out = DTupleN::empty();
+        let (mut p, mut q) = (1, 1);
         let mut i = 0;
         while i < idx.rank() {
-            tri!(out.push_in(&tri!(idx2crd(&tri!(idx.get(i)), &tri!(shape.get(i))))));
+            let (x, next_p) = idx.mode_at(p);
+            let (s, next_q) = shape.mode_at(q);
+            (p, q) = (next_p, next_q);
+            tri!(out.push_in(&tri!(idx2crd(&x, &s))));
             i += 1;
         }
         return Ok(out);
@@ -313,13 +323,14 @@ pub $($c)? fn idx2crd_strided $($g)* (
             return Err(Error::CoordinateMismatch);
         }
         let mut out = DTupleN::empty();
+        let (mut p, mut q, mut r) = (1, 1, 1);
         let mut i = 0;
         while i < idx.rank() {
-            let m = tri!(idx2crd_strided(
-                &tri!(idx.get(i)),
-                &tri!(shape.get(i)),
-                &tri!(stride.get(i))
-            ));
+            let (x, next_p) = idx.mode_at(p);
+            let (s, next_q) = shape.mode_at(q);
+            let (d, next_r) = stride.mode_at(r);
+            (p, q, r) = (next_p, next_q, next_r);
+            let m = tri!(idx2crd_strided(&x, &s, &d));
             tri!(out.push_in(&m));
             i += 1;
         }
@@ -381,12 +392,13 @@ pub $($c)? fn product_like $($g)* (
         return Err(Error::CoordinateMismatch);
     }
     let mut out = DTupleN::empty();
+    let (mut p, mut q) = (1, 1);
     let mut i = 0;
     while i < shape.rank() {
-        out = tri!(out.push(&tri!(product_like(
-            &tri!(shape.get(i)),
-            &tri!(coord.get(i))
-        ))));
+        let (s, next_p) = shape.mode_at(p);
+        let (c, next_q) = coord.mode_at(q);
+        (p, q) = (next_p, next_q);
+        tri!(out.push_in(&tri!(product_like(&s, &c))));
         i += 1;
     }
     Ok(out)

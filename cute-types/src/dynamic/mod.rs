@@ -20,7 +20,7 @@ mod tuple;
 mod tuple_methods;
 
 #[cfg(feature = "alloc")]
-pub use compact::{CTuple, INLINE_NODES};
+pub use compact::{CTuple, INLINE_NODES, MAX_NODES};
 pub(crate) use eval::flat_offset;
 pub use eval::{crd2idx, index_offset, Term, Terms};
 pub use int::DInt;

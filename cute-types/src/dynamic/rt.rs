@@ -1,7 +1,7 @@
 //! The run-time instantiation of the dynamic layer: the bodies of `layout.rs`,
 //! `eval.rs`, `sublayout.rs` and `tiler.rs`, written once, here over the
 //! compact storage types ([`CTuple`], [`CLayout`], [`CTiler`]), which have no
-//! node ceiling. Inside this module the fixed-capacity names stand for the
+//! 64-node ceiling (up to [`MAX_NODES`](super::MAX_NODES) nodes per tuple). Inside this module the fixed-capacity names stand for the
 //! compact types (`DTupleN<N>` is [`CTuple`], whatever `N`), so the bodies read
 //! the same in both instantiations.
 #![allow(dead_code)]
@@ -29,7 +29,7 @@ pub(crate) type TilerModeN<const M: usize> = CTilerMode;
 pub(crate) type Terms<'a, const M: usize> = CTerms<'a>;
 
 /// A layout `shape:stride` of run-time structure: the value and methods of
-/// [`DLayout`](crate::DLayout), two [`CTuple`]s, no node ceiling. Up to
+/// [`DLayout`](crate::DLayout), two [`CTuple`]s, up to [`MAX_NODES`](super::MAX_NODES) nodes each. Up to
 /// [`INLINE_NODES`](super::INLINE_NODES) nodes per tuple it is stored inline
 /// (no allocation) in at most 256 bytes.
 #[derive(Clone, PartialEq, Eq)]

@@ -182,12 +182,18 @@ $($c)? fn keep_modes $($g)* (
     if !shape.is_tuple() || shape.rank() != c.rank() {
         return Err(Error::CoordinateMismatch);
     }
+    // Mode by mode, by node position (shape and stride share them).
+    let (mut p, mut q) = (1, 1);
     let mut i = 0;
     while i < c.rank() {
+        let (ci, next_p) = c.mode_at(p);
+        let (si, next_q) = shape.mode_at(q);
+        let (di, _) = stride.mode_at(q);
+        (p, q) = (next_p, next_q);
         tri!(keep_modes(
-            &tri!(c.get(i)),
-            &tri!(shape.get(i)),
-            &tri!(stride.get(i)),
+            &ci,
+            &si,
+            &di,
             keep_underscore,
             out_shape,
             out_stride
@@ -206,9 +212,12 @@ $($c)? fn underscores_as_zero $($g)* (c: &DTupleN<N>) -> Result<DTupleN<N>, Erro
         return Ok(c.dup());
     }
     let mut out = DTupleN::empty();
+    let mut p = 1;
     let mut i = 0;
     while i < c.rank() {
-        tri!(out.push_in(&tri!(underscores_as_zero(&tri!(c.get(i))))));
+        let (m, next) = c.mode_at(p);
+        p = next;
+        tri!(out.push_in(&tri!(underscores_as_zero(&m))));
         i += 1;
     }
     Ok(out)
@@ -236,17 +245,25 @@ $($c)? fn group_tuple $($g)* (
         });
     }
     let mut out = DTupleN::empty();
+    let mut p = 1;
     let mut i = 0;
     while i < b {
-        tri!(out.push_in(&tri!(modes.get(i))));
+        let (m, next) = modes.mode_at(p);
+        p = next;
+        tri!(out.push_in(&m));
         i += 1;
     }
     if b < e {
         tri!(out.push_in(&tri!(modes.take(b, e))));
     }
+    if e < r {
+        p = tri!(modes.mode_range(e)).0;
+    }
     i = e;
     while i < r {
-        tri!(out.push_in(&tri!(modes.get(i))));
+        let (m, next) = modes.mode_at(p);
+        p = next;
+        tri!(out.push_in(&m));
         i += 1;
     }
     Ok(out)
@@ -262,9 +279,12 @@ $($c)? fn prepend_tuple $($g)* (
 ) -> Result<DTupleN<N>, Error> {
     let modes = modes_of(t);
     let mut out = tri!(DTupleN::empty().push(x));
+    let mut p = 1;
     let mut i = 0;
     while i < modes.rank() {
-        tri!(out.push_in(&tri!(modes.get(i))));
+        let (m, next) = modes.mode_at(p);
+        p = next;
+        tri!(out.push_in(&m));
         i += 1;
     }
     Ok(out)
@@ -286,12 +306,15 @@ $($c)? fn replace_tuple $($g)* (
         return Err(Error::ModeOutOfRange { index: i, rank: r });
     }
     let mut out = DTupleN::empty();
+    let mut p = 1;
     let mut k = 0;
     while k < r {
+        let (m, next) = t.mode_at(p);
+        p = next;
         if k == i {
             tri!(out.push_in(x));
         } else {
-            tri!(out.push_in(&tri!(t.get(k))));
+            tri!(out.push_in(&m));
         }
         k += 1;
     }

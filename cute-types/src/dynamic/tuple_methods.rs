@@ -1,7 +1,7 @@
 //! The methods of a nested tuple, written once over the storage primitives
 //! and instantiated twice (see [`tuple_methods!`]): as `const fn` on the
 //! fixed-capacity [`DTupleN`](super::DTupleN) (compile time) and as plain `fn` on
-//! the compact [`CTuple`](super::CTuple) (run time, no node ceiling).
+//! the compact [`CTuple`](super::CTuple) (run time, up to [`MAX_NODES`](super::MAX_NODES) nodes).
 //!
 //! Both types store a tuple in prefix order, one node per position: a leaf (an
 //! integer and its static flag), the placeholder `_`, or a tuple node with its
@@ -274,6 +274,15 @@ macro_rules! tuple_methods {
         }
         p
     }
+    /// The mode of this tuple starting at node `p` (1 for the first, then
+    /// each position this returns) and the position of the next mode. A loop
+    /// over the modes walks the nodes once with it, where `get(i)` for each
+    /// `i` walks the modes before `i` each time (rank² steps for a wide
+    /// run-time tuple). `p` must start a mode.
+    pub(crate) $($c)? fn mode_at(&self, p: usize) -> (Self, usize) {
+        let end = self.subtree_end(p);
+        (self.slice(p, end), end)
+    }
     /// Node range `[start, end)` of mode `i` (an integer's mode 0 is itself):
     /// the algebra addresses modes by range instead of copying them out.
     pub(crate) $($c)? fn mode_range(&self, i: usize) -> Result<(usize, usize), Error> {
@@ -286,6 +295,12 @@ macro_rules! tuple_methods {
         let rank = self.kind_at(0) as usize;
         if i >= rank {
             return Err(Error::ModeOutOfRange { index: i, rank });
+        }
+        // A flat tuple (every mode one node): mode `i` is node `i + 1`. The
+        // walk below costs a pass over the modes before `i`, so a loop over
+        // the modes of a wide run-time tuple would cost rank² steps.
+        if self.node_count() == rank + 1 {
+            return Ok((i + 1, i + 2));
         }
         let mut p = 1usize;
         let mut k = 0usize;
@@ -389,6 +404,35 @@ macro_rules! tuple_methods {
             p += 1;
         }
         n
+    }
+    /// The node position of the first leaf at or after node `p`
+    /// (`node_count()` when there is none). A loop over every leaf walks
+    /// with it in one pass: `leaf(k)` for each `k` costs a pass each, which
+    /// for a run-time tuple of 30 000 leaves took seconds.
+    pub(crate) $($c)? fn leaf_from(&self, mut p: usize) -> usize {
+        while p < self.node_count() && self.kind_at(p) != K_LEAF {
+            p += 1;
+        }
+        p
+    }
+    /// The node position of the last leaf before node `p`, if any (the walk
+    /// of [`leaf_from`](Self::leaf_from) backwards).
+    pub(crate) $($c)? fn leaf_before(&self, mut p: usize) -> Option<usize> {
+        while p > 0 {
+            p -= 1;
+            if self.kind_at(p) == K_LEAF {
+                return Some(p);
+            }
+        }
+        None
+    }
+    /// The leaf at node position `p` (a position [`leaf_from`](Self::leaf_from) gave).
+    pub(crate) $($c)? fn leaf_at(&self, p: usize) -> DInt {
+        self.node_int(p)
+    }
+    /// Replaces the leaf at node position `p` (a position [`leaf_from`](Self::leaf_from) gave).
+    pub(crate) $($c)? fn set_leaf_at(&mut self, p: usize, v: DInt) {
+        self.set_node(p, K_LEAF, v.value, v.is_static);
     }
     /// The `k`-th leaf in order (`k < leaf_count()`).
     pub $($c)? fn leaf(&self, k: usize) -> DInt {
