@@ -112,12 +112,12 @@ fn pads_are_bounded_and_checked() {
         Pad::of(usize::MAX / 4, 7),
         Err(GpuError::Overflow(_))
     ));
-    // more than 65535 column tiles of 64: the copy's grid is refused
+    // more than 65535 column tiles of 256: the copy's grid is refused
     assert!(matches!(
-        Pad::of(2, 65535 * 64 + 1),
+        Pad::of(2, 65535 * 256 + 1),
         Err(GpuError::GridTooLarge { dim: 'y', .. })
     ));
-    assert!(Pad::of(2, 65535 * 64 - 1).unwrap().is_some());
+    assert!(Pad::of(2, 65535 * 256 - 1).unwrap().is_some());
 }
 
 fn tc(name: &str, b_major: OperandMajor) -> cute_gpu::hopper::kernel::HopperKernel {
@@ -217,11 +217,11 @@ fn plan_still_refuses_what_cannot_run() {
         plan(&nk, &too_big, ops(&too_big), 132, None),
         Err(HopperError::Problem(_))
     ));
-    // K = 4 194 241: more than 65535 column tiles for the padding copy
+    // K = 16 776 961: more than 65535 column tiles for the padding copy
     let wide = TcProblem {
         m: 2,
         n: 2,
-        k: 65535 * 64 + 1,
+        k: 65535 * 256 + 1,
     };
     assert!(matches!(
         plan(&nk, &wide, ops(&wide), 132, None),
