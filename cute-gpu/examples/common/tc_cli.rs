@@ -203,9 +203,7 @@ fn parse(cli: Vec<String>) -> Result<Args, String> {
                 a.pads = value()?
                     .split(',')
                     .map(|p| {
-                        PadPolicy::parse(p).ok_or(format!(
-                            "unknown --pad `{p}` (auto, tma, lines)"
-                        ))
+                        PadPolicy::parse(p).ok_or(format!("unknown --pad `{p}` (auto, tma, lines)"))
                     })
                     .collect::<Result<_, _>>()?;
             }
@@ -656,10 +654,7 @@ fn run(args: &Args) -> AnyResult<bool> {
             let mut ms = c.time(g, p, &pairs, args)?;
             let wall = match args.wall {
                 0 => String::new(),
-                n => format!(
-                    "  launch() wall {:.4} ms",
-                    c.wall_ms(g, p, pairs[0], n)?
-                ),
+                n => format!("  launch() wall {:.4} ms", c.wall_ms(g, p, pairs[0], n)?),
             };
             ms.sort_by(|a, b| a.total_cmp(b));
             let med = ms[ms.len() / 2] as f64;

@@ -1,7 +1,9 @@
 //! Operands whose rows the TMA cannot address: a row-major `rows × cols` matrix
 //! of 16-bit elements with `cols·2` bytes not a multiple of 16 (A or an `N×K` B
 //! with `K mod 8 ≠ 0`, a `K×N` B with `N mod 8 ≠ 0`) is copied into scratch rows
-//! of `pitch = ⌈cols/8⌉·8` elements, and the tensor map walks the scratch:
+//! of `pitch = ⌈cols/8⌉·8` elements (or `⌈cols/64⌉·64`, whole 128-byte lines,
+//! as [`super::pitch`] decides, which also pads B's rows that the TMA can
+//! address but that are not whole lines), and the tensor map walks the scratch:
 //! extents `cols × rows` (the true ones), row pitch `pitch·2` bytes.
 //!
 //! The copy is a tile-API kernel ([`pad_program`]):

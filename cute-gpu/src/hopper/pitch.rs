@@ -4,24 +4,39 @@
 //! The TMA needs rows of 16-byte multiples; operands without them are always
 //! padded ([`super::pad`]). Rows that are 16-byte but not 128-byte multiples
 //! run, but slower: each 128-byte row of a TMA box (64 elements with the
-//! 128-byte swizzle) then straddles two lines. Measured on the H100 (bf16,
-//! `r6_tile_order`, `docs/benchmarks.md`), that costs much when it is B's rows
-//! (4096×4096×4104, B `N×K`: 517 TFLOP/s against 804 at 4096³) and little when
-//! only A's are (B `K×N`, same size: 776).
+//! 128-byte swizzle) then straddles two lines. On the H100 (bf16,
+//! `r6_tile_order`, `docs/benchmarks.md`, "Row pitches"), that costs much when
+//! it is B's rows (4096×4096×4104, B `N×K`: 549 TFLOP/s against 793 at 4096³),
+//! little when only A's are (B `K×N`, same size: 765), and C's rows cost little
+//! beyond the extra column of tiles (4096×4104×4096 and 4096×4160×4096 both
+//! run 17 columns of 256-wide tiles).
 //!
 //! [`PadPolicy::Auto`] therefore copies B into rows of a multiple of 64 elements
 //! when the GEMM reads it often enough to repay the copy:
 //!
 //! ```text
-//! pad B to 64 ⇔ cols mod 64 ≠ 0  ∧  cols ≥ 512  ∧  ⌈M/BM⌉ ≥ B_LINE_MIN_TILES_M
-//!               ∧  rows·cols ≥ B_LINE_MIN_ELEMS
+//! pad B to 64 ⇔ cols mod 64 ≠ 0  ∧  cols ≥ 512  ∧  ⌈M/BM⌉ ≥ B_LINE_MIN_TILES_M (12)
+//!               ∧  rows·cols ≥ B_LINE_MIN_ELEMS (2²²)
 //! ```
 //!
 //! (`rows × cols` is B as stored: `N×K` or `K×N`). The GEMM reads B once per
-//! row of tiles, `⌈M/BM⌉` times, and its loss grows with that count, while the
-//! copy reads and writes B once. An operand padded anyway (rows not 16-byte
-//! multiples) is padded to 64 elements when `cols ≥ 512` (the scratch grows by
-//! at most an eighth; the copy costs the same).
+//! row of tiles, `⌈M/BM⌉` times, and the loss grows with that count, while the
+//! copy reads and writes B once. Measured with B `4096×4104` (the loss: B `N×K`
+//! against B `K×N`; the copy: padded against B `K×N`; first sweep): a loss of
+//! 19, 43, 80 and 177 µs at M = 1024, 2048, 4096, 8192, a copy of 17–26 µs;
+//! break-even near M = 1300, so 12 rows of 128-row tiles (M > 1408). At
+//! M = 1536 the padded launch was 6% faster; at M = 1024 10% and at M = 512 45%
+//! slower. Below 2²² elements the copy's fixed cost dominates (2048×2048×2056
+//! gained 3%).
+//! A is never padded for this: it was measured to cost more than it saves at
+//! every size timed. An operand padded anyway (rows not 16-byte multiples) is
+//! padded to 64 elements when `cols ≥ 512` (the scratch grows by at most an
+//! eighth, the copy costs the same; 4096×4096×4100 went from 436 to 601 TFLOP/s).
+//!
+//! The copy's scratch is allocated at each `HopperGemm::launch` (feature `cuda`)
+//! (`cuMemAlloc`/`cuMemFree`), which the GPU timings above do not include: a
+//! synchronous launch of 4096×4096×4104 took 0.52 ms of wall clock padded and
+//! 0.41 unpadded (8192×8192×8200: 2.28 against 2.48).
 use super::layouts::OperandMajor;
 use super::pad::{Pad, Padding, RowAlign};
 use super::plan::TcProblem;

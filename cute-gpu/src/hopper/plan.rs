@@ -156,8 +156,8 @@ pub fn plan(
 /// use cute_gpu::hopper::{kernel::{Io, Output}, isa::Half, layouts::OperandMajor, shipped::shipped};
 /// let io = Io { input: Half::Bf16, output: Output::F32, b_major: OperandMajor::K };
 /// let k = shipped()[0].kernel(io).unwrap();
-/// let p = TcProblem { m: 2048, n: 1024, k: 1032 };
-/// let ops = Operands { a: 2048 * 1032, b: 1024 * 1032, c: 2048 * 1024, c_bytes: 4 };
+/// let p = TcProblem { m: 2048, n: 4096, k: 1032 };
+/// let ops = Operands { a: 2048 * 1032, b: 4096 * 1032, c: 2048 * 4096, c_bytes: 4 };
 /// let pitch_b = |policy| match plan_with(&k, &p, ops, 132, None, policy).unwrap() {
 ///     HopperLaunch::Kernel { padding, .. } => padding.b.map(|b| b.pitch),
 ///     _ => unreachable!(),
