@@ -285,7 +285,7 @@ fn auto_pads_b_to_whole_lines_only_when_m_repays_the_copy() {
         (None, None)
     );
     // a small B is not worth a launch: 2048 × 1032 < B_LINE_MIN_ELEMS ≤ 4096 × 1032
-    assert!(2048 * 1032 < B_LINE_MIN_ELEMS && 4096 * 1032 >= B_LINE_MIN_ELEMS);
+    const { assert!(2048 * 1032 < B_LINE_MIN_ELEMS && 4096 * 1032 >= B_LINE_MIN_ELEMS) };
     assert_eq!(
         pitches(&nk, (8192, 2048, 1032), PadPolicy::Auto),
         (None, None)

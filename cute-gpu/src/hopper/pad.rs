@@ -109,7 +109,7 @@ pub struct Pad {
     pub rows: usize,
     /// elements per row in the caller's buffer (the tensor map's inner extent)
     pub cols: usize,
-    /// elements per scratch row: `cols` rounded up to a multiple of 8
+    /// elements per scratch row: `cols` rounded up to a multiple of 8 or 64 ([`RowAlign`])
     pub pitch: usize,
 }
 
@@ -169,11 +169,12 @@ impl Pad {
     }
 }
 
-/// What a launch pads: A (`M×K`), B (`N×K` or `K×N`).
+/// What a launch pads: A (`M×K`), B (`N×K` or `K×N`) ([`super::pitch::padding`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Padding {
-    /// A's pad, when `K mod 8 ≠ 0`
+    /// A's pad (when `K mod 8 ≠ 0`)
     pub a: Option<Pad>,
-    /// B's pad, when its rows (`K` for `N×K`, `N` for `K×N`) are not multiples of 8
+    /// B's pad (when its rows, `K` for `N×K` or `N` for `K×N`, are not multiples
+    /// of 8, or by the policy not multiples of 64)
     pub b: Option<Pad>,
 }

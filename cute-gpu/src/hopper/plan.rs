@@ -117,10 +117,11 @@ pub struct Operands {
 /// Checks a launch of `k` on `p`: the TMA rules, C's element size against the
 /// kernel's output, A (`M·K`), B (`N·K`) and C (`M·N`) lengths with checked
 /// products, the tile count and grid against 32-bit and CUDA limits, and the
-/// padding of operands (scratch sizes and the copy's grid, [`super::pad::Pad::to`]) by
-/// the default policy, [`PadPolicy::Auto`] (rows not 16-byte multiples always;
-/// B's to whole 128-byte lines when that pays, [`super::pitch`]). `ctas` overrides the persistent grid (clamped to the tiles);
-/// `sms` is the multiprocessor count.
+/// padding of operands (scratch sizes and the copy's grid, [`super::pad::Pad::to`])
+/// by the default policy, [`PadPolicy::Auto`] (rows not 16-byte multiples always;
+/// B's to whole 128-byte lines when that pays, [`super::pitch`]). `ctas`
+/// overrides the persistent grid (clamped to the tiles); `sms` is the
+/// multiprocessor count.
 ///
 /// ```
 /// use cute_gpu::hopper::plan::{plan, HopperError, HopperLaunch, Operands, TcProblem};
