@@ -7,9 +7,9 @@
 //! 128-byte swizzle) then straddles two lines. On the H100 (bf16,
 //! `r6_tile_order`, `docs/benchmarks.md`, "Row pitches"), that costs much when
 //! it is B's rows (4096×4096×4104, B `N×K`: 549 TFLOP/s against 793 at 4096³),
-//! little when only A's are (B `K×N`, same size: 765), and C's rows cost little
-//! beyond the extra column of tiles (4096×4104×4096 and 4096×4160×4096 both
-//! run 17 columns of 256-wide tiles).
+//! little when only A's are (B `K×N`, same size: 765), and C's rows 1–10%
+//! beyond the extra column of tiles (4096×4104×4096 against 4096×4160×4096,
+//! both 17 columns of 256-wide tiles; C is not padded).
 //!
 //! [`PadPolicy::Auto`] therefore copies B into rows of a multiple of 64 elements
 //! when the GEMM reads it often enough to repay the copy:
@@ -24,9 +24,9 @@
 //! copy reads and writes B once. Measured with B `4096×4104` (the loss: B `N×K`
 //! against B `K×N`; the copy: padded against B `K×N`; first sweep): a loss of
 //! 19, 43, 80 and 177 µs at M = 1024, 2048, 4096, 8192, a copy of 17–26 µs;
-//! break-even near M = 1300, so 12 rows of 128-row tiles (M > 1408). At
-//! M = 1536 the padded launch was 6% faster; at M = 1024 10% and at M = 512 45%
-//! slower. Below 2²² elements the copy's fixed cost dominates (2048×2048×2056
+//! break-even near M = 1300, so 12 rows of 128-row tiles (M > 1408). Padded,
+//! M = 1536 was 6% faster (second sweep), M = 1024 10% slower (first) and
+//! M = 512 45% slower (second). Below 2²² elements the copy's fixed cost dominates (2048×2048×2056
 //! gained 3%). On the H200 the unpadded launches lose less at the threshold's
 //! edge: M = 1536 and 2048×2048×2056 neither gained nor lost measurably there,
 //! 4096×4096×4104 gained 24% as on the H100.
