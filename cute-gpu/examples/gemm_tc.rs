@@ -7,7 +7,8 @@
 //! ```text
 //! gemm_tc --dtype bf16|fp16 [--out same|f32|both] [--configs all|NAME[:gG][:s][:k],…]
 //!         [--suite] [--sizes 4096,8192|MxNxK,…] [--iters 50] [--warmup 10]
-//!         [--ctas N] [--dump DIR] [--b-layout nk|kn|both]
+//!         [--ctas N] [--dump DIR] [--b-layout nk|kn|both] [--pad auto|tma|lines,…]
+//!         [--wall N]
 //! ```
 //! * `--suite`: shapes that exercise ragged M, N, K, odd N, K = BK and 2·BK, plus
 //!   exact small-integer products (fp32 C must match bit for bit); every
@@ -25,6 +26,11 @@
 //!
 //! `--b-layout kn` stores B as `K×N` row-major (`a @ b`; wgmma reads it MN-major
 //! with the transpose bit); the default `nk` stores it `N×K` (`a @ b.t()`).
+//!
+//! `--pad` picks the padding policies to check and time (`cute_gpu::hopper::pitch`:
+//! `auto`, the default, also pads B's rows to whole 128-byte lines where that
+//! pays; `tma` only as the TMA needs; `lines` B's whenever they are not);
+//! `--wall N` adds the wall clock of `N` synchronous launches.
 //!
 //! `--dtype fp32` is the SIMT GEMM of the `gemm` example. `--refusals` shows
 //! out-of-bounds launches refused before the GPU runs them. Without a GPU

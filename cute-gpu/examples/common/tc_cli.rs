@@ -8,7 +8,8 @@
 //! ```text
 //! gemm_tc --dtype bf16|fp16 [--out same|f32|both] [--configs all|NAME[:gG][:s][:k],…]
 //!         [--suite] [--sizes 4096,8192|MxNxK,…] [--iters 50] [--warmup 10]
-//!         [--ctas N] [--dump DIR] [--b-layout nk|kn|both]
+//!         [--ctas N] [--dump DIR] [--b-layout nk|kn|both] [--pad auto|tma|lines,…]
+//!         [--wall N]
 //! ```
 //! * `--configs`: shipped names (`r1_tma_wgmma`, …), each optionally refined:
 //!   `:gG` raster groups of `G` tile rows, `:s` odd groups right to left, `:k` a
@@ -30,6 +31,14 @@
 //! `--b-layout kn` stores B as `K×N` row-major (`a @ b`; wgmma reads it MN-major
 //! with the transpose bit); the default `nk` stores it `N×K` (`a @ b.t()`).
 //!
+//! `--pad`: the padding policies to run (`cute_gpu::hopper::pitch`; default
+//! `auto`), each checked and timed: `tma` pads only rows the TMA cannot address,
+//! to 16 bytes; `auto` pads those to 128 bytes, and B's rows to whole 128-byte
+//! lines where that pays; `lines` pads B's rows to whole lines whenever they are
+//! not. `--wall N`: after the timing,
+//! also the host's wall-clock time of `N` synchronous `launch` calls (scratch
+//! allocation, tensor maps, copies, GEMM and the wait), median per call.
+//!
 //! `--dtype fp32` is the SIMT GEMM of the `gemm` example. `--refusals` shows
 //! out-of-bounds launches refused before the GPU runs them.
 use cute_gpu::cuda::{DeviceBuffer, Gpu, GpuReference};
@@ -41,13 +50,15 @@ use cute_gpu::hopper::isa::Half;
 use cute_gpu::hopper::kernel::{Io, Output};
 use cute_gpu::hopper::layouts::OperandMajor;
 use cute_gpu::hopper::numeric::{from_half, to_half, unit_roundoff};
+use cute_gpu::hopper::pitch::PadPolicy;
 use cute_gpu::hopper::shipped::{shipped, Shipped};
 use std::process::ExitCode;
 
 pub const HELP: &str = "\
 usage: gemm_tc --dtype bf16|fp16 [--out same|f32|both] [--configs all|NAME[:gG][:s][:k],...]
                [--suite] [--sizes 4096,8192|MxNxK,...] [--iters 50] [--warmup 10]
-               [--ctas N] [--dump DIR] [--b-layout nk|kn|both] [--refusals]";
+               [--ctas N] [--dump DIR] [--b-layout nk|kn|both] [--refusals]
+               [--pad auto|tma|lines,...] [--wall N]";
 
 type AnyResult<T> = Result<T, Box<dyn std::error::Error>>;
 
@@ -63,6 +74,8 @@ struct Args {
     ctas: Option<u32>,
     dump: Option<std::path::PathBuf>,
     b_majors: Vec<OperandMajor>,
+    pads: Vec<PadPolicy>,
+    wall: usize,
 }
 
 fn parse_size(s: &str) -> Result<TcProblem, String> {
@@ -141,6 +154,8 @@ fn parse(cli: Vec<String>) -> Result<Args, String> {
         ctas: None,
         dump: None,
         b_majors: vec![OperandMajor::K],
+        pads: vec![PadPolicy::Auto],
+        wall: 0,
     };
     let mut out = "default".to_string();
     let mut it = cli.into_iter();
@@ -184,6 +199,15 @@ fn parse(cli: Vec<String>) -> Result<Args, String> {
                     other => return Err(format!("unknown --b-layout `{other}` (nk, kn, both)")),
                 }
             }
+            "--pad" => {
+                a.pads = value()?
+                    .split(',')
+                    .map(|p| {
+                        PadPolicy::parse(p).ok_or(format!("unknown --pad `{p}` (auto, tma, lines)"))
+                    })
+                    .collect::<Result<_, _>>()?;
+            }
+            "--wall" => a.wall = value()?.parse().map_err(|_| "bad --wall")?,
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown flag `{other}`")),
         }
@@ -373,6 +397,25 @@ impl<'g> CBuf<'g> {
             CBuf::F32(c) => g.time(&p, sets, c, args.warmup, args.iters, args.ctas)?,
         })
     }
+    /// The median host wall-clock milliseconds of `n` synchronous launches
+    /// (each allocates its scratch and tensor maps, issues, and waits).
+    fn wall_ms(
+        &mut self,
+        g: &HopperGemm<'g>,
+        p: TcProblem,
+        (a, b): (&DeviceBuffer<'g, u16>, &DeviceBuffer<'g, u16>),
+        n: usize,
+    ) -> AnyResult<f64> {
+        let mut ms = Vec::with_capacity(n);
+        for _ in 0..n {
+            let t = std::time::Instant::now();
+            self.launch(g, p, a, b)?;
+            ms.push(t.elapsed().as_secs_f64() * 1e3);
+        }
+        ms.sort_by(|x, y| x.total_cmp(y));
+        Ok(ms.get(n / 2).copied().unwrap_or(0.0))
+    }
+
     fn read(&self, gpu: &Gpu, fmt: Half) -> AnyResult<Vec<f32>> {
         Ok(match self {
             CBuf::Half(b) => gpu
@@ -509,16 +552,19 @@ fn run(args: &Args) -> AnyResult<bool> {
     for &b_major in &args.b_majors {
         for &out in &args.outs {
             for s in &args.configs {
-                let g = HopperGemm::load(
-                    &gpu,
-                    *s,
-                    Io {
-                        input: fmt,
-                        output: out,
-                        b_major,
-                    },
-                )?;
-                loaded.push((out, g));
+                for &pad in &args.pads {
+                    let mut g = HopperGemm::load(
+                        &gpu,
+                        *s,
+                        Io {
+                            input: fmt,
+                            output: out,
+                            b_major,
+                        },
+                    )?;
+                    g.set_pad_policy(pad);
+                    loaded.push((out, g));
+                }
             }
         }
     }
@@ -536,9 +582,10 @@ fn run(args: &Args) -> AnyResult<bool> {
                 let rep = check_once(&gpu, g, p, &inp, &mut c, &q, (&rv, &sv), tol, fmt)?;
                 all_ok &= rep.passed();
                 println!(
-                    "check {:<20} {} {}->{:<4} {:>5}x{:<5}x{:<5}{} {} {}",
+                    "check {:<20} {} pad={:<5} {}->{:<4} {:>5}x{:<5}x{:<5}{} {} {}",
                     g.shipped().name,
                     b_name(g.io().b_major),
+                    g.pad_policy().name(),
                     fmt.name(),
                     out_name(*out),
                     p.m,
@@ -605,15 +652,20 @@ fn run(args: &Args) -> AnyResult<bool> {
                 .map(|i| (&i.a, i.b_for(g.io().b_major)))
                 .collect();
             let mut ms = c.time(g, p, &pairs, args)?;
+            let wall = match args.wall {
+                0 => String::new(),
+                n => format!("  launch() wall {:.4} ms", c.wall_ms(g, p, pairs[0], n)?),
+            };
             ms.sort_by(|a, b| a.total_cmp(b));
             let med = ms[ms.len() / 2] as f64;
             let p90 = ms[(ms.len() * 9 / 10).min(ms.len() - 1)] as f64;
             let flops = 2.0 * p.m as f64 * p.n as f64 * p.k as f64;
             let tf = |t: f64| flops / (t * 1e-3) / 1e12;
             table.push(format!(
-                "time {:<20} {} {}->{:<4} {:>5}x{:<5}x{:<5} median {:8.4} ms {:7.1} TFLOP/s  (min {:7.1}, p90 {:7.1})  sets={} check={} max|C-R|/S={:.2e}",
+                "time {:<20} {} pad={:<7} {}->{:<4} {:>5}x{:<5}x{:<5} median {:8.4} ms {:7.1} TFLOP/s  (min {:7.1}, p90 {:7.1})  sets={} check={} max|C-R|/S={:.2e}{}",
                 g.shipped().name,
                 b_name(g.io().b_major),
+                g.pad_policy().name(),
                 fmt.name(),
                 out_name(*out),
                 p.m,
@@ -625,7 +677,8 @@ fn run(args: &Args) -> AnyResult<bool> {
                 tf(p90),
                 sets,
                 if rep.passed() { "PASS" } else { "FAIL" },
-                rep.max_ratio
+                rep.max_ratio,
+                wall
             ));
             println!("{}", table.last().map(String::as_str).unwrap_or_default());
             if !rep.passed() {

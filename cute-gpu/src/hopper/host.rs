@@ -6,8 +6,11 @@
 //! (K mod 8 ≠ 0, or N mod 8 ≠ 0 for a `K×N` B) is copied on the stream into
 //! scratch rows padded to a multiple of 8 elements ([`super::pad`]), allocated at
 //! each launch (at most 8× the operand) and kept by the launch's guard; its
-//! tensor map has the true extents and the scratch's pitch. The copy is part of
-//! every launch and of [`HopperGemm::time`].
+//! tensor map has the true extents and the scratch's pitch. By the default
+//! policy, B is also copied into rows of whole 128-byte lines when its rows are
+//! not and the problem is large enough to repay the copy ([`super::pitch`]).
+//! The copies are part of every launch and of [`HopperGemm::time`] (the scratch's
+//! allocation is part of a launch, not of `time`).
 //!
 //! `cuTensorMapEncodeTiled` is looked up in the driver at run time; a driver
 //! older than CUDA 12 lacks it and the launch fails with [`HopperError::TensorMap`].
@@ -16,7 +19,8 @@ use super::isa::Half;
 use super::kernel::{generate, HopperKernel, Io, Output};
 use super::layouts::OperandMajor;
 use super::pad::{pad_grid, pad_program, Pad};
-use super::plan::{plan, HopperLaunch, Operands};
+use super::pitch::PadPolicy;
+use super::plan::{plan_with, HopperLaunch, Operands};
 pub use super::plan::{HopperError, Result, TcProblem};
 use super::shipped::{kernel_name, Shipped};
 use crate::cuda::{
@@ -132,6 +136,7 @@ pub struct HopperGemm<'g> {
     direct: Option<HopperKernel>,
     sm_count: u32,
     shipped: Shipped,
+    policy: PadPolicy,
 }
 
 impl<'g> HopperGemm<'g> {
@@ -167,6 +172,7 @@ impl<'g> HopperGemm<'g> {
             direct,
             sm_count,
             shipped,
+            policy: PadPolicy::default(),
         };
         for k in [Some(&g.main), g.direct.as_ref()].into_iter().flatten() {
             let f = g.module.function(&k.kernel.name)?;
@@ -178,6 +184,17 @@ impl<'g> HopperGemm<'g> {
     /// The configuration.
     pub fn shipped(&self) -> &Shipped {
         &self.shipped
+    }
+
+    /// The padding policy of its launches ([`super::pitch`]; default
+    /// [`PadPolicy::Auto`]).
+    pub fn pad_policy(&self) -> PadPolicy {
+        self.policy
+    }
+
+    /// Sets the padding policy of its launches.
+    pub fn set_pad_policy(&mut self, policy: PadPolicy) {
+        self.policy = policy;
     }
 
     /// The formats and B layout it was generated for.
@@ -217,7 +234,7 @@ impl<'g> HopperGemm<'g> {
             c: c.len(),
             c_bytes: size_of::<O>(),
         };
-        let launch = plan(k, p, ops, self.sm_count, ctas)?;
+        let launch = plan_with(k, p, ops, self.sm_count, ctas, self.policy)?;
         let HopperLaunch::Kernel { padding, .. } = launch else {
             return Ok(Prepared {
                 launch,

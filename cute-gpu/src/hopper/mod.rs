@@ -17,5 +17,6 @@ pub mod kernel;
 pub mod layouts;
 pub mod numeric;
 pub mod pad;
+pub mod pitch;
 pub mod plan;
 pub mod shipped;

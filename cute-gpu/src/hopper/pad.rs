@@ -1,7 +1,9 @@
 //! Operands whose rows the TMA cannot address: a row-major `rows × cols` matrix
 //! of 16-bit elements with `cols·2` bytes not a multiple of 16 (A or an `N×K` B
 //! with `K mod 8 ≠ 0`, a `K×N` B with `N mod 8 ≠ 0`) is copied into scratch rows
-//! of `pitch = ⌈cols/8⌉·8` elements, and the tensor map walks the scratch:
+//! of `pitch = ⌈cols/8⌉·8` elements (or `⌈cols/64⌉·64`, whole 128-byte lines,
+//! as [`super::pitch`] decides, which also pads B's rows that the TMA can
+//! address but that are not whole lines), and the tensor map walks the scratch:
 //! extents `cols × rows` (the true ones), row pitch `pitch·2` bytes.
 //!
 //! The copy is a tile-API kernel ([`pad_program`]):
@@ -20,16 +22,42 @@ use crate::launch::{grid_dim, mul};
 use crate::tile::{ThreadValues, TileError, TileKernel, TileProgram};
 use cute_typed::_1;
 
-/// Rows × columns of one block's tile.
-pub const PAD_TILE: [u32; 2] = [32, 64];
+/// What a padded operand's rows are rounded up to (16-bit elements).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowAlign {
+    /// 16 bytes (8 elements): what the TMA needs to address a row at all
+    Tma,
+    /// 128 bytes (64 elements): every row of a TMA box (64 elements of K, or of
+    /// N for a `K×N` B, with the 128-byte swizzle) starts a line of its own
+    /// ([`super::pitch`] says when this pays)
+    Line,
+}
 
-/// Shared staging of a tile, row-major (16-byte rows of the vector side).
-const SMEM: &str = "(32,64):(64,1)";
-/// 8 consecutive columns per thread (16-byte vectors), 8 threads per row.
-const VECTOR: &str = "((8,32),8):((256,1),32)";
-/// One element per thread and value, consecutive threads along a row (coalesced
-/// 2-byte accesses where the source rows are not 16-byte aligned).
-const SINGLE: &str = "((64,4),8):((32,1),4)";
+impl RowAlign {
+    /// Elements per aligned unit: 8 or 64.
+    pub const fn elements(self) -> usize {
+        match self {
+            RowAlign::Tma => 8,
+            RowAlign::Line => 64,
+        }
+    }
+}
+
+/// Rows × columns of one block's tile: a warp covers 512 contiguous bytes of a
+/// row, and each thread has four 16-byte loads in flight (a 32×64 tile, one
+/// vector per thread, copied at about 1 TB/s on the H100 at 8192×8200).
+pub const PAD_TILE: [u32; 2] = [32, 256];
+
+/// Shared staging of a tile, row-major.
+const SMEM: &str = "(32,256):(256,1)";
+/// Thread `(c, r)` (`c < 32` fastest, `r < 8`) holds columns `8c..8c+8` (a
+/// 16-byte vector) of rows `r, r+8, r+16, r+24`; the tile's index is
+/// `row + 32·col`.
+const VECTOR: &str = "((32,8),(8,4)):((256,1),(32,8))";
+/// One element per thread and value: thread `t` holds column `t` of every row
+/// (consecutive threads along a row: coalesced 2-byte accesses where the
+/// source rows are not 16-byte aligned).
+const SINGLE: &str = "(256,32):(32,1)";
 
 /// The padding copy: parameters `x` (input, `rows·cols` elements), `y` (output,
 /// `rows·pitch` elements), `rows`, `cols`, `pitch`; 256 threads; grid
@@ -65,9 +93,9 @@ pub fn pad_program() -> Result<TileProgram, TileError> {
     k.finish()
 }
 
-/// The grid of [`pad_program`] over `rows × pitch`: `(⌈rows/32⌉, ⌈pitch/64⌉, 1)`
+/// The grid of [`pad_program`] over `rows × pitch`: `(⌈rows/32⌉, ⌈pitch/256⌉, 1)`
 /// (the launch check refuses a grid past CUDA's limits: more than 65535 column
-/// tiles, i.e. `pitch > 4 194 240`).
+/// tiles, i.e. `pitch > 16 776 960`).
 pub fn pad_grid(rows: usize, pitch: usize) -> [u64; 3] {
     let [tr, tc] = PAD_TILE.map(|t| t as usize);
     [rows.div_ceil(tr) as u64, pitch.div_ceil(tc) as u64, 1]
@@ -81,7 +109,7 @@ pub struct Pad {
     pub rows: usize,
     /// elements per row in the caller's buffer (the tensor map's inner extent)
     pub cols: usize,
-    /// elements per scratch row: `cols` rounded up to a multiple of 8
+    /// elements per scratch row: `cols` rounded up to a multiple of 8 or 64 ([`RowAlign`])
     pub pitch: usize,
 }
 
@@ -99,11 +127,28 @@ impl Pad {
     /// assert!(Pad::of(2, usize::MAX).is_err());
     /// ```
     pub fn of(rows: usize, cols: usize) -> Result<Option<Pad>, GpuError> {
-        if cols.is_multiple_of(8) {
+        Pad::to(rows, cols, RowAlign::Tma)
+    }
+
+    /// The pad of a `rows × cols` operand to rows of a multiple of
+    /// `align.elements()` (`pitch = ⌈cols/a⌉·a`), or `None` when `cols` already
+    /// is one. The scratch holds `rows·pitch < rows·(cols+a)` elements; sizes
+    /// and the copy's grid are checked as for [`Pad::of`].
+    ///
+    /// ```
+    /// use cute_gpu::hopper::pad::{Pad, RowAlign};
+    /// // 4104 elements are 8208 bytes: TMA-addressable, not whole 128-byte lines
+    /// assert_eq!(Pad::of(2, 4104).unwrap(), None);
+    /// assert_eq!(Pad::to(2, 4104, RowAlign::Line).unwrap().unwrap().pitch, 4160);
+    /// assert_eq!(Pad::to(2, 4160, RowAlign::Line).unwrap(), None);
+    /// ```
+    pub fn to(rows: usize, cols: usize, align: RowAlign) -> Result<Option<Pad>, GpuError> {
+        let align = align.elements();
+        if cols.is_multiple_of(align) {
             return Ok(None);
         }
         let pitch = cols
-            .checked_next_multiple_of(8)
+            .checked_next_multiple_of(align)
             .ok_or(GpuError::Overflow("the padded row length"))?;
         let pad = Pad { rows, cols, pitch };
         pad.scratch_bytes()?;
@@ -124,11 +169,12 @@ impl Pad {
     }
 }
 
-/// What a launch pads: A (`M×K`), B (`N×K` or `K×N`).
+/// What a launch pads: A (`M×K`), B (`N×K` or `K×N`) ([`super::pitch::padding`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Padding {
-    /// A's pad, when `K mod 8 ≠ 0`
+    /// A's pad (when `K mod 8 ≠ 0`)
     pub a: Option<Pad>,
-    /// B's pad, when its rows (`K` for `N×K`, `N` for `K×N`) are not multiples of 8
+    /// B's pad (when its rows, `K` for `N×K` or `N` for `K×N`, are not multiples
+    /// of 8, or by the policy not multiples of 64)
     pub b: Option<Pad>,
 }

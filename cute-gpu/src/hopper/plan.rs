@@ -2,8 +2,8 @@
 //! compiled: they run and are tested without a GPU).
 use super::config::balanced_grid;
 use super::kernel::HopperKernel;
-use super::layouts::OperandMajor;
-use super::pad::{Pad, Padding};
+use super::pad::Padding;
+use super::pitch::{padding, PadPolicy};
 use crate::error::GpuError;
 use crate::launch::{check_len, grid_dim, mul, LaunchShape};
 use std::fmt;
@@ -96,7 +96,7 @@ pub enum HopperLaunch {
         tiles_m: u32,
         /// `⌈N/BN⌉`
         tiles_n: u32,
-        /// the operands copied first into scratch rows of 16-byte multiples
+        /// the operands copied first into scratch rows (of 16- or 128-byte multiples)
         padding: Padding,
     },
 }
@@ -117,9 +117,11 @@ pub struct Operands {
 /// Checks a launch of `k` on `p`: the TMA rules, C's element size against the
 /// kernel's output, A (`M·K`), B (`N·K`) and C (`M·N`) lengths with checked
 /// products, the tile count and grid against 32-bit and CUDA limits, and the
-/// padding of operands whose rows are not 16-byte multiples (scratch sizes and
-/// the copy's grid, [`Pad::of`]). `ctas` overrides the persistent grid (clamped to the tiles);
-/// `sms` is the multiprocessor count.
+/// padding of operands (scratch sizes and the copy's grid, [`super::pad::Pad::to`])
+/// by the default policy, [`PadPolicy::Auto`] (rows not 16-byte multiples always;
+/// B's to whole 128-byte lines when that pays, [`super::pitch`]). `ctas`
+/// overrides the persistent grid (clamped to the tiles); `sms` is the
+/// multiprocessor count.
 ///
 /// ```
 /// use cute_gpu::hopper::plan::{plan, HopperError, HopperLaunch, Operands, TcProblem};
@@ -143,6 +145,34 @@ pub fn plan(
     ops: Operands,
     sms: u32,
     ctas: Option<u32>,
+) -> Result<HopperLaunch> {
+    plan_with(k, p, ops, sms, ctas, PadPolicy::default())
+}
+
+/// [`plan`] with the padding policy `policy` ([`super::pitch`]).
+///
+/// ```
+/// use cute_gpu::hopper::plan::{plan_with, HopperLaunch, Operands, TcProblem};
+/// use cute_gpu::hopper::pitch::PadPolicy;
+/// use cute_gpu::hopper::{kernel::{Io, Output}, isa::Half, layouts::OperandMajor, shipped::shipped};
+/// let io = Io { input: Half::Bf16, output: Output::F32, b_major: OperandMajor::K };
+/// let k = shipped()[0].kernel(io).unwrap();
+/// let p = TcProblem { m: 2048, n: 4096, k: 1032 };
+/// let ops = Operands { a: 2048 * 1032, b: 4096 * 1032, c: 2048 * 4096, c_bytes: 4 };
+/// let pitch_b = |policy| match plan_with(&k, &p, ops, 132, None, policy).unwrap() {
+///     HopperLaunch::Kernel { padding, .. } => padding.b.map(|b| b.pitch),
+///     _ => unreachable!(),
+/// };
+/// assert_eq!(pitch_b(PadPolicy::Auto), Some(1088)); // B's rows to whole 128-byte lines
+/// assert_eq!(pitch_b(PadPolicy::Tma), None); // 2064-byte rows: the TMA takes them
+/// ```
+pub fn plan_with(
+    k: &HopperKernel,
+    p: &TcProblem,
+    ops: Operands,
+    sms: u32,
+    ctas: Option<u32>,
+    policy: PadPolicy,
 ) -> Result<HopperLaunch> {
     p.validate()?;
     let out = k.io.output.bytes();
@@ -171,13 +201,7 @@ pub fn plan(
     let tiles_n = u32::try_from(p.n.div_ceil(k.params.bn)).map_err(|_| too_many())?;
     let total = tiles_m.checked_mul(tiles_n).ok_or_else(too_many)?;
     let k_tiles = u32::try_from(p.k.div_ceil(k.params.bk)).map_err(|_| too_many())?;
-    let padding = Padding {
-        a: Pad::of(p.m, p.k)?,
-        b: match k.derived.b.major {
-            OperandMajor::K => Pad::of(p.n, p.k)?,
-            OperandMajor::Mn => Pad::of(p.k, p.n)?,
-        },
-    };
+    let padding = padding(policy, p, k.derived.b.major, k.params.bm)?;
     let grid = match (k.params.persistent, ctas) {
         (false, _) => total,
         (true, Some(n)) => n.clamp(1, total),
