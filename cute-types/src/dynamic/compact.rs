@@ -336,6 +336,7 @@ impl CTuple {
     /// Appends a node after the last one (a tuple node's `kind` is its
     /// number of children, the nodes that follow in preorder; below 128);
     /// [`Error::NodeLimit`] past [`MAX_NODES`].
+    #[inline]
     pub(crate) fn push_node_end(
         &mut self,
         kind: u32,
@@ -344,7 +345,12 @@ impl CTuple {
     ) -> Result<(), Error> {
         let n = self.node_count();
         tri!(self.reserve_nodes(n + 1));
-        self.set_len(n + 1);
+        // Room was made: the count is stored without `set_len`'s second check
+        // (the algebra's fast paths build their results with this, node by node).
+        match &mut self.repr {
+            Repr::Inline(t) => t.len = (n + 1) as u8,
+            Repr::Heap(h) => h.len = n + 1,
+        }
         self.set_node(n, kind, value, is_static);
         Ok(())
     }
