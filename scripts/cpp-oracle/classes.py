@@ -660,10 +660,57 @@ class C(G):
         return "%s(%s)" % (f, L)
 
 
+    def unit_item(self, d):
+        """A tiler item with static units: `_1`, `_1:_0`, `1:d`, `(n,_1):(_1,_0)`, a layout
+        with unit leaves, an int, or a nested tiler."""
+        r = self.r
+        x = r.random()
+        if x < 0.2:
+            return r.choice([self.si(1), "%s:%s" % (self.si(1), self.si(0)),
+                             "%s:%s" % (self.i(1), self.i(r.randint(0, 5))),
+                             "(%s,%s):(%s,%s)" % (self.i(r.choice([2, 4])), self.si(1), self.si(1), self.si(0))])
+        if x < 0.45:
+            return self.i(r.choice([1, 2, 2, 3, 4, 8]))
+        if x < 0.85 or d >= 2:
+            return self.mlay(depth=2, hi=4, units=0.35)
+        return "[" + ",".join(self.unit_item(d + 1) for _ in range(r.choice([1, 2, 2, 3]))) + "]"
+
+    def c_tilerunits(self):
+        """divides, products and composition with by-mode tilers mixing layouts, ints,
+        nested tilers and static units, on layouts with units and negative strides."""
+        r = self.r
+        f = r.choice(["composition", "logical_divide", "zipped_divide", "tiled_divide",
+                      "flat_divide", "logical_product", "zipped_product", "tiled_product",
+                      "flat_product"])
+        A = self.mlay(neg=f == "composition" and r.random() < 0.3, depth=2, hi=6, units=0.3)
+        T = "[" + ",".join(self.unit_item(0) for _ in range(r.choice([1, 2, 2, 3]))) + "]"
+        return "%s(%s,%s)" % (f, A, T)
+
+    def c_chainunits(self):
+        """two or three operations chained on layouts with static units and mixed leaves."""
+        r = self.r
+        X = self.mlay(neg=r.random() < 0.15, depth=2, hi=6, units=0.3)
+        for _ in range(r.choice([2, 2, 3])):
+            f = r.choice(["coalesce", "filter", "composition", "logical_divide", "logical_product",
+                          "right_inverse", "left_inverse", "complement", "make_layout_like",
+                          "upcast", "downcast", "zipped_divide", "blocked_product", "flatten"])
+            if f in ("composition", "logical_divide", "logical_product", "zipped_divide"):
+                T = "[" + ",".join(self.unit_item(1) for _ in range(r.choice([1, 2]))) + "]" \
+                    if r.random() < 0.5 else self.mlay(depth=1, hi=4, units=0.3)
+                X = "%s(%s,%s)" % (f, X, T)
+            elif f in ("upcast", "downcast"):
+                X = "%s(%s,%s)" % (f, X, r.choice([2, 4]))
+            elif f == "blocked_product":
+                X = "blocked_product(%s,%s)" % (X, self.mlay(depth=1, hi=3, units=0.3))
+            else:
+                X = "%s(%s)" % (f, X)
+        return X
+
+
 CLASSES = ["tilers", "products", "tile", "casts", "inverse", "complement", "grammar",
            "profile", "modes", "coords", "swizzle", "mixcomp", "size1", "statstride",
            "chain", "chainfix", "invmix", "castmix", "mcl", "tilemix", "like", "rankprod",
-           "negstride", "units"]
+           "negstride", "units", "tilerunits", "chainunits"]
 
 
 def main():
