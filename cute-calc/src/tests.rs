@@ -509,10 +509,16 @@ fn messages_name_the_mistake() {
         evaluate("raked_product(2:2, 8:1)"),
         Err(ExprError::algebra("raked_product", Error::RakedZipRank))
     );
-    assert_eq!(eval_line("blocked_product(2:2, 8:1)"), "((2,(2,4))):((2,(1,4)))");
+    assert_eq!(
+        eval_line("blocked_product(2:2, 8:1)"),
+        "((2,(2,4))):((2,(1,4)))"
+    );
     assert_eq!(
         eval_line_as("raked_product(4:1, _4:3)", crate::Reading::Mixed),
         "error: raked_product: the copies of the block form a tuple but the block is an integer; C++ zips a tuple only with a tuple of the same rank"
     );
-    assert_eq!(eval_line_as("raked_product(_4:_1, _4:_3)", crate::Reading::Mixed), "((_4,_4)):((_12,_1))");
+    assert_eq!(
+        eval_line_as("raked_product(_4:_1, _4:_3)", crate::Reading::Mixed),
+        "((_4,_4)):((_12,_1))"
+    );
 }

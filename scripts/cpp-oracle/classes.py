@@ -28,6 +28,19 @@ Classes:
   statstride run-time shapes with static strides (many _0, _1): the compile-time proofs
   grammar    printing: results with negative strides, 0 and size-1 modes, 1-tuples,
              and nested calls (shape/stride/get/select of results)
+  chain      two or three layout-valued operations, each on the result of the one before
+  chainfix   fixed chains: composition of a divide, coalesce of a product, complement of
+             a composition, inverses of a divide, A o right_inverse(A), left_inverse(A) o A
+  invmix     left/right inverse with static _1 shapes and _0/_1 strides among run-time leaves
+  castmix    upcast/downcast with static units, of divides and of each other
+  mcl        max_common_vector/layout of pairs sharing a prefix, a permutation, a composition
+  units      static _0/_1 leaves in every position (tilers, cotargets, profiles, factors)
+  like       make_layout_like of mixed, negative, stride-0 and size-1 layouts and of results
+  tilemix    tile_to_shape with unit, stride-0, negative, nested blocks and repeated orders
+  rankprod   blocked/raked products of operands of different ranks
+  negstride  negative strides through every layout-valued operation
+  tilerunits by-mode tilers mixing layouts, ints, nested tilers and static units
+  chainunits chains of two or three operations on layouts with static units
 In the mixed reading every leaf is `_N` or `N` at random (so run-time shapes and
 strides land in every position); in the static reading all are plain.
 Prints one expression per line, without duplicates.
