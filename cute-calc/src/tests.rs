@@ -501,4 +501,24 @@ fn messages_name_the_mistake() {
     // raked_product zips the other way round, which C++ compiles.
     assert_eq!(eval_line("blocked_product((4), (2))"), "((4,2)):((1,4))");
     assert_eq!(eval_line("raked_product((4), 2)"), "((2,(4))):((4,(1)))");
+    // Facts of CuTe C++ 4.2: where the copies split into a tuple and the block
+    // is an integer, C++'s zip does not compile raked_product (blocked_product
+    // zips the integer first, which C++ compiles); in the mixed reading a
+    // run-time shape keeps the copies from merging.
+    assert_eq!(
+        evaluate("raked_product(2:2, 8:1)"),
+        Err(ExprError::algebra("raked_product", Error::RakedZipRank))
+    );
+    assert_eq!(
+        eval_line("blocked_product(2:2, 8:1)"),
+        "((2,(2,4))):((2,(1,4)))"
+    );
+    assert_eq!(
+        eval_line_as("raked_product(4:1, _4:3)", crate::Reading::Mixed),
+        "error: raked_product: the copies of the block form a tuple but the block is an integer; C++ zips a tuple only with a tuple of the same rank"
+    );
+    assert_eq!(
+        eval_line_as("raked_product(_4:_1, _4:_3)", crate::Reading::Mixed),
+        "((_4,_4)):((_12,_1))"
+    );
 }

@@ -44,6 +44,9 @@ pub enum Error {
     /// blocked_product: the block is a tuple (of rank 1) and the tiler an
     /// integer, which C++'s `zip` cannot pair.
     ProductZipRank,
+    /// raked_product: the copies of the block split into a tuple where the
+    /// block is an integer, which C++'s `zip` cannot pair.
+    RakedZipRank,
     /// A tiler has more modes than the layout it applies to.
     TilerRank,
     /// An empty or reversed mode range (`take`, `group`).
@@ -117,6 +120,7 @@ impl Error {
             Error::NotAdmissible => "complement: the layout is not admissible for this cotarget",
             Error::NonPositiveCotarget => "complement: the cotarget's entries must be positive",
             Error::ProductZipRank => "blocked_product: the block is a rank-1 tuple but the tiler an integer; C++ zips a tuple only with a tuple of the same rank (write the tiler n as (n))",
+            Error::RakedZipRank => "raked_product: the copies of the block form a tuple but the block is an integer; C++ zips a tuple only with a tuple of the same rank",
             Error::TilerRank => "the tiler has more modes than the layout",
             Error::EmptyRange => "empty or reversed mode range",
             Error::LeftInverse => "left_inverse: the layout has no left inverse (stride divisibility)",

@@ -28,6 +28,19 @@ Classes:
   statstride run-time shapes with static strides (many _0, _1): the compile-time proofs
   grammar    printing: results with negative strides, 0 and size-1 modes, 1-tuples,
              and nested calls (shape/stride/get/select of results)
+  chain      two or three layout-valued operations, each on the result of the one before
+  chainfix   fixed chains: composition of a divide, coalesce of a product, complement of
+             a composition, inverses of a divide, A o right_inverse(A), left_inverse(A) o A
+  invmix     left/right inverse with static _1 shapes and _0/_1 strides among run-time leaves
+  castmix    upcast/downcast with static units, of divides and of each other
+  mcl        max_common_vector/layout of pairs sharing a prefix, a permutation, a composition
+  units      static _0/_1 leaves in every position (tilers, cotargets, profiles, factors)
+  like       make_layout_like of mixed, negative, stride-0 and size-1 layouts and of results
+  tilemix    tile_to_shape with unit, stride-0, negative, nested blocks and repeated orders
+  rankprod   blocked/raked products of operands of different ranks
+  negstride  negative strides through every layout-valued operation
+  tilerunits by-mode tilers mixing layouts, ints, nested tilers and static units
+  chainunits chains of two or three operations on layouts with static units
 In the mixed reading every leaf is `_N` or `N` at random (so run-time shapes and
 strides land in every position); in the static reading all are plain.
 Prints one expression per line, without duplicates.
@@ -379,9 +392,338 @@ class C(G):
             return "blocked_product(%s,%s)" % (L, self.layout_lit(hi=4))
         return "%s(%s)" % (f, L)
 
+    # ---- session 13: chains and less covered operations --------------------
+    def si(self, v):
+        """A leaf that is static in both readings (`_v` in the mixed one)."""
+        return ("_%d" % v) if self.mixed else str(v)
+
+    def mlay(self, neg=False, depth=2, hi=6, units=0.0):
+        """A layout literal; with `units`, that share of leaves becomes a static `_1`
+        shape or `_0`/`_1` stride."""
+        r = self.r
+        s = self.nested_shape(depth, hi)
+        d = self.stride(s, neg)
+        if not units:
+            return self.fmt(s) + ":" + self.fmt(d)
+
+        def go(a, b):
+            if isinstance(a, int):
+                x = r.random()
+                if x < units / 2:
+                    return self.si(1), self.i(b) if r.random() < 0.5 else self.si(r.choice([0, 1]))
+                if x < units:
+                    return self.i(a), self.si(r.choice([0, 0, 1]))
+                return self.i(a), self.i(b)
+            pr = [go(x, y) for x, y in zip(a, b)]
+            return "(" + ",".join(u for u, _ in pr) + ")", "(" + ",".join(v for _, v in pr) + ")"
+        sh, st = go(s, d)
+        return sh + ":" + st
+
+    def chain_tiler(self):
+        r = self.r
+        x = r.random()
+        if x < 0.45:
+            return self.tiler2(1)
+        if x < 0.65:
+            return self.i(r.choice([1, 2, 3, 4, 6, 8]))
+        return self.layout_lit(rank=r.choice([1, 1, 2, 3]), depth=2, hi=4)
+
+    def chain_layout(self, d):
+        """A layout-valued expression: an op applied to the result of another."""
+        r = self.r
+        if d <= 0:
+            return self.lay(neg=r.random() < 0.15, depth=2, hi=6, shape_only=0.1)
+        X = self.chain_layout(d - 1)
+        f = r.choice(["composition", "composition", "comp_rhs", "coalesce", "filter", "flatten",
+                      "make_layout_like", "complement", "complement2", "right_inverse",
+                      "left_inverse", "logical_divide", "zipped_divide", "tiled_divide",
+                      "flat_divide", "logical_product", "zipped_product", "tiled_product",
+                      "blocked_product", "raked_product", "blocked_lhs", "upcast", "downcast",
+                      "select", "take", "max_common_layout", "tile_to_shape"])
+        if f == "composition":
+            return "composition(%s,%s)" % (X, self.chain_tiler())
+        if f == "comp_rhs":
+            return "composition(%s,%s)" % (self.lay(depth=2, hi=8), X)
+        if f == "complement2":
+            return "complement(%s,%s)" % (X, self.i(r.choice([8, 16, 32, 64, 128])))
+        if f.endswith("_divide") or f in ("logical_product", "zipped_product", "tiled_product"):
+            return "%s(%s,%s)" % (f, X, self.chain_tiler())
+        if f in ("blocked_product", "raked_product"):
+            return "%s(%s,%s)" % (f, X, self.layout_lit(rank=r.choice([1, 2, 3]), depth=1, hi=3))
+        if f == "blocked_lhs":
+            return "blocked_product(%s,%s)" % (self.layout_lit(rank=r.choice([1, 2]), depth=1, hi=3), X)
+        if f in ("upcast", "downcast"):
+            return "%s(%s,%s)" % (f, X, r.choice([1, 2, 2, 4]))
+        if f == "select":
+            return "select(%s,0)" % X
+        if f == "take":
+            return "take(%s,0,1)" % X
+        if f == "max_common_layout":
+            return "max_common_layout(%s,%s)" % (X, X if r.random() < 0.3 else self.lay(hi=8))
+        if f == "tile_to_shape":
+            return "tile_to_shape(%s,%s)" % (X, self.fmt(tuple(r.choice([8, 16, 24, 32]) for _ in range(r.randint(1, 2)))))
+        return "%s(%s)" % (f, X)
+
+    def c_chain(self):
+        r = self.r
+        e = self.chain_layout(r.choice([2, 2, 2, 3]))
+        if r.random() < 0.15:
+            e = "%s(%s)" % (r.choice(["size", "cosize", "shape", "stride", "rank", "depth"]), e)
+        return e
+
+    def c_chainfix(self):
+        """Chains with a known structure: composition of a divide, coalesce of a product,
+        complement of a composition, inverses of divides, composition with an inverse."""
+        r = self.r
+        A = self.lay(depth=2, hi=6, shape_only=0.1)
+        T = self.chain_tiler()
+        k = r.randrange(10)
+        if k == 0:
+            return "composition(logical_divide(%s,%s),%s)" % (A, T, self.chain_tiler())
+        if k == 1:
+            return "coalesce(%s(%s,%s))" % (r.choice(["logical_product", "blocked_product", "raked_product", "zipped_product"]),
+                                            A, self.layout_lit(rank=r.choice([1, 2]), depth=1, hi=4))
+        if k == 2:
+            return "complement(composition(%s,%s)%s)" % (A, T, "" if r.random() < 0.5 else
+                                                          "," + self.i(r.choice([32, 64, 128, 256])))
+        if k == 3:
+            return "%s(logical_divide(%s,%s))" % (r.choice(["right_inverse", "left_inverse"]), A, T)
+        if k == 4:
+            return "composition(%s,right_inverse(%s))" % (A, A if r.random() < 0.5 else self.lay(hi=6))
+        if k == 5:
+            return "composition(left_inverse(%s),%s)" % (A, A)
+        if k == 6:
+            return "coalesce(%s(%s,%s))" % (r.choice(["zipped_divide", "tiled_divide", "flat_divide"]), A, T)
+        if k == 7:
+            return "filter(composition(%s,%s))" % (A, T)
+        if k == 8:
+            return "logical_divide(composition(%s,%s),%s)" % (A, T, self.chain_tiler())
+        return "right_inverse(composition(%s,right_inverse(%s)))" % (A, A)
+
+    def c_invmix(self):
+        """left/right inverse on layouts with static `_1` shapes and `_0`/`_1` strides
+        among run-time leaves, negative strides, nested modes."""
+        r = self.r
+        L = self.mlay(neg=r.random() < 0.25, depth=3, hi=6, units=0.35)
+        f = r.choice(["left_inverse", "right_inverse"])
+        e = "%s(%s)" % (f, L)
+        x = r.random()
+        if x < 0.15:
+            e = "composition(%s,%s)" % (L, e) if f == "right_inverse" else "composition(%s,%s)" % (e, L)
+        elif x < 0.25:
+            e = "%s(%s)" % (r.choice(["left_inverse", "right_inverse", "coalesce", "size", "cosize"]), e)
+        return e
+
+    def c_castmix(self):
+        """upcast/downcast with mixed leaves, static units, chains with divides."""
+        r = self.r
+        L = self.mlay(neg=r.random() < 0.2, depth=2, hi=8, units=0.3) if r.random() < 0.7 else self.cast_layout()
+        f = r.choice(["upcast", "downcast"])
+        n = r.choice([1, 2, 2, 4, 4, 8])
+        x = r.random()
+        if x < 0.6:
+            return "%s(%s,%s)" % (f, L, n)
+        if x < 0.8:
+            return "%s(logical_divide(%s,%s),%s)" % (f, L, self.chain_tiler(), n)
+        return "%s(%s(%s,%s),%s)" % (f, "downcast" if f == "upcast" else "upcast", L, r.choice([2, 4]), n)
+
+    def c_mcl(self):
+        """max_common_vector/max_common_layout with pairs sharing a prefix or a permutation."""
+        r = self.r
+        s = self.nested_shape(2, 8)
+        ls = self.leaves(s)
+        d = self.leaves(self.stride(s))
+        a = self.fmt(s) + ":" + self.fmt(self.rebuild(s, d))
+        y = r.random()
+        if y < 0.3:  # same shape, same stride up to a tail change
+            d2 = list(d)
+            j = r.randrange(len(d2))
+            d2[j] = r.choice([0, 1, 2, 4, 8, 16, d2[j] * 2])
+            b = self.fmt(s) + ":" + self.fmt(self.rebuild(s, d2))
+        elif y < 0.45:
+            b = "make_layout_like(%s)" % a
+        elif y < 0.6:
+            b = "coalesce(%s)" % a
+        elif y < 0.75:
+            b = self.fmt(s) + ":" + self.fmt(self.stride(s))
+        elif y < 0.85:
+            b = self.mlay(depth=2, hi=8, units=0.3)
+            a = self.mlay(depth=2, hi=8, units=0.3)
+        else:
+            b = "composition(%s,%s)" % (a, self.chain_tiler())
+        f = r.choice(["max_common_vector", "max_common_layout"])
+        if r.random() < 0.5:
+            a, b = b, a
+        return "%s(%s,%s)" % (f, a, b)
+
+    def c_tilemix(self):
+        """tile_to_shape with static units, stride 0, negative and nested blocks, orders
+        with repeats."""
+        r = self.r
+        blk = self.mlay(neg=r.random() < 0.15, depth=2, hi=4, units=0.3) if r.random() < 0.8 else \
+            self.fmt(self.nested_shape(2, 4))
+        rank = r.randint(1, 4)
+        trg = tuple(r.choice([1, 2, 4, 6, 8, 12, 16]) if r.random() < 0.85 else
+                    tuple(r.choice([2, 4]) for _ in range(2)) for _ in range(rank))
+        T = self.fmt(trg if rank > 1 or r.random() < 0.5 else trg[0])
+        if r.random() < 0.45 and isinstance(T, str) and T.startswith("("):
+            o = list(range(len(trg)))
+            r.shuffle(o)
+            if r.random() < 0.3:
+                o = [r.randint(0, 3) for _ in o]
+            return "tile_to_shape(%s,%s,%s)" % (blk, T, self.fmt(tuple(o)))
+        e = "tile_to_shape(%s,%s)" % (blk, T)
+        if r.random() < 0.1:
+            e = "coalesce(%s)" % e
+        return e
+
+    def c_like(self):
+        """make_layout_like on mixed, negative, stride-0 and size-1 layouts and on results."""
+        r = self.r
+        L = self.mlay(neg=r.random() < 0.4, depth=3, hi=6, units=0.3)
+        if r.random() < 0.25:
+            L = "%s(%s,%s)" % (r.choice(["composition", "logical_divide", "logical_product"]), L, self.chain_tiler())
+        e = "make_layout_like(%s)" % L
+        if r.random() < 0.1:
+            e = "%s(%s)" % (r.choice(["coalesce", "right_inverse", "left_inverse"]), e)
+        return e
+
+    def c_rankprod(self):
+        """blocked/raked products whose operands differ in rank, with nested, unit and
+        stride-0 modes."""
+        r = self.r
+        f = r.choice(["blocked_product", "raked_product"])
+        ra, rb = r.sample([1, 2, 3, 4], 2) if r.random() < 0.8 else [r.randint(1, 3)] * 2
+
+        def lay(rank):
+            s = self.shape(rank=rank, depth=2, hi=4)
+            if rank == 1 and r.random() < 0.5 and not isinstance(s, int):
+                s = s[0]
+            d = self.stride(s, neg=False)
+            sh = self.fmt(s)
+            if r.random() < 0.3 and self.mixed:
+                return sh if r.random() < 0.3 else sh + ":" + self.fmt(d)
+            return sh + ":" + self.fmt(d)
+        A = self.mlay(depth=2, hi=4, units=0.25) if r.random() < 0.3 else lay(ra)
+        B = lay(rb)
+        e = "%s(%s,%s)" % (f, A, B)
+        if r.random() < 0.1:
+            e = "%s(%s)" % (r.choice(["coalesce", "shape", "size", "cosize"]), e)
+        return e
+
+    def c_negstride(self):
+        """negative strides through every layout-valued operation."""
+        r = self.r
+        s = self.nested_shape(2, 6)
+        d = self.leaves(self.stride(s))
+        d = [-x if x and r.random() < 0.6 else x for x in d]
+        L = self.fmt(s) + ":" + self.fmt(self.rebuild(s, d))
+        f = r.choice(["coalesce", "filter", "flatten", "composition", "composition", "logical_divide",
+                      "zipped_divide", "logical_product", "blocked_product", "raked_product",
+                      "make_layout_like", "upcast", "downcast", "eval", "cosize", "select",
+                      "complement", "left_inverse", "right_inverse", "tile_to_shape", "mcv"])
+        if f in ("composition", "logical_divide", "zipped_divide", "logical_product"):
+            return "%s(%s,%s)" % (f, L, self.chain_tiler())
+        if f in ("blocked_product", "raked_product"):
+            return "%s(%s,%s)" % (f, L, self.layout_lit(rank=r.choice([1, 2]), depth=1, hi=3))
+        if f in ("upcast", "downcast"):
+            return "%s(%s,%s)" % (f, L, r.choice([2, 4]))
+        if f == "eval":
+            return "eval(%s,%s)" % (L, self.i(r.randint(0, 40)))
+        if f == "select":
+            return "select(%s,0)" % L
+        if f == "tile_to_shape":
+            return "tile_to_shape(%s,%s)" % (L, self.fmt((r.choice([8, 16]), r.choice([4, 8]))))
+        if f == "mcv":
+            return "max_common_vector(%s,%s)" % (L, L)
+        return "%s(%s)" % (f, L)
+
+    def c_units(self):
+        """static `_0`/`_1` leaves in unusual places: unit shapes with run-time strides,
+        `_0` strides on run-time shapes, unit tilers, unit cotargets and profiles."""
+        r = self.r
+        L = self.mlay(neg=r.random() < 0.15, depth=2, hi=6, units=0.5)
+        f = r.choice(["coalesce", "coalesce2", "filter", "composition", "comp_unit", "logical_divide",
+                      "logical_product", "zipped_divide", "complement", "complement1", "upcast",
+                      "downcast", "right_inverse", "left_inverse", "make_layout_like", "mcv",
+                      "blocked_product", "tile_to_shape", "size", "cosize"])
+        u = lambda: r.choice([self.si(1), "%s:%s" % (self.si(1), self.si(0)), "%s:%s" % (self.si(1), self.i(r.randint(0, 4))),
+                              "%s:%s" % (self.i(r.choice([1, 2, 4])), self.si(0)), self.i(r.choice([1, 2]))])
+        if f == "coalesce2":
+            p = self.nested_shape(2, 4)
+            return "coalesce(%s,%s)" % (L, self.fmt(p if not isinstance(p, int) else (p,)))
+        if f == "comp_unit":
+            return "composition(%s,[%s])" % (L, ",".join(u() for _ in range(r.randint(1, 3))))
+        if f in ("composition", "logical_divide", "logical_product", "zipped_divide"):
+            T = self.chain_tiler() if r.random() < 0.5 else self.mlay(depth=1, hi=4, units=0.5)
+            return "%s(%s,%s)" % (f, L, T)
+        if f == "complement":
+            return "complement(%s,%s)" % (L, r.choice([self.si(1), self.si(0), self.i(r.choice([16, 64]))]))
+        if f == "complement1":
+            return "complement(%s)" % L
+        if f in ("upcast", "downcast"):
+            return "%s(%s,%s)" % (f, L, r.choice([1, 2, 4]))
+        if f == "mcv":
+            return "%s(%s,%s)" % (r.choice(["max_common_vector", "max_common_layout"]), L,
+                                  L if r.random() < 0.5 else self.mlay(depth=2, hi=6, units=0.5))
+        if f == "blocked_product":
+            return "%s(%s,%s)" % (r.choice(["blocked_product", "raked_product"]), L, self.mlay(depth=1, hi=3, units=0.5))
+        if f == "tile_to_shape":
+            return "tile_to_shape(%s,%s)" % (L, self.fmt((r.choice([8, 16]), r.choice([1, 4, 8]))))
+        return "%s(%s)" % (f, L)
+
+
+    def unit_item(self, d):
+        """A tiler item with static units: `_1`, `_1:_0`, `1:d`, `(n,_1):(_1,_0)`, a layout
+        with unit leaves, an int, or a nested tiler."""
+        r = self.r
+        x = r.random()
+        if x < 0.2:
+            return r.choice([self.si(1), "%s:%s" % (self.si(1), self.si(0)),
+                             "%s:%s" % (self.i(1), self.i(r.randint(0, 5))),
+                             "(%s,%s):(%s,%s)" % (self.i(r.choice([2, 4])), self.si(1), self.si(1), self.si(0))])
+        if x < 0.45:
+            return self.i(r.choice([1, 2, 2, 3, 4, 8]))
+        if x < 0.85 or d >= 2:
+            return self.mlay(depth=2, hi=4, units=0.35)
+        return "[" + ",".join(self.unit_item(d + 1) for _ in range(r.choice([1, 2, 2, 3]))) + "]"
+
+    def c_tilerunits(self):
+        """divides, products and composition with by-mode tilers mixing layouts, ints,
+        nested tilers and static units, on layouts with units and negative strides."""
+        r = self.r
+        f = r.choice(["composition", "logical_divide", "zipped_divide", "tiled_divide",
+                      "flat_divide", "logical_product", "zipped_product", "tiled_product",
+                      "flat_product"])
+        A = self.mlay(neg=f == "composition" and r.random() < 0.3, depth=2, hi=6, units=0.3)
+        T = "[" + ",".join(self.unit_item(0) for _ in range(r.choice([1, 2, 2, 3]))) + "]"
+        return "%s(%s,%s)" % (f, A, T)
+
+    def c_chainunits(self):
+        """two or three operations chained on layouts with static units and mixed leaves."""
+        r = self.r
+        X = self.mlay(neg=r.random() < 0.15, depth=2, hi=6, units=0.3)
+        for _ in range(r.choice([2, 2, 3])):
+            f = r.choice(["coalesce", "filter", "composition", "logical_divide", "logical_product",
+                          "right_inverse", "left_inverse", "complement", "make_layout_like",
+                          "upcast", "downcast", "zipped_divide", "blocked_product", "flatten"])
+            if f in ("composition", "logical_divide", "logical_product", "zipped_divide"):
+                T = "[" + ",".join(self.unit_item(1) for _ in range(r.choice([1, 2]))) + "]" \
+                    if r.random() < 0.5 else self.mlay(depth=1, hi=4, units=0.3)
+                X = "%s(%s,%s)" % (f, X, T)
+            elif f in ("upcast", "downcast"):
+                X = "%s(%s,%s)" % (f, X, r.choice([2, 4]))
+            elif f == "blocked_product":
+                X = "blocked_product(%s,%s)" % (X, self.mlay(depth=1, hi=3, units=0.3))
+            else:
+                X = "%s(%s)" % (f, X)
+        return X
+
 
 CLASSES = ["tilers", "products", "tile", "casts", "inverse", "complement", "grammar",
-           "profile", "modes", "coords", "swizzle", "mixcomp", "size1", "statstride"]
+           "profile", "modes", "coords", "swizzle", "mixcomp", "size1", "statstride",
+           "chain", "chainfix", "invmix", "castmix", "mcl", "tilemix", "like", "rankprod",
+           "negstride", "units", "tilerunits", "chainunits"]
 
 
 def main():

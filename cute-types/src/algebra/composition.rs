@@ -302,8 +302,10 @@ $($c)? fn compose_leaf $($g)* (
     let mut usage = DigitUse::new(moving);
     let mut out = Modes::new();
     // A stride-0 leaf maps everything to A(0) = 0: it is its own composition. C++
-    // takes this shortcut for a static 0; a run-time 0 would divide by zero there.
-    if d.value == 0 {
+    // takes this shortcut for a static 0; a run-time 0 would divide by zero there,
+    // except over a one-mode `A`, whose stride C++ multiplies in (`0 * _0` is the
+    // static `_0`: `composition(_4:_0, 2:0)` is `_2:_0`), as below.
+    if d.value == 0 && (d.is_static || lhs.len != 1) {
         tri!(out.push(s, d));
         return Ok((out, usage));
     }

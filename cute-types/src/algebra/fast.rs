@@ -452,7 +452,7 @@ enum Leaf {
 /// (the size check of an exact leaf; an inexact one is left to the body).
 fn compose_leaf(lhs: &Flat, s: DInt, d: DInt, out: &mut Flat) -> Result<Leaf, Error> {
     out.len = 0;
-    if d.value == 0 {
+    if d.value == 0 && (d.is_static || lhs.len != 1) {
         out.push(s, d);
         return Ok(Leaf::Exact { functional: true });
     }

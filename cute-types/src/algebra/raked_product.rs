@@ -25,7 +25,12 @@ macro_rules! raked_product_body {
 ///
 /// # Preconditions
 ///
-/// Those of [`logical_product`](super::logical_product).
+/// Those of [`logical_product`](super::logical_product). Where the copies `P`
+/// come out tuple-shaped (the composition split a mode) but the block `A'` is
+/// an integer, C++'s `zip` does not compile, so the result is
+/// [`Error::RakedZipRank`]: `raked_product(2:2, 8:1)` (the copies are
+/// `(2,4):(1,4)`), and in the mixed reading `raked_product(4:1, _4:3)`, where a
+/// run-time `4` keeps C++ from merging the copies into `4:12`.
 ///
 /// # Example
 ///
@@ -41,6 +46,11 @@ pub $($c)? fn raked_product $($g)* (
     b: &DLayoutN<N>,
 ) -> Result<DLayoutN<N>, Error> {
     let (block, copies) = tri!(padded_product(a, b));
+    // Padded to one rank, the halves differ only when the copies are a tuple
+    // and the block an integer.
+    if copies.shape().is_tuple() && !block.shape().is_tuple() {
+        return Err(Error::RakedZipRank);
+    }
     zip(&copies, &block)
 }
     };
