@@ -403,14 +403,7 @@ fn compose_flat(lhs: &Flat, bs: &CTuple, bd: &CTuple) -> Result<Option<CLayout>,
             stride.push_node_end(kind, 0, false)?;
             continue;
         }
-        let s = DInt {
-            value: bs.val_at(p),
-            is_static: bs.static_at(p),
-        };
-        let d = DInt {
-            value: bd.val_at(p),
-            is_static: bd.static_at(p),
-        };
+        let (s, d) = (bs.node_int(p), bd.node_int(p));
         match compose_leaf(lhs, s, d, &mut modes)? {
             Leaf::Inexact => return Ok(None),
             Leaf::Exact { functional } => not_functional |= !functional,

@@ -171,15 +171,7 @@ pub(crate) $($c)? fn crd2idx_natural $($g)* (l: &DLayoutN<N>, coord: &DTupleN<N>
     p = 0;
     while p < n {
         if shape.kind_at(p) == K_LEAF {
-            let c = DInt {
-                value: coord.val_at(p),
-                is_static: coord.static_at(p),
-            };
-            let d = DInt {
-                value: stride.val_at(p),
-                is_static: stride.static_at(p),
-            };
-            let term = match c.mul(d) {
+            let term = match coord.node_int(p).mul(stride.node_int(p)) {
                 Ok(t) => t,
                 Err(e) => return Some(Err(e)),
             };

@@ -207,7 +207,8 @@ macro_rules! tuple_methods {
             None
         }
     }
-    $($c)? fn node_int(&self, pos: usize) -> DInt {
+    /// The integer at node `pos` (a leaf's value and static flag).
+    pub(crate) $($c)? fn node_int(&self, pos: usize) -> DInt {
         DInt {
             value: self.val_at(pos),
             is_static: self.static_at(pos),
