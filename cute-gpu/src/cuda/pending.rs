@@ -54,27 +54,15 @@ pub struct Pending<'a> {
     gpu: &'a Gpu,
     /// device memory the kernel reads (e.g. TMA descriptors), freed after it ends
     _keep: Option<DeviceBuffer<'a, u64>>,
-    /// scratch copies of operands the kernel reads (e.g. padded rows)
-    _scratch: Vec<DeviceBuffer<'a, u16>>,
     waited: bool,
     _borrows: PhantomData<&'a mut ()>,
 }
 
 impl<'a> Pending<'a> {
     pub(crate) fn new(gpu: &'a Gpu, keep: Option<DeviceBuffer<'a, u64>>) -> Pending<'a> {
-        Pending::keeping(gpu, keep, Vec::new())
-    }
-
-    /// As [`Pending::new`], also keeping `scratch` until the stream is done.
-    pub(crate) fn keeping(
-        gpu: &'a Gpu,
-        keep: Option<DeviceBuffer<'a, u64>>,
-        scratch: Vec<DeviceBuffer<'a, u16>>,
-    ) -> Pending<'a> {
         Pending {
             gpu,
             _keep: keep,
-            _scratch: scratch,
             waited: false,
             _borrows: PhantomData,
         }

@@ -4,13 +4,14 @@
 //!
 //! Any M, N, K below 2³¹ runs: an operand whose rows are not 16-byte multiples
 //! (K mod 8 ≠ 0, or N mod 8 ≠ 0 for a `K×N` B) is copied on the stream into
-//! scratch rows padded to a multiple of 8 elements ([`super::pad`]), allocated at
-//! each launch (at most 8× the operand) and kept by the launch's guard; its
-//! tensor map has the true extents and the scratch's pitch. By the default
+//! scratch rows padded to a multiple of 8 elements ([`super::pad`]), owned by
+//! the [`HopperGemm`] and grown when a launch needs more (at most 8× the
+//! operand; growing frees the old scratch after the stream has passed every use
+//! of it); its tensor map has the true extents and the scratch's pitch. By the default
 //! policy, B is also copied into rows of whole 128-byte lines when its rows are
 //! not and the problem is large enough to repay the copy ([`super::pitch`]).
-//! The copies are part of every launch and of [`HopperGemm::time`] (the scratch's
-//! allocation is part of a launch, not of `time`).
+//! The copies are part of every launch and of [`HopperGemm::time`]; the scratch
+//! is allocated by the first launch that needs it (or more of it).
 //!
 //! `cuTensorMapEncodeTiled` is looked up in the driver at run time; a driver
 //! older than CUDA 12 lacks it and the launch fails with [`HopperError::TensorMap`].
@@ -27,6 +28,7 @@ use crate::cuda::{
     arg, DeviceBuffer, DeviceElement, Event, Gpu, GpuError, Module, Pending, TileArg, TileModule,
 };
 use crate::ptx::Module as PtxModule;
+use std::cell::RefCell;
 use std::ffi::c_void;
 
 /// A `CUtensorMap`: 128 opaque bytes, 64-byte aligned.
@@ -110,19 +112,21 @@ fn tma_type(h: Half) -> TmaType {
     }
 }
 
-/// A padded operand's scratch: `pad.rows × pad.pitch` elements.
-struct Scratch<'g> {
-    pad: Pad,
-    buf: DeviceBuffer<'g, u16>,
+/// Which operand a scratch serves (its slot in [`HopperGemm`]'s scratch).
+#[derive(Clone, Copy)]
+enum Operand {
+    A = 0,
+    B = 1,
 }
 
 /// A checked launch, ready to issue: the tensor maps (for a kernel launch) and
-/// the scratch of each padded operand, filled by each issue before the GEMM.
+/// the padding of each padded operand, whose scratch each issue fills before
+/// the GEMM.
 struct Prepared<'g> {
     launch: HopperLaunch,
     maps: Option<DeviceBuffer<'g, u64>>,
-    pad_a: Option<Scratch<'g>>,
-    pad_b: Option<Scratch<'g>>,
+    pad_a: Option<Pad>,
+    pad_b: Option<Pad>,
 }
 
 /// A shipped configuration loaded for one input/output format: the kernel, and for
@@ -137,6 +141,9 @@ pub struct HopperGemm<'g> {
     sm_count: u32,
     shipped: Shipped,
     policy: PadPolicy,
+    /// the scratch rows of padded A and B, kept between launches and grown on
+    /// demand (a launch's padding copy rewrites every element it reads)
+    scratch: RefCell<[Option<DeviceBuffer<'g, u16>>; 2]>,
 }
 
 impl<'g> HopperGemm<'g> {
@@ -173,6 +180,7 @@ impl<'g> HopperGemm<'g> {
             sm_count,
             shipped,
             policy: PadPolicy::default(),
+            scratch: RefCell::new([None, None]),
         };
         for k in [Some(&g.main), g.direct.as_ref()].into_iter().flatten() {
             let f = g.module.function(&k.kernel.name)?;
@@ -245,22 +253,23 @@ impl<'g> HopperGemm<'g> {
         };
         // From here K ≥ 1, M, N ≥ 1, and the buffers hold M·K, N·K, M·N elements;
         // `plan` checked the scratch sizes and the padding copy's grid.
-        let scratch = |pad: Option<Pad>| -> Result<Option<Scratch<'g>>> {
-            pad.map(|pad| {
-                Ok(Scratch {
-                    pad,
-                    // every element is written by the padding copy before the GEMM reads it
-                    buf: gpu.alloc_scratch::<u16>(pad.scratch_len()?)?,
-                })
-            })
-            .transpose()
+        let (pad_a, pad_b) = (padding.a, padding.b);
+        for (pad, op) in [(pad_a, Operand::A), (pad_b, Operand::B)] {
+            if let Some(pad) = pad {
+                self.ensure_scratch(op, pad.scratch_len()?)?;
+            }
+        }
+        let scratch = self.scratch.borrow();
+        let held = |op: Operand| {
+            scratch[op as usize]
+                .as_ref()
+                .ok_or(HopperError::Problem("a padded operand without scratch"))
         };
-        let (pad_a, pad_b) = (scratch(padding.a)?, scratch(padding.b)?);
         let sw = k.params.swizzle_bytes;
         let t = tma_type(k.io.input);
         // a padded operand's map walks the scratch: true extents, its row pitch
         let (buf_a, pitch_a) = match &pad_a {
-            Some(s) => (&s.buf, s.pad.pitch),
+            Some(pad) => (held(Operand::A)?, pad.pitch),
             None => (a, p.k),
         };
         let map_a = encode(
@@ -280,7 +289,7 @@ impl<'g> HopperGemm<'g> {
             OperandMajor::Mn => (p.n, p.k),
         };
         let (buf_b, pitch_b) = match &pad_b {
-            Some(s) => (&s.buf, s.pad.pitch),
+            Some(pad) => (held(Operand::B)?, pad.pitch),
             None => (b, inner),
         };
         let map_b = encode(
@@ -338,15 +347,36 @@ impl<'g> HopperGemm<'g> {
         })
     }
 
-    /// Issues the padding copy of `src` into `s` to the stream.
-    fn enqueue_pad(&self, src: &DeviceBuffer<'g, u16>, s: &mut Scratch<'g>) -> Result<()> {
-        let Pad { rows, cols, pitch } = s.pad;
+    /// Makes the scratch of `op` hold at least `len` elements. A smaller one
+    /// is replaced; dropping it waits for the stream, so no issued copy or GEMM
+    /// still uses it when it is freed (and the tensor maps over it were built
+    /// for launches already issued).
+    fn ensure_scratch(&self, op: Operand, len: usize) -> Result<()> {
+        let mut scratch = self.scratch.borrow_mut();
+        let slot = &mut scratch[op as usize];
+        if slot.as_ref().is_some_and(|b| b.len() >= len) {
+            return Ok(());
+        }
+        *slot = None;
+        // every element a GEMM reads is written by the padding copy first
+        *slot = Some(self.module.gpu().alloc_scratch::<u16>(len)?);
+        Ok(())
+    }
+
+    /// Issues the padding copy of `src` into the scratch of `op` to the stream.
+    fn enqueue_pad(&self, src: &DeviceBuffer<'g, u16>, op: Operand, pad: Pad) -> Result<()> {
+        let Pad { rows, cols, pitch } = pad;
         let u = |v: usize| {
             u32::try_from(v).map_err(|_| GpuError::Overflow("a padded operand's extent (u32)"))
         };
+        let mut scratch = self.scratch.borrow_mut();
+        let buf = scratch[op as usize]
+            .as_mut()
+            .filter(|b| b.len() >= pad.scratch_len().unwrap_or(usize::MAX))
+            .ok_or(HopperError::Problem("a padded operand without scratch"))?;
         let args = [
             TileArg::input(src),
-            TileArg::output(&mut s.buf),
+            TileArg::output(buf),
             TileArg::scalar(u(rows)?),
             TileArg::scalar(u(cols)?),
             TileArg::scalar(u(pitch)?),
@@ -363,11 +393,11 @@ impl<'g> HopperGemm<'g> {
         b: &DeviceBuffer<'g, u16>,
         c: &mut DeviceBuffer<'g, O>,
     ) -> Result<()> {
-        if let Some(s) = prep.pad_a.as_mut() {
-            self.enqueue_pad(a, s)?;
+        if let Some(pad) = prep.pad_a {
+            self.enqueue_pad(a, Operand::A, pad)?;
         }
-        if let Some(s) = prep.pad_b.as_mut() {
-            self.enqueue_pad(b, s)?;
+        if let Some(pad) = prep.pad_b {
+            self.enqueue_pad(b, Operand::B, pad)?;
         }
         match (prep.launch, prep.maps.as_ref()) {
             (HopperLaunch::Nothing, _) => Ok(()),
@@ -440,12 +470,7 @@ impl<'g> HopperGemm<'g> {
     ) -> Result<Pending<'a>> {
         let mut prep = self.prepare(p, a, b, c, ctas)?;
         self.enqueue(p, &mut prep, a, b, c)?;
-        let scratch = [prep.pad_a, prep.pad_b].into_iter().flatten();
-        Ok(Pending::keeping(
-            self.module.gpu(),
-            prep.maps,
-            scratch.map(|s| s.buf).collect(),
-        ))
+        Ok(Pending::new(self.module.gpu(), prep.maps))
     }
 
     /// The timing protocol of `gemm_tc`: tensor maps (and the scratch of padded
