@@ -473,9 +473,9 @@ impl<'g> HopperGemm<'g> {
         Ok(Pending::new(self.module.gpu(), prep.maps))
     }
 
-    /// The timing protocol of `gemm_tc`: tensor maps (and the scratch of padded
-    /// operands) built once per input set; each launch includes its padding
-    /// copies; `warmup` launches, then `iters` launches each between its own pair of
+    /// The timing protocol of `gemm_tc`: tensor maps built once per input set
+    /// (padded operands share the `HopperGemm`'s scratch); each launch includes
+    /// its padding copies; `warmup` launches, then `iters` launches each between its own pair of
     /// events, issued back to back and cycling through `sets`; waits, and returns
     /// each timed launch's milliseconds.
     #[allow(clippy::too_many_arguments)]
