@@ -31,8 +31,9 @@ macro_rules! left_inverse_body {
 /// size of the modes built before it ([`Error::LeftInverse`]); strides must not be
 /// negative ([`Error::LeftInverse`]: C++ builds negative shapes).
 ///
-/// C++ compiles this only with static strides; here run-time strides give the same
-/// answer computed at run time (a run-time 0 is skipped like a static `_0`, and
+/// C++ compiles this only with static strides, and refuses where a run-time shape 1
+/// breaks the divisibility that static coalescing would have avoided; here both
+/// give the answer computed at run time (a run-time 0 is skipped like a static `_0`, and
 /// modes are coalesced by value, as static coalescing would).
 /// With static strides the C++ answer is followed even where C++'s coalesce keeps a
 /// run-time shape-1 mode and the answer is then not an inverse:
@@ -46,6 +47,10 @@ macro_rules! left_inverse_body {
 /// // Not injective: C++'s answer, not an inverse on L's image.
 /// let r = left_inverse(&"(_5,_3,_2):(_1,_1,_0)".parse().unwrap()).unwrap();
 /// assert_eq!(r.to_string(), "_5:_1");
+/// // A run-time shape 1 that breaks C++'s divisibility (C++ refuses only because
+/// // it is run-time): computed by value, C++'s answer for `(_1,_4):(_2,_3)`.
+/// let v = left_inverse(&"(1,_4):(_2,_3)".parse().unwrap()).unwrap();
+/// assert_eq!(v.to_string(), "(_3,_4):(_0,_1)");
 /// ```
 pub $($c)? fn left_inverse $($g)* (l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
     left_inverse_at(l)
@@ -53,10 +58,36 @@ pub $($c)? fn left_inverse $($g)* (l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error
 
 /// The body of [`left_inverse`].
 pub(crate) $($c)? fn left_inverse_at $($g)* (l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
-    let c = tri!(coalesce_for_inverse(&Modes::of_layout(l)));
-    let prefix = tri!(prefix_products(&c));
+    let m = Modes::of_layout(l);
+    let c = tri!(coalesce_for_inverse(&m));
+    match left_inverse_of(&c) {
+        // C++'s coalesce keeps a run-time shape-1 mode, whose stride then takes
+        // part in the divisibility: C++ refuses only because that 1 is run-time,
+        // so the answer is computed by value, the mode dropped as static
+        // coalescing drops it (`left_inverse((1,_4):(_2,_3))` is `(_3,_4):(_0,_1)`,
+        // C++'s answer for `(_1,_4):(_2,_3)`).
+        Err(Error::LeftInverse) if has_runtime_one(&c) => left_inverse_of(&tri!(coalesce_values(&m))),
+        r => r,
+    }
+}
+
+/// Whether a mode of `m` has a run-time shape of value 1.
+$($c)? fn has_runtime_one $($g)* (m: &Modes<N>) -> bool {
+    let mut k = 0;
+    while k < m.len {
+        if !m.shape[k].is_static && m.shape[k].value == 1 {
+            return true;
+        }
+        k += 1;
+    }
+    false
+}
+
+/// The walk of [`left_inverse`] over coalesced modes `c`.
+$($c)? fn left_inverse_of $($g)* (c: &Modes<N>) -> Result<DLayoutN<N>, Error> {
+    let prefix = tri!(prefix_products(c));
     let keep: List<bool, N> = filled(true, c.len);
-    let (order, n) = sort_by_stride(&c, &keep);
+    let (order, n) = sort_by_stride(c, &keep);
     // shapes.shape[k] pairs with strides.shape[k]; strides start with the leading `_0`.
     let mut shapes = Modes::<N>::new();
     let mut strides = Modes::<N>::new();
