@@ -69,55 +69,40 @@ impl Element for f32 {
     }
 }
 
-impl Element for Bf16 {
-    type Kind = kind::U32;
-    const TY: Ty = Ty::B16;
-    const BYTES: u32 = 2;
-    const NAME: &'static str = "bf16";
-    fn zero() -> Src<kind::U32> {
-        0u32.into()
-    }
-    fn to_bits(self) -> u32 {
-        self.0 as u32
-    }
-    fn from_bits(bits: u32) -> Bf16 {
-        Bf16(bits as u16)
-    }
+/// An [`Element`] of 16 bits held in a `u32` register (`b16` in memory):
+/// its name, and how its bits are read from and made into the value.
+macro_rules! b16_element {
+    ($(#[$doc:meta])* $t:ty, $name:literal, |$v:ident| $to:expr, |$b:ident| $from:expr) => {
+        $(#[$doc])*
+        impl Element for $t {
+            type Kind = kind::U32;
+            const TY: Ty = Ty::B16;
+            const BYTES: u32 = 2;
+            const NAME: &'static str = $name;
+            fn zero() -> Src<kind::U32> {
+                0u32.into()
+            }
+            fn to_bits(self) -> u32 {
+                let $v = self;
+                $to
+            }
+            fn from_bits($b: u32) -> $t {
+                $from
+            }
+        }
+    };
 }
 
-impl Element for F16 {
-    type Kind = kind::U32;
-    const TY: Ty = Ty::B16;
-    const BYTES: u32 = 2;
-    const NAME: &'static str = "f16";
-    fn zero() -> Src<kind::U32> {
-        0u32.into()
-    }
-    fn to_bits(self) -> u32 {
-        self.0 as u32
-    }
-    fn from_bits(bits: u32) -> F16 {
-        F16(bits as u16)
-    }
-}
-
-/// Raw 16-bit words (bf16 or fp16 bits the kernel only moves, e.g. the
-/// Hopper GEMM's operands, which live in `DeviceBuffer<u16>`).
-impl Element for u16 {
-    type Kind = kind::U32;
-    const TY: Ty = Ty::B16;
-    const BYTES: u32 = 2;
-    const NAME: &'static str = "b16";
-    fn zero() -> Src<kind::U32> {
-        0u32.into()
-    }
-    fn to_bits(self) -> u32 {
-        self as u32
-    }
-    fn from_bits(bits: u32) -> u16 {
-        bits as u16
-    }
-}
+b16_element!(Bf16, "bf16", |v| v.0 as u32, |bits| Bf16(bits as u16));
+b16_element!(F16, "f16", |v| v.0 as u32, |bits| F16(bits as u16));
+b16_element!(
+    /// Raw 16-bit words (bf16 or fp16 bits the kernel only moves, e.g. the
+    /// Hopper GEMM's operands, which live in `DeviceBuffer<u16>`).
+    u16,
+    "b16",
+    |v| v as u32,
+    |bits| bits as u16
+);
 
 /// What the launch checks compare: the element's type and size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
