@@ -17,7 +17,7 @@
 use criterion::{criterion_group, BenchmarkId, Criterion};
 use cute::tensor::{gemm, gemm_typed, make_tensor, GemmConfig, GemmPlan};
 use cute::typed::{make_layout_right, Layout, _1, _32, _8};
-use cute::DLayout;
+use cute::FixedLayout;
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -107,7 +107,7 @@ fn bench(cr: &mut Criterion) {
     let cfg = GemmConfig::new(
         (bl.bm as i64, bl.bn as i64, bl.bk as i64),
         format!("({},{}):({},1)", bl.tm, bl.tn, bl.tn)
-            .parse::<DLayout>()
+            .parse::<FixedLayout>()
             .unwrap(),
     )
     .unwrap();
@@ -125,9 +125,9 @@ fn bench(cr: &mut Criterion) {
         let b = data(n * k, 2);
         let mut c1 = vec![0f32; m * n];
         let mut c2 = vec![0f32; m * n];
-        let la: DLayout = format!("({m},{k}):({k},1)").parse().unwrap();
-        let lb: DLayout = format!("({n},{k}):({k},1)").parse().unwrap();
-        let lc: DLayout = format!("({m},{n}):({n},1)").parse().unwrap();
+        let la: FixedLayout = format!("({m},{k}):({k},1)").parse().unwrap();
+        let lb: FixedLayout = format!("({n},{k}):({k},1)").parse().unwrap();
+        let lc: FixedLayout = format!("({m},{n}):({n},1)").parse().unwrap();
         let ta = make_tensor(&a[..], la).unwrap();
         let tb = make_tensor(&b[..], lb).unwrap();
         // Both versions compute the same numbers.
@@ -216,9 +216,9 @@ fn run_one(way: &str, (m, n, k): (usize, usize, usize), reps: usize) -> f32 {
     let (a, b) = (data(m * k, 1), data(n * k, 2));
     let mut c = vec![0f32; m * n];
     let (mi, ni, ki) = (m as i64, n as i64, k as i64);
-    let la: DLayout = format!("({m},{k}):({k},1)").parse().unwrap();
-    let lb: DLayout = format!("({n},{k}):({k},1)").parse().unwrap();
-    let lc: DLayout = format!("({m},{n}):({n},1)").parse().unwrap();
+    let la: FixedLayout = format!("({m},{k}):({k},1)").parse().unwrap();
+    let lb: FixedLayout = format!("({n},{k}):({k},1)").parse().unwrap();
+    let lc: FixedLayout = format!("({m},{n}):({n},1)").parse().unwrap();
     let (ta, tb) = (
         make_tensor(&a[..], la).unwrap(),
         make_tensor(&b[..], lb).unwrap(),

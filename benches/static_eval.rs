@@ -10,7 +10,7 @@
 //! * `static_result_interpreted`: the same result evaluated as before it had a
 //!   compile-time plan, by the run-time interpreter over its `const` layout
 //!   (`R::LAYOUT.eval_index(i)`);
-//! * `dynamic`: `DLayout::eval_index(i)` of the same layout as a run-time value.
+//! * `dynamic`: `FixedLayout::eval_index(i)` of the same layout as a run-time value.
 //!
 //! Group `static_eval/…` passes every index through `black_box` (nothing folded
 //! across iterations, no vectorisation): the cost of one evaluation. Group
@@ -27,7 +27,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, Criterion, Throughput};
 use cute_typed::typed::*;
-use cute_types::{DLayout, Error};
+use cute_types::{Error, FixedLayout};
 
 /// Indices evaluated per iteration of the benchmark.
 const N: i64 = 4096;
@@ -127,7 +127,7 @@ fn opaque_interpreted<R: StaticLayout>(n: i64) -> i64 {
     })
 }
 #[inline(never)]
-fn opaque_dynamic(l: &DLayout, n: i64) -> i64 {
+fn opaque_dynamic(l: &FixedLayout, n: i64) -> i64 {
     (0..n).fold(0i64, |acc, i| {
         acc.wrapping_add(l.eval_index(black_box(i)).map_or(0, |v| v.value))
     })
@@ -203,7 +203,7 @@ fn check_case(
     hand: impl Fn(i64) -> i64,
     typed: impl Fn(i64) -> Result<i64, Error>,
     result: impl Fn(i64) -> Result<i64, Error>,
-    dynamic: &DLayout,
+    dynamic: &FixedLayout,
 ) {
     for i in 0..N {
         let want = hand(i);
@@ -281,7 +281,7 @@ pub fn asm_typed_e(i: i64) -> Result<i64, Error> {
 }
 /// The dynamic path.
 #[inline(never)]
-pub fn asm_dynamic(l: &DLayout, i: i64) -> Result<i64, Error> {
+pub fn asm_dynamic(l: &FixedLayout, i: i64) -> Result<i64, Error> {
     l.eval_index(i).map(|v| v.value)
 }
 

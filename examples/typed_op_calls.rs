@@ -6,7 +6,7 @@
 //! `valgrind --tool=callgrind target/release/examples/typed_op_calls composition 1000`
 //! and `callgrind_annotate` for where they go. The `parsed_*` and
 //! `fixed_eval` cases time the run-time-structure forms (compact layouts
-//! and a fixed `DLayout`, parsed once) of the evaluations and of
+//! and a fixed `FixedLayout`, parsed once) of the evaluations and of
 //! `logical_divide`.
 use std::hint::black_box;
 use std::sync::LazyLock;
@@ -21,7 +21,7 @@ fn v(x: i64) -> i64 {
 
 static PARSED_MIXED: LazyLock<CLayout> =
     LazyLock::new(|| "(_4,(_2,_3)):(_1,(_4,8))".parse().expect("a layout"));
-static FIXED_MIXED: LazyLock<cute::DLayout> =
+static FIXED_MIXED: LazyLock<cute::FixedLayout> =
     LazyLock::new(|| "(_4,(_2,_3)):(_1,(_4,8))".parse().expect("a layout"));
 static PARSED_DIV: LazyLock<CLayout> =
     LazyLock::new(|| "(128,64):(1,128)".parse().expect("a layout"));

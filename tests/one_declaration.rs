@@ -7,7 +7,7 @@
 //! every typed name of the list is a public item of the typed layer (below, at
 //! compile time); and that each typed function, called on the operands of its
 //! operation's calculator example, gives CuTe C++'s result of that example.
-use cute_typed::{DLayout, DTiler, DTilerArg, DTuple};
+use cute_typed::{DTilerArg, FixedLayout, FixedTiler, FixedTuple};
 
 /// One entry of the operation list, as this test reads it.
 struct Decl {
@@ -35,7 +35,7 @@ macro_rules! opt {
 }
 
 /// The operand of trait `$kind` written `$s`, as a run-time value the typed
-/// function takes (every result is then a `Result<DLayout, Error>`).
+/// function takes (every result is then a `Result<FixedLayout, Error>`).
 macro_rules! operand {
     (LayoutOperand, $s:expr) => {
         layout_operand($s)
@@ -140,18 +140,18 @@ fn all_static(s: &str) -> String {
 
 /// A layout as the calculator reads it: `S:D`, or a shape (column-major),
 /// every leaf static.
-fn layout_operand(s: &str) -> Option<DLayout> {
+fn layout_operand(s: &str) -> Option<FixedLayout> {
     let s = all_static(s);
     if s.contains(':') {
         return s.parse().ok();
     }
-    DLayout::col_major(s.parse::<DTuple>().ok()?).ok()
+    FixedLayout::col_major(s.parse::<FixedTuple>().ok()?).ok()
 }
 
 /// A tiler: a by-mode `[…]`, an integer `n`, or a layout.
 fn tiler_operand(s: &str) -> Option<DTilerArg> {
     if let Some(inner) = s.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
-        let mut t = DTiler::new();
+        let mut t = FixedTiler::new();
         for mode in split_top(inner) {
             t = t.push_layout(layout_operand(mode)?).ok()?;
         }

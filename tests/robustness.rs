@@ -25,10 +25,10 @@ use cute::print::{print_latex, print_layout, print_svg, LayoutGrid};
 use cute_typed::tensor::Tensor;
 use cute_types::algebra::{self, compose_swizzle, Swizzle};
 use cute_types::dynamic::{
-    crd2idx, crd2idx_compact, idx2crd, idx2crd_strided, product_like, DTiler, Major, TilerMode,
-    CAPACITY, MAX_TILER_DEPTH,
+    crd2idx, crd2idx_compact, idx2crd, idx2crd_strided, product_like, FixedTiler, FixedTilerMode,
+    Major, CAPACITY, MAX_TILER_DEPTH,
 };
-use cute_types::{parse_coord, parse_layout, parse_tuple, DInt, DLayout, DTuple, Error};
+use cute_types::{parse_coord, parse_layout, parse_tuple, DInt, Error, FixedLayout, FixedTuple};
 use proptest::prelude::*;
 
 /// `cases` proptest cases, times `ROBUSTNESS_SCALE` when set (for long fuzzing
@@ -104,12 +104,12 @@ fn tree<T: Clone + core::fmt::Debug + 'static>(
     })
 }
 
-/// Builds a tuple from a tree; `None` when it does not fit in a `DTuple`.
-fn to_tuple<T>(t: &Tree<T>, leaf: &impl Fn(&T) -> DTuple) -> Option<DTuple> {
+/// Builds a tuple from a tree; `None` when it does not fit in a `FixedTuple`.
+fn to_tuple<T>(t: &Tree<T>, leaf: &impl Fn(&T) -> FixedTuple) -> Option<FixedTuple> {
     match t {
         Tree::Leaf(v) => Some(leaf(v)),
         Tree::Node(children) => {
-            let mut out = DTuple::empty();
+            let mut out = FixedTuple::empty();
             for c in children {
                 out = out.push(&to_tuple(c, leaf)?).ok()?;
             }
@@ -120,29 +120,29 @@ fn to_tuple<T>(t: &Tree<T>, leaf: &impl Fn(&T) -> DTuple) -> Option<DTuple> {
 
 type LeafData = (i64, i64, bool, bool);
 
-fn layout_from(t: &Tree<LeafData>, checked: bool) -> Option<DLayout> {
+fn layout_from(t: &Tree<LeafData>, checked: bool) -> Option<FixedLayout> {
     let shape = to_tuple(t, &|&(s, _, st, _)| {
-        DTuple::int(DInt {
+        FixedTuple::int(DInt {
             value: s,
             is_static: st,
         })
     })?;
     let stride = to_tuple(t, &|&(_, d, _, dt)| {
-        DTuple::int(DInt {
+        FixedTuple::int(DInt {
             value: d,
             is_static: dt,
         })
     })?;
     if checked {
-        DLayout::new(shape, stride).ok()
+        FixedLayout::new(shape, stride).ok()
     } else {
-        DLayout::new_unchecked_shape(shape, stride).ok()
+        FixedLayout::new_unchecked_shape(shape, stride).ok()
     }
 }
 
 /// Random layouts: valid ones (positive shapes), and now and then one built with
 /// `new_unchecked_shape` whose shape has zero or negative leaves.
-fn arb_layout() -> impl Strategy<Value = DLayout> {
+fn arb_layout() -> impl Strategy<Value = FixedLayout> {
     let valid = tree((shape_int(), stride_int(), any::<bool>(), any::<bool>()))
         .prop_filter_map("does not fit", |t| layout_from(&t, true));
     let odd = tree((-2i64..=4, stride_int(), any::<bool>(), any::<bool>()))
@@ -151,38 +151,38 @@ fn arb_layout() -> impl Strategy<Value = DLayout> {
 }
 
 /// Small layouts (all values small), for operations whose result is walked.
-fn small_layout() -> impl Strategy<Value = DLayout> {
+fn small_layout() -> impl Strategy<Value = FixedLayout> {
     tree((1i64..=4, -6i64..=8, any::<bool>(), any::<bool>()))
         .prop_filter_map("does not fit", |t| layout_from(&t, true))
 }
 
-/// Random tuples, possibly holding the placeholder `_` (as `str::parse::<DTuple>` allows).
-fn arb_tuple() -> impl Strategy<Value = DTuple> {
+/// Random tuples, possibly holding the placeholder `_` (as `str::parse::<FixedTuple>` allows).
+fn arb_tuple() -> impl Strategy<Value = FixedTuple> {
     let leaf = prop_oneof![
         9 => (wild_int(), any::<bool>()).prop_map(|(v, s)| Some(DInt { value: v, is_static: s })),
         1 => Just(None),
     ];
     tree(leaf).prop_filter_map("does not fit", |t| {
         to_tuple(&t, &|v: &Option<DInt>| match v {
-            Some(i) => DTuple::int(*i),
-            None => DTuple::underscore(),
+            Some(i) => FixedTuple::int(*i),
+            None => FixedTuple::underscore(),
         })
     })
 }
 
 /// Random tilers, flat or nested (a fixed tiler's room for 64 layouts is
 /// passed in `tiler_algebra_never_panics`, which must refuse it).
-fn arb_tiler() -> impl Strategy<Value = Option<DTiler>> {
+fn arb_tiler() -> impl Strategy<Value = Option<FixedTiler>> {
     (
         prop::collection::vec(arb_layout(), 1..4),
         prop::collection::vec(arb_layout(), 0..3),
         any::<bool>(),
     )
         .prop_map(|(flat, nested, nest)| {
-            let mut t = DTiler::from_layouts(&flat).ok()?;
+            let mut t = FixedTiler::from_layouts(&flat).ok()?;
             if nest && !nested.is_empty() {
-                let inner = DTiler::from_layouts(&nested).ok()?;
-                t = t.push(&TilerMode::Tiler(inner)).ok()?;
+                let inner = FixedTiler::from_layouts(&nested).ok()?;
+                t = t.push(&FixedTilerMode::Tiler(inner)).ok()?;
             }
             Some(t)
         })
@@ -204,8 +204,8 @@ fn read_everything(s: &str) {
     if let Err(e) = parse_coord(s) {
         let _ = format!("{e} {}", e.caret(s));
     }
-    let _ = s.parse::<DLayout>();
-    let _ = s.parse::<DTuple>();
+    let _ = s.parse::<FixedLayout>();
+    let _ = s.parse::<FixedTuple>();
     let _ = parse(s);
     match evaluate(s) {
         Ok(v) => {
@@ -581,7 +581,7 @@ macro_rules! run {
 // ---------------------------------------------------------------------------
 
 /// Every unary operation (plus those taking integers and tuples) on `l`.
-fn unary_ops(l: &DLayout, t: &DTuple, u: &DTuple, i: i64, n: i64) {
+fn unary_ops(l: &FixedLayout, t: &FixedTuple, u: &FixedTuple, i: i64, n: i64) {
     run!((l.size(), l.cosize(), l.rank(), l.depth(), l.to_string()));
     run!((l.eval_index(i), l.eval(t), l.idx2crd(i), l.at(i)));
     run!(l.flatten());
@@ -594,7 +594,7 @@ fn unary_ops(l: &DLayout, t: &DTuple, u: &DTuple, i: i64, n: i64) {
     run!(algebra::left_inverse(l));
     run!(algebra::complement_default(l));
     run!(algebra::complement(l, t));
-    run!(algebra::complement(l, &DTuple::int(DInt::s(i))));
+    run!(algebra::complement(l, &FixedTuple::int(DInt::s(i))));
     run!(algebra::make_layout_like(l));
     run!(algebra::nullspace(l));
     run!(algebra::upcast(l, n));
@@ -623,9 +623,9 @@ fn unary_ops(l: &DLayout, t: &DTuple, u: &DTuple, i: i64, n: i64) {
     run!(idx2crd_strided(t, &l.shape(), u));
     run!(crd2idx_compact(t, &l.shape()));
     run!(product_like(&l.shape(), t));
-    run!(DLayout::compact(*t, Major::Left));
-    run!(DLayout::compact(*t, Major::Right));
-    run!(DLayout::new(*t, *u));
+    run!(FixedLayout::compact(*t, Major::Left));
+    run!(FixedLayout::compact(*t, Major::Right));
+    run!(FixedLayout::new(*t, *u));
     if let Ok(sw) = Swizzle::new(i.rem_euclid(4), n.rem_euclid(4), 3) {
         let s = compose_swizzle(sw, l);
         run!((s.eval(t), s.to_string(), sw.apply(i)));
@@ -633,7 +633,7 @@ fn unary_ops(l: &DLayout, t: &DTuple, u: &DTuple, i: i64, n: i64) {
 }
 
 /// The tuple functions, on tuples that may hold `_`.
-fn tuple_ops(t: &DTuple, u: &DTuple, i: usize) {
+fn tuple_ops(t: &FixedTuple, u: &FixedTuple, i: usize) {
     let _ = (
         t.rank(),
         t.depth(),
@@ -660,7 +660,7 @@ fn tuple_ops(t: &DTuple, u: &DTuple, i: usize) {
         t.leaf(i),
         t.with_leaf(i, DInt::s(1)),
     );
-    let _ = (t.push(u), DTuple::tuple(&[*t, *u]));
+    let _ = (t.push(u), FixedTuple::tuple(&[*t, *u]));
 }
 
 /// `R(i) == A(B(i))` wherever both sides evaluate: a wrapped stride would break it.
@@ -668,7 +668,7 @@ fn tuple_ops(t: &DTuple, u: &DTuple, i: usize) {
 /// Skipped when `A` has an empty-tuple mode: C++ cannot evaluate such a layout
 /// beyond its domain at all (`crd2idx` of an integer against `()` does not
 /// compile), so there is no reference for `A(B(i))` there.
-fn functional(a: &DLayout, b: &DLayout, r: &DLayout) -> Result<(), TestCaseError> {
+fn functional(a: &FixedLayout, b: &FixedLayout, r: &FixedLayout) -> Result<(), TestCaseError> {
     if a.to_string().contains("()") {
         return Ok(());
     }
@@ -791,11 +791,11 @@ fn complement_of_a_huge_cotarget() {
 // Overflow is an error, not a wrap
 // ---------------------------------------------------------------------------
 
-fn l(s: &str) -> DLayout {
+fn l(s: &str) -> FixedLayout {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 
-fn t(s: &str) -> DTuple {
+fn t(s: &str) -> FixedTuple {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 
@@ -822,10 +822,10 @@ fn overflowing_arithmetic_is_an_error() {
     );
     // A compact layout whose strides fit is built even when its size does not
     // (64-bit C++ does the same); asking for the size is the overflow.
-    let wide = DLayout::col_major(t(&format!("({P40},{P40})"))).unwrap();
+    let wide = FixedLayout::col_major(t(&format!("({P40},{P40})"))).unwrap();
     assert_eq!(wide.to_string(), format!("({P40},{P40}):(_1,{P40})"));
     assert_eq!(wide.size(), Err(Error::Overflow));
-    let wide = DLayout::row_major(t(&format!("({P40},{P40},{P40})")));
+    let wide = FixedLayout::row_major(t(&format!("({P40},{P40},{P40})")));
     assert_eq!(wide, Err(Error::Overflow), "the first stride is 2^80");
     assert_eq!(
         eval_line(&format!("({P40},{P40})")),
@@ -1024,7 +1024,7 @@ fn deepest_tuples_fit_on_a_small_stack() {
             (
                 "idx2crd_strided",
                 Box::new(move || {
-                    let _ = idx2crd_strided(&DTuple::d(3), &lay.shape(), &DTuple::d(1));
+                    let _ = idx2crd_strided(&FixedTuple::d(3), &lay.shape(), &FixedTuple::d(1));
                 }),
             ),
             (
@@ -1051,7 +1051,7 @@ fn deepest_tuples_fit_on_a_small_stack() {
             (
                 "row major",
                 Box::new(move || {
-                    let _ = DLayout::row_major(lay.shape());
+                    let _ = FixedLayout::row_major(lay.shape());
                 }),
             ),
             (
@@ -1125,12 +1125,12 @@ fn deepest_tuples_fit_on_a_small_stack() {
                     // its root, so a full-capacity layout is refused (not lost)
                     // and the deepest layout a tiler holds is one level shallower.
                     let full = lay.shape().node_count() == CAPACITY;
-                    let built = DTiler::from_layouts(&[lay]);
+                    let built = FixedTiler::from_layouts(&[lay]);
                     if full {
                         assert_eq!(built.err(), Some(cute_types::Error::Capacity));
                     }
                     let mode = if full { lay.get(0).unwrap() } else { lay };
-                    let tiler = DTiler::from_layouts(&[mode]).unwrap();
+                    let tiler = FixedTiler::from_layouts(&[mode]).unwrap();
                     let _ = (
                         algebra::composition_tiler(&lay, &tiler),
                         algebra::logical_divide_tiler(&lay, &tiler),
@@ -1222,10 +1222,10 @@ fn deepest_tuples_fit_on_a_small_stack() {
 fn deepest_tilers_fit_on_a_small_stack() {
     // A tiler nested as deep as allowed, around one layout, applied to a layout
     // nested as deep.
-    let mut tiler = DTiler::from_layouts(&[l("2:1")]).unwrap();
+    let mut tiler = FixedTiler::from_layouts(&[l("2:1")]).unwrap();
     let mut depth = 1;
     let refused = loop {
-        match DTiler::new().push_tiler(&tiler) {
+        match FixedTiler::new().push_tiler(&tiler) {
             Ok(t) => {
                 tiler = t;
                 depth += 1;
@@ -1294,10 +1294,13 @@ fn results_beyond_the_node_capacity_are_refused() {
     assert_eq!(wide.append(&wide), Err(Error::Capacity));
     assert_eq!(wide.prepend(&wide), Err(Error::Capacity));
     assert_eq!(
-        DTuple::tuple(&[wide.shape(), wide.shape()]),
+        FixedTuple::tuple(&[wide.shape(), wide.shape()]),
         Err(Error::Capacity)
     );
-    let binary: [(&str, fn(&DLayout, &DLayout) -> Result<DLayout, Error>); 12] = [
+    let binary: [(
+        &str,
+        fn(&FixedLayout, &FixedLayout) -> Result<FixedLayout, Error>,
+    ); 12] = [
         ("composition", algebra::composition),
         ("logical_divide", algebra::logical_divide),
         ("zipped_divide", algebra::zipped_divide),
@@ -1365,10 +1368,10 @@ fn calculator_at_its_nesting_limit_fits_on_a_small_stack() {
 /// Found by `calculator_at_its_nesting_limit_fits_on_a_small_stack`: nested
 /// tiler literals `[[[…]]]` overflowed a 2 MiB stack from 18 levels in a debug
 /// build, below `MAX_NESTING` = 24: each level of `expr::args::build_tiler`, of
-/// `DTiler::mode` and of `DTiler`'s `Display` kept several 10 KiB `DTiler`s.
+/// `FixedTiler::mode` and of `FixedTiler`'s `Display` kept several 10 KiB `FixedTiler`s.
 /// `cute eval -` evaluates on 2 MiB worker threads once a chunk has 64 lines,
 /// so one such line aborted the whole run. Tilers now nest at most
-/// `MAX_TILER_DEPTH` deep, and those three walks no longer hold `DTiler`s per level.
+/// `MAX_TILER_DEPTH` deep, and those three walks no longer hold `FixedTiler`s per level.
 #[test]
 fn calculator_nested_tilers_fit_on_a_small_stack() {
     let n = MAX_NESTING;
@@ -1398,7 +1401,7 @@ fn calculator_nested_tilers_fit_on_a_small_stack() {
 /// `Overflow`; such a domain holds every non-negative `i64` index.
 #[test]
 fn tensor_with_size_beyond_i64_takes_1d_indices() {
-    let lay: DLayout = "(4611686018427387904,4):(0,0)".parse().unwrap();
+    let lay: FixedLayout = "(4611686018427387904,4):(0,0)".parse().unwrap();
     assert_eq!(lay.size(), Err(Error::Overflow));
     let data = [7u8];
     let ten = Tensor::new(&data[..], lay).unwrap();
@@ -1415,7 +1418,7 @@ fn tensor_with_size_beyond_i64_takes_1d_indices() {
 /// (the offsets' size overflowed `usize` and the error became an empty walk).
 #[test]
 fn tensor_iter_with_size_beyond_usize_walks_its_elements() {
-    let lay: DLayout = "((()),_9223372036854775806,_2,(_2)):((()),_0,_1,(1))"
+    let lay: FixedLayout = "((()),_9223372036854775806,_2,(_2)):((()),_0,_1,(1))"
         .parse()
         .unwrap();
     let data = [10u8, 11, 12];
@@ -1428,7 +1431,7 @@ fn tensor_iter_with_size_beyond_usize_walks_its_elements() {
     // `offsets()` keeps its documented error.
     assert!(matches!(ten.offsets(), Err(Error::Overflow)));
     // A size that fits `usize` keeps its exact length.
-    let lay: DLayout = "(_4611686018427387904,_2):(_0,_1)".parse().unwrap();
+    let lay: FixedLayout = "(_4611686018427387904,_2):(_0,_1)".parse().unwrap();
     let ten = Tensor::new(&data[..], lay).unwrap();
     assert_eq!(ten.iter().size_hint(), (1 << 63, Some(1 << 63)));
 }
@@ -1501,7 +1504,7 @@ proptest! {
         for tiler in tilers.into_iter().flatten() {
             if let Ok(g) = TileGrid::new(&lay, &tiler) {
                 let _ = (g.offset(&[i]), g.offset(&[0, n]), g.offset(&[i, n, 0]), g.tiles());
-                let _ = (g.tile(&c), g.tile(&DTuple::d(i)));
+                let _ = (g.tile(&c), g.tile(&FixedTuple::d(i)));
             }
             let _ = local_tile_layout(&lay, &tiler, &c);
         }
@@ -1572,7 +1575,7 @@ fn huge_tables_and_storage_are_refused() {
         thread_coord(&l("(4,2):(-1,4)"), i64::MIN),
         Err(Error::Overflow)
     );
-    let empty = DLayout::new_unchecked_shape(t("(0,2)"), t("(1,1)")).unwrap();
+    let empty = FixedLayout::new_unchecked_shape(t("(0,2)"), t("(1,1)")).unwrap();
     assert_eq!(thread_coord(&empty, 5), Err(Error::DivisionByZero));
     // Ordinary pictures still work.
     assert!(tv("((4,8),(2,2)):((32,1),(16,8))", "16,8").is_ok());
@@ -1582,16 +1585,16 @@ fn huge_tables_and_storage_are_refused() {
 /// it (the algebra's walks would not terminate on a layout of it).
 #[test]
 fn placeholder_layouts_are_refused() {
-    use cute_types::{DLayout, DTuple, Error};
-    let u = DTuple::underscore();
+    use cute_types::{Error, FixedLayout, FixedTuple};
+    let u = FixedTuple::underscore();
     assert_eq!(
-        DLayout::new_unchecked_shape(u, u).map(|_| ()),
+        FixedLayout::new_unchecked_shape(u, u).map(|_| ()),
         Err(Error::PlaceholderInLayout)
     );
-    let t = DTuple::tuple(&[DTuple::s(2), u]).unwrap();
+    let t = FixedTuple::tuple(&[FixedTuple::s(2), u]).unwrap();
     assert_eq!(
-        DLayout::new_unchecked_shape(t, t).map(|_| ()),
+        FixedLayout::new_unchecked_shape(t, t).map(|_| ()),
         Err(Error::PlaceholderInLayout)
     );
-    assert!(DLayout::new(t, t).is_err());
+    assert!(FixedLayout::new(t, t).is_err());
 }

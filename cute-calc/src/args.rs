@@ -280,9 +280,9 @@ pub(crate) fn make_layout(shape: CTuple) -> Result<CLayout, cute_types::Error> {
 /// nested tilers; anything else is read as a layout (an int `n` is `n:1`).
 ///
 /// Nested brackets recurse, so the recursive frame holds only a pointer: the
-/// 10 KiB `DTiler` values (and their debug-build temporaries) live on the heap
+/// 10 KiB `FixedTiler` values (and their debug-build temporaries) live on the heap
 /// and in [`push_entry`], whose frame is gone before the next level starts.
-/// (With `DTiler`s in this frame, 18 nested levels overflowed a 2 MiB stack.)
+/// (With `FixedTiler`s in this frame, 18 nested levels overflowed a 2 MiB stack.)
 pub(crate) fn build_tiler(items: Children<'_>) -> Result<Box<CTiler>, ExprError> {
     let mut t = Box::new(CTiler::new());
     let args = Args::new("tiler", items);

@@ -2,7 +2,7 @@
 //! layout text, parses it with `cute_types` (literals) or evaluates it with the
 //! calculator (algebra), and turns every error into a diagnostic at the tokens.
 use cute_calc::{evaluate, ExprError, Value};
-use cute_types::{parse_coord, parse_layout, parse_tuple, DInt, DLayout, Error};
+use cute_types::{parse_coord, parse_layout, parse_tuple, DInt, Error, FixedLayout};
 use proc_macro2::TokenStream;
 
 use crate::diag::Diag;
@@ -83,7 +83,7 @@ fn literal_layout(src: &Source) -> Result<LayoutModel, Diag> {
 
 /// The typed layer requires size and cosize to fit in `i64`; checking here
 /// reports it at the literal instead of as a `const` error inside the typed layer.
-fn check_fits(src: &Source, l: &DLayout) -> Result<(), Diag> {
+fn check_fits(src: &Source, l: &FixedLayout) -> Result<(), Diag> {
     let (first, last) = src.whole();
     if l.size().is_err() {
         return Err(Diag::between(
@@ -124,16 +124,14 @@ fn algebra(src: &Source) -> Result<LayoutModel, Diag> {
     match evaluate(&src.text) {
         Ok(Value::Layout(l)) => {
             // Typed layouts hold the fixed-capacity form.
-            let fixed = l
-                .to_fixed::<{ cute_types::dynamic::CAPACITY }>()
-                .map_err(|e| {
-                    let (first, last) = src.whole();
-                    Diag::between(
-                        first,
-                        last,
-                        format!("the result {}: {e}", Value::Layout(l.clone())),
-                    )
-                })?;
+            let fixed = l.to_fixed().map_err(|e| {
+                let (first, last) = src.whole();
+                Diag::between(
+                    first,
+                    last,
+                    format!("the result {}: {e}", Value::Layout(l.clone())),
+                )
+            })?;
             let model = LayoutModel::all_static(&fixed);
             let widest = model.shape.widest();
             if widest > MAX_MODES {
@@ -228,7 +226,7 @@ pub fn tuple(input: TokenStream, kind: TupleKind, braces: Braces) -> Result<Node
     if kind == TupleKind::Shape {
         // The shape rule of cute-types, applied through the layout constructor.
         let stride = parsed.fill(DInt::s(0));
-        if let Err(e) = DLayout::new(parsed, stride) {
+        if let Err(e) = FixedLayout::new(parsed, stride) {
             let err = cute_types::ParseError {
                 pos: 0,
                 kind: cute_types::text::ParseErrorKind::Invalid(e),

@@ -1,7 +1,7 @@
 //! Plain-word messages for the errors of `cute_types::text`, pointed at the
 //! offending tokens.
 use cute_types::text::{ParseError, ParseErrorKind};
-use cute_types::{parse_tuple, DTuple, Error};
+use cute_types::{parse_tuple, Error, FixedTuple};
 
 use crate::diag::Diag;
 use crate::source::{Leaf, LeafSource, Source};
@@ -160,14 +160,18 @@ fn non_positive(src: &Source, shape_pos: usize, form: Form) -> Diag {
 
 /// An IntTuple as the user wrote it: plain integers, no static marks, and
 /// run-time leaves as `{expr}`. `leaves` are the tuple's leaves in order.
-pub fn written(t: &DTuple, leaves: &[&Leaf]) -> String {
+pub fn written(t: &FixedTuple, leaves: &[&Leaf]) -> String {
     let mut next = leaves.iter();
     let mut out = String::new();
     write_tuple(&mut out, t, &mut next);
     out
 }
 
-fn write_tuple<'a>(out: &mut String, t: &DTuple, leaves: &mut impl Iterator<Item = &'a &'a Leaf>) {
+fn write_tuple<'a>(
+    out: &mut String,
+    t: &FixedTuple,
+    leaves: &mut impl Iterator<Item = &'a &'a Leaf>,
+) {
     if let Some(v) = t.as_int() {
         match leaves.next().map(|l| &l.source) {
             Some(LeafSource::Runtime(expr)) => out.push_str(&format!("{{{expr}}}")),

@@ -1,6 +1,6 @@
 //! What a macro expands to, before it is written as Rust: nested tuples whose
 //! leaves are static integers, run-time values or the slicing placeholder.
-use cute_types::{DInt, DLayout, DTuple};
+use cute_types::{DInt, FixedLayout, FixedTuple};
 use proc_macro2::TokenStream;
 
 use crate::source::{Leaf, LeafSource};
@@ -29,8 +29,8 @@ pub struct LayoutModel {
 
 impl Node {
     /// The tree of `t`, taking each leaf's origin from `leaves` (in order).
-    pub fn from_source(t: &DTuple, leaves: &[&Leaf]) -> Node {
-        // Placeholders are not integer leaves of a DTuple: skip them here.
+    pub fn from_source(t: &FixedTuple, leaves: &[&Leaf]) -> Node {
+        // Placeholders are not integer leaves of a FixedTuple: skip them here.
         let mut next = leaves
             .iter()
             .map(|l| &l.source)
@@ -45,7 +45,7 @@ impl Node {
 
     /// The tree of a computed tuple: static leaves as they are, dynamic ones
     /// left for the typed layer to compute.
-    pub fn computed(t: &DTuple) -> Node {
+    pub fn computed(t: &FixedTuple) -> Node {
         from_tuple(t, &mut leaf_of)
     }
 }
@@ -73,7 +73,7 @@ fn leaf_of(v: DInt) -> Node {
     }
 }
 
-fn from_tuple(t: &DTuple, leaf: &mut impl FnMut(DInt) -> Node) -> Node {
+fn from_tuple(t: &FixedTuple, leaf: &mut impl FnMut(DInt) -> Node) -> Node {
     if let Some(v) = t.as_int() {
         return leaf(v);
     }
@@ -89,7 +89,7 @@ fn from_tuple(t: &DTuple, leaf: &mut impl FnMut(DInt) -> Node) -> Node {
 
 impl LayoutModel {
     /// A layout whose every leaf is static (algebra results, literals without braces).
-    pub fn all_static(l: &DLayout) -> LayoutModel {
+    pub fn all_static(l: &FixedLayout) -> LayoutModel {
         let l = l.with_all_static(true);
         LayoutModel {
             shape: Node::computed(&l.shape()),

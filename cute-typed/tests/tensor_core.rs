@@ -5,9 +5,9 @@ use cute_typed::tensor::{
     make_tensor_owned, Tensor,
 };
 use cute_typed::typed::{Layout, StaticLayout, _1, _2, _4};
-use cute_typed::{parse_coord, DLayout, Error};
+use cute_typed::{parse_coord, Error, FixedLayout};
 
-fn l(s: &str) -> DLayout {
+fn l(s: &str) -> FixedLayout {
     s.parse().unwrap()
 }
 
@@ -217,11 +217,13 @@ fn static_sizes_of_elementwise_operands_must_match() {
     let a = [0i32; 32];
     let mut b = [0i32; 16];
     let src =
-        cute_typed::tensor::make_tensor(&a[..], "32:1".parse::<cute_typed::DLayout>().unwrap())
+        cute_typed::tensor::make_tensor(&a[..], "32:1".parse::<cute_typed::FixedLayout>().unwrap())
             .unwrap();
-    let mut dst =
-        cute_typed::tensor::make_tensor(&mut b[..], "16:1".parse::<cute_typed::DLayout>().unwrap())
-            .unwrap();
+    let mut dst = cute_typed::tensor::make_tensor(
+        &mut b[..],
+        "16:1".parse::<cute_typed::FixedLayout>().unwrap(),
+    )
+    .unwrap();
     assert_eq!(
         cute_typed::tensor::copy(&src, &mut dst),
         Err(cute_typed::Error::SizeMismatch)

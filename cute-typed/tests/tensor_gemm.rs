@@ -3,7 +3,7 @@
 //! column-major, padded, transposed, reversed and hierarchical operands, and
 //! sizes that are not multiples of the tile.
 use cute_typed::tensor::{gemm, gemm_reference, make_tensor, GemmConfig, GemmPlan, Tensor};
-use cute_typed::{DLayout, Error};
+use cute_typed::{Error, FixedLayout};
 
 /// A small deterministic generator (SplitMix64): test data without dependencies.
 struct Rng(u64);
@@ -21,7 +21,7 @@ impl Rng {
     }
 }
 
-fn l(s: &str) -> DLayout {
+fn l(s: &str) -> FixedLayout {
     s.parse().unwrap()
 }
 
@@ -41,7 +41,7 @@ enum Store {
 }
 
 /// Layout, offset and storage length of an `x × y` operand stored as `s`.
-fn storage(s: Store, x: i64, y: i64) -> (DLayout, i64, usize) {
+fn storage(s: Store, x: i64, y: i64) -> (FixedLayout, i64, usize) {
     match s {
         Store::RowMajor => (l(&format!("({x},{y}):({y},1)")), 0, (x * y) as usize),
         Store::ColMajor => (l(&format!("({x},{y}):(1,{x})")), 0, (x * y) as usize),

@@ -3,7 +3,7 @@
 // they check what the type system computes.
 #![allow(clippy::assertions_on_constants, clippy::extra_unused_type_parameters)]
 use cute_typed::typed::*;
-use cute_typed::{DInt, DTuple, Error};
+use cute_typed::{DInt, Error, FixedTuple};
 use static_assertions::{assert_eq_size, assert_type_eq_all};
 
 #[test]
@@ -77,7 +77,7 @@ fn tuple_facts_are_constants() {
     assert_eq!(<i64 as IntTuple>::RANK, 1);
     assert_eq!(<i64 as IntTuple>::DEPTH, 0);
     assert_eq!(<() as IntTuple>::RANK, 0);
-    assert_eq!(().to_dtuple(), DTuple::empty());
+    assert_eq!(().to_dtuple(), FixedTuple::empty());
     assert_eq!((4, (3, _2)).product(), Ok(24));
     assert_eq!((1i64 << 40, 1i64 << 40).product(), Err(Error::Overflow));
     assert_eq!((4, (3, _2)).rank(), 2);
@@ -111,7 +111,7 @@ fn tuples_of_every_arity() {
 #[test]
 fn from_dtuple_checks_structure_and_static_values() {
     type T = (_4, (i64, _2));
-    let t: DTuple = "(4,(3,2))".parse().unwrap();
+    let t: FixedTuple = "(4,(3,2))".parse().unwrap();
     assert_eq!(T::from_dtuple(&t), Ok((_4, (3, _2))));
     assert_eq!(
         T::from_dtuple(&"(4,(3,3))".parse().unwrap()),

@@ -3,9 +3,9 @@
 //! and tilers. They are run-time ints (printed without `_`), computed in `i64`,
 //! and a value beyond `i64` is [`Error::Overflow`], never a wrapped number.
 use cute_typed::typed::*;
-use cute_typed::{DLayout, Error};
+use cute_typed::{Error, FixedLayout};
 
-fn dl(s: &str) -> DLayout {
+fn dl(s: &str) -> FixedLayout {
     s.parse().unwrap()
 }
 

@@ -6,7 +6,7 @@
 //! (printed with C++'s `_` marks), the same error, and the same value at every
 //! index of the domain and past it.
 use cute_typed::typed::*;
-use cute_typed::{algebra, DLayout, Error};
+use cute_typed::{algebra, Error, FixedLayout};
 use std::path::PathBuf;
 
 /// Counts of one exhaustive run: results that computed, and errors (both paths agreeing).
@@ -20,7 +20,7 @@ struct Tally {
 fn agree<M: MixedPattern>(
     tally: &mut Tally,
     typed: Result<Mixed<M>, Error>,
-    dynamic: Result<DLayout, Error>,
+    dynamic: Result<FixedLayout, Error>,
     what: &str,
 ) {
     match (typed, dynamic) {
@@ -95,7 +95,11 @@ fn composition_of_mixed_layouts() {
                     composition(a, n),
                     algebra::composition(
                         &da,
-                        &DLayout::new(cute_typed::DTuple::d(n), cute_typed::DTuple::s(1)).unwrap(),
+                        &FixedLayout::new(
+                            cute_typed::FixedTuple::d(n),
+                            cute_typed::FixedTuple::s(1),
+                        )
+                        .unwrap(),
                     ),
                     "a∘n",
                 );
@@ -124,12 +128,12 @@ fn composition_of_mixed_layouts() {
     assert!(t.ok > 300 && t.err > 0, "{t:?}");
 }
 
-fn dl(s: &str) -> DLayout {
+fn dl(s: &str) -> FixedLayout {
     s.parse().unwrap()
 }
 
-fn tiler(modes: &[DLayout]) -> cute_typed::DTiler {
-    cute_typed::DTiler::from_layouts(modes).unwrap()
+fn tiler(modes: &[FixedLayout]) -> cute_typed::FixedTiler {
+    cute_typed::FixedTiler::from_layouts(modes).unwrap()
 }
 
 #[test]
@@ -200,7 +204,7 @@ fn divides_and_products_of_mixed_layouts() {
                 "ld l",
             );
             let k = m.min(4);
-            let kl = DLayout::col_major(cute_typed::DTuple::d(k)).unwrap();
+            let kl = FixedLayout::col_major(cute_typed::FixedTuple::d(k)).unwrap();
             agree(
                 &mut t,
                 zipped_divide(a, k),
@@ -264,18 +268,19 @@ fn divides_and_products_of_mixed_layouts() {
                 "rp",
             );
             // Run-time strides in the complemented layout: C++ does not
-            // compute that complement; the answer is a run-time `DLayout`.
-            let p: Result<DLayout, Error> = logical_product(dm, b);
+            // compute that complement; the answer is a run-time `FixedLayout`.
+            let p: Result<FixedLayout, Error> = logical_product(dm, b);
             assert_eq!(
                 p,
                 algebra::logical_product(&dm.to_dynamic(), &b.to_dynamic())
             );
-            let d: Result<DLayout, Error> = logical_divide(s, Layout::new(_2, n).unwrap());
+            let d: Result<FixedLayout, Error> = logical_divide(s, Layout::new(_2, n).unwrap());
             assert_eq!(
                 d,
                 algebra::logical_divide(
                     &s.to_dynamic(),
-                    &DLayout::new(cute_typed::DTuple::s(2), cute_typed::DTuple::d(n)).unwrap()
+                    &FixedLayout::new(cute_typed::FixedTuple::s(2), cute_typed::FixedTuple::d(n))
+                        .unwrap()
                 )
             );
         }
@@ -294,14 +299,14 @@ fn complements_and_inverses_of_static_strides() {
                 agree(
                     &mut t,
                     complement(a, cot),
-                    algebra::complement(&da, &cute_typed::DTuple::d(cot)),
+                    algebra::complement(&da, &cute_typed::FixedTuple::d(cot)),
                     "complement",
                 );
             }
             agree(
                 &mut t,
                 complement(a, _256),
-                algebra::complement(&da, &cute_typed::DTuple::s(256)),
+                algebra::complement(&da, &cute_typed::FixedTuple::s(256)),
                 "complement _256",
             );
             agree(
@@ -364,8 +369,8 @@ fn complements_and_inverses_of_static_strides() {
                 ),
                 "tile_to_shape_ordered",
             );
-            // A run-time order decides the nesting: a run-time `DLayout`.
-            let r: Result<DLayout, Error> = tile_to_shape_ordered(blk, shp, (1i64, 0i64));
+            // A run-time order decides the nesting: a run-time `FixedLayout`.
+            let r: Result<FixedLayout, Error> = tile_to_shape_ordered(blk, shp, (1i64, 0i64));
             let dyn_order = (1i64, 0i64).to_dtuple();
             assert_eq!(
                 r,
@@ -385,14 +390,14 @@ fn complements_and_inverses_of_static_strides() {
                 "downcast",
             );
             // Run-time strides: C++ complements rank > 1 only for static
-            // strides; a run-time `DLayout` here.
+            // strides; a run-time `FixedLayout` here.
             let dyn_stride = make_layout((s0, s1)).unwrap();
-            let r: Result<DLayout, Error> = complement(dyn_stride, 64i64);
+            let r: Result<FixedLayout, Error> = complement(dyn_stride, 64i64);
             assert_eq!(
                 r,
-                algebra::complement(&dyn_stride.to_dynamic(), &cute_typed::DTuple::d(64))
+                algebra::complement(&dyn_stride.to_dynamic(), &cute_typed::FixedTuple::d(64))
             );
-            let r: Result<DLayout, Error> = right_inverse(dyn_stride);
+            let r: Result<FixedLayout, Error> = right_inverse(dyn_stride);
             assert_eq!(r, algebra::right_inverse(&dyn_stride.to_dynamic()));
         }
     }
@@ -426,7 +431,7 @@ fn modes_of_mixed_layouts() {
             for k in [0i64, 1] {
                 let coord = (k, Underscore, _1);
                 let dc = "(0,_,_1)"
-                    .parse::<cute_typed::DTuple>()
+                    .parse::<cute_typed::FixedTuple>()
                     .unwrap()
                     .with_leaf(0, cute_typed::DInt::d(k));
                 agree(&mut t, slice(a, coord), da.slice(&dc), "slice");
@@ -468,15 +473,17 @@ fn results_are_operands_of_the_next_operation() {
                 .and_then(|c| algebra::logical_product(&c, &dl("_2:_1")));
             agree(&mut t, typed, dynamic, "coalesce then product");
             let typed = flatten(s).and_then(|f| complement(f, 1i64 << 20));
-            let dynamic =
-                algebra::complement(&s.to_dynamic().flatten(), &cute_typed::DTuple::d(1 << 20));
+            let dynamic = algebra::complement(
+                &s.to_dynamic().flatten(),
+                &cute_typed::FixedTuple::d(1 << 20),
+            );
             agree(&mut t, typed, dynamic, "flatten then complement");
             // A mixed result whose strides come from run-time shapes, as the
             // layout a product complements: whether its strides are static is
-            // a constant, not a type, so this is a run-time `DLayout` (see
+            // a constant, not a type, so this is a run-time `FixedLayout` (see
             // `LayoutOperand::StrideStatic`).
             let c = composition(a, b).unwrap();
-            let p: Result<DLayout, Error> = logical_product(c, _2);
+            let p: Result<FixedLayout, Error> = logical_product(c, _2);
             assert_eq!(p, algebra::logical_product(&c.to_dynamic(), &dl("_2:_1")));
         }
     }
@@ -525,14 +532,15 @@ fn a_result_not_of_the_pattern_is_refused() {
             "{other}"
         );
     }
-    let neg = DLayout::new_unchecked_shape("(_4,-2)".parse().unwrap(), "(_1,4)".parse().unwrap());
+    let neg =
+        FixedLayout::new_unchecked_shape("(_4,-2)".parse().unwrap(), "(_1,4)".parse().unwrap());
     assert_eq!(
         Mixed::<M>::from_dynamic(&neg.unwrap()),
         Err(Error::NonPositiveShape)
     );
 }
 
-/// The text of a typed mixed result (a `DLayout` would not compile here).
+/// The text of a typed mixed result (a `FixedLayout` would not compile here).
 fn typed_mixed<M: MixedPattern>(m: Mixed<M>) -> String {
     m.to_string()
 }

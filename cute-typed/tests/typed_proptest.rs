@@ -1,10 +1,10 @@
 //! Property tests: every layout function of the typed layer agrees with the
-//! dynamic layer (`DLayout`, `DTuple` and `cute_typed::algebra`) on random
+//! dynamic layer (`FixedLayout`, `FixedTuple` and `cute_typed::algebra`) on random
 //! shapes, strides and coordinates, for several fixed nestings (types are fixed
 //! at compile time; values, including those of dynamic leaves, are random).
-use cute_typed::dynamic::{self, DTiler};
+use cute_typed::dynamic::{self, FixedTiler};
 use cute_typed::typed::*;
-use cute_typed::{algebra, DInt, DLayout, DTuple};
+use cute_typed::{algebra, DInt, FixedLayout, FixedTuple};
 use proptest::prelude::*;
 
 fn shape_leaf() -> impl Strategy<Value = i64> {
@@ -14,14 +14,14 @@ fn stride_leaf() -> impl Strategy<Value = i64> {
     -12i64..=12
 }
 
-/// The checks every typed layout must pass against its `DLayout`.
+/// The checks every typed layout must pass against its `FixedLayout`.
 fn agrees<S, D>(t: Layout<S, D>, extra: i64) -> Result<(), TestCaseError>
 where
     S: Congruent<D>,
     D: IntTuple,
     S::Dyn: Coord + CoordOf<S, D>,
 {
-    let d = DLayout::new(t.shape().to_dtuple(), t.stride().to_dtuple()).unwrap();
+    let d = FixedLayout::new(t.shape().to_dtuple(), t.stride().to_dtuple()).unwrap();
     prop_assert_eq!(t.to_dynamic(), d);
     prop_assert_eq!(t.to_string(), d.to_string());
     prop_assert_eq!(Layout::<S, D>::from_dynamic(&d), Ok(t));
@@ -45,7 +45,7 @@ where
     Ok(())
 }
 
-/// The compact constructors agree with `DLayout::compact`, flags included.
+/// The compact constructors agree with `FixedLayout::compact`, flags included.
 fn compact_agrees<S>(s: S) -> Result<(), TestCaseError>
 where
     S: CompactStride<LayoutLeft, _1>
@@ -54,8 +54,8 @@ where
         + Congruent<CompactOf<S, LayoutRight>>,
 {
     let ds = s.to_dtuple();
-    let left = DLayout::compact(ds, dynamic::Major::Left).unwrap();
-    let right = DLayout::compact(ds, dynamic::Major::Right).unwrap();
+    let left = FixedLayout::compact(ds, dynamic::Major::Left).unwrap();
+    let right = FixedLayout::compact(ds, dynamic::Major::Right).unwrap();
     let (l, _) = CompactStride::<LayoutLeft, _1>::compact_stride(&s, _1).unwrap();
     prop_assert_eq!(Layout::try_new(s, l).unwrap().to_dynamic(), left);
     let (r, _) = CompactStride::<LayoutRight, _1>::compact_stride(&s, _1).unwrap();
@@ -63,11 +63,11 @@ where
     Ok(())
 }
 
-/// A typed mixed result as the `DLayout` it stands for, after checking that
-/// it evaluates as that `DLayout` on its domain and a little beyond.
+/// A typed mixed result as the `FixedLayout` it stands for, after checking that
+/// it evaluates as that `FixedLayout` on its domain and a little beyond.
 fn mixed_dyn<M: MixedPattern>(
     r: Result<Mixed<M>, cute_typed::Error>,
-) -> Result<DLayout, cute_typed::Error> {
+) -> Result<FixedLayout, cute_typed::Error> {
     r.map(|m| {
         let d = m.to_dynamic();
         let n = d.size().map_or(0, |s| s.value.min(512));
@@ -86,7 +86,7 @@ fn mixed_dyn<M: MixedPattern>(
 /// The typed algebra on a dynamic layout returns what `algebra` returns.
 macro_rules! algebra_agrees {
     ($t:expr, $other:expr, $n:expr) => {{
-        let (t, other, n): (_, DLayout, i64) = ($t, $other, $n);
+        let (t, other, n): (_, FixedLayout, i64) = ($t, $other, $n);
         let d = t.to_dynamic();
         prop_assert_eq!(mixed_dyn(coalesce(t)), algebra::coalesce(&d));
         prop_assert_eq!(mixed_dyn(filter(t)), algebra::filter(&d));
@@ -99,7 +99,7 @@ macro_rules! algebra_agrees {
         prop_assert_eq!(select(t, &[0, 0]), d.select(&[0, 0]));
         prop_assert_eq!(composition(t, other), algebra::composition(&d, &other));
         prop_assert_eq!(composition(other, t), algebra::composition(&other, &d));
-        let tile = DLayout::col_major(DTuple::d(n)).unwrap();
+        let tile = FixedLayout::col_major(FixedTuple::d(n)).unwrap();
         prop_assert_eq!(
             mixed_dyn(logical_divide(t, n)),
             algebra::logical_divide(&d, &tile)
@@ -126,7 +126,7 @@ macro_rules! algebra_agrees {
         prop_assert_eq!(prepend(t, other), d.prepend(&other));
         prop_assert_eq!(
             complement(t, n * 8),
-            algebra::complement(&d, &DTuple::d(n * 8))
+            algebra::complement(&d, &FixedTuple::d(n * 8))
         );
         prop_assert_eq!(upcast(t, n), algebra::upcast(&d, n));
         prop_assert_eq!(downcast(t, n), algebra::downcast(&d, n));
@@ -142,11 +142,11 @@ macro_rules! algebra_agrees {
     }};
 }
 
-fn small_layout() -> impl Strategy<Value = DLayout> {
+fn small_layout() -> impl Strategy<Value = FixedLayout> {
     (shape_leaf(), 0i64..=6, shape_leaf(), 0i64..=12).prop_map(|(s0, d0, s1, d1)| {
-        DLayout::new(
-            DTuple::tuple(&[DTuple::d(s0), DTuple::d(s1)]).unwrap(),
-            DTuple::tuple(&[DTuple::d(d0), DTuple::d(d1)]).unwrap(),
+        FixedLayout::new(
+            FixedTuple::tuple(&[FixedTuple::d(s0), FixedTuple::d(s1)]).unwrap(),
+            FixedTuple::tuple(&[FixedTuple::d(d0), FixedTuple::d(d1)]).unwrap(),
         )
         .unwrap()
     })
@@ -227,10 +227,10 @@ proptest! {
     #[test]
     fn tilers_convert_like_dtiler(a in shape_leaf(), b in shape_leaf(), l in small_layout()) {
         let t = (a, (make_layout_strided(b, 2).unwrap(), _2));
-        let expect = DTiler::new()
+        let expect = FixedTiler::new()
             .push_int(DInt::d(a)).unwrap()
             .push_tiler(
-                &DTiler::new()
+                &FixedTiler::new()
                     .push_layout(dl(&format!("{b}:2"))).unwrap()
                     .push_int(DInt::s(2)).unwrap(),
             ).unwrap();
@@ -246,13 +246,13 @@ proptest! {
         let t = Layout::try_new(s, d).unwrap();
         let dlay = t.to_dynamic();
         let coord = (Underscore, c, Underscore);
-        let dc: DTuple = format!("(_,{c},_)").parse().unwrap();
+        let dc: FixedTuple = format!("(_,{c},_)").parse().unwrap();
         prop_assert_eq!(mixed_dyn(slice(t, coord)), dlay.slice(&dc));
         prop_assert_eq!(mixed_dyn(dice(t, coord)), dlay.dice(&dc));
         prop_assert_eq!(slice_and_offset(t, coord), dlay.slice_and_offset(&dc).map(|(l, o)| (l, o.value)));
     }
 }
 
-fn dl(s: &str) -> DLayout {
+fn dl(s: &str) -> FixedLayout {
     s.parse().unwrap()
 }

@@ -1,18 +1,18 @@
-//! The run-time arm of the typed functions (`Result<DLayout, Error>` for
+//! The run-time arm of the typed functions (`Result<FixedLayout, Error>` for
 //! operands with run-time structure or leaves) runs the run-time algebra on
 //! compact values: its results must be those of the const algebra on the same
-//! `DLayout`s, and a result past a `DLayout`'s 64 nodes must be
+//! `FixedLayout`s, and a result past a `FixedLayout`'s 64 nodes must be
 //! `Error::Capacity`, as before.
 use cute_typed::algebra;
 use cute_typed::typed::*;
-use cute_typed::{DLayout, DTuple, Error};
+use cute_typed::{Error, FixedLayout, FixedTuple};
 
-fn dl(s: &str) -> DLayout {
+fn dl(s: &str) -> FixedLayout {
     s.parse().unwrap()
 }
 
-/// A run-time result (a typed mixed layout or a `DLayout`) as a `DLayout`.
-fn d<L: LayoutOperand>(r: Result<L, Error>) -> Result<DLayout, Error> {
+/// A run-time result (a typed mixed layout or a `FixedLayout`) as a `FixedLayout`.
+fn d<L: LayoutOperand>(r: Result<L, Error>) -> Result<FixedLayout, Error> {
     r.map(|l| l.to_dynamic())
 }
 
@@ -28,7 +28,7 @@ fn runtime_results_equal_the_const_algebra() {
         d(composition(a, 4i64)),
         algebra::composition(&da, &dl("4:_1"))
     );
-    // `DLayout` operands: the plain run-time result.
+    // `FixedLayout` operands: the plain run-time result.
     assert_eq!(logical_divide(da, db), algebra::logical_divide(&da, &db));
     assert_eq!(
         coalesce_profile(da, (1i64, 1i64)),
@@ -44,7 +44,7 @@ fn runtime_results_equal_the_const_algebra() {
     assert_eq!(d(right_inverse(s)), algebra::right_inverse(&ds));
     assert_eq!(
         d(complement(s, 64i64)),
-        algebra::complement(&ds, &DTuple::d(64))
+        algebra::complement(&ds, &FixedTuple::d(64))
     );
     // By-mode tilers and integer tilers, as the const adapters read them.
     let t = d(logical_divide(
@@ -70,7 +70,7 @@ fn runtime_results_equal_the_const_algebra() {
 fn a_result_past_64_nodes_is_a_capacity_error() {
     // 1 + 4 + 32 = 37 nodes per tuple; appended to itself: 74.
     let m = (1i64, 1i64, 1i64, 1i64, 1i64, 1i64, 1i64, 1i64);
-    // `DLayout` operands (a typed mixed result this large is refused at compile time).
+    // `FixedLayout` operands (a typed mixed result this large is refused at compile time).
     let a = make_layout((m, m, m, m)).unwrap().to_dynamic();
     assert_eq!(a.shape().node_count(), 37);
     assert_eq!(append(a, a).unwrap_err(), Error::Capacity);

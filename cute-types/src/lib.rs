@@ -4,22 +4,22 @@
 //! Most users depend on the `cute` crate (package `cute-rs`), which re-exports
 //! this crate and adds the `layout!` macros.
 //!
-//! The layouts of this crate are [`dynamic`](mod@dynamic): [`DInt`], [`DTuple`]
-//! and [`DLayout`], a fixed-capacity, `Copy` representation whose structure is
+//! The layouts of this crate are [`dynamic`](mod@dynamic): [`DInt`], [`FixedTuple`]
+//! and [`FixedLayout`], a fixed-capacity, `Copy` representation whose structure is
 //! known only at run time. Every leaf records whether its value is *static*
 //! (known at compile time, printed `_4`) or *dynamic* (printed `4`). All algebra
 //! ([`algebra`]) is written once, as `const fn` over this representation, so the
 //! same code runs at compile time (for static layouts, through `cute-typed`) and
 //! at run time. Errors ([`error`]) name the violated rule.
 //!
-//! [`DLayout`] is parsed from and printed in CuTe notation ([`text`]):
+//! [`FixedLayout`] is parsed from and printed in CuTe notation ([`text`]):
 //!
 //! ```
-//! use cute_types::DLayout;
-//! let d: DLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
+//! use cute_types::FixedLayout;
+//! let d: FixedLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
 //! assert_eq!(d.eval_index(5).unwrap().value, 5);
 //! assert_eq!(d.to_string(), "(4,(2,2)):(4,(1,2))");
-//! let s: DLayout = "(_2,_4):(_1,_2)".parse().unwrap();
+//! let s: FixedLayout = "(_2,_4):(_1,_2)".parse().unwrap();
 //! assert_eq!(cute_types::algebra::coalesce(&s).unwrap().to_string(), "_8:_1");
 //! ```
 //!
@@ -51,6 +51,6 @@ pub mod text;
 
 mod ops;
 
-pub use dynamic::{DInt, DLayout, DTiler, DTuple};
+pub use dynamic::{DInt, FixedLayout, FixedTiler, FixedTuple};
 pub use error::Error;
 pub use text::{parse_coord, parse_layout, parse_tuple, ParseError};

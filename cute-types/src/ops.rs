@@ -29,7 +29,7 @@
 /// * `typed`: the typed functions `cute-typed` writes: name, arguments with the
 ///   operand trait each one takes (`LayoutOperand`, `TilerOperand`,
 ///   `IntTuple`, `IntLike`, `Coord`), the zero-sized static result `Marker`,
-///   the return alias `Alias`, the `const fn` entry point over `DLayout` that
+///   the return alias `Alias`, the `const fn` entry point over `FixedLayout` that
 ///   the static, mixed and run-time results all call, and `strides(…)`: the
 ///   layout operands whose static strides make the mixed result's strides
 ///   static. After a trait, what a typed mixed result (run-time leaves in a
@@ -656,7 +656,7 @@ macro_rules! for_each_op {
                     /// assert_eq!(r.to_string(), "(_4,_8,_2):(_1,_4,_32)");
                     /// assert_eq!(append(a, Layout::new(2i64, 32i64).unwrap()).unwrap().to_string(), "(_4,_8,2):(_1,_4,32)");
                     /// ```
-                    fn append(a: A LayoutOperand, x: X LayoutOperand) -> Appended as AppendOut = DLayout::append, strides(A, X);
+                    fn append(a: A LayoutOperand, x: X LayoutOperand) -> Appended as AppendOut = FixedLayout::append, strides(A, X);
                 ],
                 typed_by_hand: [],
             }
@@ -673,7 +673,7 @@ macro_rules! for_each_op {
                     /// let r: Prepended<_, _> = prepend(a, Layout::new(_2, _32));
                     /// assert_eq!(r.to_string(), "(_2,_4,_8):(_32,_1,_4)");
                     /// ```
-                    fn prepend(a: A LayoutOperand, x: X LayoutOperand) -> Prepended as PrependOut = DLayout::prepend, strides(A, X);
+                    fn prepend(a: A LayoutOperand, x: X LayoutOperand) -> Prepended as PrependOut = FixedLayout::prepend, strides(A, X);
                 ],
                 typed_by_hand: [],
             }
@@ -695,7 +695,7 @@ macro_rules! for_each_op {
                     /// assert_eq!(slice(a, (Underscore, 3)).unwrap().to_string(), "(_4):(_1)");
                     /// assert_eq!(slice(a, (Underscore, _3)).to_string(), "(_4):(_1)");
                     /// ```
-                    fn slice(a: A LayoutOperand, coord: K Coord) -> Sliced as SliceOut = DLayout::slice, strides(A);
+                    fn slice(a: A LayoutOperand, coord: K Coord) -> Sliced as SliceOut = FixedLayout::slice, strides(A);
                 ],
                 typed_by_hand: [],
             }
@@ -712,7 +712,7 @@ macro_rules! for_each_op {
                     /// let d: Diced<_, _> = dice(a, (_1, Underscore, _0));
                     /// assert_eq!(d.to_string(), "(_4,_2):(_1,_32)");
                     /// ```
-                    fn dice(a: A LayoutOperand, coord: K Coord) -> Diced as DiceOut = DLayout::dice, strides(A);
+                    fn dice(a: A LayoutOperand, coord: K Coord) -> Diced as DiceOut = FixedLayout::dice, strides(A);
                 ],
                 typed_by_hand: [],
             }

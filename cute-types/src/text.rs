@@ -13,7 +13,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::dynamic::{DInt, DLayout, DLayoutN, DTuple, DTupleN};
+use crate::dynamic::{DInt, FixedLayout, FixedTuple};
 use crate::error::Error;
 
 mod line_safe;
@@ -440,7 +440,7 @@ macro_rules! text_impls {
     };
 }
 // Every level of nesting is a node, so `N` levels never fit in `N` nodes.
-text_impls!([<const N: usize>] DTupleN<N>, DLayoutN<N>, N);
+text_impls!([] FixedTuple, FixedLayout, crate::dynamic::CAPACITY);
 // The compact form has no 64-node ceiling; the nesting bound keeps the
 // recursion of the reader within any thread's stack.
 // (The run-time module is left out when doc tests are collected: its items
@@ -459,7 +459,7 @@ enum Leaf {
 }
 
 /// Parses a whole IntTuple (no placeholders).
-pub fn parse_tuple(s: &str) -> Result<DTuple, ParseError> {
+pub fn parse_tuple(s: &str) -> Result<FixedTuple, ParseError> {
     let mut c = Cursor::new(s);
     let t = c.int_tuple(false)?;
     c.finish()?;
@@ -467,7 +467,7 @@ pub fn parse_tuple(s: &str) -> Result<DTuple, ParseError> {
 }
 
 /// Parses a whole coordinate, where `_` is the slicing placeholder.
-pub fn parse_coord(s: &str) -> Result<DTuple, ParseError> {
+pub fn parse_coord(s: &str) -> Result<FixedTuple, ParseError> {
     let mut c = Cursor::new(s);
     let t = c.int_tuple(true)?;
     c.finish()?;
@@ -475,7 +475,7 @@ pub fn parse_coord(s: &str) -> Result<DTuple, ParseError> {
 }
 
 /// Parses a whole layout.
-pub fn parse_layout(s: &str) -> Result<DLayout, ParseError> {
+pub fn parse_layout(s: &str) -> Result<FixedLayout, ParseError> {
     let mut c = Cursor::new(s);
     let l = c.layout()?;
     c.finish()?;
@@ -484,7 +484,7 @@ pub fn parse_layout(s: &str) -> Result<DLayout, ParseError> {
 
 // `FromStr` is implemented for the default capacity only, so that
 // `"4:1".parse()` infers its type wherever a layout or tuple is expected.
-impl FromStr for DLayout {
+impl FromStr for FixedLayout {
     type Err = ParseError;
     /// Parses CuTe notation: `(_4,(2,2)):(_4,(1,2))`, or a bare shape.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -516,7 +516,7 @@ impl FromStr for crate::dynamic::CTuple {
     }
 }
 
-impl FromStr for DTuple {
+impl FromStr for FixedTuple {
     type Err = ParseError;
     /// Parses an IntTuple or coordinate: `(4,(2,_2))`, `(1,_)`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {

@@ -7,8 +7,8 @@
 //! reach are kept.
 use cute_types::algebra;
 use cute_types::dynamic::rt::{CLayout, CTiler};
-use cute_types::dynamic::{DTiler, TILER_CAPACITY};
-use cute_types::{DInt, DLayout, Error};
+use cute_types::dynamic::{FixedTiler, TILER_CAPACITY};
+use cute_types::{DInt, Error, FixedLayout};
 
 /// `(e0,e1,…):(1,2,3,…)` over `extents`, as text (a by-mode operation
 /// reads each mode alone, so the modes need not be laid out side by side;
@@ -86,16 +86,16 @@ fn integer_entries_past_64_keep_their_reading() {
 
 #[test]
 fn fixed_tilers_hold_up_to_their_capacity() {
-    let one: DLayout = "2:1".parse().unwrap();
-    let full = DTiler::from_layouts(&vec![one; TILER_CAPACITY - 1]);
+    let one: FixedLayout = "2:1".parse().unwrap();
+    let full = FixedTiler::from_layouts(&vec![one; TILER_CAPACITY - 1]);
     // The tuples of a fixed tiler have 64 nodes: the root and one per layout.
     assert!(full.is_ok());
-    let a: DLayout = layout_text(&[2; 9]).parse().unwrap();
-    let nine = DTiler::from_layouts(&[one; 9]).unwrap();
+    let a: FixedLayout = layout_text(&[2; 9]).parse().unwrap();
+    let nine = FixedTiler::from_layouts(&[one; 9]).unwrap();
     let r = algebra::logical_divide_tiler(&a, &nine).unwrap();
     assert_eq!(r.rank(), 9);
     assert_eq!(
-        DTiler::from_layouts(&vec![one; TILER_CAPACITY + 1]).unwrap_err(),
+        FixedTiler::from_layouts(&vec![one; TILER_CAPACITY + 1]).unwrap_err(),
         Error::Capacity
     );
 }

@@ -6,7 +6,7 @@ use std::num::NonZeroUsize;
 use cute_calc::{self as expr, Reading, Value};
 use cute_print::LayoutGrid;
 use cute_types::algebra::Swizzle;
-use cute_types::{DInt, DLayout, Error};
+use cute_types::{DInt, Error, FixedLayout};
 
 use super::report::CliError;
 
@@ -42,7 +42,7 @@ pub fn eval_lines<R: io::Read + Send, W: io::Write>(
 /// A value that has a picture: a layout, possibly behind a swizzle.
 pub struct Printable {
     /// The layout whose domain is drawn (the inner layout of a swizzled one).
-    layout: DLayout,
+    layout: FixedLayout,
     /// For a swizzled layout `sw o offset o L`: the swizzle and the offset.
     swizzle: Option<(Swizzle, DInt)>,
     /// The value as `cute eval` writes it.
@@ -55,7 +55,7 @@ impl Printable {
         let value = evaluate(src)?;
         let notation = value.to_string();
         // The printers take the fixed-capacity layout of the typed layer.
-        let fixed = |l: &cute_types::dynamic::rt::CLayout| -> Result<DLayout, CliError> {
+        let fixed = |l: &cute_types::dynamic::rt::CLayout| -> Result<FixedLayout, CliError> {
             l.to_fixed()
                 .map_err(|e| CliError::Print(cute_print::PrintError::Algebra(e)))
         };

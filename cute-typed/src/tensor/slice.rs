@@ -4,7 +4,7 @@ use super::coord::IntoCoord;
 use super::engine::Engine;
 use super::layout_trait::TensorLayout;
 use super::tensor::Tensor;
-use crate::dynamic::{DLayout, DTuple};
+use crate::dynamic::{FixedLayout, FixedTuple};
 use crate::error::Error;
 use crate::typed::static_result::static_layout;
 use crate::typed::{Coord, Dispatch, False, LayoutOperand, StaticLayout, True};
@@ -13,21 +13,24 @@ use core::marker::PhantomData;
 /// CuTe's `slice_and_offset(coord, layout)` with the offset as a plain integer:
 /// the sub-layout of the modes where `coord` is `_` (gathered one level deep:
 /// `(_, (1, _))` over `(4, (2, 3))` keeps `(4, 3)`) and the index of the fixed part.
-pub(crate) fn slice_layout(coord: &DTuple, layout: &DLayout) -> Result<(DLayout, i64), Error> {
+pub(crate) fn slice_layout(
+    coord: &FixedTuple,
+    layout: &FixedLayout,
+) -> Result<(FixedLayout, i64), Error> {
     let (sliced, offset) = layout.slice_and_offset(coord)?;
     Ok((sliced, offset.value))
 }
 
 /// The layout of the one element a slice without `_` keeps: `_1:_0` (a
 /// rank-0 view is not a layout here).
-const ONE_ELEMENT: DLayout = match DLayout::new(DTuple::s(1), DTuple::s(0)) {
+const ONE_ELEMENT: FixedLayout = match FixedLayout::new(FixedTuple::s(1), FixedTuple::s(0)) {
     Ok(l) => l,
     Err(e) => e.raise(),
 };
 
 /// A tensor's slice of `layout` at `coord`: the kept layout (or [`ONE_ELEMENT`])
 /// and the offset, the fixed entries checked against the shape.
-fn slice_checked(coord: &DTuple, layout: &DLayout) -> Result<(DLayout, i64), Error> {
+fn slice_checked(coord: &FixedTuple, layout: &FixedLayout) -> Result<(FixedLayout, i64), Error> {
     if !in_domain(coord, &layout.shape())? {
         return Err(Error::OutOfDomain);
     }
@@ -38,7 +41,7 @@ fn slice_checked(coord: &DTuple, layout: &DLayout) -> Result<(DLayout, i64), Err
     Ok((sliced, offset))
 }
 
-/// The layout kept by a tensor's slice: [`DLayout`] for run-time layouts, and
+/// The layout kept by a tensor's slice: [`FixedLayout`] for run-time layouts, and
 /// for a static layout `L` the static [`TensorSliced`] (the kept modes depend
 /// only on where the coordinate holds `_`, which its type says).
 ///
@@ -48,7 +51,7 @@ fn slice_checked(coord: &DTuple, layout: &DLayout) -> Result<(DLayout, i64), Err
 /// let l = make_layout_right((_4, _8));
 /// let (row, off) = l.slice_by((2, Underscore)).unwrap();
 /// assert_eq!((row.to_string(), off), ("(_8):(_1)".to_string(), 16));
-/// let d: DLayout = "(4,8):(8,1)".parse().unwrap();
+/// let d: FixedLayout = "(4,8):(8,1)".parse().unwrap();
 /// let (row, off) = d.slice_by((2, Underscore)).unwrap();
 /// assert_eq!((row.to_string(), off), ("(8):(1)".to_string(), 16));
 /// ```
@@ -78,8 +81,8 @@ impl<L: LayoutOperand<IsStatic = True>, K: Coord> SliceDispatch<L, K> for True {
 }
 
 impl<L: LayoutOperand, K: IntoCoord> SliceDispatch<L, K> for False {
-    type Sliced = DLayout;
-    fn slice(layout: &L, coord: K) -> Result<(DLayout, i64), Error> {
+    type Sliced = FixedLayout;
+    fn slice(layout: &L, coord: K) -> Result<(FixedLayout, i64), Error> {
         slice_checked(&coord.into_coord()?, &layout.to_dynamic())
     }
 }
@@ -107,7 +110,7 @@ where
 pub struct TensorSliced<L, K>(PhantomData<fn() -> (L, K)>);
 
 impl<L: LayoutOperand<IsStatic = True>, K: Coord> StaticLayout for TensorSliced<L, K> {
-    const RESULT: Result<DLayout, Error> = if L::FAILED {
+    const RESULT: Result<FixedLayout, Error> = if L::FAILED {
         Err(Error::FailedOperand)
     } else {
         static_slice(&static_layout(L::STATIC), &K::COORD_PATTERN)
@@ -120,7 +123,7 @@ crate::typed::static_result::marker_impls!([L, K] TensorSliced<L, K>, [L: Layout
 
 /// The kept modes of `layout` for the coordinate pattern `coord` (its integer
 /// values do not matter), or one element.
-const fn static_slice(layout: &DLayout, coord: &DTuple) -> Result<DLayout, Error> {
+const fn static_slice(layout: &FixedLayout, coord: &FixedTuple) -> Result<FixedLayout, Error> {
     match layout.slice(coord) {
         Ok(l) if l.shape().rank() == 0 => Ok(ONE_ELEMENT),
         r => r,
@@ -134,7 +137,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     ///
     /// A static layout keeps a static layout ([`TensorSliced`], for typed
     /// coordinates: `i64`, `_N`, [`crate::typed::Underscore`]); a run-time one a
-    /// [`DLayout`] (any coordinate [`IntoCoord`] accepts).
+    /// [`FixedLayout`] (any coordinate [`IntoCoord`] accepts).
     ///
     /// ```
     /// use cute_typed::tensor::*;

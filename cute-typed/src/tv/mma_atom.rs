@@ -4,26 +4,26 @@
 //! `mma_traits_sm90_gmma.hpp`); all leaves are static, as in C++. Each maps
 //! `(thread, value)` to the column-major index of the operand tile:
 //! A is `M × K`, B is `N × K`, C is `M × N`.
-use crate::dynamic::{DLayout, DTuple};
+use crate::dynamic::{FixedLayout, FixedTuple};
 use crate::error::Error;
 use crate::tri;
 
-/// `DTuple::tuple` for constants: a bad literal is a compile error.
+/// `FixedTuple::tuple` for constants: a bad literal is a compile error.
 macro_rules! tup {
     ($($x:expr),* $(,)?) => {
-        match DTuple::tuple(&[$($x),*]) {
+        match FixedTuple::tuple(&[$($x),*]) {
             Ok(t) => t,
             Err(e) => e.raise(),
         }
     };
 }
 
-const fn s(v: i64) -> DTuple {
-    DTuple::s(v)
+const fn s(v: i64) -> FixedTuple {
+    FixedTuple::s(v)
 }
 
-const fn lay(shape: DTuple, stride: DTuple) -> DLayout {
-    match DLayout::new(shape, stride) {
+const fn lay(shape: FixedTuple, stride: FixedTuple) -> FixedLayout {
+    match FixedLayout::new(shape, stride) {
         Ok(l) => l,
         Err(e) => e.raise(),
     }
@@ -32,21 +32,21 @@ const fn lay(shape: DTuple, stride: DTuple) -> DLayout {
 /// SM80 accumulator (and 16×8×8 A) layout `SM80_16x8_Row`:
 /// `((4,8),(2,2)):((32,1),(16,8))`, `(T32,V4) → (M16,N8)`:
 /// thread `t` value `v` holds `m = t/4 + 8·v₁`, `n = 2·(t%4) + v₀`.
-pub const SM80_16X8_ROW: DLayout = lay(
+pub const SM80_16X8_ROW: FixedLayout = lay(
     tup!(tup!(s(4), s(8)), tup!(s(2), s(2))),
     tup!(tup!(s(32), s(1)), tup!(s(16), s(8))),
 );
 
 /// SM80 `m16n8k16` A layout: `((4,8),(2,2,2)):((32,1),(16,8,128))`,
 /// `(T32,V8) → (M16,K16)`: `m = t/4 + 8·v₁`, `k = 2·(t%4) + v₀ + 8·v₂`.
-pub const SM80_16X8X16_A: DLayout = lay(
+pub const SM80_16X8X16_A: FixedLayout = lay(
     tup!(tup!(s(4), s(8)), tup!(s(2), s(2), s(2))),
     tup!(tup!(s(32), s(1)), tup!(s(16), s(8), s(128))),
 );
 
 /// SM80 `m16n8k16` B layout: `((4,8),(2,2)):((16,1),(8,64))`,
 /// `(T32,V4) → (N8,K16)`: `n = t/4`, `k = 2·(t%4) + v₀ + 8·v₁`.
-pub const SM80_16X8X16_B: DLayout = lay(
+pub const SM80_16X8X16_B: FixedLayout = lay(
     tup!(tup!(s(4), s(8)), tup!(s(2), s(2))),
     tup!(tup!(s(16), s(1)), tup!(s(8), s(64))),
 );
@@ -60,13 +60,13 @@ pub struct MmaAtom {
     /// `(M, N, K)` of one instruction.
     pub shape_mnk: (i64, i64, i64),
     /// The atom's threads: `ThrID`, from atom-thread index to thread index.
-    pub thr_id: DLayout,
+    pub thr_id: FixedLayout,
     /// `(T, V) → m + M·k`.
-    pub a: DLayout,
+    pub a: FixedLayout,
     /// `(T, V) → n + N·k`.
-    pub b: DLayout,
+    pub b: FixedLayout,
     /// `(T, V) → m + M·n`.
-    pub c: DLayout,
+    pub c: FixedLayout,
 }
 
 impl MmaAtom {
@@ -114,16 +114,16 @@ pub const fn sm80_16x8x16_f32f16f16f32_tn() -> MmaAtom {
 /// `m = 16·(t/32) + (t%32)/4 + 8·((v/2)%2)`, `n = 2·(t%4) + v%2 + 8·(v/4)`.
 ///
 /// `n` must be a multiple of 8 in `[8, 256]` ([`Error::Unsupported`] otherwise).
-pub const fn sm90_c_layout_64xn(n: i64) -> Result<DLayout, Error> {
+pub const fn sm90_c_layout_64xn(n: i64) -> Result<FixedLayout, Error> {
     if n < 8 || n > 256 || n % 8 != 0 {
         return Err(Error::Unsupported);
     }
-    DLayout::new(
-        tri!(DTuple::tuple(&[
+    FixedLayout::new(
+        tri!(FixedTuple::tuple(&[
             tup!(s(4), s(8), s(4)),
             tup!(s(2), s(2), s(n / 8)),
         ])),
-        tri!(DTuple::tuple(&[
+        tri!(FixedTuple::tuple(&[
             tup!(s(128), s(1), s(16)),
             tup!(s(64), s(8), s(512)),
         ])),
@@ -149,10 +149,10 @@ pub const fn sm90_64xnx16_f32f16f16_ss(n: i64) -> Result<MmaAtom, Error> {
 }
 
 /// `ABLayout<M,K>`: `(128,(M,K)):(0,(1,M))`.
-const fn ab_layout(m: i64, k: i64) -> Result<DLayout, Error> {
-    DLayout::new(
-        tri!(DTuple::tuple(&[s(128), tup!(s(m), s(k))])),
-        tri!(DTuple::tuple(&[s(0), tup!(s(1), s(m))])),
+const fn ab_layout(m: i64, k: i64) -> Result<FixedLayout, Error> {
+    FixedLayout::new(
+        tri!(FixedTuple::tuple(&[s(128), tup!(s(m), s(k))])),
+        tri!(FixedTuple::tuple(&[s(0), tup!(s(1), s(m))])),
     )
 }
 

@@ -1,7 +1,7 @@
 //! [`make_layout_tv`] and [`TiledCopy`]: a thread layout times a value layout.
 use super::tv_layout::TvLayout;
 use crate::algebra::{composition, raked_product, right_inverse};
-use crate::dynamic::{DLayout, DTuple};
+use crate::dynamic::{FixedLayout, FixedTuple};
 use crate::error::Error;
 
 /// CuTe's `make_layout_tv(thr, val)`: the TV layout of `size(thr)` threads that
@@ -25,7 +25,7 @@ use crate::error::Error;
 /// assert_eq!(tv.coord(1, 0).unwrap(), (4, 0)); // thread 1 starts 4 rows down
 /// assert_eq!(tv.coord(0, 3).unwrap(), (3, 0)); // its values are consecutive rows
 /// ```
-pub fn make_layout_tv(thr: &DLayout, val: &DLayout) -> Result<TvLayout, Error> {
+pub fn make_layout_tv(thr: &FixedLayout, val: &FixedLayout) -> Result<TvLayout, Error> {
     if thr.rank() != 2 || val.rank() != 2 {
         return Err(Error::CoordinateMismatch);
     }
@@ -33,7 +33,10 @@ pub fn make_layout_tv(thr: &DLayout, val: &DLayout) -> Result<TvLayout, Error> {
     let layout_mn = raked_product(thr, val)?;
     let threads = thr.size()?;
     let values = val.size()?;
-    let shape = DLayout::col_major(DTuple::tuple(&[DTuple::int(threads), DTuple::int(values)])?)?;
+    let shape = FixedLayout::col_major(FixedTuple::tuple(&[
+        FixedTuple::int(threads),
+        FixedTuple::int(values),
+    ])?)?;
     let tv = composition(&right_inverse(&layout_mn)?, &shape)?;
     let m = layout_mn.shape().get(0)?.product()?.value;
     let n = layout_mn.shape().get(1)?.product()?.value;
@@ -54,7 +57,7 @@ pub struct TiledCopy {
 
 impl TiledCopy {
     /// `make_tiled_copy(atom, thr, val)` for an element-wise atom.
-    pub fn new(thr: &DLayout, val: &DLayout) -> Result<TiledCopy, Error> {
+    pub fn new(thr: &FixedLayout, val: &FixedLayout) -> Result<TiledCopy, Error> {
         Ok(TiledCopy {
             layout_tv: make_layout_tv(thr, val)?,
         })

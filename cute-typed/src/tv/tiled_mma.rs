@@ -4,7 +4,7 @@
 use super::mma_atom::MmaAtom;
 use super::tv_layout::TvLayout;
 use crate::algebra::{composition, right_inverse, tiled_product};
-use crate::dynamic::{DLayout, DTuple};
+use crate::dynamic::{FixedLayout, FixedTuple};
 use crate::error::Error;
 
 /// The most atoms a [`TiledMma`] tiles (`AM·AN·AK`); more are [`Error::Unsupported`].
@@ -22,7 +22,7 @@ pub const MAX_ATOMS: i64 = 1 << 16;
 #[derive(Clone, Copy, Debug)]
 pub struct TiledMma {
     atom: MmaAtom,
-    thr_vmnk: DLayout,
+    thr_vmnk: FixedLayout,
     /// `(AM, AN, AK)`: the sizes of the atom layout's modes.
     grid: (i64, i64, i64),
 }
@@ -42,7 +42,7 @@ impl TiledMma {
     /// // Thread 32 is warp 1 (atom (1,0)): its value 0 sits 16 rows below warp 0's.
     /// assert_eq!(c.coord(32, 0).unwrap(), (16, 0));
     /// ```
-    pub fn new(atom: MmaAtom, atom_layout: DLayout) -> Result<TiledMma, Error> {
+    pub fn new(atom: MmaAtom, atom_layout: FixedLayout) -> Result<TiledMma, Error> {
         if atom_layout.rank() != 3 {
             return Err(Error::CoordinateMismatch);
         }
@@ -68,7 +68,7 @@ impl TiledMma {
         &self.atom
     }
     /// CuTe's `thr_layout_vmnk`: `(ThrV, ThrM, ThrN, ThrK) → thread index`.
-    pub fn thr_layout_vmnk(&self) -> &DLayout {
+    pub fn thr_layout_vmnk(&self) -> &FixedLayout {
         &self.thr_vmnk
     }
     /// Number of threads: `size(thr_vmnk)`.
@@ -117,22 +117,23 @@ impl TiledMma {
     /// the thread mode is indexed by the thread index itself.
     fn operand_tv(
         &self,
-        atom_tv: &DLayout,
+        atom_tv: &FixedLayout,
         rows: i64,
         cols: i64,
         tile_rows: i64,
         grid_strides: [i64; 3],
         (tile_r, tile_c, _, _): (i64, i64, i64, i64),
     ) -> Result<TvLayout, Error> {
-        let embed = DLayout::new(
-            DTuple::tuple(&[DTuple::s(rows), DTuple::s(cols)])?,
-            DTuple::tuple(&[DTuple::s(1), DTuple::s(tile_rows)])?,
+        let embed = FixedLayout::new(
+            FixedTuple::tuple(&[FixedTuple::s(rows), FixedTuple::s(cols)])?,
+            FixedTuple::tuple(&[FixedTuple::s(1), FixedTuple::s(tile_rows)])?,
         )?;
         let atom_thr = composition(&embed, &atom_tv.get(0)?)?;
         let atom_val = composition(&embed, &atom_tv.get(1)?)?;
         let (am, an, ak) = self.atom_grid()?;
-        let grid_mode = |size: i64, stride: i64| DLayout::new(DTuple::d(size), DTuple::d(stride));
-        let by_coord = DLayout::from_modes(&[
+        let grid_mode =
+            |size: i64, stride: i64| FixedLayout::new(FixedTuple::d(size), FixedTuple::d(stride));
+        let by_coord = FixedLayout::from_modes(&[
             atom_thr,
             grid_mode(am, grid_strides[0])?,
             grid_mode(an, grid_strides[1])?,
@@ -140,12 +141,16 @@ impl TiledMma {
         ])?;
         // thread index → (ThrV, ThrM, ThrN, ThrK) as a 1-D index, then → tile index.
         let thr_mode = composition(&by_coord, &right_inverse(&self.thr_vmnk)?)?;
-        TvLayout::new(DLayout::from_modes(&[thr_mode, atom_val])?, tile_r, tile_c)
+        TvLayout::new(
+            FixedLayout::from_modes(&[thr_mode, atom_val])?,
+            tile_r,
+            tile_c,
+        )
     }
 }
 
 /// Whether `l` maps its domain one-to-one onto `[0, size)`.
-fn is_permutation(l: &DLayout) -> Result<bool, Error> {
+fn is_permutation(l: &FixedLayout) -> Result<bool, Error> {
     let size = l.size()?.value;
     if size > MAX_ATOMS {
         return Err(Error::Unsupported);

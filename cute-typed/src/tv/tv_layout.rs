@@ -1,5 +1,5 @@
 //! [`TvLayout`]: `(thread, value) → (m, n)` as a layout.
-use crate::dynamic::{DLayout, DTuple};
+use crate::dynamic::{FixedLayout, FixedTuple};
 use crate::error::Error;
 
 /// Most tile elements [`TvLayout::owners`] builds a table for.
@@ -16,14 +16,14 @@ pub const MAX_OWNER_PAIRS: i64 = 1 << 22;
 /// several map to are shared (a broadcast, as in wgmma's shared-memory operands).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TvLayout {
-    layout: DLayout,
+    layout: FixedLayout,
     tile: (i64, i64),
 }
 
 impl TvLayout {
     /// `layout` over an `m × n` tile. Errors unless `layout` has rank 2 and every
     /// index it produces lies in `[0, m·n)` ([`Error::OutOfDomain`]).
-    pub fn new(layout: DLayout, m: i64, n: i64) -> Result<TvLayout, Error> {
+    pub fn new(layout: FixedLayout, m: i64, n: i64) -> Result<TvLayout, Error> {
         if layout.rank() != 2 {
             return Err(Error::CoordinateMismatch);
         }
@@ -41,7 +41,7 @@ impl TvLayout {
         })
     }
     /// The layout `(thread, value) → index`.
-    pub fn layout(&self) -> DLayout {
+    pub fn layout(&self) -> FixedLayout {
         self.layout
     }
     /// The tile `(M, N)`.
@@ -49,8 +49,8 @@ impl TvLayout {
         self.tile
     }
     /// The tile as a shape `(M,N)`.
-    pub fn tile_shape(&self) -> Result<DTuple, Error> {
-        DTuple::tuple(&[DTuple::d(self.tile.0), DTuple::d(self.tile.1)])
+    pub fn tile_shape(&self) -> Result<FixedTuple, Error> {
+        FixedTuple::tuple(&[FixedTuple::d(self.tile.0), FixedTuple::d(self.tile.1)])
     }
     /// Number of threads: the size of mode 0.
     pub fn threads(&self) -> Result<i64, Error> {
@@ -65,7 +65,7 @@ impl TvLayout {
         if t < 0 || t >= self.threads()? || v < 0 || v >= self.values()? {
             return Err(Error::OutOfDomain);
         }
-        let c = DTuple::tuple(&[DTuple::d(t), DTuple::d(v)])?;
+        let c = FixedTuple::tuple(&[FixedTuple::d(t), FixedTuple::d(v)])?;
         Ok(self.layout.eval(&c)?.value)
     }
     /// The tile coordinate `(m, n)` of thread `t`'s value `v`.

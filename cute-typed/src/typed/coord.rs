@@ -5,7 +5,7 @@ use super::flag::{StaticFlag, True};
 use super::int::{IntLike, RuntimeInt, C};
 use super::numeral::Numeral;
 use super::tuple::{ok_or_raise, Congruent, IntTuple};
-use crate::dynamic::DTuple;
+use crate::dynamic::FixedTuple;
 use crate::error::Error;
 
 /// CuTe's slicing placeholder `_`: keeps a whole mode in [`slice`](fn@super::slice)
@@ -38,16 +38,16 @@ pub trait Coord: Copy + fmt::Debug + 'static {
     /// `True` when every leaf is static (`_` counts as static).
     type IsStatic: StaticFlag;
     /// The nesting, with static leaves, dynamic leaves as 0 and `_` marks.
-    const COORD_PATTERN: DTuple;
+    const COORD_PATTERN: FixedTuple;
     /// Number of integer leaves (an [`Underscore`] is not one).
     const COORD_LEAVES: usize;
-    /// The coordinate as a [`DTuple`] (with `_` where it holds [`Underscore`]).
-    fn to_dcoord(&self) -> DTuple {
+    /// The coordinate as a [`FixedTuple`] (with `_` where it holds [`Underscore`]).
+    fn to_dcoord(&self) -> FixedTuple {
         self.write_coord(Self::COORD_PATTERN, 0)
     }
     #[doc(hidden)]
     /// Writes this coordinate's integer leaves into `t` from leaf number `first` on.
-    fn write_coord(&self, t: DTuple, first: usize) -> DTuple;
+    fn write_coord(&self, t: FixedTuple, first: usize) -> FixedTuple;
 }
 
 /// A coordinate of the layout `S:D`: an integer (a 1-D index into whatever it
@@ -113,7 +113,7 @@ pub fn crd2idx<K: CoordOf<S, D>, S: Congruent<D>, D: IntTuple>(
 /// check_static_coord(&parse_tuple("(9,1)").unwrap(), &parse_tuple("(_4,_2)").unwrap());
 /// ```
 #[track_caller]
-pub const fn check_static_coord(coord: &DTuple, shape: &DTuple) {
+pub const fn check_static_coord(coord: &FixedTuple, shape: &FixedTuple) {
     if coord.is_underscore() {
         return;
     }
@@ -142,9 +142,9 @@ macro_rules! leaf_coord {
         #[diagnostic::do_not_recommend]
         impl<$($gen)*> Coord for $T {
             type IsStatic = <$T as IntLike>::IsStatic;
-            const COORD_PATTERN: DTuple = <$T as IntTuple>::PATTERN;
+            const COORD_PATTERN: FixedTuple = <$T as IntTuple>::PATTERN;
             const COORD_LEAVES: usize = 1;
-            fn write_coord(&self, t: DTuple, first: usize) -> DTuple {
+            fn write_coord(&self, t: FixedTuple, first: usize) -> FixedTuple {
                 t.with_leaf(first, self.to_dint())
             }
         }
@@ -161,18 +161,18 @@ leaf_coord!([T: RuntimeInt,] T);
 
 impl Coord for Underscore {
     type IsStatic = True;
-    const COORD_PATTERN: DTuple = DTuple::underscore();
+    const COORD_PATTERN: FixedTuple = FixedTuple::underscore();
     const COORD_LEAVES: usize = 0;
-    fn write_coord(&self, t: DTuple, _: usize) -> DTuple {
+    fn write_coord(&self, t: FixedTuple, _: usize) -> FixedTuple {
         t
     }
 }
 
 impl Coord for () {
     type IsStatic = True;
-    const COORD_PATTERN: DTuple = DTuple::empty();
+    const COORD_PATTERN: FixedTuple = FixedTuple::empty();
     const COORD_LEAVES: usize = 0;
-    fn write_coord(&self, t: DTuple, _: usize) -> DTuple {
+    fn write_coord(&self, t: FixedTuple, _: usize) -> FixedTuple {
         t
     }
 }
@@ -194,10 +194,10 @@ macro_rules! tuple_coord {
     ($($K:ident $S:ident $D:ident $i:tt),+) => {
         impl<$($K: Coord),+> Coord for ($($K,)+) {
             type IsStatic = all_static!($($K)+);
-            const COORD_PATTERN: DTuple = ok_or_raise(DTuple::tuple(&[$($K::COORD_PATTERN),+]));
+            const COORD_PATTERN: FixedTuple = ok_or_raise(FixedTuple::tuple(&[$($K::COORD_PATTERN),+]));
             const COORD_LEAVES: usize = 0 $(+ $K::COORD_LEAVES)+;
             #[allow(unused_assignments)]
-            fn write_coord(&self, mut t: DTuple, first: usize) -> DTuple {
+            fn write_coord(&self, mut t: FixedTuple, first: usize) -> FixedTuple {
                 let mut k = first;
                 $(
                     t = self.$i.write_coord(t, k);

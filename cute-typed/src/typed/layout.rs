@@ -11,7 +11,7 @@ use super::mixed::{Planned, MIXED_SLOTS};
 use super::tuple::{checked_add, ok_or_raise, Congruent, Get, IntTuple};
 #[cfg(feature = "alloc")]
 use crate::dynamic::rt::CLayout;
-use crate::dynamic::{DLayout, DTuple};
+use crate::dynamic::{FixedLayout, FixedTuple};
 use crate::error::Error;
 
 /// A layout `Shape:Stride`: the function `L(c) = Σ cᵢ·dᵢ` from the coordinates of
@@ -104,14 +104,14 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     ///
     /// ```
     /// use cute_typed::typed::*;
-    /// use cute_typed::DLayout;
-    /// let d: DLayout = "(4,8):(1,4)".parse().unwrap();
+    /// use cute_typed::FixedLayout;
+    /// let d: FixedLayout = "(4,8):(1,4)".parse().unwrap();
     /// // Dynamic leaves read any value; static leaves must match.
     /// let l = Layout::<(i64, i64), (i64, i64)>::from_dynamic(&d).unwrap();
     /// assert_eq!(l.shape(), (4, 8));
     /// assert!(Layout::<(_4, _2), (_1, _4)>::from_dynamic(&d).is_err());
     /// ```
-    pub fn from_dynamic(l: &DLayout) -> Result<Self, Error> {
+    pub fn from_dynamic(l: &FixedLayout) -> Result<Self, Error> {
         Self::try_new(S::from_dtuple(&l.shape())?, D::from_dtuple(&l.stride())?)
     }
 
@@ -261,7 +261,7 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
             stride: self.stride.mode(),
         }
     }
-    /// The layout as a [`DLayout`]; static leaves keep their static flag.
+    /// The layout as a [`FixedLayout`]; static leaves keep their static flag.
     ///
     /// ```
     /// use cute_typed::typed::*;
@@ -269,24 +269,24 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     /// assert_eq!(d.to_string(), "(_4,8):(_1,_4)");
     /// assert_eq!(d.size().unwrap().value, 32);
     /// ```
-    pub fn to_dynamic(&self) -> DLayout {
+    pub fn to_dynamic(&self) -> FixedLayout {
         // Cannot fail: `S: Congruent<D>`, so the two tuples have the same nesting.
-        ok_or_raise(DLayout::new_unchecked_shape(
+        ok_or_raise(FixedLayout::new_unchecked_shape(
             self.shape.to_dtuple(),
             self.stride.to_dtuple(),
         ))
     }
 }
 
-impl<S: Congruent<D>, D: IntTuple> TryFrom<DLayout> for Layout<S, D> {
+impl<S: Congruent<D>, D: IntTuple> TryFrom<FixedLayout> for Layout<S, D> {
     type Error = Error;
-    fn try_from(l: DLayout) -> Result<Self, Error> {
+    fn try_from(l: FixedLayout) -> Result<Self, Error> {
         Self::from_dynamic(&l)
     }
 }
 
-impl<S: Congruent<D>, D: IntTuple> From<Layout<S, D>> for DLayout {
-    fn from(l: Layout<S, D>) -> DLayout {
+impl<S: Congruent<D>, D: IntTuple> From<Layout<S, D>> for FixedLayout {
+    fn from(l: Layout<S, D>) -> FixedLayout {
         l.to_dynamic()
     }
 }
@@ -295,7 +295,7 @@ impl<S: Congruent<D>, D: IntTuple> From<Layout<S, D>> for DLayout {
 /// cosize fit in `i64`. Stops compilation with the rule otherwise, reported at
 /// the `const` that calls it (`#[track_caller]`: no note for this frame).
 #[track_caller]
-const fn check_static_leaves(shape: &DTuple, stride: &DTuple) {
+const fn check_static_leaves(shape: &FixedTuple, stride: &FixedTuple) {
     let n = shape.leaf_count();
     let mut k = 0;
     while k < n {
@@ -306,7 +306,7 @@ const fn check_static_leaves(shape: &DTuple, stride: &DTuple) {
         k += 1;
     }
     if shape.is_static() && stride.is_static() {
-        check_layout(&DLayout::new(*shape, *stride));
+        check_layout(&FixedLayout::new(*shape, *stride));
     }
 }
 
@@ -314,21 +314,21 @@ const fn check_static_leaves(shape: &DTuple, stride: &DTuple) {
 impl<S: Congruent<D>, D: IntTuple> LayoutOperand for Layout<S, D> {
     type IsStatic = BothStatic<S, D>;
     type Modes = <S as IntTuple>::Modes;
-    const STATIC: Option<DLayout> = match (S::STATIC, D::STATIC) {
-        (Some(s), Some(d)) => Some(ok_or_raise(DLayout::new(s, d))),
+    const STATIC: Option<FixedLayout> = match (S::STATIC, D::STATIC) {
+        (Some(s), Some(d)) => Some(ok_or_raise(FixedLayout::new(s, d))),
         _ => None,
     };
     type Typed = True;
     type StrideStatic = D::IsStatic;
     // Run-time leaves as 1 (their `PATTERN` holds 0, not a valid extent).
-    const PATTERN: Option<DLayout> = match DLayout::new(
+    const PATTERN: Option<FixedLayout> = match FixedLayout::new(
         S::PATTERN.with_dynamic_values(1),
         D::PATTERN.with_dynamic_values(1),
     ) {
         Ok(l) => Some(l),
         Err(_) => None,
     };
-    fn to_dynamic(&self) -> DLayout {
+    fn to_dynamic(&self) -> FixedLayout {
         Layout::to_dynamic(self)
     }
     #[cfg(feature = "alloc")]
@@ -353,7 +353,7 @@ impl<S: Congruent<D>, D: IntTuple> LayoutLike for Layout<S, D> {
         S::DEPTH
     }
     /// `L(i)` straight from the typed shape and stride (the inherent
-    /// [`Layout::eval`]), without building a [`DLayout`] first.
+    /// [`Layout::eval`]), without building a [`FixedLayout`] first.
     fn eval_index(&self, i: i64) -> Result<i64, Error> {
         Layout::eval(self, i)
     }
@@ -364,7 +364,7 @@ where
     S: Congruent<D> + IntTuple<IsStatic = True>,
     D: IntTuple<IsStatic = True>,
 {
-    const RESULT: Result<DLayout, Error> = DLayout::new(S::PATTERN, D::PATTERN);
+    const RESULT: Result<FixedLayout, Error> = FixedLayout::new(S::PATTERN, D::PATTERN);
 }
 
 impl<S, D> Default for Layout<S, D>
@@ -513,7 +513,7 @@ pub fn make_layout_strided<S: Congruent<D>, D: IntTuple>(
 const fn check_compact<S: IntTuple, D: IntTuple>(major: crate::dynamic::Major) {
     check_static_leaves(&S::PATTERN, &D::PATTERN);
     if S::IS_STATIC {
-        let expect = ok_or_raise(DLayout::compact(S::PATTERN, major));
+        let expect = ok_or_raise(FixedLayout::compact(S::PATTERN, major));
         if !expect.stride().eq_exact(&D::PATTERN) {
             Error::StaticMismatch.raise()
         }

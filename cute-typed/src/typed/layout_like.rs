@@ -1,5 +1,5 @@
 //! The traits every layout of the typed layer implements: [`LayoutOperand`]
-//! (anything the algebra accepts, `DLayout` included), [`LayoutLike`] (typed
+//! (anything the algebra accepts, `FixedLayout` included), [`LayoutLike`] (typed
 //! layouts and static results: size, eval, `Display`…) and [`StaticLayout`]
 //! (fully static: the whole layout is a `const`).
 use core::fmt;
@@ -10,11 +10,11 @@ use super::static_result::Dispatch;
 use super::tuple::ok_or_raise;
 #[cfg(feature = "alloc")]
 use crate::dynamic::rt::CLayout;
-use crate::dynamic::{DLayout, DTuple};
+use crate::dynamic::{FixedLayout, FixedTuple};
 use crate::error::Error;
 
 /// Anything the typed algebra accepts as a layout operand: typed layouts, static
-/// results and the dynamic [`DLayout`].
+/// results and the dynamic [`FixedLayout`].
 ///
 /// ```
 /// use cute_typed::typed::*;
@@ -23,20 +23,20 @@ use crate::error::Error;
 /// let a = make_layout((_4, _8));
 /// assert_eq!(size_of(a), 32);
 /// assert_eq!(size_of(coalesce(a)), 32);
-/// assert_eq!(size_of("(4,8):(1,4)".parse::<cute_typed::DLayout>().unwrap()), 32);
+/// assert_eq!(size_of("(4,8):(1,4)".parse::<cute_typed::FixedLayout>().unwrap()), 32);
 /// assert!(<Layout<(_4, _8), (_1, _4)> as LayoutOperand>::STATIC.is_some());
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a layout",
-    label = "expected a `Layout<Shape, Stride>`, a static algebra result or a `DLayout`"
+    label = "expected a `Layout<Shape, Stride>`, a static algebra result or a `FixedLayout`"
 )]
 pub trait LayoutOperand: Copy {
     /// `True` when every leaf of shape and stride is static.
     type IsStatic: StaticFlag;
     /// The whole layout, when every leaf is static (computed at compile time).
-    const STATIC: Option<DLayout>;
+    const STATIC: Option<FixedLayout>;
     /// `True` when the nesting and the static leaves are known at compile time
-    /// (typed layouts, static and mixed results); `False` for [`DLayout`].
+    /// (typed layouts, static and mixed results); `False` for [`FixedLayout`].
     type Typed: StaticFlag;
     /// `True` when every stride leaf is static: the operations that
     /// complement this layout (products, complement, inverses) are typed
@@ -47,7 +47,7 @@ pub trait LayoutOperand: Copy {
     type StrideStatic: StaticFlag;
     /// The nesting and static leaves, run-time leaves holding placeholder
     /// values, when `Typed` is `True` (see [`super::mixed`]).
-    const PATTERN: Option<DLayout>;
+    const PATTERN: Option<FixedLayout>;
     /// Whether this is the static result of an operation that failed. An
     /// operation on it gives [`Error::FailedOperand`], which is never raised:
     /// the failure is reported once, by the operation that failed.
@@ -56,8 +56,8 @@ pub trait LayoutOperand: Copy {
     /// ([`Modes`](super::Modes)`<N>` for `Layout<S, D>`, [`AnyModes`](super::AnyModes)
     /// otherwise): the rank rule of by-mode tilers is then a trait bound.
     type Modes;
-    /// The layout as a [`DLayout`] (static leaves keep their static flag).
-    fn to_dynamic(&self) -> DLayout;
+    /// The layout as a [`FixedLayout`] (static leaves keep their static flag).
+    fn to_dynamic(&self) -> FixedLayout;
     #[doc(hidden)]
     /// The layout in the compact form the run-time algebra takes: a static
     /// layout from its `const`, a typed one written straight from its pattern
@@ -73,14 +73,14 @@ pub trait LayoutOperand: Copy {
 }
 
 #[diagnostic::do_not_recommend]
-impl LayoutOperand for DLayout {
+impl LayoutOperand for FixedLayout {
     type IsStatic = False;
     type Typed = False;
     type StrideStatic = False;
     type Modes = super::AnyModes;
-    const STATIC: Option<DLayout> = None;
-    const PATTERN: Option<DLayout> = None;
-    fn to_dynamic(&self) -> DLayout {
+    const STATIC: Option<FixedLayout> = None;
+    const PATTERN: Option<FixedLayout> = None;
+    fn to_dynamic(&self) -> FixedLayout {
         *self
     }
 }
@@ -110,12 +110,12 @@ pub trait LayoutLike: LayoutOperand + fmt::Display + fmt::Debug {
     fn rank(&self) -> usize;
     /// Nesting depth of the shape.
     fn depth(&self) -> usize;
-    /// The shape as a [`DTuple`].
-    fn shape_dtuple(&self) -> DTuple {
+    /// The shape as a [`FixedTuple`].
+    fn shape_dtuple(&self) -> FixedTuple {
         self.to_dynamic().shape()
     }
-    /// The stride as a [`DTuple`].
-    fn stride_dtuple(&self) -> DTuple {
+    /// The stride as a [`FixedTuple`].
+    fn stride_dtuple(&self) -> FixedTuple {
         self.to_dynamic().stride()
     }
     /// `L(c)` for a 1-D, R-D or natural coordinate; a coordinate that does not fit
@@ -132,7 +132,7 @@ pub trait LayoutLike: LayoutOperand + fmt::Display + fmt::Debug {
         Ok(self.to_dynamic().eval_index(i)?.value)
     }
     /// The natural coordinate of the 1-D index `i`.
-    fn idx2crd_dynamic(&self, i: i64) -> Result<DTuple, Error> {
+    fn idx2crd_dynamic(&self, i: i64) -> Result<FixedTuple, Error> {
         self.to_dynamic().idx2crd(i)
     }
 }
@@ -144,13 +144,13 @@ pub trait LayoutLike: LayoutOperand + fmt::Display + fmt::Debug {
 /// use cute_typed::typed::*;
 /// type Z = ZippedDivided<Layout<(_4, _8), (_1, _4)>, (_2, _4)>;
 /// // Computed by the compiler:
-/// const L: cute_typed::DLayout = <Z as StaticLayout>::LAYOUT;
+/// const L: cute_typed::FixedLayout = <Z as StaticLayout>::LAYOUT;
 /// assert_eq!(L.to_string(), "((_2,_4),(_2,_2)):((_1,_4),(_2,_16))");
 /// assert_eq!((Z::SIZE, Z::COSIZE), (32, 32));
 /// ```
 pub trait StaticLayout: LayoutLike<IsStatic = True> + Default {
     /// The layout, or the rule its inputs violate, computed at compile time.
-    const RESULT: Result<DLayout, Error>;
+    const RESULT: Result<FixedLayout, Error>;
     /// The layout, computed at compile time (a compile error naming the rule
     /// when [`StaticLayout::RESULT`] is an error).
     ///
@@ -159,7 +159,7 @@ pub trait StaticLayout: LayoutLike<IsStatic = True> + Default {
     /// reports an erroneous `const` once, so a failing result that is then
     /// printed, measured or passed to the next operation (whose own result
     /// reads this `const`) adds no second error.
-    const LAYOUT: DLayout = {
+    const LAYOUT: FixedLayout = {
         let () = <True as Dispatch<Self>>::CHECK;
         ok_or_raise(Self::RESULT)
     };
@@ -191,7 +191,7 @@ pub trait StaticLayout: LayoutLike<IsStatic = True> + Default {
 /// makes the `const` that calls it the place of the error, so that rustc prints
 /// no note for the frames in between.
 #[track_caller]
-pub(crate) const fn check_layout(l: &Result<DLayout, Error>) {
+pub(crate) const fn check_layout(l: &Result<FixedLayout, Error>) {
     let l = ok_or_raise(*l);
     ok_or_raise(l.size());
     ok_or_raise(l.cosize());

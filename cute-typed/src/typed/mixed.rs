@@ -24,12 +24,12 @@
 //! A result is a [`Mixed<M>`]: only the values of its run-time leaves, inline
 //! (at most [`MIXED_SLOTS`]; a pattern with more is a compile error naming the
 //! rule). The typed function computes the result at run time with the
-//! dynamic algebra on the actual values (what `DLayout` gives) and keeps the
+//! dynamic algebra on the actual values (what `FixedLayout` gives) and keeps the
 //! run-time leaves, after checking that the result has the pattern
 //! ([`Error::MixedPattern`] otherwise: never seen where C++ computes).
 //!
 //! Evaluation reads the pattern through the evaluation engine's walk
-//! ([`crate::dynamic::Terms`]) at compile time: each leaf's extent and stride
+//! ([`crate::dynamic::FixedTerms`]) at compile time: each leaf's extent and stride
 //! is a literal or a slot, so static parts fold to constants and only the
 //! run-time leaves are loads.
 use core::any::Any;
@@ -46,7 +46,7 @@ use super::static_result::{Dispatch, RtLayout, FAILED_PLACEHOLDER};
 use super::tuple::{ok_or_raise, IntTuple};
 #[cfg(feature = "alloc")]
 use crate::dynamic::rt::{CLayout, CTuple};
-use crate::dynamic::{DInt, DLayout, DTuple, Terms, CAPACITY};
+use crate::dynamic::{DInt, FixedLayout, FixedTerms, FixedTuple, CAPACITY};
 use crate::error::Error;
 
 /// The most run-time leaves (shape and stride together) a [`Mixed`] result holds.
@@ -71,7 +71,7 @@ pub struct Mix;
 /// The flag of an operation whose operands' static flag is `S` and typed flag
 /// `T`: [`True`] (all static: a zero-sized static result), [`Mix`] (all typed:
 /// a [`Mixed`] result) or [`False`] (some operand is a run-time structure: a
-/// `Result<DLayout, Error>`).
+/// `Result<FixedLayout, Error>`).
 ///
 /// ```
 /// use cute_typed::typed::*;
@@ -86,7 +86,7 @@ pub type Kind<S, T> = <S as StaticFlag>::Kind<T>;
 /// leaves and which leaves are run-time (these hold placeholder values).
 pub trait MixedPattern {
     /// The pattern, or the rule the operation violates for every placeholder.
-    const PATTERN: Result<DLayout, Error>;
+    const PATTERN: Result<FixedLayout, Error>;
     /// `True` when the result's strides are static whatever the run-time
     /// values: for operations that only rearrange their operands' modes
     /// (coalesce, filter, flatten, take, group, append, …) on operands with
@@ -96,7 +96,7 @@ pub trait MixedPattern {
 
 /// An operand's pattern with every run-time leaf set to `p` (every caller has
 /// checked `Typed = True`).
-pub(crate) const fn pattern_layout(l: Option<DLayout>, p: i64) -> DLayout {
+pub(crate) const fn pattern_layout(l: Option<FixedLayout>, p: i64) -> FixedLayout {
     match l {
         Some(l) => l.with_dynamic_values(p),
         None => Error::StaticMismatch.raise(),
@@ -115,12 +115,12 @@ pub(crate) const fn pattern_tiler(t: Option<DTilerArg>, p: i64) -> DTilerArg {
 }
 
 /// An IntTuple operand's pattern with every run-time leaf set to `p`.
-pub(crate) const fn pattern_tuple(t: DTuple, p: i64) -> DTuple {
+pub(crate) const fn pattern_tuple(t: FixedTuple, p: i64) -> FixedTuple {
     t.with_dynamic_values(p)
 }
 
 /// The number of run-time leaves (shape and stride) of `l`.
-const fn slot_count(l: &DLayout) -> usize {
+const fn slot_count(l: &FixedLayout) -> usize {
     let (shape, stride) = (l.shape_ref(), l.stride_ref());
     let mut n = 0;
     let mut pos = 0;
@@ -135,7 +135,7 @@ const fn slot_count(l: &DLayout) -> usize {
 
 /// The rule of a failed pattern, or of one with too many run-time leaves.
 #[track_caller]
-pub(crate) const fn check_pattern(r: &Result<DLayout, Error>) {
+pub(crate) const fn check_pattern(r: &Result<FixedLayout, Error>) {
     let l = ok_or_raise(*r);
     if slot_count(&l) > MIXED_SLOTS {
         Error::MixedSlots.raise()
@@ -149,7 +149,7 @@ impl<M: MixedPattern> Dispatch<M> for Mix {
         Err(Error::FailedOperand) => (),
         r => check_pattern(&r),
     };
-    fn run(dynamic: impl FnOnce() -> Result<DLayout, Error>) -> Result<Mixed<M>, Error> {
+    fn run(dynamic: impl FnOnce() -> Result<FixedLayout, Error>) -> Result<Mixed<M>, Error> {
         Mixed::from_dynamic(&dynamic()?)
     }
     fn run_rt(dynamic: impl FnOnce() -> Result<RtLayout, Error>) -> Result<Mixed<M>, Error> {
@@ -184,8 +184,8 @@ impl Src {
     }
 }
 
-/// A pattern's leaves in node order (the order [`DLayout::size`] and
-/// [`DLayout::cosize`] take them), each extent and stride a literal or a slot
+/// A pattern's leaves in node order (the order [`FixedLayout::size`] and
+/// [`FixedLayout::cosize`] take them), each extent and stride a literal or a slot
 /// numbered as [`Mixed::from_dynamic`] numbers them.
 struct NodeLeaves {
     leaves: [PlanLeaf; CAPACITY],
@@ -193,7 +193,7 @@ struct NodeLeaves {
 }
 
 impl NodeLeaves {
-    const fn of(l: &DLayout) -> NodeLeaves {
+    const fn of(l: &FixedLayout) -> NodeLeaves {
         let mut r = NodeLeaves {
             leaves: [NO_LEAF; CAPACITY],
             count: 0,
@@ -261,7 +261,7 @@ impl MixedPlan {
 
     /// The plan of `l`, slots numbered leaf by leaf, shape before stride (the
     /// order of [`Mixed::from_dynamic`]).
-    const fn of(l: &DLayout) -> MixedPlan {
+    const fn of(l: &FixedLayout) -> MixedPlan {
         let mut plan = MixedPlan {
             leaves: [NO_LEAF; CAPACITY],
             count: 0,
@@ -269,7 +269,7 @@ impl MixedPlan {
             planned: true,
         };
         let mut slot = 0;
-        let mut terms = Terms::new(l);
+        let mut terms = FixedTerms::new(l);
         while let Some(t) = terms.next_term() {
             let extent = if t.extent.is_static {
                 if t.extent.value <= 0 {
@@ -316,7 +316,7 @@ const fn plan_leaf(plan: &MixedPlan, k: usize) -> PlanLeaf {
 /// `L(i)` for a 1-D index over `P`'s plan with the run-time leaves `vals`: the
 /// engine's sum `Σ ((i / divₖ) mod sₖ)·dₖ` (the last leaf taking the rest),
 /// static extents and strides as literals. The same result, overflow
-/// included, as [`DLayout::eval_index`] of the layout, when its size and
+/// included, as [`FixedLayout::eval_index`] of the layout, when its size and
 /// cosize fit in `i64` and its run-time extents are positive (checked when the
 /// value was made): only the rest's term and the last addition can overflow.
 /// `P::PLAN` must be planned.
@@ -352,7 +352,7 @@ pub(crate) fn eval_plan<P: Planned>(vals: &[i64; MIXED_SLOTS], i: i64) -> Result
 pub(crate) struct LayoutPlan<S, D>(PhantomData<fn() -> (S, D)>);
 
 impl<S: IntTuple, D: IntTuple> Planned for LayoutPlan<S, D> {
-    const PLAN: MixedPlan = match DLayout::new_unchecked_shape(S::PATTERN, D::PATTERN) {
+    const PLAN: MixedPlan = match FixedLayout::new_unchecked_shape(S::PATTERN, D::PATTERN) {
         Ok(l) => MixedPlan::of(&l),
         Err(_) => MixedPlan::NONE,
     };
@@ -396,7 +396,7 @@ impl<M> Eq for Mixed<M> {}
 impl<M: MixedPattern> Mixed<M> {
     /// The pattern (a placeholder layout for a failed one, whose error its
     /// operation has reported).
-    pub const LAYOUT: DLayout = match M::PATTERN {
+    pub const LAYOUT: FixedLayout = match M::PATTERN {
         Ok(l) => l,
         Err(_) => FAILED_PLACEHOLDER,
     };
@@ -420,7 +420,7 @@ impl<M: MixedPattern> Mixed<M> {
     /// assert_eq!(m.to_string(), "(_4,8):(_1,4)");
     /// assert!(Mixed::<M>::from_dynamic(&"(_2,8):(_1,4)".parse().unwrap()).is_err());
     /// ```
-    pub fn from_dynamic(l: &DLayout) -> Result<Self, Error> {
+    pub fn from_dynamic(l: &FixedLayout) -> Result<Self, Error> {
         Self::read(l)
     }
 
@@ -433,7 +433,7 @@ impl<M: MixedPattern> Mixed<M> {
     /// The value equal to `l` (see [`Mixed::from_dynamic`]): `l` is walked
     /// node by node beside the pattern.
     fn read<L: LayoutNodes>(l: &L) -> Result<Self, Error> {
-        let p: &'static DLayout = match const { &M::PATTERN } {
+        let p: &'static FixedLayout = match const { &M::PATTERN } {
             Ok(p) => p,
             Err(_) => return Err(Error::FailedOperand),
         };
@@ -478,7 +478,7 @@ impl<M: MixedPattern> Mixed<M> {
     }
 
     /// `Ok` when the size and cosize of the layout with the run-time leaves
-    /// `vals` fit in `i64`: [`DLayout::size`] and [`DLayout::cosize`]'s own
+    /// `vals` fit in `i64`: [`FixedLayout::size`] and [`FixedLayout::cosize`]'s own
     /// checked steps (`Π sᵢ`, `1 + Σ (sᵢ - 1)·|dᵢ|`, leaf by leaf in node
     /// order, static leaves as static `DInt`s), over the pattern's leaves
     /// gathered at compile time instead of a walk of the layout's nodes.
@@ -490,7 +490,7 @@ impl<M: MixedPattern> Mixed<M> {
             let (s, d) = (leaf.extent.dint(vals), leaf.stride.dint(vals));
             size = size.mul(s)?;
             let s1 = s.sub(DInt::s(1))?;
-            // As `DLayout::cosize`: an extent of 1 adds 0 whatever the stride.
+            // As `FixedLayout::cosize`: an extent of 1 adds 0 whatever the stride.
             let d = match d.abs() {
                 Ok(a) => a,
                 Err(_) if s1.value == 0 => DInt {
@@ -509,8 +509,8 @@ impl<M: MixedPattern> Mixed<M> {
         &self.vals[..Self::SLOTS.min(MIXED_SLOTS)]
     }
 
-    /// The layout as a [`DLayout`], static leaves keeping their static flag.
-    pub fn to_dynamic(&self) -> DLayout {
+    /// The layout as a [`FixedLayout`], static leaves keeping their static flag.
+    pub fn to_dynamic(&self) -> FixedLayout {
         let p = Self::LAYOUT;
         let (mut shape, mut stride) = (p.shape(), p.stride());
         let mut slot = 0;
@@ -525,13 +525,13 @@ impl<M: MixedPattern> Mixed<M> {
             }
         }
         // Congruent (the pattern's own nesting): never the fallback.
-        DLayout::new_unchecked_shape(shape, stride).unwrap_or(p)
+        FixedLayout::new_unchecked_shape(shape, stride).unwrap_or(p)
     }
 
     /// `L(i)` for a 1-D index: the engine's sum `Σ ((i / divₖ) mod sₖ)·dₖ`
     /// (the last leaf taking the rest) over the compile-time plan, static
     /// extents and strides as literals. The same result, overflow included, as
-    /// [`DLayout::eval_index`] of [`Mixed::to_dynamic`] (the size and cosize
+    /// [`FixedLayout::eval_index`] of [`Mixed::to_dynamic`] (the size and cosize
     /// fit in `i64`, checked when the value was made, so only the rest's term
     /// and the last addition can overflow).
     #[inline]
@@ -554,7 +554,7 @@ impl<M: MixedPattern> Mixed<M> {
 }
 
 /// A layout's nodes as [`Mixed::from_dynamic`] reads them: the 64-node
-/// [`DLayout`] and the run-time arm's compact layout alike.
+/// [`FixedLayout`] and the run-time arm's compact layout alike.
 trait LayoutNodes {
     type Tuple: TupleNodes;
     fn shape_nodes(&self) -> &Self::Tuple;
@@ -597,7 +597,7 @@ macro_rules! layout_nodes {
         }
     };
 }
-layout_nodes!(DLayout, DTuple);
+layout_nodes!(FixedLayout, FixedTuple);
 #[cfg(feature = "alloc")]
 layout_nodes!(CLayout, CTuple);
 
@@ -613,7 +613,7 @@ struct SlotNodes {
 impl SlotNodes {
     /// The slots of `l` (at most [`MIXED_SLOTS`] are recorded: a pattern
     /// with more does not compile).
-    const fn of(l: &DLayout) -> SlotNodes {
+    const fn of(l: &FixedLayout) -> SlotNodes {
         let mut r = SlotNodes {
             pos: [0; MIXED_SLOTS],
             in_stride: [false; MIXED_SLOTS],
@@ -645,7 +645,7 @@ impl<M: MixedPattern> Mixed<M> {
     #[cfg(feature = "alloc")]
     #[inline]
     fn compact(&self) -> CLayout {
-        let p: &'static DLayout = const { &Self::LAYOUT };
+        let p: &'static FixedLayout = const { &Self::LAYOUT };
         let slots: &'static SlotNodes = const { &SlotNodes::of(&Self::LAYOUT) };
         let mut shape = CTuple::from_fixed(p.shape_ref());
         let mut stride = CTuple::from_fixed(p.stride_ref());
@@ -666,7 +666,7 @@ impl<M: MixedPattern> Planned for Mixed<M> {
     const PLAN: MixedPlan = MixedPlan::of(&Self::LAYOUT);
 }
 
-// The step list of `eval_plan` covers every leaf a `DTuple` can hold.
+// The step list of `eval_plan` covers every leaf a `FixedTuple` can hold.
 const _: () = assert!(CAPACITY == 64);
 
 /// A static coordinate `K` outside the static part of `M`'s shape does not
@@ -698,10 +698,10 @@ impl<M: MixedPattern> LayoutOperand for Mixed<M> {
     type Typed = True;
     type StrideStatic = M::StrideStatic;
     type Modes = super::AnyModes;
-    const STATIC: Option<DLayout> = None;
-    const PATTERN: Option<DLayout> = Some(Self::LAYOUT);
+    const STATIC: Option<FixedLayout> = None;
+    const PATTERN: Option<FixedLayout> = Some(Self::LAYOUT);
     const FAILED: bool = M::PATTERN.is_err();
-    fn to_dynamic(&self) -> DLayout {
+    fn to_dynamic(&self) -> FixedLayout {
         Mixed::to_dynamic(self)
     }
     #[cfg(feature = "alloc")]
@@ -749,7 +749,7 @@ impl<M: MixedPattern> LayoutLike for Mixed<M> {
         if const { K::COORD_PATTERN.is_int() } {
             // As for static results: an integer coordinate is `C<N>` (value in
             // the pattern) or a run-time integer, reached without building a
-            // `DTuple`.
+            // `FixedTuple`.
             if const { K::COORD_PATTERN.is_static() } {
                 return self.eval_index(const { K::COORD_PATTERN.leaf(0).value });
             }

@@ -10,7 +10,7 @@ use super::numeral::Numeral;
 use super::tuple::{ok_or_raise, Congruent, IntTuple};
 #[cfg(feature = "alloc")]
 use crate::dynamic::rt::{CLayout, CTiler};
-use crate::dynamic::{DInt, DLayout, DTiler, DTuple, TilerMode};
+use crate::dynamic::{DInt, FixedLayout, FixedTiler, FixedTilerMode, FixedTuple};
 use crate::error::Error;
 
 /// A tiler at run time: one layout or integer applied to the whole layout, or a
@@ -34,12 +34,12 @@ use crate::error::Error;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DTilerArg {
     /// A layout (applies to the whole layout).
-    Layout(DLayout),
+    Layout(FixedLayout),
     /// An integer `n` (applies to the whole layout): `make_layout(n)` for
     /// divides and products, `n:_1` for composition, as in C++.
     Int(DInt),
     /// A by-mode tiler (mode `i` applies to mode `i`).
-    Tiler(DTiler),
+    Tiler(FixedTiler),
 }
 
 /// Anything the typed algebra accepts as a tiler.
@@ -135,17 +135,17 @@ impl CTilerArg {
 }
 
 /// Appends one mode to a by-mode tiler.
-const fn push_mode(t: DTiler, m: &DTilerArg) -> Result<DTiler, Error> {
+const fn push_mode(t: FixedTiler, m: &DTilerArg) -> Result<FixedTiler, Error> {
     match m {
         DTilerArg::Layout(l) => t.push_layout(*l),
         DTilerArg::Int(n) => t.push_int(*n),
-        DTilerArg::Tiler(inner) => t.push(&TilerMode::Tiler(*inner)),
+        DTilerArg::Tiler(inner) => t.push(&FixedTilerMode::Tiler(*inner)),
     }
 }
 
 /// The by-mode tiler of `modes`.
 pub(crate) const fn tiler_of(modes: &[DTilerArg]) -> Result<DTilerArg, Error> {
-    let mut t = DTiler::new();
+    let mut t = FixedTiler::new();
     let mut i = 0;
     while i < modes.len() {
         t = crate::tri!(push_mode(t, &modes[i]));
@@ -166,7 +166,7 @@ impl DTilerArg {
     /// ```
     pub const fn as_layout_or_tiler(&self) -> Result<DTilerArg, Error> {
         match self {
-            DTilerArg::Int(n) => match DLayout::col_major(DTuple::int(*n)) {
+            DTilerArg::Int(n) => match FixedLayout::col_major(FixedTuple::int(*n)) {
                 Ok(l) => Ok(DTilerArg::Layout(l)),
                 Err(e) => Err(e),
             },
@@ -179,7 +179,7 @@ impl DTilerArg {
 pub(crate) const fn static_tiler_of<const N: usize>(
     modes: [Option<DTilerArg>; N],
 ) -> Option<DTilerArg> {
-    let mut out = [DTilerArg::Tiler(DTiler::new()); N];
+    let mut out = [DTilerArg::Tiler(FixedTiler::new()); N];
     let mut i = 0;
     while i < N {
         match modes[i] {
@@ -219,7 +219,7 @@ impl<S: Congruent<D>, D: IntTuple> TilerOperand for Layout<S, D> {
     }
 }
 
-impl TilerOperand for DLayout {
+impl TilerOperand for FixedLayout {
     type Modes = super::AnyModes;
     type IsStatic = False;
     const STATIC_TILER: Option<DTilerArg> = None;
@@ -231,7 +231,7 @@ impl TilerOperand for DLayout {
     }
 }
 
-impl TilerOperand for DTiler {
+impl TilerOperand for FixedTiler {
     type Modes = super::AnyModes;
     type IsStatic = False;
     const STATIC_TILER: Option<DTilerArg> = None;

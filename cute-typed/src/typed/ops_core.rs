@@ -19,7 +19,7 @@ use crate::algebra;
 /// let n: MaxCommonVectorOut<Layout<(_4, _8), (_1, _4)>, Layout<(_4, _8), (_1, _4)>> =
 ///     max_common_vector(a, a); // an i64 here
 /// assert_eq!(n, 32);
-/// let m: MaxCommonVectorOut<Layout<(_4, _8), (_1, _4)>, cute_typed::DLayout> = max_common_vector(a, a.to_dynamic()); // a Result
+/// let m: MaxCommonVectorOut<Layout<(_4, _8), (_1, _4)>, cute_typed::FixedLayout> = max_common_vector(a, a.to_dynamic()); // a Result
 /// assert_eq!(m, Ok(32));
 /// ```
 pub type MaxCommonVectorOut<A, B> = <And<

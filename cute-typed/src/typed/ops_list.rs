@@ -4,14 +4,14 @@
 //! [`typed_ops!`] writes each typed function from it. Static inputs give
 //! zero-sized static results, typed inputs with run-time leaves typed mixed
 //! results ([`super::mixed`]; an argument marked `[static strides]` only when
-//! its strides are static, as C++ complements it), and a `DLayout` operand a
-//! run-time `Result<DLayout, Error>` (see [`super::static_result`]).
+//! its strides are static, as C++ complements it), and a `FixedLayout` operand a
+//! run-time `Result<FixedLayout, Error>` (see [`super::static_result`]).
 //! Definitions, examples and preconditions are those of [`crate::algebra`].
 //!
 //! Below: the macros that write the typed functions and the expansion, in one
 //! file so that a compile-error note shows the macro's line and the expansion
 //! in one snippet; then the entry points the list names that are not an
-//! `algebra` function or a `DLayout` method: a by-mode dispatch on the tiler, a
+//! `algebra` function or a `FixedLayout` method: a by-mode dispatch on the tiler, a
 //! method as a `Result`, a default argument.
 use super::coord::Coord;
 use super::flag::True;
@@ -23,7 +23,7 @@ use super::operand::{DTilerArg, TilerOperand};
 use super::static_result::{static_layout, static_tiler, static_tuple};
 use super::tuple::IntTuple;
 use crate::algebra;
-use crate::dynamic::{DLayout, DTuple};
+use crate::dynamic::{FixedLayout, FixedTuple};
 use crate::error::Error;
 
 /// The zero-sized static result `$Marker` of `$fname`, valid when `$wc` holds,
@@ -37,7 +37,7 @@ macro_rules! static_marker {
         $(#[$doc])*
         pub struct $Marker<$($T),+>(core::marker::PhantomData<fn() -> ($($T,)+)>);
         impl<$($T),+> $crate::typed::StaticLayout for $Marker<$($T),+> where $($wc)* {
-            const RESULT: Result<$crate::DLayout, $crate::Error> =
+            const RESULT: Result<$crate::FixedLayout, $crate::Error> =
                 if $crate::typed::ops_list::any_failed!($($wc)*) {
                     Err($crate::Error::FailedOperand)
                 } else {
@@ -334,11 +334,11 @@ macro_rules! and_all {
 pub(crate) use and_all;
 
 /// Writes `pub fn $fname`, its marker `$Marker` and the alias `$Alias` of its
-/// return type (`$Marker<…>` or `Result<DLayout, Error>`; rustdoc shows the
+/// return type (`$Marker<…>` or `Result<FixedLayout, Error>`; rustdoc shows the
 /// alias rather than the dispatch projection). The marker's
-/// `StaticLayout::RESULT` is `$static_expr` (a `Result<DLayout, Error>` evaluated
+/// `StaticLayout::RESULT` is `$static_expr` (a `Result<FixedLayout, Error>` evaluated
 /// at compile time, valid when `$wc` holds); the function returns the marker when
-/// `$flag` is `True` and runs `$dyn_expr` (a `Result<DLayout, Error>` expression
+/// `$flag` is `True` and runs `$dyn_expr` (a `Result<FixedLayout, Error>` expression
 /// over the arguments) otherwise.
 ///
 /// `bound [...]` adds where-clauses to the function only (rules that are
@@ -372,7 +372,7 @@ macro_rules! static_op {
             /// The typed mixed pattern: the operation on the operands'
             /// patterns, their run-time leaves set to each placeholder in
             /// turn; the first that computes, or the first one's error.
-            const fn mixed_pattern() -> Result<$crate::DLayout, $crate::Error> {
+            const fn mixed_pattern() -> Result<$crate::FixedLayout, $crate::Error> {
                 let mut first = $crate::Error::MixedPattern;
                 let mut k = 0;
                 while k < $crate::typed::mixed::PLACEHOLDERS.len() {
@@ -391,7 +391,7 @@ macro_rules! static_op {
             }
         }
         impl<$($T),+> $crate::typed::MixedPattern for $Marker<$($T),+> where $($mwc)* {
-            const PATTERN: Result<$crate::DLayout, $crate::Error> =
+            const PATTERN: Result<$crate::FixedLayout, $crate::Error> =
                 if $crate::typed::ops_list::any_failed!($($mwc)*) {
                     Err($crate::Error::FailedOperand)
                 } else {
@@ -403,7 +403,7 @@ macro_rules! static_op {
                          stringify!($Marker), "`] (zero-sized, computed at compile time) when \
                          every input is static, `Result<Mixed<", stringify!($Marker), "<…>>, Error>` \
                          (a typed mixed layout) when every input is typed and C++ computes the \
-                         result with that mix, `Result<DLayout, Error>` otherwise. \
+                         result with that mix, `Result<FixedLayout, Error>` otherwise. \
                          The function's documentation follows.")]
         #[doc = ""]
         $(#[$doc])*
@@ -420,7 +420,7 @@ cute_types::for_each_op!(typed_ops);
 pub(crate) use static_op;
 
 /// `composition` with a layout or a by-mode tiler.
-pub(crate) const fn composition_any(a: &DLayout, b: &DTilerArg) -> Result<DLayout, Error> {
+pub(crate) const fn composition_any(a: &FixedLayout, b: &DTilerArg) -> Result<FixedLayout, Error> {
     match b {
         DTilerArg::Layout(b) => algebra::composition(a, b),
         // C++ composes an integral tiler `n` as `n:_1`, even a static 1.
@@ -435,7 +435,7 @@ pub(crate) const fn composition_any(a: &DLayout, b: &DTilerArg) -> Result<DLayou
 /// `op(a, b)` for a layout `b`, `op_tiler(a, b)` for a by-mode tiler.
 macro_rules! by_tiler {
     ($name:ident, $op:path, $op_tiler:path) => {
-        pub(crate) const fn $name(a: &DLayout, b: &DTilerArg) -> Result<DLayout, Error> {
+        pub(crate) const fn $name(a: &FixedLayout, b: &DTilerArg) -> Result<FixedLayout, Error> {
             match crate::tri!(b.as_layout_or_tiler()) {
                 DTilerArg::Layout(b) => $op(a, &b),
                 DTilerArg::Tiler(t) => $op_tiler(a, &t),
@@ -489,18 +489,18 @@ by_tiler!(
 
 /// `tile_to_shape` with the copies advancing column-major.
 pub(crate) const fn tile_to_shape_column_major(
-    block: &DLayout,
-    shape: &DTuple,
-) -> Result<DLayout, Error> {
+    block: &FixedLayout,
+    shape: &FixedTuple,
+) -> Result<FixedLayout, Error> {
     algebra::tile_to_shape(block, shape, None)
 }
 
 /// `tile_to_shape` with an explicit mode order.
 pub(crate) const fn tile_to_shape_in(
-    block: &DLayout,
-    shape: &DTuple,
-    order: &DTuple,
-) -> Result<DLayout, Error> {
+    block: &FixedLayout,
+    shape: &FixedTuple,
+    order: &FixedTuple,
+) -> Result<FixedLayout, Error> {
     algebra::tile_to_shape(block, shape, Some(order))
 }
 
@@ -513,29 +513,29 @@ const fn static_int(v: Option<i64>) -> i64 {
 }
 
 /// `flatten` as a `Result` (it cannot fail).
-pub(crate) const fn flatten_ok(l: &DLayout) -> Result<DLayout, Error> {
+pub(crate) const fn flatten_ok(l: &FixedLayout) -> Result<FixedLayout, Error> {
     Ok(l.flatten())
 }
 
 /// The value of a static coordinate operand.
-const fn static_coord<K: Coord>() -> DTuple {
+const fn static_coord<K: Coord>() -> FixedTuple {
     K::COORD_PATTERN
 }
 
 /// The run-time arm of the typed functions: each list entry's twin over the
 /// compact run-time values (`algebra::rt`, no 64-node ceiling inside), reached
 /// by the entry's own path under this module (`algebra::coalesce` is
-/// `algebra::rt::coalesce`, `DLayout::append` is `CLayout::append`, an adapter
+/// `algebra::rt::coalesce`, `FixedLayout::append` is `CLayout::append`, an adapter
 /// below its twin here). The operands convert at the boundary and the result
-/// converts back to a `DLayout`: the const bodies on 64-node values cost 1.6 to
+/// converts back to a `FixedLayout`: the const bodies on 64-node values cost 1.6 to
 /// 2.1 times the instructions (docs/benchmarks.md). Without `alloc` (no compact
 /// values) the arm runs the const entries, as the static arm does.
 #[cfg(feature = "alloc")]
 pub(crate) mod rt_entry {
     pub(crate) use crate::algebra::rt as algebra;
-    pub(crate) use crate::dynamic::rt::CLayout as DLayout;
+    pub(crate) use crate::dynamic::rt::CLayout as FixedLayout;
     use crate::dynamic::rt::CTuple;
-    use crate::dynamic::{DLayout as Fixed, DTuple};
+    use crate::dynamic::{FixedLayout as Fixed, FixedTuple};
     use crate::error::Error;
     pub(crate) use crate::typed::operand::CTilerArg;
     use crate::typed::{IntTuple, LayoutOperand, TilerOperand};
@@ -543,7 +543,7 @@ pub(crate) mod rt_entry {
     /// A layout operand in the compact form, written straight from its
     /// typed value ([`LayoutOperand::to_compact`]).
     #[inline]
-    pub(crate) fn layout<A: LayoutOperand>(a: &A) -> DLayout {
+    pub(crate) fn layout<A: LayoutOperand>(a: &A) -> FixedLayout {
         a.to_compact()
     }
     /// A tuple operand (shape, profile, order) in the compact form.
@@ -552,7 +552,7 @@ pub(crate) mod rt_entry {
         t.to_compact()
     }
     /// A coordinate operand in the compact form.
-    pub(crate) fn dtuple(t: &DTuple) -> CTuple {
+    pub(crate) fn dtuple(t: &FixedTuple) -> CTuple {
         CTuple::from_fixed(t)
     }
     /// A tiler operand in the compact form.
@@ -560,14 +560,14 @@ pub(crate) mod rt_entry {
     pub(crate) fn tiler<B: TilerOperand>(t: &B) -> Result<CTilerArg, Error> {
         t.to_compact_tiler()
     }
-    /// The result as a `DLayout`: [`Error::Capacity`] past its 64 nodes, as the
+    /// The result as a `FixedLayout`: [`Error::Capacity`] past its 64 nodes, as the
     /// const bodies report.
-    pub(crate) fn fixed(r: Result<DLayout, Error>) -> Result<Fixed, Error> {
+    pub(crate) fn fixed(r: Result<FixedLayout, Error>) -> Result<Fixed, Error> {
         r?.to_fixed()
     }
 
     /// `composition` with a layout or a by-mode tiler (`super::composition_any`).
-    pub(crate) fn composition_any(a: &DLayout, b: &CTilerArg) -> Result<DLayout, Error> {
+    pub(crate) fn composition_any(a: &FixedLayout, b: &CTilerArg) -> Result<FixedLayout, Error> {
         match b {
             CTilerArg::Layout(b) => algebra::composition(a, b),
             // C++ composes an integral tiler `n` as `n:_1`, even a static 1.
@@ -580,10 +580,10 @@ pub(crate) mod rt_entry {
     /// `op_tiler(a, b)` for a by-mode tiler (as `super::by_tiler!`).
     macro_rules! by_tiler_rt {
         ($($name:ident: $op:ident, $op_tiler:ident;)+) => {$(
-            pub(crate) fn $name(a: &DLayout, b: &CTilerArg) -> Result<DLayout, Error> {
+            pub(crate) fn $name(a: &FixedLayout, b: &CTilerArg) -> Result<FixedLayout, Error> {
                 match b {
                     CTilerArg::Layout(b) => algebra::$op(a, b),
-                    CTilerArg::Int(n) => algebra::$op(a, &DLayout::col_major(CTuple::int(*n))?),
+                    CTilerArg::Int(n) => algebra::$op(a, &FixedLayout::col_major(CTuple::int(*n))?),
                     CTilerArg::Tiler(t) => algebra::$op_tiler(a, t),
                 }
             }
@@ -602,23 +602,23 @@ pub(crate) mod rt_entry {
 
     /// `tile_to_shape` with the copies advancing column-major.
     pub(crate) fn tile_to_shape_column_major(
-        block: &DLayout,
+        block: &FixedLayout,
         shape: &CTuple,
-    ) -> Result<DLayout, Error> {
+    ) -> Result<FixedLayout, Error> {
         algebra::tile_to_shape(block, shape, None)
     }
 
     /// `tile_to_shape` with an explicit mode order.
     pub(crate) fn tile_to_shape_in(
-        block: &DLayout,
+        block: &FixedLayout,
         shape: &CTuple,
         order: &CTuple,
-    ) -> Result<DLayout, Error> {
+    ) -> Result<FixedLayout, Error> {
         algebra::tile_to_shape(block, shape, Some(order))
     }
 
     /// `flatten` as a `Result` (it cannot fail).
-    pub(crate) fn flatten_ok(l: &DLayout) -> Result<DLayout, Error> {
+    pub(crate) fn flatten_ok(l: &FixedLayout) -> Result<FixedLayout, Error> {
         Ok(l.flatten())
     }
 }
@@ -632,22 +632,22 @@ pub(crate) mod rt_entry {
         tiled_product_any, zipped_divide_any, zipped_product_any,
     };
     pub(crate) use crate::algebra;
-    pub(crate) use crate::dynamic::DLayout;
-    use crate::dynamic::DTuple;
+    pub(crate) use crate::dynamic::FixedLayout;
+    use crate::dynamic::FixedTuple;
     use crate::error::Error;
     use crate::typed::operand::DTilerArg;
     use crate::typed::{IntTuple, LayoutOperand, TilerOperand};
 
-    /// A layout operand as a `DLayout`.
-    pub(crate) fn layout<A: LayoutOperand>(a: &A) -> DLayout {
+    /// A layout operand as a `FixedLayout`.
+    pub(crate) fn layout<A: LayoutOperand>(a: &A) -> FixedLayout {
         a.to_dynamic()
     }
-    /// A tuple operand as a `DTuple`.
-    pub(crate) fn tuple<T: IntTuple>(t: &T) -> DTuple {
+    /// A tuple operand as a `FixedTuple`.
+    pub(crate) fn tuple<T: IntTuple>(t: &T) -> FixedTuple {
         t.to_dtuple()
     }
     /// A coordinate operand, as it is.
-    pub(crate) fn dtuple(t: &DTuple) -> DTuple {
+    pub(crate) fn dtuple(t: &FixedTuple) -> FixedTuple {
         *t
     }
     /// A tiler operand as a `DTilerArg`.
@@ -655,7 +655,7 @@ pub(crate) mod rt_entry {
         t.to_tiler()
     }
     /// The result, as it is.
-    pub(crate) fn fixed(r: Result<DLayout, Error>) -> Result<DLayout, Error> {
+    pub(crate) fn fixed(r: Result<FixedLayout, Error>) -> Result<FixedLayout, Error> {
         r
     }
 }

@@ -3,10 +3,10 @@
 //! `slice_and_offset` (slicing with [`Underscore`](super::Underscore)); `append`,
 //! `prepend`, `flatten`, `slice` and `dice` are written from the operation list
 //! ([`super::ops_list`]). Static inputs give zero-sized static results, typed inputs
-//! with run-time leaves typed mixed results ([`super::mixed`]), a `DLayout`
-//! operand a run-time `Result<DLayout, Error>` (see [`super::static_result`]);
+//! with run-time leaves typed mixed results ([`super::mixed`]), a `FixedLayout`
+//! operand a run-time `Result<FixedLayout, Error>` (see [`super::static_result`]);
 //! `select` and `slice_and_offset` always compute at run time. Semantics are those
-//! of the dynamic layer (`DLayout::take`, …). For one mode with its static type,
+//! of the dynamic layer (`FixedLayout::take`, …). For one mode with its static type,
 //! use [`Layout::get`](super::Layout::get).
 use core::marker::PhantomData;
 
@@ -15,18 +15,18 @@ use super::flag::{And, True};
 use super::layout_like::{LayoutOperand, StaticLayout};
 use super::mixed::{pattern_layout, Kind, MixedPattern};
 use super::static_result::{marker_impls, static_layout, Dispatch, Out};
-use crate::dynamic::DLayout;
+use crate::dynamic::FixedLayout;
 use crate::error::Error;
 
 /// What [`take`] returns: [`Taken`] (zero-sized) for a static layout,
-/// `Result<DLayout, Error>` for a dynamic one.
+/// `Result<FixedLayout, Error>` for a dynamic one.
 ///
 /// ```
 /// use cute_typed::typed::*;
 /// let a = make_layout((_2, _3, _5, _7));
 /// let t: TakeOut<Layout<(_2, _3, _5, _7), (_1, _2, _6, _30)>, 1, 3> = take::<1, 3, _>(a);
 /// assert_eq!(t.to_string(), "(_3,_5):(_2,_6)");
-/// let d: TakeOut<cute_typed::DLayout, 1, 3> = take::<1, 3, _>(a.to_dynamic()); // a Result
+/// let d: TakeOut<cute_typed::FixedLayout, 1, 3> = take::<1, 3, _>(a.to_dynamic()); // a Result
 /// assert_eq!(d.unwrap().to_string(), "(_3,_5):(_2,_6)");
 /// ```
 pub type TakeOut<A, const B: usize, const E: usize> =
@@ -45,7 +45,7 @@ pub struct Taken<A, const B: usize, const E: usize>(PhantomData<fn() -> A>);
 impl<A: LayoutOperand<IsStatic = True>, const B: usize, const E: usize> StaticLayout
     for Taken<A, B, E>
 {
-    const RESULT: Result<DLayout, Error> = if A::FAILED {
+    const RESULT: Result<FixedLayout, Error> = if A::FAILED {
         Err(Error::FailedOperand)
     } else {
         static_layout(A::STATIC).take(B, E)
@@ -58,7 +58,7 @@ marker_impls!([A, const B: usize, const E: usize] Taken<A, B, E>, [A: LayoutOper
 impl<A: LayoutOperand<Typed = True>, const B: usize, const E: usize> MixedPattern
     for Taken<A, B, E>
 {
-    const PATTERN: Result<DLayout, Error> = if A::FAILED {
+    const PATTERN: Result<FixedLayout, Error> = if A::FAILED {
         Err(Error::FailedOperand)
     } else {
         pattern_layout(A::PATTERN, 1).take(B, E)
@@ -83,7 +83,7 @@ where
 }
 
 /// What [`group`] returns: [`Grouped`] (zero-sized) for a static layout,
-/// `Result<DLayout, Error>` for a dynamic one.
+/// `Result<FixedLayout, Error>` for a dynamic one.
 ///
 /// ```
 /// use cute_typed::typed::*;
@@ -107,7 +107,7 @@ pub struct Grouped<A, const B: usize, const E: usize>(PhantomData<fn() -> A>);
 impl<A: LayoutOperand<IsStatic = True>, const B: usize, const E: usize> StaticLayout
     for Grouped<A, B, E>
 {
-    const RESULT: Result<DLayout, Error> = if A::FAILED {
+    const RESULT: Result<FixedLayout, Error> = if A::FAILED {
         Err(Error::FailedOperand)
     } else {
         static_layout(A::STATIC).group(B, E)
@@ -120,7 +120,7 @@ marker_impls!([A, const B: usize, const E: usize] Grouped<A, B, E>, [A: LayoutOp
 impl<A: LayoutOperand<Typed = True>, const B: usize, const E: usize> MixedPattern
     for Grouped<A, B, E>
 {
-    const PATTERN: Result<DLayout, Error> = if A::FAILED {
+    const PATTERN: Result<FixedLayout, Error> = if A::FAILED {
         Err(Error::FailedOperand)
     } else {
         pattern_layout(A::PATTERN, 1).group(B, E)
@@ -159,7 +159,7 @@ where
     A: LayoutOperand<IsStatic = True>,
     X: LayoutOperand<IsStatic = True>,
 {
-    const RESULT: Result<DLayout, Error> = if A::FAILED || X::FAILED {
+    const RESULT: Result<FixedLayout, Error> = if A::FAILED || X::FAILED {
         Err(Error::FailedOperand)
     } else {
         static_layout(A::STATIC).replace(I, &static_layout(X::STATIC))
@@ -177,7 +177,7 @@ where
     A: LayoutOperand<Typed = True>,
     X: LayoutOperand<Typed = True>,
 {
-    const PATTERN: Result<DLayout, Error> = if A::FAILED || X::FAILED {
+    const PATTERN: Result<FixedLayout, Error> = if A::FAILED || X::FAILED {
         Err(Error::FailedOperand)
     } else {
         pattern_layout(A::PATTERN, 1).replace(I, &pattern_layout(X::PATTERN, 1))
@@ -192,7 +192,7 @@ type ReplaceKind<A, X> = Kind<
 >;
 
 /// What [`replace`] returns: [`Replaced`] (zero-sized) when both layouts are
-/// static, `Result<DLayout, Error>` otherwise.
+/// static, `Result<FixedLayout, Error>` otherwise.
 ///
 /// ```
 /// use cute_typed::typed::*;
@@ -213,7 +213,7 @@ pub type ReplaceOut<A, const I: usize, X> = Out<ReplaceKind<A, X>, Replaced<A, I
 /// assert_eq!(r.to_string(), "(_2,_7,_5):(_1,_1,_6)");
 /// // A run-time leaf: a typed mixed layout.
 /// assert_eq!(replace::<1, _, _>(a, make_layout(7i64).unwrap()).unwrap().to_string(), "(_2,7,_5):(_1,_1,_6)");
-/// // A run-time structure (`DLayout`): the same rule, checked at run time.
+/// // A run-time structure (`FixedLayout`): the same rule, checked at run time.
 /// assert!(replace::<3, _, _>(a.to_dynamic(), make_layout(_7)).is_err());
 /// ```
 pub fn replace<const I: usize, A: LayoutOperand, X: LayoutOperand>(
@@ -244,7 +244,7 @@ where
 pub fn slice_and_offset<A: LayoutOperand, K: Coord>(
     a: A,
     coord: K,
-) -> Result<(DLayout, i64), Error> {
+) -> Result<(FixedLayout, i64), Error> {
     let (l, off) = a.to_dynamic().slice_and_offset(&coord.to_dcoord())?;
     Ok((l, off.value))
 }
@@ -258,6 +258,6 @@ pub fn slice_and_offset<A: LayoutOperand, K: Coord>(
 /// assert_eq!(select(a, &[2, 0]).unwrap().to_string(), "(_5,_2):(_6,_1)");
 /// assert!(select(a, &[3]).is_err());
 /// ```
-pub fn select<A: LayoutOperand>(a: A, indices: &[usize]) -> Result<DLayout, Error> {
+pub fn select<A: LayoutOperand>(a: A, indices: &[usize]) -> Result<FixedLayout, Error> {
     a.to_dynamic().select(indices)
 }

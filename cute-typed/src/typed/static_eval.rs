@@ -3,9 +3,9 @@
 //!
 //! A static result (`Composed<A, B>`, …) knows its layout only as the `const`
 //! [`StaticLayout::LAYOUT`]. Evaluating that through
-//! [`crate::DLayout::eval_index`] walks the layout's nodes at run time, which
+//! [`crate::FixedLayout::eval_index`] walks the layout's nodes at run time, which
 //! the optimiser does not fold. Instead, the terms of the evaluation engine
-//! ([`crate::dynamic::Terms`], the one definition of `layout → offset`) are
+//! ([`crate::dynamic::FixedTerms`], the one definition of `layout → offset`) are
 //! gathered at compile time into an [`IndexPlan`]: leaf `k` contributes
 //! `((i / divₖ) % sₖ)·dₖ`, except the leaf taking the rest, which contributes
 //! `(i / div)·d`; leaves of extent 1 or stride 0 contribute nothing and are
@@ -17,7 +17,7 @@
 //! multiplications by constants, without loops, loads or calls, whatever the
 //! number of leaves.
 //!
-//! The result, errors included, is that of [`crate::DLayout::eval_index`]: a
+//! The result, errors included, is that of [`crate::FixedLayout::eval_index`]: a
 //! layout is planned only when its cosize fits in `i64`, which bounds every
 //! reduced term and every sum of them, so only the rest's term and the final
 //! addition are checked. The engine adds the terms in leaf order, and the leaf
@@ -30,7 +30,7 @@ use super::coord::Coord;
 use super::flag::StaticFlag;
 use super::layout_like::StaticLayout;
 use super::tuple::IntTuple;
-use crate::dynamic::{DLayout, Terms, CAPACITY};
+use crate::dynamic::{FixedLayout, FixedTerms, CAPACITY};
 use crate::error::Error;
 
 /// One shape leaf whose coordinate is reduced modulo its extent.
@@ -88,13 +88,13 @@ impl IndexPlan {
     /// The plan of `l`, gathered from the engine's terms; an error where the
     /// layout is not one the plan can represent (a shape entry that is not
     /// positive, a divisor beyond `i64`).
-    pub(crate) const fn of(l: &DLayout) -> Result<IndexPlan, Error> {
+    pub(crate) const fn of(l: &FixedLayout) -> Result<IndexPlan, Error> {
         let mut plan = IndexPlan {
             wrapped: [NO_LEAF; CAPACITY],
             count: 0,
             last: None,
         };
-        let mut terms = Terms::new(l);
+        let mut terms = FixedTerms::new(l);
         while let Some(t) = terms.next_term() {
             let div = match t.div {
                 Some(d) => d.value,
@@ -118,7 +118,7 @@ impl IndexPlan {
         Ok(plan)
     }
 
-    /// `L(i)`, equal to [`crate::DLayout::eval_index`] of the planned layout: the
+    /// `L(i)`, equal to [`crate::FixedLayout::eval_index`] of the planned layout: the
     /// same steps as [`eval_index`], in a loop over a plan built at run time
     /// (what the tests compare with the run-time path on random layouts).
     #[cfg(test)]
@@ -144,7 +144,7 @@ trait PlanSource {
 }
 
 /// The plan of `l`, if it can be planned and its cosize fits in `i64`.
-const fn plan_of(l: &DLayout) -> Option<IndexPlan> {
+const fn plan_of(l: &FixedLayout) -> Option<IndexPlan> {
     match (l.cosize(), IndexPlan::of(l)) {
         (Ok(_), Ok(plan)) => Some(plan),
         _ => None,
@@ -165,7 +165,7 @@ struct PatternPlan<S, D>(PhantomData<(S, D)>);
 impl<S: IntTuple, D: IntTuple> PlanSource for PatternPlan<S, D> {
     const PLAN: Option<IndexPlan> =
         if <S::IsStatic as StaticFlag>::VALUE && <D::IsStatic as StaticFlag>::VALUE {
-            match DLayout::new(S::PATTERN, D::PATTERN) {
+            match FixedLayout::new(S::PATTERN, D::PATTERN) {
                 Ok(l) => plan_of(&l),
                 Err(_) => None,
             }
@@ -210,7 +210,7 @@ macro_rules! unrolled_steps {
     };
 }
 
-// The step list of `eval_planned` covers every leaf a `DTuple` can hold.
+// The step list of `eval_planned` covers every leaf a `FixedTuple` can hold.
 const _: () = assert!(CAPACITY == 64);
 
 /// `L(i)` through the plan of `P` (which must be planned).
@@ -278,14 +278,14 @@ const fn coord_inside<L: StaticLayout, K: Coord>() {
 }
 
 /// `L(c)` for a coordinate of a static layout: an integer coordinate goes
-/// through the compile-time plan, a tuple through [`crate::DLayout::eval`].
+/// through the compile-time plan, a tuple through [`crate::FixedLayout::eval`].
 /// Same result as [`super::LayoutLike::eval`]'s run-time path.
 #[inline]
 pub(crate) fn eval<L: StaticLayout, K: Coord>(coord: K) -> Result<i64, Error> {
     if const { K::COORD_PATTERN.is_int() } {
         // The integer coordinates are `C<N>`, whose value is in the pattern, and
         // `i64`, reached through `Any` (decided at compile time): building the
-        // coordinate's `DTuple` would not fold away.
+        // coordinate's `FixedTuple` would not fold away.
         if const { K::COORD_PATTERN.is_static() } {
             return eval_index::<L>(const { K::COORD_PATTERN.leaf(0).value });
         }
@@ -305,7 +305,7 @@ pub(crate) fn eval<L: StaticLayout, K: Coord>(coord: K) -> Result<i64, Error> {
 #[cfg(test)]
 mod tests {
     use super::IndexPlan;
-    use crate::dynamic::{DInt, DLayout, DTuple};
+    use crate::dynamic::{DInt, FixedLayout, FixedTuple};
     use proptest::prelude::*;
     use std::vec::Vec;
 
@@ -317,11 +317,11 @@ mod tests {
     }
 
     impl Mode {
-        fn tuples(&self) -> (DTuple, DTuple) {
+        fn tuples(&self) -> (FixedTuple, FixedTuple) {
             match self {
-                Mode::Leaf(s, d) => (DTuple::s(*s), DTuple::s(*d)),
+                Mode::Leaf(s, d) => (FixedTuple::s(*s), FixedTuple::s(*d)),
                 Mode::Tuple(modes) => {
-                    let (mut s, mut d) = (DTuple::empty(), DTuple::empty());
+                    let (mut s, mut d) = (FixedTuple::empty(), FixedTuple::empty());
                     for m in modes {
                         let (ms, md) = m.tuples();
                         s = s.push(&ms).unwrap();
@@ -359,12 +359,12 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2000))]
-        /// The plan evaluates exactly as `DLayout::eval_index`, overflow errors
+        /// The plan evaluates exactly as `FixedLayout::eval_index`, overflow errors
         /// included, for every layout whose cosize fits (the static ones).
         #[test]
         fn plan_equals_run_time_eval(m in mode(), is in prop::collection::vec(index(), 16)) {
             let (shape, stride) = m.tuples();
-            let l = DLayout::new(shape, stride).unwrap();
+            let l = FixedLayout::new(shape, stride).unwrap();
             prop_assume!(l.cosize().is_ok() && l.size().is_ok());
             let plan = IndexPlan::of(&l).unwrap();
             for i in is {
@@ -376,22 +376,22 @@ mod tests {
 
     #[test]
     fn rest_of_index_overflow_and_empty_last_mode() {
-        let l: DLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
+        let l: FixedLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
         let plan = IndexPlan::of(&l).unwrap();
         for i in [0, 5, 31, 32, 1000, -7] {
             assert_eq!(plan.eval(i), Ok(l.eval_index(i).unwrap().value));
         }
         // 33 = 1 + 4·(0 + 2·4): the last leaf takes 4 although its extent is 2.
         assert_eq!(plan.eval(33), Ok(4 + 4 * 2));
-        // Terms are added in leaf order, the rest's last: -10 + 10 + (2⁶³ - 4)
+        // FixedTerms are added in leaf order, the rest's last: -10 + 10 + (2⁶³ - 4)
         // fits, so neither path reports an overflow (nesting the sums, as
         // C++ writes them, would overflow at +10 + (2⁶³ - 4)).
-        let l: DLayout = "(2,(2,2)):(-10,(10,4))".parse().unwrap();
+        let l: FixedLayout = "(2,(2,2)):(-10,(10,4))".parse().unwrap();
         let plan = IndexPlan::of(&l).unwrap();
         assert_eq!(l.eval_index(i64::MAX).unwrap().value, i64::MAX - 3);
         assert_eq!(plan.eval(i64::MAX), Ok(i64::MAX - 3));
         // A sum past i64 is an overflow on both paths.
-        let l: DLayout = "(2,(2,2)):(10,(10,4))".parse().unwrap();
+        let l: FixedLayout = "(2,(2,2)):(10,(10,4))".parse().unwrap();
         let plan = IndexPlan::of(&l).unwrap();
         assert_eq!(l.eval_index(i64::MAX), Err(crate::Error::Overflow));
         assert_eq!(plan.eval(i64::MAX), Err(crate::Error::Overflow));
@@ -399,7 +399,7 @@ mod tests {
             plan.eval(i64::MAX - 3),
             l.eval_index(i64::MAX - 3).map(|v| v.value)
         );
-        let l: DLayout = "(4,()):(3,())".parse().unwrap();
+        let l: FixedLayout = "(4,()):(3,())".parse().unwrap();
         let plan = IndexPlan::of(&l).unwrap();
         assert_eq!(plan.eval(6), Ok(6));
         assert_eq!(l.eval_index(6).unwrap().value, 6);
@@ -449,14 +449,14 @@ mod tests {
     fn typed_and_dynamic_layouts_overflow_alike() {
         use crate::typed::*;
         let t = Layout::new((2i64, (2i64, 2i64)), (-10i64, (10i64, 4i64))).unwrap();
-        let d: DLayout = "(2,(2,2)):(-10,(10,4))".parse().unwrap();
+        let d: FixedLayout = "(2,(2,2)):(-10,(10,4))".parse().unwrap();
         let s = make_layout_strided((_2, (_2, _2)), (_10, (_10, _4)));
         let ds = s.to_dynamic();
         for i in [i64::MAX, i64::MAX - 3, i64::MIN, i64::MIN + 9, -5, 5] {
             assert_eq!(t.eval(i), d.eval_index(i).map(|v| v.value), "at {i}");
             assert_eq!(s.eval(i), ds.eval_index(i).map(|v| v.value), "at {i}");
             let natural = (1i64, (1i64, i / 4));
-            let dn: DTuple = std::format!("(1,(1,{}))", i / 4).parse().unwrap();
+            let dn: FixedTuple = std::format!("(1,(1,{}))", i / 4).parse().unwrap();
             assert_eq!(t.eval(natural), d.eval(&dn).map(|v| v.value), "at {i}");
             assert_eq!(s.eval(natural), ds.eval(&dn).map(|v| v.value), "at {i}");
         }

@@ -8,9 +8,9 @@
 //! the work happens at compile time and a violated precondition is a compile error
 //! whose message is the rule (`Error::rule`). With run-time leaves in typed
 //! operands, the operations that C++ computes with that mix return a typed
-//! mixed layout ([`super::mixed`]); with a run-time structure (`DLayout`), or
+//! mixed layout ([`super::mixed`]); with a run-time structure (`FixedLayout`), or
 //! where the result's structure would depend on run-time values, the same
-//! `const fn` runs at run time and the function returns `Result<DLayout, Error>`.
+//! `const fn` runs at run time and the function returns `Result<FixedLayout, Error>`.
 //!
 //! The choice is made by the inputs' type-level flag (`True`, [`Mix`](super::Mix) or
 //! `False`) through [`Dispatch`], implemented once for each flag (coherence-safe:
@@ -30,12 +30,12 @@ use core::fmt;
 use super::flag::{False, StaticFlag, True};
 use super::layout_like::{check_layout, StaticLayout};
 use super::tuple::ok_or_raise;
-use crate::dynamic::{DLayout, DTuple};
+use crate::dynamic::{FixedLayout, FixedTuple};
 use crate::error::Error;
 
 /// Chooses the result of an algebra function: the static marker `M` (for `True`),
 /// a typed mixed layout `Result<Mixed<M>, Error>` (for [`Mix`](super::Mix), see
-/// [`super::mixed`]) or a run-time `Result<DLayout, Error>` (for `False`).
+/// [`super::mixed`]) or a run-time `Result<FixedLayout, Error>` (for `False`).
 ///
 /// ```
 /// use cute_typed::typed::*;
@@ -47,7 +47,7 @@ use crate::error::Error;
 /// assert_eq!(d.unwrap().to_string(), "8:1");
 /// ```
 pub trait Dispatch<M> {
-    /// `M` or `Result<DLayout, Error>`.
+    /// `M` or `Result<FixedLayout, Error>`.
     type Output;
     /// Evaluates `M`'s layout for static inputs (a compile error naming the rule
     /// when a precondition fails); nothing for dynamic ones. The typed functions
@@ -55,24 +55,24 @@ pub trait Dispatch<M> {
     /// points at the caller's line.
     const CHECK: ();
     /// The result; `dynamic` computes it at run time (unused for static inputs).
-    fn run(dynamic: impl FnOnce() -> Result<DLayout, Error>) -> Self::Output;
+    fn run(dynamic: impl FnOnce() -> Result<FixedLayout, Error>) -> Self::Output;
     #[doc(hidden)]
     /// As [`Dispatch::run`], `dynamic` giving the run-time algebra's own
     /// result ([`RtLayout`]): a typed mixed result reads its run-time leaves
-    /// straight from it, a `DLayout` result is converted.
+    /// straight from it, a `FixedLayout` result is converted.
     fn run_rt(dynamic: impl FnOnce() -> Result<RtLayout, Error>) -> Self::Output;
 }
 
 /// The layout type of the typed functions' run-time arm: the compact
 /// [`CLayout`](crate::dynamic::rt::CLayout) (no node ceiling), or without
-/// `alloc` the 64-node [`DLayout`].
+/// `alloc` the 64-node [`FixedLayout`].
 #[doc(hidden)]
 #[cfg(feature = "alloc")]
 pub type RtLayout = crate::dynamic::rt::CLayout;
 /// The layout type of the typed functions' run-time arm (see above).
 #[doc(hidden)]
 #[cfg(not(feature = "alloc"))]
-pub type RtLayout = DLayout;
+pub type RtLayout = FixedLayout;
 
 impl<M: StaticLayout> Dispatch<M> for True {
     type Output = M;
@@ -81,7 +81,7 @@ impl<M: StaticLayout> Dispatch<M> for True {
         Err(Error::FailedOperand) => (),
         r => check_layout(&r),
     };
-    fn run(_: impl FnOnce() -> Result<DLayout, Error>) -> M {
+    fn run(_: impl FnOnce() -> Result<FixedLayout, Error>) -> M {
         M::from_checked_operation()
     }
     fn run_rt(_: impl FnOnce() -> Result<RtLayout, Error>) -> M {
@@ -90,12 +90,12 @@ impl<M: StaticLayout> Dispatch<M> for True {
 }
 
 impl<M> Dispatch<M> for False {
-    type Output = Result<DLayout, Error>;
+    type Output = Result<FixedLayout, Error>;
     const CHECK: () = ();
-    fn run(dynamic: impl FnOnce() -> Result<DLayout, Error>) -> Result<DLayout, Error> {
+    fn run(dynamic: impl FnOnce() -> Result<FixedLayout, Error>) -> Result<FixedLayout, Error> {
         dynamic()
     }
-    fn run_rt(dynamic: impl FnOnce() -> Result<RtLayout, Error>) -> Result<DLayout, Error> {
+    fn run_rt(dynamic: impl FnOnce() -> Result<RtLayout, Error>) -> Result<FixedLayout, Error> {
         super::ops_list::rt_entry::fixed(dynamic())
     }
 }
@@ -162,7 +162,7 @@ impl<M> DispatchInt<M> for False {
 }
 
 /// The value of a static operand (every caller has checked `IsStatic = True`).
-pub(crate) const fn static_layout(l: Option<DLayout>) -> DLayout {
+pub(crate) const fn static_layout(l: Option<FixedLayout>) -> FixedLayout {
     match l {
         Some(l) => l,
         None => Error::StaticMismatch.raise(),
@@ -170,7 +170,7 @@ pub(crate) const fn static_layout(l: Option<DLayout>) -> DLayout {
 }
 
 /// The value of a static IntTuple operand.
-pub(crate) const fn static_tuple(t: Option<DTuple>) -> DTuple {
+pub(crate) const fn static_tuple(t: Option<FixedTuple>) -> FixedTuple {
     match t {
         Some(t) => t,
         None => Error::StaticMismatch.raise(),
@@ -200,7 +200,7 @@ pub(crate) const fn static_tiler(
 /// here is one whose failure is already reported, and reading it must not add
 /// notes or errors. It then stands for [`FAILED_PLACEHOLDER`].
 #[inline(always)]
-pub const fn layout_of<M: StaticLayout>() -> DLayout {
+pub const fn layout_of<M: StaticLayout>() -> FixedLayout {
     match M::RESULT {
         Ok(l) => l,
         Err(_) => FAILED_PLACEHOLDER,
@@ -210,7 +210,8 @@ pub const fn layout_of<M: StaticLayout>() -> DLayout {
 /// What [`layout_of`] gives for a failed result (never observed at run time:
 /// such a program does not compile). Operations on it see the operand's
 /// [`LayoutOperand::FAILED`](super::LayoutOperand::FAILED) flag first.
-pub const FAILED_PLACEHOLDER: DLayout = ok_or_raise(DLayout::new(DTuple::s(1), DTuple::s(0)));
+pub const FAILED_PLACEHOLDER: FixedLayout =
+    ok_or_raise(FixedLayout::new(FixedTuple::s(1), FixedTuple::s(0)));
 
 /// Names [`Dispatch::CHECK`] of `M` (for `Default`, the other way to get a value).
 #[inline(always)]
@@ -231,7 +232,7 @@ pub const fn cosize_of<M: StaticLayout>() -> i64 {
 }
 
 /// Writes a static layout in CuTe notation.
-pub(crate) fn write_static(l: &DLayout, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+pub(crate) fn write_static(l: &FixedLayout, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     fmt::Display::fmt(l, f)
 }
 
@@ -274,12 +275,12 @@ macro_rules! marker_impls {
             type IsStatic = $crate::typed::True;
             type Modes = $crate::typed::AnyModes;
             const FAILED: bool = <Self as $crate::typed::StaticLayout>::RESULT.is_err();
-            const STATIC: Option<$crate::DLayout> =
+            const STATIC: Option<$crate::FixedLayout> =
                 Some($crate::typed::static_result::layout_of::<Self>());
             type Typed = $crate::typed::True;
             type StrideStatic = $crate::typed::True;
-            const PATTERN: Option<$crate::DLayout> = <Self as $crate::typed::LayoutOperand>::STATIC;
-            fn to_dynamic(&self) -> $crate::DLayout {
+            const PATTERN: Option<$crate::FixedLayout> = <Self as $crate::typed::LayoutOperand>::STATIC;
+            fn to_dynamic(&self) -> $crate::FixedLayout {
                 $crate::typed::static_result::layout_of::<Self>()
             }
         }

@@ -3,7 +3,7 @@
 //!
 //! Structure (rank, depth, nesting) is always known at compile time; values are
 //! known at compile time exactly where the leaves are static. Each type carries
-//! its [`IntTuple::PATTERN`], a [`DTuple`] with its nesting and static leaves,
+//! its [`IntTuple::PATTERN`], a [`FixedTuple`] with its nesting and static leaves,
 //! computed at compile time by the same `const fn`s as the dynamic layer.
 use core::fmt;
 
@@ -15,7 +15,7 @@ use super::numeral::Numeral;
 use crate::dynamic::CTuple;
 #[cfg(feature = "alloc")]
 use crate::dynamic::CAPACITY;
-use crate::dynamic::{DInt, DTuple};
+use crate::dynamic::{DInt, FixedTuple};
 use crate::error::Error;
 
 /// CuTe's IntTuple as a type: an integer leaf ([`C`] static, or a run-time `i64`, `i32`, `u32`, `usize`, `isize` or `u64`) or a Rust
@@ -55,24 +55,24 @@ pub trait IntTuple: Copy + Default + PartialEq + fmt::Debug + 'static {
     const LEAVES: usize;
     /// The nesting, static leaves with their values, dynamic leaves as a dynamic 0.
     /// A type needing more than [`crate::dynamic::CAPACITY`] nodes fails to compile here.
-    const PATTERN: DTuple;
+    const PATTERN: FixedTuple;
     /// Whether every leaf is static.
     const IS_STATIC: bool = <Self::IsStatic as StaticFlag>::VALUE;
     /// The whole value, when every leaf is static (computed at compile time).
-    const STATIC: Option<DTuple> = if Self::IS_STATIC {
+    const STATIC: Option<FixedTuple> = if Self::IS_STATIC {
         Some(Self::PATTERN)
     } else {
         None
     };
 
-    /// The value as a [`DTuple`]; static leaves keep their static flag.
-    fn to_dtuple(&self) -> DTuple {
+    /// The value as a [`FixedTuple`]; static leaves keep their static flag.
+    fn to_dtuple(&self) -> FixedTuple {
         self.write_leaves(Self::PATTERN, 0)
     }
     /// The value of this type equal to `t`: same nesting
     /// ([`Error::StructureMismatch`]) and, at static leaves, the same values
     /// ([`Error::StaticMismatch`]).
-    fn from_dtuple(t: &DTuple) -> Result<Self, Error> {
+    fn from_dtuple(t: &FixedTuple) -> Result<Self, Error> {
         if !t.congruent(&Self::PATTERN) {
             return Err(Error::StructureMismatch);
         }
@@ -96,7 +96,7 @@ pub trait IntTuple: Copy + Default + PartialEq + fmt::Debug + 'static {
         Get::<I>::mode(self)
     }
     /// Mode at an index path, `get<i, j, …>` in CuTe (run-time path, dynamic result).
-    fn get_path(&self, path: &[usize]) -> Result<DTuple, Error> {
+    fn get_path(&self, path: &[usize]) -> Result<FixedTuple, Error> {
         self.to_dtuple().get_path(path)
     }
     /// The natural coordinate of a 1-D index, CuTe's `idx2crd(index, shape)`:
@@ -108,10 +108,10 @@ pub trait IntTuple: Copy + Default + PartialEq + fmt::Debug + 'static {
     fn check_positive(&self) -> Result<(), Error>;
     #[doc(hidden)]
     /// Writes this value's leaves into `t` from leaf number `first` on.
-    fn write_leaves(&self, t: DTuple, first: usize) -> DTuple;
+    fn write_leaves(&self, t: FixedTuple, first: usize) -> FixedTuple;
     #[doc(hidden)]
     /// Reads a value of this type from `t`'s leaves from leaf number `first` on.
-    fn read_leaves(t: &DTuple, first: usize) -> Result<Self, Error>;
+    fn read_leaves(t: &FixedTuple, first: usize) -> Result<Self, Error>;
     #[doc(hidden)]
     /// Calls `f` with each run-time leaf (as [`IntLike::to_dint`] gives it),
     /// in leaf order: the values the pattern's run-time leaves stand for.
@@ -122,7 +122,7 @@ pub trait IntTuple: Copy + Default + PartialEq + fmt::Debug + 'static {
     #[cfg(feature = "alloc")]
     #[inline]
     fn to_compact(&self) -> CTuple {
-        let p: &'static DTuple = const { &Self::PATTERN };
+        let p: &'static FixedTuple = const { &Self::PATTERN };
         let mut t = CTuple::from_fixed(p);
         if const { !Self::IS_STATIC } {
             let pos: &'static RuntimeLeaves = const { &RuntimeLeaves::of(&Self::PATTERN) };
@@ -147,7 +147,7 @@ pub(crate) struct RuntimeLeaves {
 #[cfg(feature = "alloc")]
 impl RuntimeLeaves {
     /// The run-time leaves of `t`.
-    pub(crate) const fn of(t: &DTuple) -> RuntimeLeaves {
+    pub(crate) const fn of(t: &FixedTuple) -> RuntimeLeaves {
         let mut r = RuntimeLeaves {
             pos: [0; CAPACITY],
             count: 0,
@@ -252,7 +252,7 @@ impl IntTuple for InferenceGuard {
     type Modes = super::Modes<0>;
     const DEPTH: usize = 0;
     const LEAVES: usize = 0;
-    const PATTERN: DTuple = Error::NotCongruent.raise();
+    const PATTERN: FixedTuple = Error::NotCongruent.raise();
     fn product(&self) -> Result<i64, Error> {
         Err(Error::NotCongruent)
     }
@@ -265,10 +265,10 @@ impl IntTuple for InferenceGuard {
     fn to_dyn(&self) -> Self {
         *self
     }
-    fn write_leaves(&self, t: DTuple, _: usize) -> DTuple {
+    fn write_leaves(&self, t: FixedTuple, _: usize) -> FixedTuple {
         t
     }
-    fn read_leaves(_: &DTuple, _: usize) -> Result<Self, Error> {
+    fn read_leaves(_: &FixedTuple, _: usize) -> Result<Self, Error> {
         Err(Error::NotCongruent)
     }
     fn each_runtime_leaf(&self, _: &mut impl FnMut(DInt)) {}
@@ -418,7 +418,7 @@ macro_rules! leaf_int_tuple {
             type Modes = super::Modes<1>;
             const DEPTH: usize = 0;
             const LEAVES: usize = 1;
-            const PATTERN: DTuple = $pattern;
+            const PATTERN: FixedTuple = $pattern;
             fn product(&self) -> Result<i64, Error> {
                 self.checked_value()
             }
@@ -435,10 +435,10 @@ macro_rules! leaf_int_tuple {
             fn to_dyn(&self) -> i64 {
                 self.value()
             }
-            fn write_leaves(&self, t: DTuple, first: usize) -> DTuple {
+            fn write_leaves(&self, t: FixedTuple, first: usize) -> FixedTuple {
                 t.with_leaf(first, self.to_dint())
             }
-            fn read_leaves(t: &DTuple, first: usize) -> Result<Self, Error> {
+            fn read_leaves(t: &FixedTuple, first: usize) -> Result<Self, Error> {
                 <$T as IntLike>::from_value(t.leaf(first).value)
             }
             #[inline(always)]
@@ -458,8 +458,8 @@ macro_rules! leaf_int_tuple {
     };
 }
 
-leaf_int_tuple!([N: Numeral,] C<N>, DTuple::s(C::<N>::VALUE));
-leaf_int_tuple!([T: RuntimeInt,] T, DTuple::d(0));
+leaf_int_tuple!([N: Numeral,] C<N>, FixedTuple::s(C::<N>::VALUE));
+leaf_int_tuple!([T: RuntimeInt,] T, FixedTuple::d(0));
 
 macro_rules! leaf_congruent {
     ([$($gen:tt)*] $A:ty, $B:ty) => {
@@ -503,7 +503,7 @@ impl IntTuple for () {
     type Modes = super::Modes<0>;
     const DEPTH: usize = 1;
     const LEAVES: usize = 0;
-    const PATTERN: DTuple = DTuple::empty();
+    const PATTERN: FixedTuple = FixedTuple::empty();
     fn product(&self) -> Result<i64, Error> {
         Ok(1)
     }
@@ -514,10 +514,10 @@ impl IntTuple for () {
         Ok(())
     }
     fn to_dyn(&self) {}
-    fn write_leaves(&self, t: DTuple, _: usize) -> DTuple {
+    fn write_leaves(&self, t: FixedTuple, _: usize) -> FixedTuple {
         t
     }
-    fn read_leaves(_: &DTuple, _: usize) -> Result<(), Error> {
+    fn read_leaves(_: &FixedTuple, _: usize) -> Result<(), Error> {
         Ok(())
     }
     fn each_runtime_leaf(&self, _: &mut impl FnMut(DInt)) {}
@@ -568,7 +568,7 @@ macro_rules! tuple_int_tuple {
             type Modes = super::Modes<$n>;
             const DEPTH: usize = 1 + max_of(&[$($A::DEPTH),+]);
             const LEAVES: usize = 0 $(+ $A::LEAVES)+;
-            const PATTERN: DTuple = ok_or_raise(DTuple::tuple(&[$($A::PATTERN),+]));
+            const PATTERN: FixedTuple = ok_or_raise(FixedTuple::tuple(&[$($A::PATTERN),+]));
             fn product(&self) -> Result<i64, Error> {
                 let mut acc = 1i64;
                 $(acc = checked_mul(acc, self.$i.product()?)?;)+
@@ -597,7 +597,7 @@ macro_rules! tuple_int_tuple {
                 Ok(())
             }
             #[allow(unused_assignments)]
-            fn write_leaves(&self, mut t: DTuple, first: usize) -> DTuple {
+            fn write_leaves(&self, mut t: FixedTuple, first: usize) -> FixedTuple {
                 let mut k = first;
                 $(
                     t = self.$i.write_leaves(t, k);
@@ -606,7 +606,7 @@ macro_rules! tuple_int_tuple {
                 t
             }
             #[allow(unused_assignments)]
-            fn read_leaves(t: &DTuple, first: usize) -> Result<Self, Error> {
+            fn read_leaves(t: &FixedTuple, first: usize) -> Result<Self, Error> {
                 let mut k = first;
                 Ok(($({
                     let v = $A::read_leaves(t, k)?;

@@ -2,7 +2,7 @@
 use super::composition::composition;
 use super::logical_divide::logical_divide;
 use super::logical_product::logical_product;
-use crate::dynamic::{DInt, DLayoutN, DTilerN, DTupleN, TilerModeN};
+use crate::dynamic::{DInt, DLayoutN, DTilerN, DTupleN, TilerModeN, N};
 use crate::error::Error;
 use crate::tri;
 
@@ -96,4 +96,4 @@ pub $($c)? fn unit_stride $($g)* (n: DInt) -> Result<DLayoutN<N>, Error> {
 }
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use by_mode_body;
-by_mode_body!(const; [<const N: usize>]);
+by_mode_body!(const; []);

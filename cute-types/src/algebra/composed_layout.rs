@@ -1,9 +1,9 @@
-//! [`DComposedLayout`]: a swizzled layout `sw ∘ offset ∘ L` (CuTe's
+//! [`FixedComposedLayout`]: a swizzled layout `sw ∘ offset ∘ L` (CuTe's
 //! `ComposedLayout<Swizzle<B,M,S>, Offset, Layout>`).
 use super::coalesce::{coalesce, coalesce_profile};
 use super::composition::{composition, composition_tiler};
 use super::swizzle::Swizzle;
-use crate::dynamic::{DInt, DLayoutN, DTilerN, DTupleN, CAPACITY};
+use crate::dynamic::{DInt, DLayoutN, DTilerN, DTupleN, N};
 use crate::error::Error;
 use crate::tri;
 
@@ -11,7 +11,7 @@ use crate::tri;
 /// over the fixed-capacity types and in the run-time module over the compact ones.
 macro_rules! composed_layout_body {
     ($($c:ident)?; [$($g:tt)*]; $DComposed:ident, $Swizzled:ident) => {
-/// [`DComposedLayout`]: a swizzled layout `sw ∘ offset ∘ L` (CuTe's
+/// [`FixedComposedLayout`]: a swizzled layout `sw ∘ offset ∘ L` (CuTe's
 /// `ComposedLayout<Swizzle<B,M,S>, Offset, Layout>`).
 ///
 /// # Definition
@@ -29,21 +29,21 @@ macro_rules! composed_layout_body {
 ///
 /// C++ simplifies `Sw<0,m,s> ∘ _0 ∘ L` to `L` (a swizzle with no bits is the
 /// identity, and a static zero offset adds nothing). Every function here that
-/// builds a swizzled layout returns a [`SwizzledLayout`], which is
-/// [`SwizzledLayout::Plain`] exactly in that case, so callers see the same
-/// result kind as C++. [`DComposedLayout::new`] itself does not simplify.
+/// builds a swizzled layout returns a [`FixedSwizzledLayout`], which is
+/// [`FixedSwizzledLayout::Plain`] exactly in that case, so callers see the same
+/// result kind as C++. [`FixedComposedLayout::new`] itself does not simplify.
 ///
 /// # Example
 ///
 /// ```
-/// use cute_types::algebra::{compose_swizzle, Swizzle, SwizzledLayout};
-/// use cute_types::DLayout;
-/// let l: DLayout = "(_8,_64):(_64,_1)".parse().unwrap();
+/// use cute_types::algebra::{compose_swizzle, Swizzle, FixedSwizzledLayout};
+/// use cute_types::FixedLayout;
+/// let l: FixedLayout = "(_8,_64):(_64,_1)".parse().unwrap();
 /// let sl = compose_swizzle(Swizzle::new(3, 4, 3).unwrap(), &l);
 /// assert_eq!(sl.to_string(), "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)");
 /// assert_eq!(sl.eval(&"(3,5)".parse().unwrap()).unwrap().value, 213);
 /// // b = 0: the identity swizzle disappears.
-/// assert!(matches!(compose_swizzle(Swizzle::new(0, 4, 3).unwrap(), &l), SwizzledLayout::Plain(_)));
+/// assert!(matches!(compose_swizzle(Swizzle::new(0, 4, 3).unwrap(), &l), FixedSwizzledLayout::Plain(_)));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct $DComposed $($g)* {
@@ -192,45 +192,43 @@ impl $($g)* core::fmt::Display for SwizzledLayoutN<N> {
 }
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use composed_layout_body;
-composed_layout_body!(const; [<const N: usize>]; DComposedLayoutN, SwizzledLayoutN);
-impl<const N: usize> Copy for DComposedLayoutN<N> {}
-impl<const N: usize> Copy for SwizzledLayoutN<N> {}
-
-/// A composed layout of the default capacity.
-pub type DComposedLayout = DComposedLayoutN<CAPACITY>;
-
-/// A swizzled-or-plain layout of the default capacity.
-pub type SwizzledLayout = SwizzledLayoutN<CAPACITY>;
+composed_layout_body!(const; []; FixedComposedLayout, FixedSwizzledLayout);
+/// [`FixedComposedLayout`] under the bodies' name.
+pub(crate) type DComposedLayoutN<const M: usize> = FixedComposedLayout;
+/// [`FixedSwizzledLayout`] under the bodies' name.
+pub(crate) type SwizzledLayoutN<const M: usize> = FixedSwizzledLayout;
+impl Copy for DComposedLayoutN<N> {}
+impl Copy for SwizzledLayoutN<N> {}
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dynamic::{DLayout, DTiler, DTuple};
+    use crate::dynamic::{FixedLayout, FixedTiler, FixedTuple};
     use std::string::ToString;
 
-    fn sl(b: i64, m: i64, s: i64, l: &str) -> SwizzledLayout {
-        let l: DLayout = l.parse().unwrap();
+    fn sl(b: i64, m: i64, s: i64, l: &str) -> FixedSwizzledLayout {
+        let l: FixedLayout = l.parse().unwrap();
         compose_swizzle(Swizzle::new(b, m, s).unwrap(), &l.with_all_static(true))
     }
 
     #[test]
     fn eval_matches_conformance() {
-        let c: DTuple = "(3,5)".parse().unwrap();
+        let c: FixedTuple = "(3,5)".parse().unwrap();
         assert_eq!(sl(3, 4, 3, "(8,64):(64,1)").eval(&c).unwrap().value, 213);
-        let one = |s: &SwizzledLayout, i: i64| s.eval(&DTuple::d(i)).unwrap().value;
+        let one = |s: &FixedSwizzledLayout, i: i64| s.eval(&FixedTuple::d(i)).unwrap().value;
         assert_eq!(one(&sl(1, 2, 1, "(16,8):(8,1)"), 57), 79);
         assert_eq!(one(&sl(1, 3, 3, "((2,4),(2,2)):((1,2),(8,16))"), 3), 3);
         assert_eq!(one(&sl(2, 0, 2, "16:1"), 20), 21);
         assert_eq!(one(&sl(3, 1, 5, "(8,32):(32,1)"), 214), 220);
         assert_eq!(one(&sl(3, 4, 3, "(8,64):(64,1)"), 100), 300);
-        let c: DTuple = "(2,1)".parse().unwrap();
+        let c: FixedTuple = "(2,1)".parse().unwrap();
         assert_eq!(sl(1, 0, 1, "(4,4)").eval(&c).unwrap().value, 7);
     }
 
     #[test]
     fn queries_are_the_inner_layouts() {
         let s = sl(3, 4, 3, "(8,64):(64,1)");
-        let SwizzledLayout::Swizzled(c) = s else {
+        let FixedSwizzledLayout::Swizzled(c) = s else {
             panic!("expected a swizzled layout")
         };
         assert_eq!(c.size().unwrap().value, 512);
@@ -245,34 +243,37 @@ mod tests {
     fn identity_swizzle_is_dropped_only_with_static_zero_offset() {
         assert!(matches!(
             sl(0, 4, 3, "(8,64):(64,1)"),
-            SwizzledLayout::Plain(_)
+            FixedSwizzledLayout::Plain(_)
         ));
         assert_eq!(
             sl(0, 3, 3, "(1,4,5,6):(1,1,12,120)").to_string(),
             "(_1,_4,_5,_6):(_1,_1,_12,_120)"
         );
-        let l: DLayout = "8:1".parse().unwrap();
-        let kept = DComposedLayout::new(Swizzle::new(0, 0, 0).unwrap(), DInt::d(0), l);
-        assert!(matches!(kept.simplified(), SwizzledLayout::Swizzled(_)));
+        let l: FixedLayout = "8:1".parse().unwrap();
+        let kept = FixedComposedLayout::new(Swizzle::new(0, 0, 0).unwrap(), DInt::d(0), l);
+        assert!(matches!(
+            kept.simplified(),
+            FixedSwizzledLayout::Swizzled(_)
+        ));
     }
 
-    fn swizzled(s: SwizzledLayout) -> DComposedLayout {
+    fn swizzled(s: FixedSwizzledLayout) -> FixedComposedLayout {
         match s {
-            SwizzledLayout::Swizzled(c) => c,
-            SwizzledLayout::Plain(l) => panic!("expected a swizzled layout, got {l}"),
+            FixedSwizzledLayout::Swizzled(c) => c,
+            FixedSwizzledLayout::Plain(l) => panic!("expected a swizzled layout, got {l}"),
         }
     }
 
     #[test]
     fn operations_act_on_the_inner_layout() {
         let c = swizzled(sl(3, 4, 3, "(8,64):(64,1)"));
-        let b: DLayout = "_16:_2".parse().unwrap();
+        let b: FixedLayout = "_16:_2".parse().unwrap();
         assert_eq!(
             c.composition(&b).unwrap().to_string(),
             "Sw<3,4,3> o _0 o (_4,_4):(_128,_1)"
         );
-        let t =
-            DTiler::from_layouts(&["_4:_1".parse().unwrap(), "_8:_1".parse().unwrap()]).unwrap();
+        let t = FixedTiler::from_layouts(&["_4:_1".parse().unwrap(), "_8:_1".parse().unwrap()])
+            .unwrap();
         assert_eq!(
             c.composition_tiler(&t).unwrap().to_string(),
             "Sw<3,4,3> o _0 o (_4,_8):(_64,_1)"

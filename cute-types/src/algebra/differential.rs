@@ -8,7 +8,7 @@
 use super::rt;
 use super::*;
 use crate::dynamic::rt::{CLayout, CTiler};
-use crate::dynamic::{CTuple, DInt, DLayout, DTiler, DTuple};
+use crate::dynamic::{CTuple, DInt, FixedLayout, FixedTiler, FixedTuple};
 use crate::error::Error;
 use std::format;
 use std::string::{String, ToString};
@@ -36,13 +36,13 @@ impl Rng {
 }
 
 /// A random congruent shape and stride, nested at most `depth` deep.
-fn tuples(rng: &mut Rng, depth: u32) -> (DTuple, DTuple) {
+fn tuples(rng: &mut Rng, depth: u32) -> (FixedTuple, FixedTuple) {
     if depth == 0 || rng.below(3) == 0 {
         let s = rng.int(&[1, 2, 2, 3, 4, 4, 8]);
         let d = rng.int(&[0, 1, 1, 2, 3, 4, 8, 16, 32, 64]);
-        return (DTuple::int(s), DTuple::int(d));
+        return (FixedTuple::int(s), FixedTuple::int(d));
     }
-    let (mut s, mut d) = (DTuple::empty(), DTuple::empty());
+    let (mut s, mut d) = (FixedTuple::empty(), FixedTuple::empty());
     for _ in 0..1 + rng.below(3) {
         let (cs, cd) = tuples(rng, depth - 1);
         s.push_in(&cs).unwrap();
@@ -52,15 +52,15 @@ fn tuples(rng: &mut Rng, depth: u32) -> (DTuple, DTuple) {
 }
 
 /// A random layout of at most 40 nodes (`max_depth` 3) or 13 (2).
-fn layout(rng: &mut Rng, max_depth: u64) -> DLayout {
+fn layout(rng: &mut Rng, max_depth: u64) -> FixedLayout {
     let depth = 1 + rng.below(max_depth) as u32;
     let (s, d) = tuples(rng, depth);
-    DLayout::new(s, d).unwrap()
+    FixedLayout::new(s, d).unwrap()
 }
 
-fn tiler(rng: &mut Rng) -> DTiler {
-    let modes: Vec<DLayout> = (0..1 + rng.below(2)).map(|_| layout(rng, 2)).collect();
-    DTiler::from_layouts(&modes).unwrap()
+fn tiler(rng: &mut Rng) -> FixedTiler {
+    let modes: Vec<FixedLayout> = (0..1 + rng.below(2)).map(|_| layout(rng, 2)).collect();
+    FixedTiler::from_layouts(&modes).unwrap()
 }
 
 /// Both answers agree: the same layout, the same error, or a compact answer
@@ -68,17 +68,17 @@ fn tiler(rng: &mut Rng) -> DTiler {
 /// and whether it was one the fixed form could not hold.
 fn agree(
     what: &str,
-    fixed: Result<DLayout, Error>,
+    fixed: Result<FixedLayout, Error>,
     compact: Result<CLayout, Error>,
 ) -> (bool, bool) {
     match (fixed, compact) {
         (Ok(f), Ok(c)) => {
-            assert_eq!(c.to_fixed::<64>().unwrap(), f, "{what}");
+            assert_eq!(c.to_fixed().unwrap(), f, "{what}");
             assert_eq!(c.to_string(), f.to_string(), "{what}");
             (true, false)
         }
         (Err(Error::Capacity), Ok(c)) => {
-            assert!(c.to_fixed::<64>().is_err(), "{what}: {c} fits in 64 nodes");
+            assert!(c.to_fixed().is_err(), "{what}: {c} fits in 64 nodes");
             (true, true)
         }
         // Out of room at 64 nodes: the compact run goes further, and may
@@ -98,7 +98,7 @@ fn agree(
 const ROUNDS: usize = 3000;
 
 /// One operation's name and its answers in the two instantiations.
-type Pair = (String, Result<DLayout, Error>, Result<CLayout, Error>);
+type Pair = (String, Result<FixedLayout, Error>, Result<CLayout, Error>);
 
 #[test]
 fn compact_instantiation_matches_the_const_one() {
@@ -108,7 +108,7 @@ fn compact_instantiation_matches_the_const_one() {
         let a = layout(&mut rng, 3);
         let b = layout(&mut rng, 3);
         let t = tiler(&mut rng);
-        let cot = DTuple::int(rng.int(&[16, 64, 256, 1024]));
+        let cot = FixedTuple::int(rng.int(&[16, 64, 256, 1024]));
         let (ca, cb) = (CLayout::from_fixed(&a), CLayout::from_fixed(&b));
         let ct = CTiler::from_fixed(&t);
         let ccot = CTuple::from_fixed(&cot);
@@ -234,7 +234,7 @@ fn compact_instantiation_matches_the_const_one() {
                 &CTuple::d(n * 5),
                 ca.shape_ref()
             )),
-            crate::dynamic::idx2crd(&DTuple::d(n * 5), a.shape_ref()).map(|t| t.to_string()),
+            crate::dynamic::idx2crd(&FixedTuple::d(n * 5), a.shape_ref()).map(|t| t.to_string()),
         );
         assert_eq!(ca.eval_index(n * 7), a.eval_index(n * 7), "eval of {a}");
         assert_eq!(

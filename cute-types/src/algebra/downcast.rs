@@ -1,6 +1,6 @@
 //! `downcast(L, n)`: the layout of the same data seen as elements `n` times
 //! narrower (CuTe's `downcast<N>`).
-use crate::dynamic::{DInt, DLayoutN};
+use crate::dynamic::{DInt, DLayoutN, N};
 use crate::error::Error;
 use crate::tri;
 
@@ -37,8 +37,8 @@ macro_rules! downcast_body {
 ///
 /// ```
 /// use cute_types::algebra::downcast;
-/// use cute_types::DLayout;
-/// let l: DLayout = "(_4,_8):(_8,_1)".parse().unwrap();
+/// use cute_types::FixedLayout;
+/// let l: FixedLayout = "(_4,_8):(_8,_1)".parse().unwrap();
 /// assert_eq!(downcast(&l, 2).unwrap().to_string(), "(_4,_16):(_16,_1)");
 /// assert!(downcast(&"(_4,_4):(_2,_8)".parse().unwrap(), 2).is_err());
 /// ```
@@ -99,16 +99,16 @@ $($c)? fn unit_strides $($g)* (layout: &DLayoutN<N>) -> Result<bool, Error> {
 }
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use downcast_body;
-downcast_body!(const; [<const N: usize>]);
+downcast_body!(const; []);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dynamic::DLayout;
+    use crate::dynamic::FixedLayout;
     use std::string::ToString;
 
     fn down(s: &str, n: i64) -> Result<std::string::String, Error> {
-        let l: DLayout = s.parse().unwrap();
+        let l: FixedLayout = s.parse().unwrap();
         downcast(&l, n).map(|r| r.to_string())
     }
 
@@ -117,7 +117,7 @@ mod tests {
         // CuTe 4.2 answers (g++).
         assert_eq!(down("(8,_4):(_1,6)", 2).unwrap(), "(16,_4):(_1,12)");
         assert_eq!(down("(_4,_2):(_1,_0)", 4).unwrap(), "(_16,_2):(_1,_0)");
-        let l: DLayout = "(3,8):(-1,1)".parse().unwrap();
+        let l: FixedLayout = "(3,8):(-1,1)".parse().unwrap();
         let r = downcast(&l.with_all_static(true), 2).unwrap();
         assert_eq!(r.to_string(), "(_6,_16):(_-1,_1)");
     }

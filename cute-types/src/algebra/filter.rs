@@ -1,7 +1,7 @@
 //! `filter`: coalesce after removing the modes that do not move (stride 0) and
 use super::coalesce::coalesce_modes;
 use super::modes::Modes;
-use crate::dynamic::{DInt, DLayoutN};
+use crate::dynamic::{DInt, DLayoutN, N};
 use crate::error::Error;
 use crate::tri;
 
@@ -25,10 +25,10 @@ macro_rules! filter_body {
 /// **Preconditions.** None beyond a valid layout.
 ///
 /// ```
-/// use cute_types::{algebra::filter, DLayout};
-/// let l: DLayout = "(_4,(_1,_2),_3):(_1,(_9,_0),_4)".parse().unwrap();
+/// use cute_types::{algebra::filter, FixedLayout};
+/// let l: FixedLayout = "(_4,(_1,_2),_3):(_1,(_9,_0),_4)".parse().unwrap();
 /// assert_eq!(filter(&l).unwrap().to_string(), "_12:_1");
-/// let z: DLayout = "(_2,_2):(_0,_0)".parse().unwrap();
+/// let z: FixedLayout = "(_2,_2):(_0,_0)".parse().unwrap();
 /// assert_eq!(filter(&z).unwrap().to_string(), "_1:_0");
 /// ```
 pub $($c)? fn filter $($g)* (l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
@@ -52,4 +52,4 @@ pub(crate) $($c)? fn filter_modes $($g)* (l: &DLayoutN<N>) -> Result<Modes<N>, E
 }
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use filter_body;
-filter_body!(const; [<const N: usize>]);
+filter_body!(const; []);

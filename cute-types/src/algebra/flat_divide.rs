@@ -2,7 +2,7 @@
 //! unpacked: `(T0, T1, …, rest0, rest1, …)`.
 use super::tiled_divide::push_unpacked;
 use super::zipped_divide::{zipped_divide, zipped_divide_tiler};
-use crate::dynamic::{DLayoutN, DTilerN, DTupleN};
+use crate::dynamic::{DLayoutN, DTilerN, DTupleN, N};
 use crate::error::Error;
 use crate::tri;
 
@@ -27,9 +27,9 @@ macro_rules! flat_divide_body {
 ///
 /// ```
 /// use cute_types::algebra::flat_divide_tiler;
-/// use cute_types::dynamic::{DLayout, DTiler};
-/// let m: DLayout = "(_8,_8):(_1,_8)".parse().unwrap();
-/// let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
+/// use cute_types::dynamic::{FixedLayout, FixedTiler};
+/// let m: FixedLayout = "(_8,_8):(_1,_8)".parse().unwrap();
+/// let t = FixedTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
 /// assert_eq!(flat_divide_tiler(&m, &t).unwrap().to_string(), "(_2,_4,_4,_2):(_1,_8,_2,_32)");
 /// ```
 pub $($c)? fn flat_divide $($g)* (
@@ -61,4 +61,4 @@ pub(crate) $($c)? fn unpack_both $($g)* (z: &DLayoutN<N>) -> Result<DLayoutN<N>,
 }
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use flat_divide_body;
-flat_divide_body!(const; [<const N: usize>]);
+flat_divide_body!(const; []);

@@ -1,7 +1,7 @@
 //! `greatest_common_domain(A, B)`: the largest set of 1-D indices on which both
 //! shapes split linearly (Cecka, *CuTe Layout Representation and Algebra*, 2026;
 //! absent from CuTe C++ 4.2).
-use crate::dynamic::{DInt, DLayoutN, DTupleN};
+use crate::dynamic::{DInt, DLayoutN, DTupleN, N};
 use crate::error::Error;
 use crate::tri;
 
@@ -171,7 +171,9 @@ pub $($c)? fn greatest_common_domain $($g)* (
 }
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use greatest_common_domain_body;
-greatest_common_domain_body!(const; [<const N: usize>]; Walk);
+greatest_common_domain_body!(const; []; WalkFixed);
+/// [`WalkFixed`] under the bodies' name.
+type Walk<const M: usize> = WalkFixed;
 
 #[cfg(test)]
 mod tests {

@@ -2,7 +2,7 @@
 //! Representation and Algebra*, 2026; absent from CuTe C++ 4.2).
 use super::coalesce::coalesce;
 use super::greatest_common_domain::greatest_common_domain;
-use crate::dynamic::{DLayoutN, DTupleN};
+use crate::dynamic::{DLayoutN, DTupleN, N};
 use crate::error::Error;
 use crate::tri;
 
@@ -46,12 +46,12 @@ macro_rules! layout_add_body {
 ///
 /// ```
 /// use cute_types::algebra::layout_add;
-/// use cute_types::DLayout;
-/// let a: DLayout = "(_4,_3):(_1,_4)".parse().unwrap();
-/// let b: DLayout = "(_4,_3):(_3,_1)".parse().unwrap();
+/// use cute_types::FixedLayout;
+/// let a: FixedLayout = "(_4,_3):(_1,_4)".parse().unwrap();
+/// let b: FixedLayout = "(_4,_3):(_3,_1)".parse().unwrap();
 /// assert_eq!(layout_add(&a, &b).unwrap().to_string(), "(_4,_3):(_4,_5)");
-/// let c: DLayout = "(_5,_3,_4):(_1,_5,_15)".parse().unwrap();
-/// let d: DLayout = "(_10,_6):(_1,_10)".parse().unwrap();
+/// let c: FixedLayout = "(_5,_3,_4):(_1,_5,_15)".parse().unwrap();
+/// let d: FixedLayout = "(_10,_6):(_1,_10)".parse().unwrap();
 /// assert_eq!(layout_add(&c, &d).unwrap().to_string(), "_60:_2");
 /// ```
 pub $($c)? fn layout_add $($g)* (
@@ -91,17 +91,17 @@ pub $($c)? fn layout_add $($g)* (
 }
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use layout_add_body;
-layout_add_body!(const; [<const N: usize>]);
+layout_add_body!(const; []);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dynamic::DLayout;
+    use crate::dynamic::FixedLayout;
     use std::string::ToString;
 
     fn add(a: &str, b: &str) -> Result<std::string::String, Error> {
-        let a: DLayout = a.parse().unwrap();
-        let b: DLayout = b.parse().unwrap();
+        let a: FixedLayout = a.parse().unwrap();
+        let b: FixedLayout = b.parse().unwrap();
         layout_add(&a.with_all_static(true), &b.with_all_static(true)).map(|r| r.to_string())
     }
 
@@ -137,8 +137,8 @@ mod tests {
 
     #[test]
     fn dynamic_leaves_are_added_as_values() {
-        let a: DLayout = "(4,3):(1,4)".parse().unwrap();
-        let b: DLayout = "(4,3):(3,1)".parse().unwrap();
+        let a: FixedLayout = "(4,3):(1,4)".parse().unwrap();
+        let b: FixedLayout = "(4,3):(3,1)".parse().unwrap();
         assert_eq!(layout_add(&a, &b).unwrap().to_string(), "(4,3):(4,5)");
     }
 }

@@ -1,7 +1,7 @@
 //! `left_inverse`: a layout `R` with `R(L(i)) == i`.
 use super::coalesce::{coalesce_modes, coalesce_values};
 use super::modes::{prefix_products, sort_by_stride, Modes};
-use crate::dynamic::{DInt, DLayoutN};
+use crate::dynamic::{DInt, DLayoutN, N};
 use crate::error::Error;
 use crate::lists::ct::{filled, List};
 use crate::tri;
@@ -40,8 +40,8 @@ macro_rules! left_inverse_body {
 /// `left_inverse((1,4):(_21,_7))` is `(_7,_3,1):(_0,1,_1)` in C++ and here.
 ///
 /// ```
-/// use cute_types::{algebra::left_inverse, DLayout};
-/// let l: DLayout = "(_2,_4):(_4,_1)".parse().unwrap();
+/// use cute_types::{algebra::left_inverse, FixedLayout};
+/// let l: FixedLayout = "(_2,_4):(_4,_1)".parse().unwrap();
 /// assert_eq!(left_inverse(&l).unwrap().to_string(), "(_4,_2):(_2,_1)");
 /// assert_eq!(left_inverse(&"_4:_2".parse().unwrap()).unwrap().to_string(), "(_2,_4):(_0,_1)");
 /// // Not injective: C++'s answer, not an inverse on L's image.
@@ -143,4 +143,4 @@ $($c)? fn coalesce_for_inverse $($g)* (m: &Modes<N>) -> Result<Modes<N>, Error> 
 }
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use left_inverse_body;
-left_inverse_body!(const; [<const N: usize>]);
+left_inverse_body!(const; []);

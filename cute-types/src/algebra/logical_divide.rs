@@ -3,7 +3,7 @@ use super::by_mode::{by_mode, ModeOp};
 use super::coalesce::coalesce;
 use super::complement::complement;
 use super::composition::composition;
-use crate::dynamic::{DLayoutN, DTilerN};
+use crate::dynamic::{DLayoutN, DTilerN, N};
 use crate::error::Error;
 use crate::tri;
 
@@ -39,12 +39,12 @@ macro_rules! logical_divide_body {
 ///
 /// ```
 /// use cute_types::algebra::{logical_divide, logical_divide_tiler};
-/// use cute_types::dynamic::{DLayout, DTiler};
-/// let a: DLayout = "(_4,_2,_3):(_2,_1,_8)".parse().unwrap();
-/// let b: DLayout = "_4:_2".parse().unwrap();
+/// use cute_types::dynamic::{FixedLayout, FixedTiler};
+/// let a: FixedLayout = "(_4,_2,_3):(_2,_1,_8)".parse().unwrap();
+/// let b: FixedLayout = "_4:_2".parse().unwrap();
 /// assert_eq!(logical_divide(&a, &b).unwrap().to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
-/// let m: DLayout = "(_8,_8):(_1,_8)".parse().unwrap();
-/// let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
+/// let m: FixedLayout = "(_8,_8):(_1,_8)".parse().unwrap();
+/// let t = FixedTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
 /// assert_eq!(logical_divide_tiler(&m, &t).unwrap().to_string(), "((_2,_4),(_4,_2)):((_1,_2),(_8,_32))");
 /// ```
 pub $($c)? fn logical_divide $($g)* (
@@ -84,4 +84,4 @@ pub(crate) $($c)? fn logical_divide_tiler_at $($g)* (
 }
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use logical_divide_body;
-logical_divide_body!(const; [<const N: usize>]);
+logical_divide_body!(const; []);

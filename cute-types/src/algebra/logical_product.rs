@@ -2,7 +2,7 @@
 use super::by_mode::{by_mode, ModeOp};
 use super::complement::complement;
 use super::composition::composition;
-use crate::dynamic::{DLayoutN, DTilerN, DTupleN};
+use crate::dynamic::{DLayoutN, DTilerN, DTupleN, N};
 use crate::error::Error;
 use crate::tri;
 
@@ -34,9 +34,9 @@ macro_rules! logical_product_body {
 ///
 /// ```
 /// use cute_types::algebra::logical_product;
-/// use cute_types::DLayout;
-/// let a: DLayout = "(_2,_2):(_4,_1)".parse().unwrap();
-/// let b: DLayout = "_6:_1".parse().unwrap();
+/// use cute_types::FixedLayout;
+/// let a: FixedLayout = "(_2,_2):(_4,_1)".parse().unwrap();
+/// let b: FixedLayout = "_6:_1".parse().unwrap();
 /// assert_eq!(logical_product(&a, &b).unwrap().to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
 /// ```
 pub $($c)? fn logical_product $($g)* (
@@ -76,4 +76,4 @@ pub(crate) $($c)? fn logical_product_tiler_at $($g)* (
 }
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use logical_product_body;
-logical_product_body!(const; [<const N: usize>]);
+logical_product_body!(const; []);

@@ -1,7 +1,7 @@
 //! `make_layout_like(L)`: the compact layout of `L`'s shape whose modes are laid
 //! out in the order of `L`'s strides.
 use super::make_ordered_layout::compact_order;
-use crate::dynamic::{DInt, DLayoutN};
+use crate::dynamic::{DInt, DLayoutN, N};
 use crate::error::Error;
 use crate::tri;
 
@@ -33,8 +33,8 @@ macro_rules! make_layout_like_body {
 ///
 /// ```
 /// use cute_types::algebra::make_layout_like;
-/// use cute_types::DLayout;
-/// let l: DLayout = "(_2,_8,_4):(_0,_8,_2)".parse().unwrap();
+/// use cute_types::FixedLayout;
+/// let l: FixedLayout = "(_2,_8,_4):(_0,_8,_2)".parse().unwrap();
 /// assert_eq!(make_layout_like(&l).unwrap().to_string(), "(_2,_8,_4):(_0,_4,_1)");
 /// ```
 pub $($c)? fn make_layout_like $($g)* (layout: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
@@ -56,12 +56,12 @@ pub $($c)? fn make_layout_like $($g)* (layout: &DLayoutN<N>) -> Result<DLayoutN<
 }
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use make_layout_like_body;
-make_layout_like_body!(const; [<const N: usize>]);
+make_layout_like_body!(const; []);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dynamic::DLayout;
+    use crate::dynamic::FixedLayout;
     use std::string::ToString;
 
     fn like(s: &str) -> std::string::String {
@@ -73,7 +73,7 @@ mod tests {
         // Answers of CuTe 4.2 (g++), static and dynamic leaves.
         assert_eq!(like("(2,3,4,5):(_0,42,_1,_0)"), "(2,3,4,5):(_0,4,_1,_0)");
         assert_eq!(like("(2,3,4,5):(7,42,_1,-3)"), "(2,3,4,5):(4,8,_1,24)");
-        let negative: DLayout = "(2,3,4):(-2,3,-1)".parse().unwrap();
+        let negative: FixedLayout = "(2,3,4):(-2,3,-1)".parse().unwrap();
         assert_eq!(
             make_layout_like(&negative.with_all_static(true))
                 .unwrap()

@@ -1,6 +1,6 @@
 //! `make_ordered_layout(shape, order)` and `compact_order(shape, order)`: the
 //! compact layout of `shape` whose modes are laid out in the order given by `order`.
-use crate::dynamic::{product_like, DInt, DLayoutN, DTupleN};
+use crate::dynamic::{product_like, DInt, DLayoutN, DTupleN, N};
 use crate::error::Error;
 use crate::lists::ct::{filled, List};
 use crate::tri;
@@ -257,7 +257,9 @@ $($c)? fn compact_left_from $($g)* (
 }
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use make_ordered_layout_body;
-make_ordered_layout_body!(const; [<const N: usize>]; Ranking);
+make_ordered_layout_body!(const; []; RankingFixed);
+/// [`RankingFixed`] under the bodies' name.
+type Ranking<const M: usize> = RankingFixed;
 
 #[cfg(test)]
 mod tests {

@@ -2,7 +2,7 @@
 use super::coalesce::coalesce;
 use super::composition::composition;
 use super::right_inverse::right_inverse;
-use crate::dynamic::{DInt, DLayoutN, DTupleN};
+use crate::dynamic::{DInt, DLayoutN, DTupleN, N};
 use crate::error::Error;
 use crate::tri;
 
@@ -45,9 +45,9 @@ $($c)? fn common_vector $($g)* (
 /// `right_inverse(B)` must be functional ([`Error::NotFunctional`] otherwise).
 ///
 /// ```
-/// use cute_types::{algebra::{max_common_layout, max_common_vector}, DLayout};
-/// let a: DLayout = "(_4,_8):(_1,_4)".parse().unwrap();
-/// let b: DLayout = "(_4,_8):(_8,_1)".parse().unwrap();
+/// use cute_types::{algebra::{max_common_layout, max_common_vector}, FixedLayout};
+/// let a: FixedLayout = "(_4,_8):(_1,_4)".parse().unwrap();
+/// let b: FixedLayout = "(_4,_8):(_8,_1)".parse().unwrap();
 /// assert_eq!(max_common_vector(&a, &a).unwrap().value, 32);
 /// assert_eq!(max_common_vector(&a, &b).unwrap().value, 1);
 /// assert_eq!(max_common_layout(&a, &a).unwrap().to_string(), "_32:_1");
@@ -77,4 +77,4 @@ pub $($c)? fn max_common_layout $($g)* (
 }
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use max_common_body;
-max_common_body!(const; [<const N: usize>]);
+max_common_body!(const; []);

@@ -1,10 +1,10 @@
 //! [`Modes`]: a flat list of `(shape, stride)` leaves, the working form of the
 //! algebra files that fold over modes (coalesce, composition, complement, inverses).
 //!
-//! A [`DTuple`](crate::DTuple) answers `leaf(k)` in linear time; the algorithms here touch every
+//! A [`FixedTuple`](crate::FixedTuple) answers `leaf(k)` in linear time; the algorithms here touch every
 //! mode several times, so they copy the leaves once into plain lists (fixed
 //! arrays at compile time, growing lists at run time: [`crate::lists`]).
-use crate::dynamic::{DInt, DLayoutN, DTupleN};
+use crate::dynamic::{DInt, DLayoutN, DTupleN, N};
 use crate::error::Error;
 use crate::lists::ct::{filled, is_full, reserve, List};
 use crate::tri;
@@ -174,10 +174,12 @@ pub(crate) $($c)? fn sort_by_stride $($g)* (
 }
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use modes_body;
-modes_body!(const; [<const N: usize>]; Modes);
+modes_body!(const; []; ModesFixed);
+/// [`ModesFixed`] under the bodies' name.
+pub(crate) type Modes<const M: usize> = ModesFixed;
 
-impl<const N: usize> Copy for Modes<N> {}
-impl<const N: usize> Modes<N> {
+impl Copy for Modes<N> {}
+impl Modes<N> {
     /// A copy (what `clone` is on the run-time form).
     pub(crate) const fn dup(&self) -> Modes<N> {
         *self

@@ -1,6 +1,6 @@
 //! `nullspace(L)`: the layout of all 1-D indices that `L` maps to 0 (the kernel
 //! of `L`).
-use crate::dynamic::{DInt, DLayoutN, DTupleN};
+use crate::dynamic::{DInt, DLayoutN, DTupleN, N};
 use crate::error::Error;
 use crate::tri;
 
@@ -69,11 +69,11 @@ struct Signed {
 ///
 /// ```
 /// use cute_types::algebra::nullspace;
-/// use cute_types::DLayout;
-/// let l: DLayout = "(_2,_4,_6):(_1,_2,_0)".parse().unwrap();
+/// use cute_types::FixedLayout;
+/// let l: FixedLayout = "(_2,_4,_6):(_1,_2,_0)".parse().unwrap();
 /// assert_eq!(nullspace(&l).unwrap().to_string(), "_6:_8");
 /// // (i, j) ↦ i - j on a 3x3 domain vanishes on the diagonal 0, 4, 8.
-/// let d: DLayout = "(3,3):(1,-1)".parse().unwrap();
+/// let d: FixedLayout = "(3,3):(1,-1)".parse().unwrap();
 /// assert_eq!(nullspace(&d).unwrap().to_string(), "3:4");
 /// ```
 pub $($c)? fn nullspace $($g)* (layout: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
@@ -149,17 +149,17 @@ $($c)? fn balanced_mode(a: Leaf, b: Leaf) -> Result<Option<(DInt, DInt)>, Error>
 }
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use nullspace_body;
-nullspace_body!(const; [<const N: usize>]);
+nullspace_body!(const; []);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dynamic::DLayout;
+    use crate::dynamic::FixedLayout;
     use std::string::ToString;
     use std::vec::Vec;
 
     fn ns(s: &str) -> Result<std::string::String, Error> {
-        let l: DLayout = s.parse().unwrap();
+        let l: FixedLayout = s.parse().unwrap();
         nullspace(&l).map(|r| r.to_string())
     }
 
@@ -185,7 +185,7 @@ mod tests {
                         for &d1 in &strides {
                             for &d2 in &strides {
                                 let text = std::format!("({s0},{s1},{s2}):({d0},{d1},{d2})");
-                                let l: DLayout = text.parse().unwrap();
+                                let l: FixedLayout = text.parse().unwrap();
                                 let size = s0 * s1 * s2;
                                 let kernel: Vec<i64> =
                                     (0..size).filter(|&i| l.at(i).unwrap() == 0).collect();

@@ -3,6 +3,7 @@
 use super::blocked_product::padded_product;
 use super::zip::zip;
 use crate::dynamic::DLayoutN;
+use crate::dynamic::N;
 use crate::error::Error;
 use crate::tri;
 
@@ -36,9 +37,9 @@ macro_rules! raked_product_body {
 ///
 /// ```
 /// use cute_types::algebra::raked_product;
-/// use cute_types::DLayout;
-/// let a: DLayout = "(_2,_5):(_5,_1)".parse().unwrap();
-/// let b: DLayout = "(_3,_4):(_1,_3)".parse().unwrap();
+/// use cute_types::FixedLayout;
+/// let a: FixedLayout = "(_2,_5):(_5,_1)".parse().unwrap();
+/// let b: FixedLayout = "(_3,_4):(_1,_3)".parse().unwrap();
 /// assert_eq!(raked_product(&a, &b).unwrap().to_string(), "((_3,_2),(_4,_5)):((_10,_5),(_30,_1))");
 /// ```
 pub $($c)? fn raked_product $($g)* (
@@ -57,4 +58,4 @@ pub $($c)? fn raked_product $($g)* (
 }
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use raked_product_body;
-raked_product_body!(const; [<const N: usize>]);
+raked_product_body!(const; []);

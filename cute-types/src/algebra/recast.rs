@@ -2,7 +2,7 @@
 //! elements of `new_bits` instead of `old_bits` (CuTe's `recast_layout<Old,New>`).
 use super::downcast::downcast;
 use super::upcast::upcast;
-use crate::dynamic::{DInt, DLayoutN};
+use crate::dynamic::{DInt, DLayoutN, N};
 use crate::error::Error;
 use crate::tri;
 
@@ -33,8 +33,8 @@ macro_rules! recast_body {
 ///
 /// ```
 /// use cute_types::algebra::recast_layout;
-/// use cute_types::DLayout;
-/// let halves: DLayout = "(_4,_8):(_8,_1)".parse().unwrap();
+/// use cute_types::FixedLayout;
+/// let halves: FixedLayout = "(_4,_8):(_8,_1)".parse().unwrap();
 /// // 16-bit elements seen as 32-bit ones: half as many per row.
 /// assert_eq!(recast_layout(&halves, 16, 32).unwrap().to_string(), "(_4,_4):(_4,_1)");
 /// // and as 8-bit ones: twice as many.
@@ -65,17 +65,17 @@ pub $($c)? fn recast_layout $($g)* (
 }
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use recast_body;
-recast_body!(const; [<const N: usize>]);
+recast_body!(const; []);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dynamic::DLayout;
+    use crate::dynamic::FixedLayout;
     use std::string::ToString;
 
     #[test]
     fn ratios() {
-        let l: DLayout = "(_4,_12):(_12,_1)".parse().unwrap();
+        let l: FixedLayout = "(_4,_12):(_12,_1)".parse().unwrap();
         assert_eq!(recast_layout(&l, 8, 8).unwrap(), l);
         // 24-bit -> 16-bit: upcast by 2, then downcast by 3.
         assert_eq!(

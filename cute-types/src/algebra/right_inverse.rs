@@ -1,7 +1,7 @@
 //! `right_inverse`: a layout `R` with `L(R(i)) == i`.
 use super::coalesce::coalesce_modes;
 use super::modes::{prefix_products, sort_by_stride, Modes};
-use crate::dynamic::{DInt, DLayoutN};
+use crate::dynamic::{DInt, DLayoutN, N};
 use crate::error::Error;
 use crate::lists::ct::{filled, List};
 use crate::tri;
@@ -29,10 +29,10 @@ macro_rules! right_inverse_body {
 /// **Preconditions.** None; the result is `_1:_0` when nothing is contiguous.
 ///
 /// ```
-/// use cute_types::{algebra::right_inverse, DLayout};
-/// let l: DLayout = "(_2,_3):(_3,_1)".parse().unwrap();
+/// use cute_types::{algebra::right_inverse, FixedLayout};
+/// let l: FixedLayout = "(_2,_3):(_3,_1)".parse().unwrap();
 /// assert_eq!(right_inverse(&l).unwrap().to_string(), "(_3,_2):(_2,_1)");
-/// let d: DLayout = "(2,3):(3,1)".parse().unwrap();
+/// let d: FixedLayout = "(2,3):(3,1)".parse().unwrap();
 /// assert_eq!(right_inverse(&d).unwrap().to_string(), "_1:_0");
 /// ```
 pub $($c)? fn right_inverse $($g)* (l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
@@ -73,4 +73,4 @@ pub(crate) $($c)? fn right_inverse_at $($g)* (
 }
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use right_inverse_body;
-right_inverse_body!(const; [<const N: usize>]);
+right_inverse_body!(const; []);

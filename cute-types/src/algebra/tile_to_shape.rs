@@ -2,7 +2,7 @@
 //! cover `shape`.
 use super::blocked_product::{blocked_product, pad_to_rank};
 use super::make_ordered_layout::make_ordered_layout;
-use crate::dynamic::{DLayoutN, DTupleN};
+use crate::dynamic::{DLayoutN, DTupleN, N};
 use crate::error::Error;
 use crate::tri;
 
@@ -37,8 +37,8 @@ macro_rules! tile_to_shape_body {
 ///
 /// ```
 /// use cute_types::algebra::tile_to_shape;
-/// use cute_types::DLayout;
-/// let block: DLayout = "(_2,_2):(_1,_2)".parse().unwrap();
+/// use cute_types::FixedLayout;
+/// let block: FixedLayout = "(_2,_2):(_1,_2)".parse().unwrap();
 /// let r = tile_to_shape(&block, &"(_8,_4)".parse().unwrap(), None).unwrap();
 /// assert_eq!(r.to_string(), "((_2,_4),(_2,_2)):((_1,_4),(_2,_16))");
 /// let r = tile_to_shape(&block, &"(_8,_4)".parse().unwrap(), Some(&"(_2,_1)".parse().unwrap())).unwrap();
@@ -77,4 +77,4 @@ pub $($c)? fn tile_to_shape $($g)* (
 }
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use tile_to_shape_body;
-tile_to_shape_body!(const; [<const N: usize>]);
+tile_to_shape_body!(const; []);

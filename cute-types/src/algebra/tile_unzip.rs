@@ -1,6 +1,6 @@
 //! `tile_unzip(L, tiler)`: gathers the tile modes and the rest modes of a divided
 //! or multiplied layout into a rank-2 layout (CuTe's `tile_unzip`, `zip2_by`).
-use crate::dynamic::{DLayoutN, DTilerN, DTupleN, TilerModeN};
+use crate::dynamic::{DLayoutN, DTilerN, DTupleN, TilerModeN, N};
 use crate::error::Error;
 use crate::tri;
 
@@ -36,9 +36,9 @@ macro_rules! tile_unzip_body {
 ///
 /// ```
 /// use cute_types::algebra::tile_unzip;
-/// use cute_types::dynamic::{DLayout, DTiler};
-/// let l: DLayout = "((_2,_4),(_4,_2)):((_1,_2),(_8,_32))".parse().unwrap();
-/// let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
+/// use cute_types::dynamic::{FixedLayout, FixedTiler};
+/// let l: FixedLayout = "((_2,_4),(_4,_2)):((_1,_2),(_8,_32))".parse().unwrap();
+/// let t = FixedTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
 /// assert_eq!(tile_unzip(&l, &t).unwrap().to_string(), "((_2,_4),(_4,_2)):((_1,_8),(_2,_32))");
 /// ```
 pub $($c)? fn tile_unzip $($g)* (
@@ -102,4 +102,4 @@ $($c)? fn unzip_modes $($g)* (
 }
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use tile_unzip_body;
-tile_unzip_body!(const; [<const N: usize>]);
+tile_unzip_body!(const; []);

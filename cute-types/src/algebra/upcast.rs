@@ -1,6 +1,6 @@
 //! `upcast(L, n)`: the layout of the same data seen as elements `n` times wider
 //! (CuTe's `upcast<N>`).
-use crate::dynamic::{DInt, DLayoutN};
+use crate::dynamic::{DInt, DLayoutN, N};
 use crate::error::Error;
 use crate::tri;
 
@@ -40,8 +40,8 @@ macro_rules! upcast_body {
 ///
 /// ```
 /// use cute_types::algebra::upcast;
-/// use cute_types::DLayout;
-/// let l: DLayout = "(_4,_2,_8):(_4,_2,_16)".parse().unwrap();
+/// use cute_types::FixedLayout;
+/// let l: FixedLayout = "(_4,_2,_8):(_4,_2,_16)".parse().unwrap();
 /// assert_eq!(upcast(&l, 8).unwrap().to_string(), "(_2,_1,_8):(_1,_1,_2)");
 /// assert!(upcast(&"_8:_3".parse().unwrap(), 2).is_err());
 /// ```
@@ -89,16 +89,16 @@ $($c)? fn upcast_leaf(s: DInt, d: DInt, n: DInt) -> Result<(DInt, DInt), Error> 
 }
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use upcast_body;
-upcast_body!(const; [<const N: usize>]);
+upcast_body!(const; []);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dynamic::DLayout;
+    use crate::dynamic::FixedLayout;
     use std::string::ToString;
 
     fn up(s: &str, n: i64) -> Result<std::string::String, Error> {
-        let l: DLayout = s.parse().unwrap();
+        let l: FixedLayout = s.parse().unwrap();
         upcast(&l, n).map(|r| r.to_string())
     }
 
@@ -108,7 +108,7 @@ mod tests {
         assert_eq!(up("(8,_4):(_1,6)", 2).unwrap(), "(4,_4):(_1,3)");
         assert_eq!(up("_1:_2", 4).unwrap(), "_1:_1");
         assert_eq!(up("(_2,_8):(_0,_2)", 4).unwrap(), "(_2,_4):(_0,_1)");
-        let neg: DLayout = "(3,3,9):(-8,-2,-2)".parse().unwrap();
+        let neg: FixedLayout = "(3,3,9):(-8,-2,-2)".parse().unwrap();
         let r = upcast(&neg.with_all_static(true), 4).unwrap();
         assert_eq!(r.to_string(), "(_3,_2,_5):(_-2,_-1,_-1)");
     }

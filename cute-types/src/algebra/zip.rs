@@ -1,5 +1,5 @@
 //! `zip(X, Y)`: the layout whose mode `j` is `(X_j, Y_j)` (CuTe's `zip` of two layouts).
-use crate::dynamic::{DLayoutN, DTupleN};
+use crate::dynamic::{DLayoutN, DTupleN, N};
 use crate::error::Error;
 use crate::tri;
 
@@ -28,9 +28,9 @@ macro_rules! zip_body {
 ///
 /// ```
 /// use cute_types::algebra::zip;
-/// use cute_types::DLayout;
-/// let x: DLayout = "(_2,_5):(_5,_1)".parse().unwrap();
-/// let y: DLayout = "(_3,_4):(_10,_30)".parse().unwrap();
+/// use cute_types::FixedLayout;
+/// let x: FixedLayout = "(_2,_5):(_5,_1)".parse().unwrap();
+/// let y: FixedLayout = "(_3,_4):(_10,_30)".parse().unwrap();
 /// assert_eq!(zip(&x, &y).unwrap().to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
 /// assert_eq!(zip(&"_4:_1".parse().unwrap(), &"_2:_4".parse().unwrap()).unwrap().to_string(), "((_4,_2)):((_1,_4))");
 /// ```
@@ -62,4 +62,4 @@ $($c)? fn zip_tuples $($g)* (x: &DTupleN<N>, y: &DTupleN<N>) -> Result<DTupleN<N
 }
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use zip_body;
-zip_body!(const; [<const N: usize>]);
+zip_body!(const; []);

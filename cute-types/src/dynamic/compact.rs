@@ -6,7 +6,7 @@
 use super::int::DInt;
 use super::tuple::Token;
 use super::tuple_methods::{tuple_methods, tuple_text_methods, K_LEAF, K_STAR};
-use super::DTupleN;
+use super::FixedTuple;
 use crate::error::Error;
 use crate::tri;
 use alloc::vec;
@@ -394,7 +394,7 @@ impl CTuple {
         matches!(self.repr, Repr::Inline(_))
     }
     /// The same tuple in the compact form.
-    pub fn from_fixed<const N: usize>(t: &DTupleN<N>) -> CTuple {
+    pub fn from_fixed(t: &FixedTuple) -> CTuple {
         let n = t.node_count();
         let mut c = CTuple::blank();
         c.set_len(n);
@@ -405,14 +405,15 @@ impl CTuple {
         }
         c
     }
-    /// The same tuple with room for `N` nodes: [`Error::Capacity`] when it has more.
-    pub fn to_fixed<const N: usize>(&self) -> Result<DTupleN<N>, Error> {
+    /// The same tuple in the fixed form: [`Error::Capacity`] when it has more
+    /// than [`CAPACITY`](super::CAPACITY) nodes.
+    pub fn to_fixed(&self) -> Result<FixedTuple, Error> {
         let n = self.node_count();
-        let mut t = DTupleN::<N>::empty();
+        let mut t = FixedTuple::empty();
         tri!(t.reserve_nodes(n));
         let mut p = 0;
         while p < n {
-            if self.kind_at(p) < K_STAR && self.kind_at(p) >= DTupleN::<N>::MAX_CHILDREN {
+            if self.kind_at(p) < K_STAR && self.kind_at(p) >= FixedTuple::MAX_CHILDREN {
                 return Err(Error::Capacity);
             }
             t.set_node(p, self.kind_at(p), self.val_at(p), self.static_at(p));
@@ -453,13 +454,13 @@ impl core::fmt::Display for CTuple {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::DTuple;
+    use crate::FixedTuple;
     use alloc::string::ToString;
 
     #[test]
     fn small_tuples_are_inline_and_small() {
         assert!(core::mem::size_of::<CTuple>() <= 128);
-        let t = CTuple::from_fixed(&"(_4,(2,_2),3)".parse::<DTuple>().unwrap());
+        let t = CTuple::from_fixed(&"(_4,(2,_2),3)".parse::<FixedTuple>().unwrap());
         assert!(t.is_inline());
         assert_eq!(t.to_string(), "(_4,(2,_2),3)");
         assert_eq!(t.depth(), 2);
@@ -469,11 +470,11 @@ mod tests {
     #[test]
     fn large_tuples_move_to_the_heap_and_keep_their_value() {
         let text = "((1,2,3),(4,(5,6)),_7,8,(9,(10,(11,12))),13,_14)";
-        let fixed: DTuple = text.parse().unwrap();
+        let fixed: FixedTuple = text.parse().unwrap();
         let t = CTuple::from_fixed(&fixed);
         assert!(!t.is_inline());
         assert_eq!(t.to_string(), text);
-        assert_eq!(t.to_fixed::<64>().unwrap(), fixed);
+        assert_eq!(t.to_fixed().unwrap(), fixed);
         assert_eq!(t.get(4).unwrap().to_string(), "(9,(10,(11,12)))");
         assert_eq!(t.get_path(&[4, 1, 1]).unwrap().to_string(), "(11,12)");
         assert_eq!(t.depth(), 4);
@@ -484,7 +485,14 @@ mod tests {
         );
         // A mode small enough comes back inline.
         assert!(t.get(1).unwrap().is_inline());
-        assert!(t.to_fixed::<16>().is_err());
+        assert_eq!(t.to_fixed().unwrap().to_string(), t.to_string());
+        // Past the fixed form's 64 nodes the conversion is refused.
+        let mut long = CTuple::empty();
+        for k in 0..64 {
+            long.push_int(DInt::d(k + 1)).unwrap();
+        }
+        assert_eq!(long.node_count(), 65);
+        assert_eq!(long.to_fixed().err(), Some(Error::Capacity));
     }
 
     #[test]

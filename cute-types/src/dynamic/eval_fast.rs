@@ -30,7 +30,7 @@
 //! or earlier by the engine). The tests at the end compare the two.
 use super::int::DInt;
 use super::layout::DLayoutN;
-use super::tuple::DTupleN;
+use super::tuple::{DTupleN, N};
 use super::tuple_methods::{K_LEAF, K_STAR};
 use crate::error::Error;
 
@@ -188,14 +188,14 @@ pub(crate) $($c)? fn crd2idx_natural $($g)* (l: &DLayoutN<N>, coord: &DTupleN<N>
 }
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use eval_fast_body;
-eval_fast_body!(const; [<const N: usize>]);
+eval_fast_body!(const; []);
 
 #[cfg(test)]
 mod tests {
     use crate::dynamic::rt::eval_fast::{crd2idx_natural, idx2crd, index_offset};
     use crate::dynamic::rt::index_offset as engine_offset;
     use crate::dynamic::rt::{CLayout, CTerms, CTuple};
-    use crate::dynamic::{DInt, DLayout, DTuple, Terms};
+    use crate::dynamic::{DInt, FixedLayout, FixedTerms, FixedTuple};
     use alloc::format;
     use alloc::string::String;
     use alloc::vec::Vec;
@@ -255,7 +255,7 @@ mod tests {
         let (mut used, mut natural) = (0, 0);
         for text in layouts(0x9e37_79b9, 600) {
             let l: CLayout = text.parse().unwrap();
-            let f: DLayout = text.parse().unwrap();
+            let f: FixedLayout = text.parse().unwrap();
             for i in [
                 -37,
                 -8,
@@ -281,7 +281,7 @@ mod tests {
                 }
                 assert_eq!(l.eval_index(i), engine, "eval_index({i}) of {text}");
                 // The fixed-capacity instantiation: the same answers.
-                let fixed_engine = crate::dynamic::index_offset(Terms::new(&f), DInt::d(i));
+                let fixed_engine = crate::dynamic::index_offset(FixedTerms::new(&f), DInt::d(i));
                 assert_eq!(fixed_engine, engine, "fixed engine L({i}) of {text}");
                 assert_eq!(f.eval_index(i), engine, "fixed eval_index({i}) of {text}");
                 assert_eq!(
@@ -313,7 +313,7 @@ mod tests {
                         assert_eq!(fast, engine, "L({t}) of {text}");
                     }
                     assert_eq!(l.eval(&c), engine, "eval({t}) of {text}");
-                    let fc: DTuple = t.parse().unwrap();
+                    let fc: FixedTuple = t.parse().unwrap();
                     assert_eq!(f.eval(&fc), engine, "fixed eval({t}) of {text}");
                 }
             }

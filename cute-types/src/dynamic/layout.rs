@@ -1,11 +1,11 @@
-//! [`DLayout`]: a layout whose structure is known only at run time.
+//! [`FixedLayout`]: a layout whose structure is known only at run time.
 use super::eval::{
     crd2idx_colex, crd2idx_congruent, index_offset, natural_coord, strided_coord,
     strided_leaf_coord, Terms,
 };
 use super::eval_fast;
 use super::int::DInt;
-use super::tuple::{DTupleN, CAPACITY};
+use super::tuple::{DTupleN, N};
 use crate::error::Error;
 use crate::tri;
 
@@ -13,16 +13,20 @@ use crate::tri;
 /// `L(c) = Σ cᵢ·dᵢ` over the leaves of a coordinate `c` congruent with the shape.
 ///
 /// Invariant: `shape` and `stride` are congruent. Shape leaves may be any
-/// integer the constructor accepted (positive for [`DLayout::new`]).
+/// integer the constructor accepted (positive for [`FixedLayout::new`]).
+///
+/// The fixed form: room for [`CAPACITY`](super::CAPACITY) nodes per tuple,
+/// `Copy`, `const fn` methods, for the typed layer's compile-time values. Not
+/// a user API: run-time layouts are [`FixedLayout`](crate::FixedLayout).
+#[doc(hidden)]
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub struct DLayoutN<const N: usize> {
+pub struct FixedLayout {
     shape: DTupleN<N>,
     stride: DTupleN<N>,
 }
 
-/// A layout whose shape and stride have room for [`CAPACITY`] nodes each: the
-/// layout of the typed layer, of static results and of the library's API.
-pub type DLayout = DLayoutN<CAPACITY>;
+/// [`FixedLayout`] under the bodies' name.
+pub(crate) type DLayoutN<const M: usize> = FixedLayout;
 
 /// Which compact stride to generate from a shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,8 +45,8 @@ impl $($g)* DLayoutN<N> {
     /// `shape:stride`; errors unless the two are congruent and every shape entry is positive.
     ///
     /// ```
-    /// use cute_types::{DLayout, DTuple};
-    /// let l: DLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
+    /// use cute_types::{FixedLayout, FixedTuple};
+    /// let l: FixedLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
     /// assert_eq!(l.eval_index(5).unwrap().value, 5);
     /// ```
     pub $($c)? fn new(shape: DTupleN<N>, stride: DTupleN<N>) -> Result<DLayoutN<N>, Error> {
@@ -207,7 +211,7 @@ impl $($g)* DLayoutN<N> {
         index_offset(Terms::new(self), DInt::d(i))
     }
     /// `L(i)` as a plain `i64`, `i` in `[0, size)` assumed (used in hot loops of tests
-    /// and pictures). Same result as [`DLayout::eval_index`].
+    /// and pictures). Same result as [`FixedLayout::eval_index`].
     pub $($c)? fn at(&self, i: i64) -> Result<i64, Error> {
         match self.eval_index(i) {
             Ok(v) => Ok(v.value),
@@ -420,19 +424,11 @@ impl $($g)* core::fmt::Display for DLayoutN<N> {
 }
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use layout_body;
-layout_body!(const; [<const N: usize>]; eval_fast);
+layout_body!(const; []; eval_fast);
 
-impl<const N: usize> DLayoutN<N> {
+impl DLayoutN<N> {
     /// A copy (what `clone` is on the compact form).
     pub(crate) const fn dup(&self) -> DLayoutN<N> {
         *self
-    }
-    /// The same layout with room for `M` nodes per tuple ([`Error::Capacity`]
-    /// when it has more); see [`DTupleN::resized`].
-    pub const fn resized<const M: usize>(&self) -> Result<DLayoutN<M>, Error> {
-        Ok(DLayoutN {
-            shape: tri!(self.shape.resized()),
-            stride: tri!(self.stride.resized()),
-        })
     }
 }

@@ -1,4 +1,4 @@
-//! The fully dynamic representation: [`DInt`], [`DTuple`], [`DLayout`], and the
+//! The fully dynamic representation: [`DInt`], [`FixedTuple`], [`FixedLayout`], and the
 //! evaluation engine ([`Terms`], [`index_offset`], [`crd2idx`]): the one
 //! definition of `layout → offset` that every evaluation goes through.
 //!
@@ -22,11 +22,12 @@ mod tuple_methods;
 #[cfg(feature = "alloc")]
 pub use compact::{CTuple, INLINE_NODES, MAX_NODES};
 pub(crate) use eval::flat_offset;
-pub use eval::{crd2idx, index_offset, Term, Terms};
+pub use eval::{crd2idx, index_offset, FixedTerms, Term};
 pub use int::DInt;
-pub use layout::{
-    crd2idx_compact, idx2crd, idx2crd_strided, product_like, DLayout, DLayoutN, Major,
-};
-pub use tiler::{DTiler, DTilerN, TilerMode, TilerModeN, MAX_TILER_DEPTH, TILER_CAPACITY};
-pub use tuple::{DTuple, DTupleN, Token, CAPACITY};
+pub(crate) use layout::DLayoutN;
+pub use layout::{crd2idx_compact, idx2crd, idx2crd_strided, product_like, FixedLayout, Major};
+pub(crate) use tiler::{DTilerN, TilerModeN};
+pub use tiler::{FixedTiler, FixedTilerMode, MAX_TILER_DEPTH, TILER_CAPACITY};
+pub(crate) use tuple::{DTupleN, N};
+pub use tuple::{FixedTuple, Token, CAPACITY};
 pub(crate) use tuple_methods::{K_LEAF, K_STAR};

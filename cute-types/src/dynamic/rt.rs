@@ -29,7 +29,7 @@ pub(crate) type TilerModeN<const M: usize> = CTilerMode;
 pub(crate) type Terms<'a, const M: usize> = CTerms<'a>;
 
 /// A layout `shape:stride` of run-time structure: the value and methods of
-/// [`DLayout`](crate::DLayout), two [`CTuple`]s, up to [`MAX_NODES`](super::MAX_NODES) nodes each. Up to
+/// [`FixedLayout`](crate::FixedLayout), two [`CTuple`]s, up to [`MAX_NODES`](super::MAX_NODES) nodes each. Up to
 /// [`INLINE_NODES`](super::INLINE_NODES) nodes per tuple it is stored inline
 /// (no allocation) in at most 256 bytes.
 #[derive(Clone, PartialEq, Eq)]
@@ -39,7 +39,7 @@ pub struct CLayout {
 }
 
 /// A by-mode tiler of run-time structure: the value and methods of
-/// [`DTiler`](crate::DTiler) over [`CTuple`]s.
+/// [`FixedTiler`](crate::FixedTiler) over [`CTuple`]s.
 #[derive(Clone, PartialEq, Eq)]
 pub struct CTiler {
     structure: CTuple,
@@ -160,16 +160,16 @@ impl CLayout {
         CLayout { shape, stride }
     }
     /// The same layout in the compact form.
-    pub fn from_fixed<const M: usize>(l: &super::DLayoutN<M>) -> CLayout {
+    pub fn from_fixed(l: &super::FixedLayout) -> CLayout {
         CLayout {
             shape: CTuple::from_fixed(l.shape_ref()),
             stride: CTuple::from_fixed(l.stride_ref()),
         }
     }
-    /// The same layout with room for `M` nodes per tuple ([`Error::Capacity`]
-    /// when it has more).
-    pub fn to_fixed<const M: usize>(&self) -> Result<super::DLayoutN<M>, Error> {
-        super::DLayoutN::new_unchecked_shape(
+    /// The same layout in the fixed form ([`Error::Capacity`] when a tuple
+    /// has more than [`CAPACITY`](super::CAPACITY) nodes).
+    pub fn to_fixed(&self) -> Result<super::FixedLayout, Error> {
+        super::FixedLayout::new_unchecked_shape(
             tri!(self.shape.to_fixed()),
             tri!(self.stride.to_fixed()),
         )
@@ -182,7 +182,7 @@ impl CTiler {
         self.clone()
     }
     /// The same tiler in the compact form.
-    pub fn from_fixed<const M: usize>(t: &super::DTilerN<M>) -> CTiler {
+    pub fn from_fixed(t: &super::FixedTiler) -> CTiler {
         let (structure, shapes, strides, count, ints) = t.parts();
         CTiler {
             structure: CTuple::from_fixed(structure),

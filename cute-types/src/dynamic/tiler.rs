@@ -1,9 +1,9 @@
-//! [`DTiler`]: CuTe's by-mode tiler `[e1, e2, …]` (C++ `Tile<…>`), where each
+//! [`FixedTiler`]: CuTe's by-mode tiler `[e1, e2, …]` (C++ `Tile<…>`), where each
 //! entry is a layout or a nested tiler. Mode `i` of a tiler applies to mode `i`
 //! of a layout; a layout used as a tiler instead applies to the whole layout.
 use super::int::DInt;
 use super::layout::DLayoutN;
-use super::tuple::{DTupleN, CAPACITY};
+use super::tuple::{DTupleN, N};
 use crate::error::Error;
 use crate::tri;
 
@@ -36,7 +36,7 @@ impl IntFlags {
 
 /// Deepest bracket nesting of one tiler (`[[2:1]]` has depth 2).
 ///
-/// The algebra recurses once per nesting level with a whole `DTiler` (2 KiB)
+/// The algebra recurses once per nesting level with a whole `FixedTiler` (2 KiB)
 /// in each frame; 16 levels keep that within a 2 MiB thread stack even in debug
 /// builds (30 levels did not), far beyond the nesting of real tilers. Deeper
 /// tilers are [`Error::TooLarge`].
@@ -47,12 +47,16 @@ pub const MAX_TILER_DEPTH: usize = 16;
 /// Stored as a structure tuple whose leaves are indices of layouts, and the
 /// layouts themselves as two tuples: `shapes = (S₀, S₁, …)` and
 /// `strides = (D₀, D₁, …)`, so that layout `k` is `shapes[k]:strides[k]`. A tiler
-/// is then three [`DTuple`](crate::DTuple)s (under 2 KB) rather than an array of whole layouts:
+/// is then three [`FixedTuple`](crate::FixedTuple)s (under 2 KB) rather than an array of whole layouts:
 /// the calculator copies tilers on every call, and their size was its cost.
-/// All of a tiler's layouts share the node capacity of one [`DTuple`](crate::DTuple)
+/// All of a tiler's layouts share the node capacity of one [`FixedTuple`](crate::FixedTuple)
 /// ([`Error::Capacity`] beyond it), and there are at most [`TILER_CAPACITY`].
+///
+/// The fixed form (`Copy`, `const fn`), for the typed layer's compile-time
+/// values. Not a user API: run-time tilers are [`FixedTiler`](crate::FixedTiler).
+#[doc(hidden)]
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub struct DTilerN<const N: usize> {
+pub struct FixedTiler {
     structure: DTupleN<N>,
     shapes: DTupleN<N>,
     strides: DTupleN<N>,
@@ -61,16 +65,17 @@ pub struct DTilerN<const N: usize> {
     ints: IntFlags,
 }
 
-/// A tiler of the default capacity ([`CAPACITY`] nodes per tuple).
-pub type DTiler = DTilerN<CAPACITY>;
-/// A mode of a [`DTiler`].
-pub type TilerMode = TilerModeN<CAPACITY>;
+/// [`FixedTiler`] under the bodies' name.
+pub(crate) type DTilerN<const M: usize> = FixedTiler;
+/// [`FixedTilerMode`] under the bodies' name.
+pub(crate) type TilerModeN<const M: usize> = FixedTilerMode;
 
 /// One mode of a tiler.
 // Both variants are plain `Copy` values on purpose: `const fn` code cannot box.
 #[allow(clippy::large_enum_variant)]
+#[doc(hidden)]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum TilerModeN<const N: usize> {
+pub enum FixedTilerMode {
     /// A layout entry (an integer `n` in text stands for the layout `n:1`).
     Layout(DLayoutN<N>),
     /// A nested tiler.
@@ -213,7 +218,7 @@ impl $($g)* DTilerN<N> {
     /// The nested tiler whose structure is `sub` (a mode of this tiler): its
     /// layouts, renumbered from 0 in leaf order. Built in one pass rather than
     /// by recursing into the nesting, whose every level would hold several
-    /// `DTiler`s on the stack.
+    /// `FixedTiler`s on the stack.
     $($c)? fn sub_tiler(&self, sub: &DTupleN<N>) -> Result<DTilerN<N>, Error> {
         let mut t = DTilerN::new();
         let mut structure = sub.dup();
@@ -271,7 +276,7 @@ impl $($g)* core::fmt::Display for DTilerN<N> {
 
 impl $($g)* DTilerN<N> {
     /// Writes the part of this tiler whose structure is `sub`. Recurses over the
-    /// small structure tuple, not over nested `DTiler`s, so that deep nesting
+    /// small structure tuple, not over nested `FixedTiler`s, so that deep nesting
     /// stays cheap on the stack.
     fn write_structure(
         &self,
@@ -302,9 +307,9 @@ impl $($g)* DTilerN<N> {
 }
 #[allow(unused_imports)] // (used by the run-time module, with `alloc`)
 pub(crate) use tiler_body;
-tiler_body!(const; [<const N: usize>]);
+tiler_body!(const; []);
 
-impl<const N: usize> DTilerN<N> {
+impl DTilerN<N> {
     /// The storage, for conversions to the compact form.
     #[cfg(feature = "alloc")]
     pub(crate) const fn parts(&self) -> (&DTupleN<N>, &DTupleN<N>, &DTupleN<N>, usize, IntFlags) {
@@ -315,16 +320,5 @@ impl<const N: usize> DTilerN<N> {
             self.count,
             self.ints,
         )
-    }
-    /// The same tiler with room for `M` nodes per tuple ([`Error::Capacity`]
-    /// when it has more); see [`DTupleN::resized`].
-    pub const fn resized<const M: usize>(&self) -> Result<DTilerN<M>, Error> {
-        Ok(DTilerN {
-            structure: tri!(self.structure.resized()),
-            shapes: tri!(self.shapes.resized()),
-            strides: tri!(self.strides.resized()),
-            count: self.count,
-            ints: self.ints,
-        })
     }
 }

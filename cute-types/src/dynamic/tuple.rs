@@ -1,13 +1,15 @@
-//! [`DTuple`]: a nested tuple of [`DInt`]s (CuTe's IntTuple) in a fixed-capacity,
-//! `Copy`, `const`-friendly form.
+//! [`FixedTuple`]: a nested tuple of [`DInt`]s (CuTe's IntTuple) in a
+//! fixed-capacity, `Copy`, `const`-friendly form: the compile-time form of the
+//! typed layer (patterns, static results). Run-time values use the compact
+//! [`FixedTuple`](crate::FixedTuple), which has no node ceiling.
 use super::int::DInt;
 use super::tuple_methods::{tuple_methods, tuple_text_methods, K_LEAF, K_STAR};
 use crate::error::Error;
 use crate::tri;
 
-/// Maximum number of nodes (leaves plus tuples) of one [`DTuple`].
+/// Maximum number of nodes (leaves plus tuples) of one [`FixedTuple`].
 ///
-/// Fixed capacity keeps [`DTuple`] `Copy` and usable in `const fn`, which is what
+/// Fixed capacity keeps [`FixedTuple`] `Copy` and usable in `const fn`, which is what
 /// lets one algorithm serve both compile time and run time. 64 nodes hold far more
 /// than the layouts of real kernels (a 4-level, rank-4 layout has fewer than 30).
 pub const CAPACITY: usize = 64;
@@ -21,29 +23,28 @@ const MAX_CHILDREN: u8 = STAR - 1;
 /// A nested tuple whose leaves are [`DInt`]s: CuTe's IntTuple (shape, stride or coordinate).
 ///
 /// Stored in prefix order: each node is either a leaf (with a value) or a tuple
-/// node that records how many children follow. A `DTuple` is either a single
+/// node that records how many children follow. A tuple is either a single
 /// integer (`4`) or a tuple (`(4,(2,2))`), possibly empty (`()`).
 ///
-/// `N` is the room in nodes (at most 64). [`DTuple`] is the usual one, with
-/// [`CAPACITY`] nodes; a smaller `N` makes every copy cheaper, which is how the
-/// calculator evaluates most lines (and falls back to [`CAPACITY`] when a line
-/// needs more room). Every result that fits is the same at any `N`.
+/// The fixed form has room for [`CAPACITY`] nodes ([`Error::Capacity`] beyond
+/// it); it is `Copy` and its methods are `const fn`, for the typed layer's
+/// compile-time values. Not a user API: run-time values are [`FixedTuple`](crate::FixedTuple).
+#[doc(hidden)]
 #[derive(Clone, Copy)]
-pub struct DTupleN<const N: usize> {
+pub struct FixedTuple {
     len: u8,
     kinds: [u8; N],
     vals: [i64; N],
     statics: u64,
 }
 
-/// A nested tuple with room for [`CAPACITY`] nodes: the tuple of the typed layer,
-/// of static results and of the library's API.
-pub type DTuple = DTupleN<CAPACITY>;
+/// The room of the fixed form's arrays, under the name its bodies use.
+pub(crate) const N: usize = CAPACITY;
+/// [`FixedTuple`] under the bodies' name (the compact form's module gives the
+/// same name to the compact tuple, so that the bodies read the same in both).
+pub(crate) type DTupleN<const M: usize> = FixedTuple;
 
-impl<const N: usize> DTupleN<N> {
-    /// Refuses, at compile time, a capacity the static-flag bitmask (`u64`) or
-    /// the `u8` node count cannot index.
-    const ROOM_IS_VALID: () = assert!(N >= 1 && N <= 64, "a DTupleN holds 1 to 64 nodes");
+impl DTupleN<N> {
     /// Largest number of children of one tuple node.
     pub(crate) const MAX_CHILDREN: u32 = MAX_CHILDREN as u32;
 
@@ -51,7 +52,6 @@ impl<const N: usize> DTupleN<N> {
 
     /// No nodes at all (not a valid tuple until a root is set).
     pub(crate) const fn blank() -> DTupleN<N> {
-        let () = Self::ROOM_IS_VALID;
         DTupleN {
             len: 0,
             kinds: [0; N],
@@ -130,42 +130,17 @@ impl<const N: usize> DTupleN<N> {
     }
 
     tuple_methods!(const);
-
-    /// The same tuple with room for `M` nodes: [`Error::Capacity`] when it has
-    /// more than `M`. Copies only the nodes in use, so that the algebra can run
-    /// on a small capacity (cheap to copy) and hand back a full-capacity value.
-    pub const fn resized<const M: usize>(&self) -> Result<DTupleN<M>, Error> {
-        let n = self.len as usize;
-        if n > M {
-            return Err(Error::Capacity);
-        }
-        let mut t = DTupleN::<M>::blank();
-        let mut p = 0;
-        while p < n {
-            t.kinds[p] = self.kinds[p];
-            t.vals[p] = self.vals[p];
-            p += 1;
-        }
-        // `n <= 64`: bits past the nodes in use are never set, mask anyway.
-        t.statics = if n >= 64 {
-            self.statics
-        } else {
-            self.statics & ((1u64 << n) - 1)
-        };
-        t.len = n as u8;
-        Ok(t)
-    }
 }
 
-impl<const N: usize> PartialEq for DTupleN<N> {
+impl PartialEq for DTupleN<N> {
     /// Equal structure, values and static flags.
     fn eq(&self, o: &DTupleN<N>) -> bool {
         self.eq_exact(o)
     }
 }
-impl<const N: usize> Eq for DTupleN<N> {}
+impl Eq for DTupleN<N> {}
 
-impl<const N: usize> core::fmt::Debug for DTupleN<N> {
+impl core::fmt::Debug for DTupleN<N> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         core::fmt::Display::fmt(self, f)
     }
@@ -186,11 +161,11 @@ pub enum Token {
     Underscore,
 }
 
-impl<const N: usize> DTupleN<N> {
+impl DTupleN<N> {
     tuple_text_methods!();
 }
 
-impl<const N: usize> core::fmt::Display for DTupleN<N> {
+impl core::fmt::Display for DTupleN<N> {
     /// CuTe notation: `(_4,(2,2))`.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         self.for_each_token(|t| match t {

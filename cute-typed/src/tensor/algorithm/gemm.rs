@@ -4,7 +4,7 @@
 //! another on the CPU.
 use super::gemm_leaf::LeafPlan;
 use super::numeric::Numeric;
-use crate::dynamic::{DLayout, DTiler, DTuple};
+use crate::dynamic::{FixedLayout, FixedTiler, FixedTuple};
 use crate::error::Error;
 use crate::tensor::alloc::boxed::Box;
 use crate::tensor::alloc::vec::Vec;
@@ -35,7 +35,7 @@ use crate::tensor::{make_identity_tensor, Offsets, Tensor};
 #[derive(Clone, Copy, Debug)]
 pub struct GemmConfig {
     tile: (i64, i64, i64),
-    threads: DLayout,
+    threads: FixedLayout,
 }
 
 impl GemmConfig {
@@ -49,7 +49,7 @@ impl GemmConfig {
     /// assert!(GemmConfig::new((16, 16, 4), "(4,4):(4,1)".parse().unwrap()).is_ok());
     /// assert!(GemmConfig::new((0, 16, 4), "(4,4):(4,1)".parse().unwrap()).is_err());
     /// ```
-    pub fn new(tile: (i64, i64, i64), threads: DLayout) -> Result<GemmConfig, Error> {
+    pub fn new(tile: (i64, i64, i64), threads: FixedLayout) -> Result<GemmConfig, Error> {
         let (bm, bn, bk) = tile;
         if bm <= 0 || bn <= 0 || bk <= 0 {
             return Err(Error::NonPositiveShape);
@@ -118,26 +118,31 @@ impl GemmConfig {
     /// let cfg = GemmConfig::new((16, 8, 4), "(4,4):(4,1)".parse().unwrap()).unwrap();
     /// assert_eq!(cfg.threads().to_string(), "(4,4):(4,1)");
     /// ```
-    pub fn threads(&self) -> &DLayout {
+    pub fn threads(&self) -> &FixedLayout {
         &self.threads
     }
-    fn tiler(&self) -> Result<DTiler, Error> {
+    fn tiler(&self) -> Result<FixedTiler, Error> {
         let (bm, bn, bk) = self.tile;
-        shape_tiler(&DTuple::tuple(&[
-            DTuple::d(bm),
-            DTuple::d(bn),
-            DTuple::d(bk),
+        shape_tiler(&FixedTuple::tuple(&[
+            FixedTuple::d(bm),
+            FixedTuple::d(bn),
+            FixedTuple::d(bk),
         ])?)
     }
 }
 
 /// `(M, N, K)` of `C (M,N) = A (M,K) · B (N,K)ᵀ`; every operand must have rank 2.
-fn problem_shape(a: &DLayout, b: &DLayout, c: &DLayout) -> Result<(i64, i64, i64), Error> {
+fn problem_shape(
+    a: &FixedLayout,
+    b: &FixedLayout,
+    c: &FixedLayout,
+) -> Result<(i64, i64, i64), Error> {
     if a.rank() != 2 || b.rank() != 2 || c.rank() != 2 {
         return Err(Error::CoordinateMismatch);
     }
-    let mode =
-        |l: &DLayout, i: usize| -> Result<i64, Error> { Ok(l.shape().get(i)?.product()?.value) };
+    let mode = |l: &FixedLayout, i: usize| -> Result<i64, Error> {
+        Ok(l.shape().get(i)?.product()?.value)
+    };
     let (m, k) = (mode(a, 0)?, mode(a, 1)?);
     let n = mode(b, 0)?;
     if mode(b, 1)? != k || mode(c, 0)? != m || mode(c, 1)? != n {
@@ -148,7 +153,7 @@ fn problem_shape(a: &DLayout, b: &DLayout, c: &DLayout) -> Result<(i64, i64, i64
 
 /// The indices of mode `i` of `layout` at its 1-D indices `0, 1, …` (a layout's
 /// index is the sum over its top-level modes, so per-mode tables reproduce it).
-fn mode_table(layout: &DLayout, i: usize) -> Result<Vec<i64>, Error> {
+fn mode_table(layout: &FixedLayout, i: usize) -> Result<Vec<i64>, Error> {
     Ok(Offsets::new(&layout.get(i)?, 0)?.collect())
 }
 
@@ -168,11 +173,11 @@ impl Operand {
     /// Tiles `layout` (shape `(X, Y)`) and its identity by `tiler`, slices the
     /// tile at `pattern` and partitions it over the thread-layout modes kept by `proj`.
     fn new(
-        layout: &DLayout,
-        identity: &Tensor<Counting, DLayout>,
-        tiler: &DTiler,
-        pattern: &DTuple,
-        threads: &DLayout,
+        layout: &FixedLayout,
+        identity: &Tensor<Counting, FixedLayout>,
+        tiler: &FixedTiler,
+        pattern: &FixedTuple,
+        threads: &FixedLayout,
         proj: &[bool],
     ) -> Result<Operand, Error> {
         let tiles = TileGrid::new(layout, tiler)?;
@@ -248,7 +253,7 @@ impl Operand {
 /// the run-time extents `(BM, BK)`, each thread's values from C++'s
 /// `outer_partition` on typed layouts, elements from the typed arithmetic
 /// (`index_with`), and predicates from the tile and thread coordinates. An
-/// operand with a nested mode runs on per-mode index tables of the `DLayout`s
+/// operand with a nested mode runs on per-mode index tables of the `FixedLayout`s
 /// and identity tensors instead ([`GemmPlan::typed`] says which).
 ///
 /// The sum over `k` runs in increasing `k` for every element, so the result is
@@ -265,9 +270,9 @@ impl Operand {
 /// let (m, n, k) = (4, 4, 2);
 /// let a: Vec<f64> = (0..m * k).map(|i| i as f64).collect();
 /// let b: Vec<f64> = (0..n * k).map(|i| (i % 3) as f64).collect();
-/// let la: DLayout = "(4,2):(1,4)".parse().unwrap();
-/// let lb: DLayout = "(4,2):(1,4)".parse().unwrap();
-/// let lc: DLayout = "(4,4):(1,4)".parse().unwrap();
+/// let la: FixedLayout = "(4,2):(1,4)".parse().unwrap();
+/// let lb: FixedLayout = "(4,2):(1,4)".parse().unwrap();
+/// let lc: FixedLayout = "(4,4):(1,4)".parse().unwrap();
 /// let (ta, tb) = (make_tensor(&a[..], la).unwrap(), make_tensor(&b[..], lb).unwrap());
 /// let cfg = GemmConfig::new((4, 4, 2), "(2,2):(2,1)".parse().unwrap()).unwrap();
 /// let mut c = make_tensor(vec![1.0; m * n], lc).unwrap();
@@ -310,9 +315,9 @@ where
 /// let (m, n, k) = (4, 4, 2);
 /// let a: Vec<f64> = (0..m * k).map(|i| i as f64).collect();
 /// let b: Vec<f64> = (0..n * k).map(|i| (i % 3) as f64).collect();
-/// let la: DLayout = "(4,2):(1,4)".parse().unwrap();
-/// let lb: DLayout = "(4,2):(1,4)".parse().unwrap();
-/// let lc: DLayout = "(4,4):(1,4)".parse().unwrap();
+/// let la: FixedLayout = "(4,2):(1,4)".parse().unwrap();
+/// let lb: FixedLayout = "(4,2):(1,4)".parse().unwrap();
+/// let lc: FixedLayout = "(4,4):(1,4)".parse().unwrap();
 /// let (ta, tb) = (make_tensor(&a[..], la).unwrap(), make_tensor(&b[..], lb).unwrap());
 /// let cfg = GemmConfig::new((4, 4, 2), "(2,2):(2,1)".parse().unwrap()).unwrap();
 /// let plan = GemmPlan::new(&la, &lb, &lc, &cfg).unwrap();
@@ -327,7 +332,7 @@ where
 /// ```
 pub struct GemmPlan {
     shape: (i64, i64, i64),
-    layouts: [DLayout; 3],
+    layouts: [FixedLayout; 3],
     kernel: Kernel,
 }
 
@@ -339,7 +344,7 @@ enum Kernel {
     Modes(Box<ModesPlan>),
 }
 
-/// The run-time plan: tiles and partitions of the `DLayout`s and of identity
+/// The run-time plan: tiles and partitions of the `FixedLayout`s and of identity
 /// tensors, as per-mode index tables.
 struct ModesPlan {
     id: Counting,
@@ -360,20 +365,20 @@ impl GemmPlan {
     /// let (m, n, k) = (4, 4, 2);
     /// let a: Vec<f64> = (0..m * k).map(|i| i as f64).collect();
     /// let b: Vec<f64> = (0..n * k).map(|i| (i % 3) as f64).collect();
-    /// let la: DLayout = "(4,2):(1,4)".parse().unwrap();
-    /// let lb: DLayout = "(4,2):(1,4)".parse().unwrap();
-    /// let lc: DLayout = "(4,4):(1,4)".parse().unwrap();
+    /// let la: FixedLayout = "(4,2):(1,4)".parse().unwrap();
+    /// let lb: FixedLayout = "(4,2):(1,4)".parse().unwrap();
+    /// let lc: FixedLayout = "(4,4):(1,4)".parse().unwrap();
     /// let (ta, tb) = (make_tensor(&a[..], la).unwrap(), make_tensor(&b[..], lb).unwrap());
     /// let cfg = GemmConfig::new((4, 4, 2), "(2,2):(2,1)".parse().unwrap()).unwrap();
     /// assert!(GemmPlan::new(&la, &lb, &lc, &cfg).is_ok());
     /// // A and C disagree on M.
-    /// let bad: DLayout = "(8,4):(1,8)".parse().unwrap();
+    /// let bad: FixedLayout = "(8,4):(1,8)".parse().unwrap();
     /// assert!(GemmPlan::new(&la, &lb, &bad, &cfg).is_err());
     /// ```
     pub fn new(
-        la: &DLayout,
-        lb: &DLayout,
-        lc: &DLayout,
+        la: &FixedLayout,
+        lb: &FixedLayout,
+        lc: &FixedLayout,
         cfg: &GemmConfig,
     ) -> Result<GemmPlan, Error> {
         let (m, n, k) = problem_shape(la, lb, lc)?;
@@ -407,10 +412,10 @@ impl GemmPlan {
     /// use cute_typed::tensor::*;
     /// use cute_typed::*;
     /// let cfg = GemmConfig::new((4, 4, 2), "(2,2):(2,1)".parse().unwrap()).unwrap();
-    /// let (la, lb, lc): (DLayout, DLayout, DLayout) =
+    /// let (la, lb, lc): (FixedLayout, FixedLayout, FixedLayout) =
     ///     ("(4,2):(1,4)".parse().unwrap(), "(4,2):(2,1)".parse().unwrap(), "(4,4):(1,4)".parse().unwrap());
     /// assert!(GemmPlan::new(&la, &lb, &lc, &cfg).unwrap().typed());
-    /// let split: DLayout = "((2,2),2):((2,1),4)".parse().unwrap();
+    /// let split: FixedLayout = "((2,2),2):((2,1),4)".parse().unwrap();
     /// assert!(!GemmPlan::new(&split, &lb, &lc, &cfg).unwrap().typed());
     /// ```
     pub fn typed(&self) -> bool {
@@ -426,9 +431,9 @@ impl GemmPlan {
     /// let (m, n, k) = (4, 4, 2);
     /// let a: Vec<f64> = (0..m * k).map(|i| i as f64).collect();
     /// let b: Vec<f64> = (0..n * k).map(|i| (i % 3) as f64).collect();
-    /// let la: DLayout = "(4,2):(1,4)".parse().unwrap();
-    /// let lb: DLayout = "(4,2):(1,4)".parse().unwrap();
-    /// let lc: DLayout = "(4,4):(1,4)".parse().unwrap();
+    /// let la: FixedLayout = "(4,2):(1,4)".parse().unwrap();
+    /// let lb: FixedLayout = "(4,2):(1,4)".parse().unwrap();
+    /// let lc: FixedLayout = "(4,4):(1,4)".parse().unwrap();
     /// let (ta, tb) = (make_tensor(&a[..], la).unwrap(), make_tensor(&b[..], lb).unwrap());
     /// let cfg = GemmConfig::new((4, 4, 2), "(2,2):(2,1)".parse().unwrap()).unwrap();
     /// let plan = GemmPlan::new(&la, &lb, &lc, &cfg).unwrap();
@@ -454,7 +459,7 @@ impl GemmPlan {
         LB: TensorLayout,
         LC: TensorLayout,
     {
-        let same = |l: &DLayout, p: &DLayout| {
+        let same = |l: &FixedLayout, p: &FixedLayout| {
             l.shape().eq_values(&p.shape()) && l.stride().eq_values(&p.stride())
         };
         let [la, lb, lc] = &self.layouts;
@@ -562,15 +567,15 @@ impl ModesPlan {
 }
 
 impl ModesPlan {
-    /// Steps 1–3 of [`gemm`] on the `DLayout`s, as per-mode tables.
+    /// Steps 1–3 of [`gemm`] on the `FixedLayout`s, as per-mode tables.
     fn new(
-        la: &DLayout,
-        lb: &DLayout,
-        lc: &DLayout,
+        la: &FixedLayout,
+        lb: &FixedLayout,
+        lc: &FixedLayout,
         cfg: &GemmConfig,
         (m, n, k): (i64, i64, i64),
     ) -> Result<ModesPlan, Error> {
-        let shape2 = |x: i64, y: i64| DTuple::tuple(&[DTuple::d(x), DTuple::d(y)]);
+        let shape2 = |x: i64, y: i64| FixedTuple::tuple(&[FixedTuple::d(x), FixedTuple::d(y)]);
 
         let ida = make_identity_tensor(&shape2(m, k)?)?;
         let idb = make_identity_tensor(&shape2(n, k)?)?;
@@ -584,7 +589,7 @@ impl ModesPlan {
             dice_tiler(&[false, true, true], &tiler)?,
             dice_tiler(&[true, true, false], &tiler)?,
         );
-        let zero_k = DTuple::tuple(&[DTuple::d(0), DTuple::underscore()])?;
+        let zero_k = FixedTuple::tuple(&[FixedTuple::d(0), FixedTuple::underscore()])?;
         let zero_mn = shape2(0, 0)?;
         // Step 2: thread partitions of the tile pattern (rows of A, columns of B).
         let thr = &cfg.threads;
@@ -681,9 +686,9 @@ fn to_index(i: i64) -> usize {
 /// let (m, n, k) = (4, 4, 2);
 /// let a: Vec<f64> = (0..m * k).map(|i| i as f64).collect();
 /// let b: Vec<f64> = (0..n * k).map(|i| (i % 3) as f64).collect();
-/// let la: DLayout = "(4,2):(1,4)".parse().unwrap();
-/// let lb: DLayout = "(4,2):(1,4)".parse().unwrap();
-/// let lc: DLayout = "(4,4):(1,4)".parse().unwrap();
+/// let la: FixedLayout = "(4,2):(1,4)".parse().unwrap();
+/// let lb: FixedLayout = "(4,2):(1,4)".parse().unwrap();
+/// let lc: FixedLayout = "(4,4):(1,4)".parse().unwrap();
 /// let (ta, tb) = (make_tensor(&a[..], la).unwrap(), make_tensor(&b[..], lb).unwrap());
 /// let cfg = GemmConfig::new((4, 4, 2), "(2,2):(2,1)".parse().unwrap()).unwrap();
 /// let mut c = make_tensor(vec![0.0; m * n], lc).unwrap();

@@ -2,8 +2,8 @@
 //! definition, over every small layout of a list of nestings (static, dynamic
 //! and mixed leaves), indices inside and outside the domain, and 1-D, R-D and
 //! natural coordinates.
-use super::{crd2idx, index_offset, Terms};
-use crate::dynamic::{idx2crd, DInt, DLayout, DTuple};
+use super::{crd2idx, index_offset, FixedTerms};
+use crate::dynamic::{idx2crd, DInt, FixedLayout, FixedTuple};
 use crate::error::Error;
 use crate::tri;
 use std::vec::Vec;
@@ -12,7 +12,11 @@ use std::vec::Vec;
 /// sums its modes; an integer meeting a tuple shape is split by `divmod` with
 /// each mode's size, the last mode taking the rest. The engine must give the
 /// same value and the same static flag.
-const fn nested(coord: &DTuple, shape: &DTuple, stride: &DTuple) -> Result<DInt, Error> {
+const fn nested(
+    coord: &FixedTuple,
+    shape: &FixedTuple,
+    stride: &FixedTuple,
+) -> Result<DInt, Error> {
     if coord.is_underscore() {
         return Err(Error::CoordinateMismatch);
     }
@@ -45,11 +49,11 @@ const fn nested(coord: &DTuple, shape: &DTuple, stride: &DTuple) -> Result<DInt,
         let s = tri!(shape.get(i));
         let d = tri!(stride.get(i));
         if i + 1 == r {
-            acc = tri!(acc.add(tri!(nested(&DTuple::int(rest), &s, &d))));
+            acc = tri!(acc.add(tri!(nested(&FixedTuple::int(rest), &s, &d))));
         } else {
             let p = tri!(s.product());
             let m = tri!(rest.rem(p));
-            acc = tri!(acc.add(tri!(nested(&DTuple::int(m), &s, &d))));
+            acc = tri!(acc.add(tri!(nested(&FixedTuple::int(m), &s, &d))));
             rest = tri!(rest.div(p));
         }
         i += 1;
@@ -59,11 +63,11 @@ const fn nested(coord: &DTuple, shape: &DTuple, stride: &DTuple) -> Result<DInt,
 
 /// CuTe C++'s `idx2crd(i, shape)` as it recurses: `divmod` by each mode's
 /// size, the last mode taking the rest.
-fn nested_idx2crd(i: DInt, shape: &DTuple) -> Result<DTuple, Error> {
+fn nested_idx2crd(i: DInt, shape: &FixedTuple) -> Result<FixedTuple, Error> {
     if !shape.is_tuple() {
-        return Ok(DTuple::int(i));
+        return Ok(FixedTuple::int(i));
     }
-    let mut out = DTuple::empty();
+    let mut out = FixedTuple::empty();
     let mut rest = i;
     for m in 0..shape.rank() {
         let s = shape.get(m)?;
@@ -80,7 +84,7 @@ fn nested_idx2crd(i: DInt, shape: &DTuple) -> Result<DTuple, Error> {
 
 /// The defining equation: `L(i) = Σₖ cₖ·dₖ` over the leaves of the natural
 /// coordinate `c = idx2crd(i, S)`, in `i128` (no overflow on these sizes).
-fn defining_equation(l: &DLayout, i: i64) -> i128 {
+fn defining_equation(l: &FixedLayout, i: i64) -> i128 {
     let c = nested_idx2crd(DInt::d(i), &l.shape()).unwrap();
     let d = l.stride();
     (0..c.leaf_count())
@@ -90,8 +94,8 @@ fn defining_equation(l: &DLayout, i: i64) -> i128 {
 
 /// The flat form that the compiled consumers (static plan, PTX) evaluate:
 /// `Σ ((i / divₖ) mod sₖ)·dₖ`, the leaf taking the rest unreduced.
-fn flat_form(l: &DLayout, i: i64) -> i128 {
-    Terms::new(l)
+fn flat_form(l: &FixedLayout, i: i64) -> i128 {
+    FixedTerms::new(l)
         .map(|t| {
             let q = i / t.div.unwrap().value;
             let c = if t.takes_rest { q } else { q % t.extent.value };
@@ -121,7 +125,7 @@ const NESTINGS: [&str; 16] = [
 ];
 
 /// The nesting with its leaves replaced by `vals` (`_` before static ones).
-fn fill(nesting: &str, vals: &[i64], statics: &[bool]) -> DTuple {
+fn fill(nesting: &str, vals: &[i64], statics: &[bool]) -> FixedTuple {
     let mut out = std::string::String::new();
     let mut k = 0;
     for ch in nesting.chars() {
@@ -158,7 +162,7 @@ fn assignments(choices: &[i64], n: usize) -> Vec<Vec<i64>> {
 
 /// Every small layout: shapes from {1,2,3}, strides from a few values with
 /// signs and zero, leaves all static, all dynamic, or alternating.
-fn small_layouts() -> Vec<DLayout> {
+fn small_layouts() -> Vec<FixedLayout> {
     let mut out = Vec::new();
     for nesting in NESTINGS {
         let n = nesting.matches('#').count();
@@ -171,7 +175,9 @@ fn small_layouts() -> Vec<DLayout> {
                     let dt: Vec<bool> = (0..n)
                         .map(|k| (flags + k) % 2 == 1 && flags != 0 || flags == 3)
                         .collect();
-                    out.push(DLayout::new(fill(nesting, &s, &st), fill(nesting, &d, &dt)).unwrap());
+                    out.push(
+                        FixedLayout::new(fill(nesting, &s, &st), fill(nesting, &d, &dt)).unwrap(),
+                    );
                 }
             }
         }
@@ -187,12 +193,12 @@ fn engine_equals_the_defining_equation_and_cute_recursion() {
         let size = l.size().unwrap().value;
         for i in -7..=size + 7 {
             let got = l.eval_index(i).unwrap();
-            let cute = nested(&DTuple::d(i), &l.shape(), &l.stride()).unwrap();
+            let cute = nested(&FixedTuple::d(i), &l.shape(), &l.stride()).unwrap();
             assert_eq!(got, cute, "{l} at {i}");
             assert_eq!(i128::from(got.value), defining_equation(l, i), "{l} at {i}");
             assert_eq!(i128::from(got.value), flat_form(l, i), "{l} at {i}");
             // A static index: same value, flag as CuTe's.
-            let si = DTuple::s(i);
+            let si = FixedTuple::s(i);
             assert_eq!(
                 l.eval(&si),
                 nested(&si, &l.shape(), &l.stride()),
@@ -200,7 +206,7 @@ fn engine_equals_the_defining_equation_and_cute_recursion() {
             );
             if (0..size).contains(&i) {
                 // The natural and the R-D coordinates of `i` name the same offset.
-                let natural = idx2crd(&DTuple::d(i), &l.shape()).unwrap();
+                let natural = idx2crd(&FixedTuple::d(i), &l.shape()).unwrap();
                 assert_eq!(
                     l.eval(&natural).unwrap().value,
                     got.value,
@@ -208,7 +214,7 @@ fn engine_equals_the_defining_equation_and_cute_recursion() {
                 );
                 assert_eq!(l.eval(&natural), nested(&natural, &l.shape(), &l.stride()));
                 if l.shape().is_tuple() {
-                    let mut rd = DTuple::empty();
+                    let mut rd = FixedTuple::empty();
                     let mut rest = i;
                     for m in 0..l.rank() {
                         let p = l.shape().get(m).unwrap().product().unwrap().value;
@@ -224,8 +230,8 @@ fn engine_equals_the_defining_equation_and_cute_recursion() {
 
 #[test]
 fn terms_are_the_leaves_with_their_divisors() {
-    let l: DLayout = "((_2,3),_4,(5,())):((_1,2),_0,(7,()))".parse().unwrap();
-    let t: Vec<_> = Terms::new(&l).collect();
+    let l: FixedLayout = "((_2,3),_4,(5,())):((_1,2),_0,(7,()))".parse().unwrap();
+    let t: Vec<_> = FixedTerms::new(&l).collect();
     let divs: Vec<i64> = t.iter().map(|t| t.div.unwrap().value).collect();
     assert_eq!(divs, [1, 2, 6, 24]);
     assert_eq!(
@@ -237,8 +243,8 @@ fn terms_are_the_leaves_with_their_divisors() {
     // The last node is `()`: no leaf takes the rest.
     assert!(t.iter().all(|t| !t.takes_rest));
     // A product past i64 is reported as None, and the value is still computed.
-    let big: DLayout = "(4611686018427387904,4,3):(1,0,5)".parse().unwrap();
-    let t: Vec<_> = Terms::new(&big).collect();
+    let big: FixedLayout = "(4611686018427387904,4,3):(1,0,5)".parse().unwrap();
+    let t: Vec<_> = FixedTerms::new(&big).collect();
     assert_eq!(t[2].div, None);
     assert!(t[2].takes_rest);
     assert_eq!(
@@ -249,30 +255,30 @@ fn terms_are_the_leaves_with_their_divisors() {
 
 #[test]
 fn errors_name_the_rule() {
-    let s: DTuple = "(4,(2,2))".parse().unwrap();
-    let d: DTuple = "(4,(1,2))".parse().unwrap();
+    let s: FixedTuple = "(4,(2,2))".parse().unwrap();
+    let d: FixedTuple = "(4,(1,2))".parse().unwrap();
     let mismatch = |c: &str| crd2idx(&c.parse().unwrap(), &s, &d);
     assert_eq!(mismatch("(1,2,3)"), Err(Error::CoordinateMismatch));
     assert_eq!(mismatch("((1,1),2)"), Err(Error::CoordinateMismatch));
     assert_eq!(mismatch("(1,_)"), Err(Error::CoordinateMismatch));
     assert_eq!(mismatch("_"), Err(Error::CoordinateMismatch));
     assert_eq!(
-        crd2idx(&DTuple::d(1), &s, &"(4,2)".parse().unwrap()),
+        crd2idx(&FixedTuple::d(1), &s, &"(4,2)".parse().unwrap()),
         Err(Error::NotCongruent)
     );
     // Overflow is an error: in a term, and in a sum.
-    let l: DLayout = "(2,8):(1,4611686018427387904)".parse().unwrap();
+    let l: FixedLayout = "(2,8):(1,4611686018427387904)".parse().unwrap();
     assert_eq!(l.eval_index(2), Ok(DInt::d(1 << 62)));
     assert_eq!(l.eval_index(4), Err(Error::Overflow));
     assert_eq!(l.eval_index(-4), Ok(DInt::d(i64::MIN)));
-    let l: DLayout = "(2,2):(9223372036854775807,1)".parse().unwrap();
+    let l: FixedLayout = "(2,2):(9223372036854775807,1)".parse().unwrap();
     assert_eq!(l.eval_index(3), Err(Error::Overflow));
     // A shape 0 (allowed in algebra results) divides by zero past its leaf.
-    let z =
-        DLayout::new_unchecked_shape("(0,3)".parse().unwrap(), "(1,1)".parse().unwrap()).unwrap();
+    let z = FixedLayout::new_unchecked_shape("(0,3)".parse().unwrap(), "(1,1)".parse().unwrap())
+        .unwrap();
     assert_eq!(z.eval_index(1), Err(Error::DivisionByZero));
     assert_eq!(
-        index_offset(Terms::new(&z), DInt::d(0)),
+        index_offset(FixedTerms::new(&z), DInt::d(0)),
         Err(Error::DivisionByZero)
     );
 }
@@ -287,10 +293,10 @@ fn flat_offset_equals_the_engine_on_flat_layouts() {
         let n = s.leaf_count();
         let extents: Vec<DInt> = (0..n).map(|k| s.leaf(k)).collect();
         let strides: Vec<DInt> = (0..n).map(|k| d.leaf(k)).collect();
-        let flat = DLayout::new(s.flatten(), d.flatten()).unwrap();
+        let flat = FixedLayout::new(s.flatten(), d.flatten()).unwrap();
         let size = l.size().unwrap().value;
         for i in -7..=size + 7 {
-            let want = index_offset(Terms::new(&flat), DInt::d(i)).map(|v| v.value);
+            let want = index_offset(FixedTerms::new(&flat), DInt::d(i)).map(|v| v.value);
             assert_eq!(flat_offset(&extents, &strides, i), want, "{flat} at {i}");
         }
     }
@@ -306,13 +312,13 @@ fn strided_coordinates_and_colex_indices() {
         let (s, d) = (l.shape(), l.stride());
         let size = l.size().unwrap().value;
         for i in 0..size {
-            let natural = idx2crd(&DTuple::d(i), &s).unwrap();
+            let natural = idx2crd(&FixedTuple::d(i), &s).unwrap();
             assert_eq!(
                 crd2idx_compact(&natural, &s).unwrap().value,
                 i,
                 "{s} at {natural}"
             );
-            match idx2crd_strided(&DTuple::d(i), &s, &d) {
+            match idx2crd_strided(&FixedTuple::d(i), &s, &d) {
                 Ok(c) => {
                     for k in 0..s.leaf_count() {
                         let (sk, dk) = (s.leaf(k), d.leaf(k));
