@@ -17,7 +17,7 @@
 use criterion::{criterion_group, BenchmarkId, Criterion};
 use cute::tensor::{gemm, gemm_typed, make_tensor, GemmConfig, GemmPlan};
 use cute::typed::{make_layout_right, Layout, _1, _32, _8};
-use cute::FixedLayout;
+use cute::DLayout;
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -107,7 +107,7 @@ fn bench(cr: &mut Criterion) {
     let cfg = GemmConfig::new(
         (bl.bm as i64, bl.bn as i64, bl.bk as i64),
         format!("({},{}):({},1)", bl.tm, bl.tn, bl.tn)
-            .parse::<FixedLayout>()
+            .parse::<DLayout>()
             .unwrap(),
     )
     .unwrap();
@@ -125,18 +125,18 @@ fn bench(cr: &mut Criterion) {
         let b = data(n * k, 2);
         let mut c1 = vec![0f32; m * n];
         let mut c2 = vec![0f32; m * n];
-        let la: FixedLayout = format!("({m},{k}):({k},1)").parse().unwrap();
-        let lb: FixedLayout = format!("({n},{k}):({k},1)").parse().unwrap();
-        let lc: FixedLayout = format!("({m},{n}):({n},1)").parse().unwrap();
-        let ta = make_tensor(&a[..], la).unwrap();
-        let tb = make_tensor(&b[..], lb).unwrap();
+        let la: DLayout = format!("({m},{k}):({k},1)").parse().unwrap();
+        let lb: DLayout = format!("({n},{k}):({k},1)").parse().unwrap();
+        let lc: DLayout = format!("({m},{n}):({n},1)").parse().unwrap();
+        let ta = make_tensor(&a[..], la.clone()).unwrap();
+        let tb = make_tensor(&b[..], lb.clone()).unwrap();
         // Both versions compute the same numbers.
         gemm(
             1.0,
             &ta,
             &tb,
             0.0,
-            &mut make_tensor(&mut c1[..], lc).unwrap(),
+            &mut make_tensor(&mut c1[..], lc.clone()).unwrap(),
             &cfg,
         )
         .unwrap();
@@ -169,14 +169,14 @@ fn bench(cr: &mut Criterion) {
         let plan = GemmPlan::new(&la, &lb, &lc, &cfg).unwrap();
         group.bench_function(BenchmarkId::new("layouts_plan_run", &id), |bch| {
             bch.iter(|| {
-                let mut tc = make_tensor(&mut c1[..], lc).unwrap();
+                let mut tc = make_tensor(&mut c1[..], lc.clone()).unwrap();
                 plan.run(1.0, black_box(&ta), black_box(&tb), 0.0, &mut tc)
                     .unwrap();
             })
         });
         group.bench_function(BenchmarkId::new("layouts_gemm", &id), |bch| {
             bch.iter(|| {
-                let mut tc = make_tensor(&mut c1[..], lc).unwrap();
+                let mut tc = make_tensor(&mut c1[..], lc.clone()).unwrap();
                 gemm(1.0, black_box(&ta), black_box(&tb), 0.0, &mut tc, &cfg).unwrap();
             })
         });
@@ -216,12 +216,12 @@ fn run_one(way: &str, (m, n, k): (usize, usize, usize), reps: usize) -> f32 {
     let (a, b) = (data(m * k, 1), data(n * k, 2));
     let mut c = vec![0f32; m * n];
     let (mi, ni, ki) = (m as i64, n as i64, k as i64);
-    let la: FixedLayout = format!("({m},{k}):({k},1)").parse().unwrap();
-    let lb: FixedLayout = format!("({n},{k}):({k},1)").parse().unwrap();
-    let lc: FixedLayout = format!("({m},{n}):({n},1)").parse().unwrap();
+    let la: DLayout = format!("({m},{k}):({k},1)").parse().unwrap();
+    let lb: DLayout = format!("({n},{k}):({k},1)").parse().unwrap();
+    let lc: DLayout = format!("({m},{n}):({n},1)").parse().unwrap();
     let (ta, tb) = (
-        make_tensor(&a[..], la).unwrap(),
-        make_tensor(&b[..], lb).unwrap(),
+        make_tensor(&a[..], la.clone()).unwrap(),
+        make_tensor(&b[..], lb.clone()).unwrap(),
     );
     let cfg = GemmConfig::new((32, 32, 8), "(8,8):(8,1)".parse().unwrap()).unwrap();
     let tla = Layout::new((mi, ki), (ki, _1)).unwrap();
@@ -241,7 +241,7 @@ fn run_one(way: &str, (m, n, k): (usize, usize, usize), reps: usize) -> f32 {
                     &ta,
                     &tb,
                     0.0,
-                    &mut make_tensor(&mut c[..], lc).unwrap(),
+                    &mut make_tensor(&mut c[..], lc.clone()).unwrap(),
                 )
                 .unwrap(),
             "layouts_gemm" => gemm(
@@ -249,7 +249,7 @@ fn run_one(way: &str, (m, n, k): (usize, usize, usize), reps: usize) -> f32 {
                 &ta,
                 &tb,
                 0.0,
-                &mut make_tensor(&mut c[..], lc).unwrap(),
+                &mut make_tensor(&mut c[..], lc.clone()).unwrap(),
                 &cfg,
             )
             .unwrap(),

@@ -10,7 +10,7 @@
 //! * `static_result_interpreted`: the same result evaluated as before it had a
 //!   compile-time plan, by the run-time interpreter over its `const` layout
 //!   (`R::LAYOUT.eval_index(i)`);
-//! * `dynamic`: `FixedLayout::eval_index(i)` of the same layout as a run-time value.
+//! * `dynamic`: `DLayout::eval_index(i)` of the same layout as a run-time value.
 //!
 //! Group `static_eval/…` passes every index through `black_box` (nothing folded
 //! across iterations, no vectorisation): the cost of one evaluation. Group
@@ -27,7 +27,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, Criterion, Throughput};
 use cute_typed::typed::*;
-use cute_types::{Error, FixedLayout};
+use cute_types::{DLayout, Error};
 
 /// Indices evaluated per iteration of the benchmark.
 const N: i64 = 4096;
@@ -127,7 +127,7 @@ fn opaque_interpreted<R: StaticLayout>(n: i64) -> i64 {
     })
 }
 #[inline(never)]
-fn opaque_dynamic(l: &FixedLayout, n: i64) -> i64 {
+fn opaque_dynamic(l: &DLayout, n: i64) -> i64 {
     (0..n).fold(0i64, |acc, i| {
         acc.wrapping_add(l.eval_index(black_box(i)).map_or(0, |v| v.value))
     })
@@ -153,7 +153,9 @@ macro_rules! bench_case {
     ($c:expr, $name:literal, $Lay:ty, $Res:ty, $Hand:ty) => {{
         let lay = <$Lay>::default();
         let res = <$Res>::default();
-        let dynamic = black_box(<$Res as StaticLayout>::LAYOUT.with_all_static(false));
+        let dynamic = black_box(DLayout::from_fixed(
+            &<$Res as StaticLayout>::LAYOUT.with_all_static(false),
+        ));
         check_case(
             $name,
             <$Hand>::at,
@@ -203,7 +205,7 @@ fn check_case(
     hand: impl Fn(i64) -> i64,
     typed: impl Fn(i64) -> Result<i64, Error>,
     result: impl Fn(i64) -> Result<i64, Error>,
-    dynamic: &FixedLayout,
+    dynamic: &DLayout,
 ) {
     for i in 0..N {
         let want = hand(i);
@@ -281,13 +283,13 @@ pub fn asm_typed_e(i: i64) -> Result<i64, Error> {
 }
 /// The dynamic path.
 #[inline(never)]
-pub fn asm_dynamic(l: &FixedLayout, i: i64) -> Result<i64, Error> {
+pub fn asm_dynamic(l: &DLayout, i: i64) -> Result<i64, Error> {
     l.eval_index(i).map(|v| v.value)
 }
 
 /// Calls the `asm_*` functions once, so that they stay in the binary, and checks them.
 fn keep_asm_functions() {
-    let d = black_box(<ResD as StaticLayout>::LAYOUT);
+    let d = black_box(DLayout::from_fixed(&<ResD as StaticLayout>::LAYOUT));
     for i in 0..256 {
         let i = black_box(i);
         assert_eq!(asm_typed_b(i), Ok(asm_hand_b(i)));
@@ -329,7 +331,7 @@ fn run_loop(case: &str, way: &str, reps: u64) -> i64 {
     macro_rules! ways {
         ($Lay:ty, $Res:ty, $Hand:ty) => {{
             let (lay, res) = (<$Lay>::default(), <$Res>::default());
-            let dynamic = black_box(<$Res as StaticLayout>::LAYOUT);
+            let dynamic = black_box(DLayout::from_fixed(&<$Res as StaticLayout>::LAYOUT));
             let mut acc = 0i64;
             for _ in 0..reps {
                 let n = black_box(N);

@@ -8,10 +8,10 @@
 //! * `construct/typed_mixed`: `Layout::new` from `black_box`ed values, then
 //!   `composition` (the dynamic algebra at run time, checked against the
 //!   compile-time pattern, the run-time leaf kept);
-//! * `construct/dynamic`: `algebra::composition` of parsed `FixedLayout`s;
+//! * `construct/dynamic`: `algebra::composition` of parsed `DLayout`s;
 //! * `eval/…`: `L(i)` summed over `i` in `0..24` (each index `black_box`ed):
 //!   the typed mixed result (`Mixed::eval_index`), the same function as a typed
-//!   `Layout` with a run-time leaf (`Layout::eval`), the `FixedLayout` result, and
+//!   `Layout` with a run-time leaf (`Layout::eval`), the `DLayout` result, and
 //!   the same function written by hand, `(i % 4) + ((i / 4) % 2)·4 + (i / 8)·s`.
 //!
 //! `cargo bench --bench typed_mixed`
@@ -19,11 +19,11 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use cute_typed::typed::*;
-use cute_types::{algebra, FixedLayout};
+use cute_types::{algebra, DLayout};
 
 fn bench(c: &mut Criterion) {
     let b = make_layout_strided((_4, _6), (_1, _4));
-    let (pa, pb): (FixedLayout, FixedLayout) = (
+    let (pa, pb): (DLayout, DLayout) = (
         "(_4,(_2,6)):(_1,(_4,8))".parse().unwrap(),
         "(_4,_6):(_1,_4)".parse().unwrap(),
     );

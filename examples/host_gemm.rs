@@ -6,15 +6,15 @@
 //! `cargo run --release --example host_gemm`
 use cute::tensor::{gemm, gemm_reference, gemm_typed, make_tensor, GemmConfig};
 use cute::typed::{make_layout_right, Layout, _1, _32, _4, _8};
-use cute::FixedLayout;
+use cute::DLayout;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (m, n, k) = (100usize, 75usize, 37usize);
     // A (M,K) row-major; B (N,K) column-major (that is, Bᵀ is a row-major K×N
     // matrix); C (M,N) column-major.
-    let la: FixedLayout = format!("({m},{k}):({k},1)").parse()?;
-    let lb: FixedLayout = format!("({n},{k}):(1,{n})").parse()?;
-    let lc: FixedLayout = format!("({m},{n}):(1,{m})").parse()?;
+    let la: DLayout = format!("({m},{k}):({k},1)").parse()?;
+    let lb: DLayout = format!("({n},{k}):(1,{n})").parse()?;
+    let lc: DLayout = format!("({m},{n}):(1,{m})").parse()?;
     let a: Vec<f64> = (0..m * k).map(|i| ((i * 7919) % 17) as f64 - 8.0).collect();
     let b: Vec<f64> = (0..n * k)
         .map(|i| ((i * 104729) % 13) as f64 - 6.0)
@@ -37,7 +37,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         &ta,
         &tb,
         0.5,
-        &mut make_tensor(&mut c_layouts[..], lc)?,
+        &mut make_tensor(&mut c_layouts[..], lc.clone())?,
         &cfg,
     )?;
     let mut c_loop = c0.clone();
@@ -59,7 +59,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         make_layout_right((_8, _4)),
     )?;
     if c_typed != c_layouts {
-        return Err("the typed GEMM disagrees with the FixedLayout GEMM".into());
+        return Err("the typed GEMM disagrees with the DLayout GEMM".into());
     }
     println!("gemm_typed (tile (_32,_32,_8), threads (_8,_4):(_4,_1)) agrees, bit for bit");
 

@@ -4,13 +4,13 @@
 //! `cargo run --example tile_partition`
 use cute::print::print_layout;
 use cute::tensor::{make_identity_tensor, make_tensor, shape_tiler, Partition, TileGrid};
-use cute::{Error, FixedLayout, FixedTuple};
+use cute::{DLayout, DTuple, Error};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // An 8×8 row-major matrix holding 0..64.
     let data: Vec<i32> = (0..64).collect();
-    let matrix: FixedLayout = "(8,8):(8,1)".parse()?;
-    let tensor = make_tensor(&data[..], matrix)?;
+    let matrix: DLayout = "(8,8):(8,1)".parse()?;
+    let tensor = make_tensor(&data[..], matrix.clone())?;
     let mut out = String::new();
     println!("The matrix (8,8):(8,1) — element (m,n) is stored at index L(m,n):");
     print_layout(&mut out, &matrix)?;
@@ -27,7 +27,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("{tile}");
 
     // Threads: local_partition of the tile over a 2×2 thread layout (row-major numbering).
-    let threads: FixedLayout = "(2,2):(2,1)".parse()?;
+    let threads: DLayout = "(2,2):(2,1)".parse()?;
     for t in 0..4 {
         let part = tile.view().local_partition(&threads, t)?;
         println!(
@@ -52,9 +52,9 @@ type Owners = Vec<Vec<(i64, i64, i64)>>;
 
 /// Who owns each element, computed through layouts only.
 fn owner_table(
-    shape: &FixedTuple,
-    tiler: &cute::dynamic::FixedTiler,
-    threads: &FixedLayout,
+    shape: &DTuple,
+    tiler: &cute::dynamic::DTiler,
+    threads: &DLayout,
 ) -> Result<Owners, Error> {
     let id = make_identity_tensor(shape)?;
     let tiles = TileGrid::new(&id.dlayout(), tiler)?;
@@ -67,7 +67,7 @@ fn owner_table(
     let (tile_layout, _) = tiles.tile(&"(0,0)".parse().map_err(|_| Error::Unsupported)?)?;
     let part = Partition::new(&tile_layout, threads)?;
     for tile in 0..count {
-        let (_, tile_offset) = tiles.tile(&FixedTuple::d(tile))?;
+        let (_, tile_offset) = tiles.tile(&DTuple::d(tile))?;
         for t in 0..part.threads() {
             let base = tile_offset + part.thread_offset(t)?;
             for (v, code) in cute::tensor::Offsets::new(&part.values(), base)?.enumerate() {

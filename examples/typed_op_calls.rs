@@ -5,34 +5,37 @@
 //! `benches/vs-cpp/instr.sh` (instructions per call of each operation), or
 //! `valgrind --tool=callgrind target/release/examples/typed_op_calls composition 1000`
 //! and `callgrind_annotate` for where they go. The `parsed_*` and
-//! `fixed_eval` cases time the run-time-structure forms (compact layouts
-//! and a fixed `FixedLayout`, parsed once) of the evaluations and of
+//! `fixed_eval` cases time the run-time-structure forms (`DLayout`s, and the
+//! typed layer's 64-node `FixedLayout`, parsed once) of the evaluations and of
 //! `logical_divide`.
 use std::hint::black_box;
 use std::sync::LazyLock;
 
-use cute::dynamic::rt::{CLayout, CTiler, CTuple};
 use cute::typed::*;
 use cute::Error;
+use cute::{DLayout, DTiler, DTuple};
 
 fn v(x: i64) -> i64 {
     black_box(x)
 }
 
-static PARSED_MIXED: LazyLock<CLayout> =
+static PARSED_MIXED: LazyLock<DLayout> =
     LazyLock::new(|| "(_4,(_2,_3)):(_1,(_4,8))".parse().expect("a layout"));
 static FIXED_MIXED: LazyLock<cute::FixedLayout> =
     LazyLock::new(|| "(_4,(_2,_3)):(_1,(_4,8))".parse().expect("a layout"));
-static PARSED_DIV: LazyLock<CLayout> =
+static PARSED_DIV: LazyLock<DLayout> =
     LazyLock::new(|| "(128,64):(1,128)".parse().expect("a layout"));
-static DIV_TILER: LazyLock<CTiler> = LazyLock::new(|| {
+static DIV_TILER: LazyLock<DTiler> = LazyLock::new(|| {
     let (a, b) = (
         "32:1".parse().expect("a layout"),
         "16:1".parse().expect("a layout"),
     );
-    CTiler::from_layouts(&[a, b]).expect("a tiler")
+    DTiler::from_layouts(&[a, b]).expect("a tiler")
 });
-static COORD: LazyLock<CTuple> = LazyLock::new(|| "(5,7)".parse().expect("a tuple"));
+/// A tensor over a run-time `DLayout` (the element access of the `DLayout` path).
+static TENSOR: LazyLock<cute::tensor::Tensor<Vec<i32>, DLayout>> =
+    LazyLock::new(|| cute::tensor::make_tensor_owned(PARSED_DIV.clone(), 0i32).expect("a tensor"));
+static COORD: LazyLock<DTuple> = LazyLock::new(|| "(5,7)".parse().expect("a tuple"));
 
 /// The operation named `op`, as a function to call in the loop (the name is
 /// matched once, so that the count is the operation's alone).
@@ -104,10 +107,14 @@ fn pick(op: &str) -> Option<fn() -> Result<(), Error>> {
             Ok(())
         },
         "parsed_logical_divide" => || {
-            black_box(cute::algebra::rt::logical_divide_tiler(
+            black_box(cute::algebra::logical_divide_tiler(
                 black_box(&*PARSED_DIV),
                 black_box(&*DIV_TILER),
             )?);
+            Ok(())
+        },
+        "tensor_get" => || {
+            black_box(black_box(&*TENSOR).get((v(5), v(7)))?);
             Ok(())
         },
         "parsed_crd2idx" => || {

@@ -33,7 +33,7 @@
 //! assert_eq!(c.size(), 32);
 //!
 //! // Layouts from text, evaluated as functions.
-//! let d: FixedLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
+//! let d: DLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
 //! assert_eq!(d.eval_index(5).unwrap().value, 5);
 //! ```
 //!
@@ -67,7 +67,7 @@ pub use cute_print;
 pub use cute_print as print;
 /// The typed layer, tensors and thread–value layouts, over the core.
 pub use cute_typed;
-/// The `no_std` core: integers, tuples, `FixedLayout`, the algebra, text, errors.
+/// The `no_std` core: integers, tuples, `DLayout`, the algebra, text, errors.
 pub use cute_types;
 // `cute_typed`'s root re-exports the core's, so this one glob names both.
 #[doc(no_inline)]

@@ -9,7 +9,7 @@
 use cute::expr::{eval_line_as, Reading};
 use cute_typed::typed::*;
 use cute_types::algebra;
-use cute_types::FixedLayout;
+use cute_types::DLayout;
 
 fn static_reading(e: &str) -> String {
     eval_line_as(e, Reading::Static)
@@ -97,15 +97,15 @@ fn size_one_modes_satisfy_the_defining_equation() {
     ];
     let mut checked = 0;
     for a_text in lhs {
-        let a: FixedLayout = a_text.parse().unwrap();
+        let a: DLayout = a_text.parse().unwrap();
         for n in 1..=4 {
             let expr = format!("composition({a_text}, _{n})");
             let text = mixed_reading(&expr);
             if text.starts_with("error") {
                 continue;
             }
-            let r: FixedLayout = text.parse().unwrap();
-            let b: FixedLayout = format!("_{n}:_1").parse().unwrap();
+            let r: DLayout = text.parse().unwrap();
+            let b: DLayout = format!("_{n}:_1").parse().unwrap();
             let expected = algebra::composition(&a, &b).unwrap();
             assert_eq!(r.to_string(), expected.to_string(), "{expr}");
             for i in 0..n {
@@ -125,9 +125,9 @@ fn size_one_modes_satisfy_the_defining_equation() {
 /// that is not last is only a size-1 mode.
 #[test]
 fn an_empty_last_mode_is_refused() {
-    let a: FixedLayout = "(3,()):(1,())".parse().unwrap();
+    let a: DLayout = "(3,()):(1,())".parse().unwrap();
     assert_eq!(a.eval_index(3).unwrap().value, 0);
-    let b: FixedLayout = "6:1".parse().unwrap();
+    let b: DLayout = "6:1".parse().unwrap();
     assert_eq!(
         algebra::composition(&a, &b),
         Err(cute_types::Error::Unsupported)

@@ -6,7 +6,7 @@
 //! overflows, the calculator is exact or refuses with an overflow error, and never
 //! prints a wrapped value.
 use cute::expr::{eval_line_as, Reading};
-use cute::FixedLayout;
+use cute::DLayout;
 
 const MIN: i64 = i64::MIN;
 const MAX: i64 = i64::MAX;
@@ -22,7 +22,7 @@ fn mixed(e: &str) -> String {
 
 /// `R(i) == A(B(i))` for every `i` of B's domain (small domains only).
 fn assert_composes(a: &str, b: &str, r: &str) {
-    let (a, b, r): (FixedLayout, FixedLayout, FixedLayout) =
+    let (a, b, r): (DLayout, DLayout, DLayout) =
         (a.parse().unwrap(), b.parse().unwrap(), r.parse().unwrap());
     for i in 0..b.size().unwrap().value {
         let bi = b.eval_index(i).unwrap().value;

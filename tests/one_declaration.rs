@@ -7,7 +7,7 @@
 //! every typed name of the list is a public item of the typed layer (below, at
 //! compile time); and that each typed function, called on the operands of its
 //! operation's calculator example, gives CuTe C++'s result of that example.
-use cute_typed::{DTilerArg, FixedLayout, FixedTiler, FixedTuple};
+use cute_typed::{DLayout, DTiler, DTilerArg, DTuple};
 
 /// One entry of the operation list, as this test reads it.
 struct Decl {
@@ -35,7 +35,7 @@ macro_rules! opt {
 }
 
 /// The operand of trait `$kind` written `$s`, as a run-time value the typed
-/// function takes (every result is then a `Result<FixedLayout, Error>`).
+/// function takes (every result is then a `Result<DLayout, Error>`).
 macro_rules! operand {
     (LayoutOperand, $s:expr) => {
         layout_operand($s)
@@ -140,27 +140,29 @@ fn all_static(s: &str) -> String {
 
 /// A layout as the calculator reads it: `S:D`, or a shape (column-major),
 /// every leaf static.
-fn layout_operand(s: &str) -> Option<FixedLayout> {
+fn layout_operand(s: &str) -> Option<DLayout> {
     let s = all_static(s);
     if s.contains(':') {
         return s.parse().ok();
     }
-    FixedLayout::col_major(s.parse::<FixedTuple>().ok()?).ok()
+    DLayout::col_major(s.parse::<DTuple>().ok()?).ok()
 }
 
 /// A tiler: a by-mode `[…]`, an integer `n`, or a layout.
 fn tiler_operand(s: &str) -> Option<DTilerArg> {
     if let Some(inner) = s.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
-        let mut t = FixedTiler::new();
+        let mut t = DTiler::new();
         for mode in split_top(inner) {
             t = t.push_layout(layout_operand(mode)?).ok()?;
         }
-        return Some(DTilerArg::Tiler(t));
+        return Some(DTilerArg::Tiler(t.to_fixed().ok()?));
     }
     if let Ok(n) = s.parse::<i64>() {
         return Some(DTilerArg::Int(cute_typed::DInt::s(n)));
     }
-    layout_operand(s).map(DTilerArg::Layout)
+    layout_operand(s)
+        .and_then(|l| l.to_fixed().ok())
+        .map(DTilerArg::Layout)
 }
 
 /// An integer operand (an IntTuple, a factor): a run-time `i64`. A tuple such

@@ -21,6 +21,7 @@ fn readme_layouts_in_code() {
     let z = zipped_divide(m, (_8, _4)).unwrap();
     assert_eq!(z.size(), 128 * 96);
 
-    let d: FixedLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
+    let d: DLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
     assert_eq!(d.eval_index(5).unwrap().value, 5);
+    assert_eq!(coalesce(&d).unwrap().to_string(), "(4,2,2):(4,1,2)");
 }

@@ -25,10 +25,10 @@ use cute::print::{print_latex, print_layout, print_svg, LayoutGrid};
 use cute_typed::tensor::Tensor;
 use cute_types::algebra::{self, compose_swizzle, Swizzle};
 use cute_types::dynamic::{
-    crd2idx, crd2idx_compact, idx2crd, idx2crd_strided, product_like, FixedTiler, FixedTilerMode,
-    Major, CAPACITY, MAX_TILER_DEPTH,
+    crd2idx, crd2idx_compact, idx2crd, idx2crd_strided, product_like, DTiler, Major, TilerMode,
+    CAPACITY, MAX_TILER_DEPTH,
 };
-use cute_types::{parse_coord, parse_layout, parse_tuple, DInt, Error, FixedLayout, FixedTuple};
+use cute_types::{parse_coord, parse_layout, parse_tuple, DInt, DLayout, DTuple, Error};
 use proptest::prelude::*;
 
 /// `cases` proptest cases, times `ROBUSTNESS_SCALE` when set (for long fuzzing
@@ -104,12 +104,12 @@ fn tree<T: Clone + core::fmt::Debug + 'static>(
     })
 }
 
-/// Builds a tuple from a tree; `None` when it does not fit in a `FixedTuple`.
-fn to_tuple<T>(t: &Tree<T>, leaf: &impl Fn(&T) -> FixedTuple) -> Option<FixedTuple> {
+/// Builds a tuple from a tree; `None` when it does not fit in a `DTuple`.
+fn to_tuple<T>(t: &Tree<T>, leaf: &impl Fn(&T) -> DTuple) -> Option<DTuple> {
     match t {
         Tree::Leaf(v) => Some(leaf(v)),
         Tree::Node(children) => {
-            let mut out = FixedTuple::empty();
+            let mut out = DTuple::empty();
             for c in children {
                 out = out.push(&to_tuple(c, leaf)?).ok()?;
             }
@@ -120,29 +120,29 @@ fn to_tuple<T>(t: &Tree<T>, leaf: &impl Fn(&T) -> FixedTuple) -> Option<FixedTup
 
 type LeafData = (i64, i64, bool, bool);
 
-fn layout_from(t: &Tree<LeafData>, checked: bool) -> Option<FixedLayout> {
+fn layout_from(t: &Tree<LeafData>, checked: bool) -> Option<DLayout> {
     let shape = to_tuple(t, &|&(s, _, st, _)| {
-        FixedTuple::int(DInt {
+        DTuple::int(DInt {
             value: s,
             is_static: st,
         })
     })?;
     let stride = to_tuple(t, &|&(_, d, _, dt)| {
-        FixedTuple::int(DInt {
+        DTuple::int(DInt {
             value: d,
             is_static: dt,
         })
     })?;
     if checked {
-        FixedLayout::new(shape, stride).ok()
+        DLayout::new(shape, stride).ok()
     } else {
-        FixedLayout::new_unchecked_shape(shape, stride).ok()
+        DLayout::new_unchecked_shape(shape, stride).ok()
     }
 }
 
 /// Random layouts: valid ones (positive shapes), and now and then one built with
 /// `new_unchecked_shape` whose shape has zero or negative leaves.
-fn arb_layout() -> impl Strategy<Value = FixedLayout> {
+fn arb_layout() -> impl Strategy<Value = DLayout> {
     let valid = tree((shape_int(), stride_int(), any::<bool>(), any::<bool>()))
         .prop_filter_map("does not fit", |t| layout_from(&t, true));
     let odd = tree((-2i64..=4, stride_int(), any::<bool>(), any::<bool>()))
@@ -151,38 +151,38 @@ fn arb_layout() -> impl Strategy<Value = FixedLayout> {
 }
 
 /// Small layouts (all values small), for operations whose result is walked.
-fn small_layout() -> impl Strategy<Value = FixedLayout> {
+fn small_layout() -> impl Strategy<Value = DLayout> {
     tree((1i64..=4, -6i64..=8, any::<bool>(), any::<bool>()))
         .prop_filter_map("does not fit", |t| layout_from(&t, true))
 }
 
-/// Random tuples, possibly holding the placeholder `_` (as `str::parse::<FixedTuple>` allows).
-fn arb_tuple() -> impl Strategy<Value = FixedTuple> {
+/// Random tuples, possibly holding the placeholder `_` (as `str::parse::<DTuple>` allows).
+fn arb_tuple() -> impl Strategy<Value = DTuple> {
     let leaf = prop_oneof![
         9 => (wild_int(), any::<bool>()).prop_map(|(v, s)| Some(DInt { value: v, is_static: s })),
         1 => Just(None),
     ];
     tree(leaf).prop_filter_map("does not fit", |t| {
         to_tuple(&t, &|v: &Option<DInt>| match v {
-            Some(i) => FixedTuple::int(*i),
-            None => FixedTuple::underscore(),
+            Some(i) => DTuple::int(*i),
+            None => DTuple::underscore(),
         })
     })
 }
 
 /// Random tilers, flat or nested (a fixed tiler's room for 64 layouts is
 /// passed in `tiler_algebra_never_panics`, which must refuse it).
-fn arb_tiler() -> impl Strategy<Value = Option<FixedTiler>> {
+fn arb_tiler() -> impl Strategy<Value = Option<DTiler>> {
     (
         prop::collection::vec(arb_layout(), 1..4),
         prop::collection::vec(arb_layout(), 0..3),
         any::<bool>(),
     )
         .prop_map(|(flat, nested, nest)| {
-            let mut t = FixedTiler::from_layouts(&flat).ok()?;
+            let mut t = DTiler::from_layouts(&flat).ok()?;
             if nest && !nested.is_empty() {
-                let inner = FixedTiler::from_layouts(&nested).ok()?;
-                t = t.push(&FixedTilerMode::Tiler(inner)).ok()?;
+                let inner = DTiler::from_layouts(&nested).ok()?;
+                t = t.push(&TilerMode::Tiler(inner)).ok()?;
             }
             Some(t)
         })
@@ -204,8 +204,8 @@ fn read_everything(s: &str) {
     if let Err(e) = parse_coord(s) {
         let _ = format!("{e} {}", e.caret(s));
     }
-    let _ = s.parse::<FixedLayout>();
-    let _ = s.parse::<FixedTuple>();
+    let _ = s.parse::<DLayout>();
+    let _ = s.parse::<DTuple>();
     let _ = parse(s);
     match evaluate(s) {
         Ok(v) => {
@@ -471,8 +471,8 @@ fn reparses(src: &str, v: &Value) -> Result<(), TestCaseError> {
                 let parsed = parse_layout(&printed);
                 prop_assert!(parsed.is_ok(), "{src} printed {printed}: {parsed:?}");
                 let parsed = parsed.unwrap();
-                prop_assert!(parsed.shape().eq_values(&l.shape().to_fixed().unwrap()));
-                prop_assert!(parsed.stride().eq_values(&l.stride().to_fixed().unwrap()));
+                prop_assert!(parsed.shape().eq_values(&l.shape()));
+                prop_assert!(parsed.stride().eq_values(&l.stride()));
             }
         }
         Value::Int(i) => {
@@ -483,10 +483,7 @@ fn reparses(src: &str, v: &Value) -> Result<(), TestCaseError> {
         Value::Tuple(t) => {
             let parsed = parse_coord(&printed);
             prop_assert!(parsed.is_ok(), "{src} printed {printed}: {parsed:?}");
-            prop_assert!(
-                parsed.unwrap().eq_values(&t.to_fixed().unwrap()),
-                "{src} printed {printed}"
-            );
+            prop_assert!(parsed.unwrap().eq_values(&t), "{src} printed {printed}");
         }
         Value::Swizzle(sw) => {
             let again = evaluate(&format!(
@@ -501,10 +498,7 @@ fn reparses(src: &str, v: &Value) -> Result<(), TestCaseError> {
             let layout_part = printed.rsplit('o').next().unwrap_or_default();
             let parsed = parse_layout(layout_part);
             prop_assert!(parsed.is_ok(), "{src} printed {printed}: {parsed:?}");
-            prop_assert!(parsed
-                .unwrap()
-                .shape()
-                .eq_values(&c.layout().shape().to_fixed().unwrap()));
+            prop_assert!(parsed.unwrap().shape().eq_values(&c.layout().shape()));
         }
     }
     Ok(())
@@ -581,11 +575,11 @@ macro_rules! run {
 // ---------------------------------------------------------------------------
 
 /// Every unary operation (plus those taking integers and tuples) on `l`.
-fn unary_ops(l: &FixedLayout, t: &FixedTuple, u: &FixedTuple, i: i64, n: i64) {
+fn unary_ops(l: &DLayout, t: &DTuple, u: &DTuple, i: i64, n: i64) {
     run!((l.size(), l.cosize(), l.rank(), l.depth(), l.to_string()));
     run!((l.eval_index(i), l.eval(t), l.idx2crd(i), l.at(i)));
     run!(l.flatten());
-    run!(l.with_all_static(true));
+    run!(l.clone().with_all_static(true));
     run!(algebra::coalesce(l));
     run!(algebra::coalesce_profile(l, t));
     run!(algebra::coalesce_shape(&l.shape()));
@@ -594,7 +588,7 @@ fn unary_ops(l: &FixedLayout, t: &FixedTuple, u: &FixedTuple, i: i64, n: i64) {
     run!(algebra::left_inverse(l));
     run!(algebra::complement_default(l));
     run!(algebra::complement(l, t));
-    run!(algebra::complement(l, &FixedTuple::int(DInt::s(i))));
+    run!(algebra::complement(l, &DTuple::int(DInt::s(i))));
     run!(algebra::make_layout_like(l));
     run!(algebra::nullspace(l));
     run!(algebra::upcast(l, n));
@@ -623,9 +617,9 @@ fn unary_ops(l: &FixedLayout, t: &FixedTuple, u: &FixedTuple, i: i64, n: i64) {
     run!(idx2crd_strided(t, &l.shape(), u));
     run!(crd2idx_compact(t, &l.shape()));
     run!(product_like(&l.shape(), t));
-    run!(FixedLayout::compact(*t, Major::Left));
-    run!(FixedLayout::compact(*t, Major::Right));
-    run!(FixedLayout::new(*t, *u));
+    run!(DLayout::compact(t.clone(), Major::Left));
+    run!(DLayout::compact(t.clone(), Major::Right));
+    run!(DLayout::new(t.clone(), u.clone()));
     if let Ok(sw) = Swizzle::new(i.rem_euclid(4), n.rem_euclid(4), 3) {
         let s = compose_swizzle(sw, l);
         run!((s.eval(t), s.to_string(), sw.apply(i)));
@@ -633,7 +627,7 @@ fn unary_ops(l: &FixedLayout, t: &FixedTuple, u: &FixedTuple, i: i64, n: i64) {
 }
 
 /// The tuple functions, on tuples that may hold `_`.
-fn tuple_ops(t: &FixedTuple, u: &FixedTuple, i: usize) {
+fn tuple_ops(t: &DTuple, u: &DTuple, i: usize) {
     let _ = (
         t.rank(),
         t.depth(),
@@ -658,9 +652,9 @@ fn tuple_ops(t: &FixedTuple, u: &FixedTuple, i: usize) {
         t.is_static(),
         t.fill(DInt::d(3)),
         t.leaf(i),
-        t.with_leaf(i, DInt::s(1)),
+        t.clone().with_leaf(i, DInt::s(1)),
     );
-    let _ = (t.push(u), FixedTuple::tuple(&[*t, *u]));
+    let _ = (t.clone().push(u), DTuple::tuple(&[t.clone(), u.clone()]));
 }
 
 /// `R(i) == A(B(i))` wherever both sides evaluate: a wrapped stride would break it.
@@ -668,7 +662,7 @@ fn tuple_ops(t: &FixedTuple, u: &FixedTuple, i: usize) {
 /// Skipped when `A` has an empty-tuple mode: C++ cannot evaluate such a layout
 /// beyond its domain at all (`crd2idx` of an integer against `()` does not
 /// compile), so there is no reference for `A(B(i))` there.
-fn functional(a: &FixedLayout, b: &FixedLayout, r: &FixedLayout) -> Result<(), TestCaseError> {
+fn functional(a: &DLayout, b: &DLayout, r: &DLayout) -> Result<(), TestCaseError> {
     if a.to_string().contains("()") {
         return Ok(());
     }
@@ -695,7 +689,7 @@ proptest! {
         n in wild_int(),
     ) {
         unary_ops(&l, &t, &u, i, n);
-        unary_ops(&l.with_all_static(true), &t.with_all_static(true), &u, i, n);
+        unary_ops(&l.clone().with_all_static(true), &t.clone().with_all_static(true), &u, i, n);
         tuple_ops(&t, &u, (i.unsigned_abs() % 4) as usize);
         tuple_ops(&l.shape(), &t, (n.unsigned_abs() % 4) as usize);
     }
@@ -752,7 +746,7 @@ proptest! {
         // refused, never a panic.
         let mut big = t;
         for _ in 0..70 {
-            match big.push_layout(a) {
+            match big.clone().push_layout(a.clone()) {
                 Ok(b) => big = b,
                 Err(e) => { prop_assert_eq!(e, Error::Capacity); break; }
             }
@@ -791,11 +785,11 @@ fn complement_of_a_huge_cotarget() {
 // Overflow is an error, not a wrap
 // ---------------------------------------------------------------------------
 
-fn l(s: &str) -> FixedLayout {
+fn l(s: &str) -> DLayout {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 
-fn t(s: &str) -> FixedTuple {
+fn t(s: &str) -> DTuple {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 
@@ -822,10 +816,10 @@ fn overflowing_arithmetic_is_an_error() {
     );
     // A compact layout whose strides fit is built even when its size does not
     // (64-bit C++ does the same); asking for the size is the overflow.
-    let wide = FixedLayout::col_major(t(&format!("({P40},{P40})"))).unwrap();
+    let wide = DLayout::col_major(t(&format!("({P40},{P40})"))).unwrap();
     assert_eq!(wide.to_string(), format!("({P40},{P40}):(_1,{P40})"));
     assert_eq!(wide.size(), Err(Error::Overflow));
-    let wide = FixedLayout::row_major(t(&format!("({P40},{P40},{P40})")));
+    let wide = DLayout::row_major(t(&format!("({P40},{P40},{P40})")));
     assert_eq!(wide, Err(Error::Overflow), "the first stride is 2^80");
     assert_eq!(
         eval_line(&format!("({P40},{P40})")),
@@ -963,6 +957,9 @@ fn on_small_stack(name: &str, f: impl FnOnce() + Send + 'static) {
 
 #[test]
 fn deepest_tuples_fit_on_a_small_stack() {
+    // The fixed forms (the typed layer's compile-time values) at their capacity.
+    use cute_types::text::{parse_coord_in, parse_layout_in, parse_tuple_in};
+    use cute_types::{FixedLayout, FixedTiler, FixedTuple};
     // CAPACITY - 1 tuple levels around one leaf: CAPACITY nodes, the most a tuple holds.
     let levels = CAPACITY - 1;
     let deep = |leaf: &str| "(".repeat(levels) + leaf + &")".repeat(levels);
@@ -970,14 +967,17 @@ fn deepest_tuples_fit_on_a_small_stack() {
     let layout = format!("{shape}:{}", deep("2"));
     let two = "(".repeat(CAPACITY - 3) + "(2,3)" + &")".repeat(CAPACITY - 3);
     let full = "(".repeat(CAPACITY) + &")".repeat(CAPACITY);
-    assert_eq!(parse_tuple(&full).map(|t| t.node_count()), Ok(CAPACITY));
+    assert_eq!(
+        parse_tuple_in::<FixedTuple>(&full).map(|t| t.node_count()),
+        Ok(CAPACITY)
+    );
     let over = "(".repeat(CAPACITY + 1) + &")".repeat(CAPACITY + 1);
-    assert!(parse_tuple(&over).is_err());
+    assert!(parse_tuple_in::<FixedTuple>(&over).is_err());
     let huge = "(".repeat(100_000) + "1" + &")".repeat(100_000);
     on_small_stack("parse 100000 levels", move || {
-        assert!(parse_tuple(&huge).is_err());
-        assert!(parse_layout(&huge).is_err());
-        assert!(parse_coord(&huge).is_err());
+        assert!(parse_tuple_in::<FixedTuple>(&huge).is_err());
+        assert!(parse_layout_in::<FixedLayout>(&huge).is_err());
+        assert!(parse_coord_in::<FixedTuple>(&huge).is_err());
     });
     for (name, text) in [
         ("one leaf", layout.clone()),
@@ -986,9 +986,9 @@ fn deepest_tuples_fit_on_a_small_stack() {
     ] {
         let text2 = text.clone();
         on_small_stack(&format!("{name}: parse"), move || {
-            let _ = parse_layout(&text2).unwrap();
+            let _ = parse_layout_in::<FixedLayout>(&text2).unwrap();
         });
-        let lay = parse_layout(&text).unwrap();
+        let lay = parse_layout_in::<FixedLayout>(&text).unwrap();
         let coord = lay.shape().fill(DInt::d(1));
         let ops: Vec<(&str, Op)> = vec![
             (
@@ -1024,19 +1024,23 @@ fn deepest_tuples_fit_on_a_small_stack() {
             (
                 "idx2crd_strided",
                 Box::new(move || {
-                    let _ = idx2crd_strided(&FixedTuple::d(3), &lay.shape(), &FixedTuple::d(1));
+                    let _ = cute_types::dynamic::fixed::idx2crd_strided(
+                        &FixedTuple::d(3),
+                        &lay.shape(),
+                        &FixedTuple::d(1),
+                    );
                 }),
             ),
             (
                 "crd2idx_compact",
                 Box::new(move || {
-                    let _ = crd2idx_compact(&coord, &lay.shape());
+                    let _ = cute_types::dynamic::fixed::crd2idx_compact(&coord, &lay.shape());
                 }),
             ),
             (
                 "product_like",
                 Box::new(move || {
-                    let _ = product_like(&lay.shape(), &coord);
+                    let _ = cute_types::dynamic::fixed::product_like(&lay.shape(), &coord);
                 }),
             ),
             (
@@ -1057,33 +1061,36 @@ fn deepest_tuples_fit_on_a_small_stack() {
             (
                 "coalesce",
                 Box::new(move || {
-                    let _ = algebra::coalesce(&lay);
+                    let _ = algebra::fixed::coalesce(&lay);
                 }),
             ),
             (
                 "coalesce_profile",
                 Box::new(move || {
-                    let _ = algebra::coalesce_profile(&lay, &lay.shape());
+                    let _ = algebra::fixed::coalesce_profile(&lay, &lay.shape());
                 }),
             ),
             (
                 "filter",
                 Box::new(move || {
-                    let _ = algebra::filter(&lay);
+                    let _ = algebra::fixed::filter(&lay);
                 }),
             ),
             (
                 "inverses",
                 Box::new(move || {
-                    let _ = (algebra::right_inverse(&lay), algebra::left_inverse(&lay));
+                    let _ = (
+                        algebra::fixed::right_inverse(&lay),
+                        algebra::fixed::left_inverse(&lay),
+                    );
                 }),
             ),
             (
                 "complement",
                 Box::new(move || {
                     let _ = (
-                        algebra::complement_default(&lay),
-                        algebra::complement(&lay, &lay.shape()),
+                        algebra::fixed::complement_default(&lay),
+                        algebra::fixed::complement(&lay, &lay.shape()),
                     );
                 }),
             ),
@@ -1091,8 +1098,8 @@ fn deepest_tuples_fit_on_a_small_stack() {
                 "composition",
                 Box::new(move || {
                     let _ = (
-                        algebra::composition(&lay, &lay),
-                        algebra::composition(&l("8:1"), &lay),
+                        algebra::fixed::composition(&lay, &lay),
+                        algebra::fixed::composition(&l("8:1").to_fixed().unwrap(), &lay),
                     );
                 }),
             ),
@@ -1100,10 +1107,10 @@ fn deepest_tuples_fit_on_a_small_stack() {
                 "divides",
                 Box::new(move || {
                     let _ = (
-                        algebra::logical_divide(&lay, &lay),
-                        algebra::zipped_divide(&lay, &lay),
-                        algebra::tiled_divide(&lay, &lay),
-                        algebra::flat_divide(&lay, &lay),
+                        algebra::fixed::logical_divide(&lay, &lay),
+                        algebra::fixed::zipped_divide(&lay, &lay),
+                        algebra::fixed::tiled_divide(&lay, &lay),
+                        algebra::fixed::flat_divide(&lay, &lay),
                     );
                 }),
             ),
@@ -1111,10 +1118,10 @@ fn deepest_tuples_fit_on_a_small_stack() {
                 "products",
                 Box::new(move || {
                     let _ = (
-                        algebra::logical_product(&lay, &lay),
-                        algebra::zipped_product(&lay, &lay),
-                        algebra::blocked_product(&lay, &lay),
-                        algebra::raked_product(&lay, &lay),
+                        algebra::fixed::logical_product(&lay, &lay),
+                        algebra::fixed::zipped_product(&lay, &lay),
+                        algebra::fixed::blocked_product(&lay, &lay),
+                        algebra::fixed::raked_product(&lay, &lay),
                     );
                 }),
             ),
@@ -1132,10 +1139,10 @@ fn deepest_tuples_fit_on_a_small_stack() {
                     let mode = if full { lay.get(0).unwrap() } else { lay };
                     let tiler = FixedTiler::from_layouts(&[mode]).unwrap();
                     let _ = (
-                        algebra::composition_tiler(&lay, &tiler),
-                        algebra::logical_divide_tiler(&lay, &tiler),
-                        algebra::tile_unzip(&lay, &tiler),
-                        algebra::logical_product_tiler(&lay, &tiler),
+                        algebra::fixed::composition_tiler(&lay, &tiler),
+                        algebra::fixed::logical_divide_tiler(&lay, &tiler),
+                        algebra::fixed::tile_unzip(&lay, &tiler),
+                        algebra::fixed::logical_product_tiler(&lay, &tiler),
                     );
                 }),
             ),
@@ -1143,30 +1150,30 @@ fn deepest_tuples_fit_on_a_small_stack() {
                 "max_common",
                 Box::new(move || {
                     let _ = (
-                        algebra::max_common_vector(&lay, &lay),
-                        algebra::max_common_layout(&lay, &lay),
+                        algebra::fixed::max_common_vector(&lay, &lay),
+                        algebra::fixed::max_common_layout(&lay, &lay),
                     );
                 }),
             ),
             (
                 "make_layout_like",
                 Box::new(move || {
-                    let _ = algebra::make_layout_like(&lay);
+                    let _ = algebra::fixed::make_layout_like(&lay);
                 }),
             ),
             (
                 "make_ordered_layout",
                 Box::new(move || {
-                    let _ = algebra::make_ordered_layout(&lay.shape(), &lay.stride());
+                    let _ = algebra::fixed::make_ordered_layout(&lay.shape(), &lay.stride());
                 }),
             ),
             (
                 "nullspace/gcd/add",
                 Box::new(move || {
                     let _ = (
-                        algebra::nullspace(&lay),
-                        algebra::greatest_common_domain(&lay.shape(), &lay.shape()),
-                        algebra::layout_add(&lay, &lay),
+                        algebra::fixed::nullspace(&lay),
+                        algebra::fixed::greatest_common_domain(&lay.shape(), &lay.shape()),
+                        algebra::fixed::layout_add(&lay, &lay),
                     );
                 }),
             ),
@@ -1174,21 +1181,21 @@ fn deepest_tuples_fit_on_a_small_stack() {
                 "casts",
                 Box::new(move || {
                     let _ = (
-                        algebra::upcast(&lay, 2),
-                        algebra::downcast(&lay.with_all_static(true), 2),
+                        algebra::fixed::upcast(&lay, 2),
+                        algebra::fixed::downcast(&lay.with_all_static(true), 2),
                     );
                 }),
             ),
             (
                 "tile_to_shape",
                 Box::new(move || {
-                    let _ = algebra::tile_to_shape(&lay, &lay.shape(), None);
+                    let _ = algebra::fixed::tile_to_shape(&lay, &lay.shape(), None);
                 }),
             ),
             (
                 "zip",
                 Box::new(move || {
-                    let _ = algebra::zip(&lay, &lay);
+                    let _ = algebra::fixed::zip(&lay, &lay);
                 }),
             ),
             (
@@ -1222,10 +1229,10 @@ fn deepest_tuples_fit_on_a_small_stack() {
 fn deepest_tilers_fit_on_a_small_stack() {
     // A tiler nested as deep as allowed, around one layout, applied to a layout
     // nested as deep.
-    let mut tiler = FixedTiler::from_layouts(&[l("2:1")]).unwrap();
+    let mut tiler = DTiler::from_layouts(&[l("2:1")]).unwrap();
     let mut depth = 1;
     let refused = loop {
-        match FixedTiler::new().push_tiler(&tiler) {
+        match DTiler::new().push_tiler(&tiler) {
             Ok(t) => {
                 tiler = t;
                 depth += 1;
@@ -1235,23 +1242,28 @@ fn deepest_tilers_fit_on_a_small_stack() {
     };
     assert_eq!((depth, refused), (MAX_TILER_DEPTH, Error::TooLarge));
     let a = l(&format!("{}8{}", "(".repeat(depth), ")".repeat(depth)));
+    // The closures run on other threads: they share the values, leaked for
+    // the test's lifetime (the run-time values are `Clone`, not `Copy`).
+    let tiler: &'static DTiler = Box::leak(Box::new(tiler));
+    let a: &'static DLayout = Box::leak(Box::new(a));
+    let value = tiler;
     let ops: Vec<(&str, Op)> = vec![
         (
             "display",
             Box::new(move || {
-                let _ = tiler.to_string();
+                let _ = value.to_string();
             }),
         ),
         (
             "mode",
             Box::new(move || {
-                let _ = tiler.mode(0);
+                let _ = value.mode(0);
             }),
         ),
         (
             "composition",
             Box::new(move || {
-                let _ = algebra::composition_tiler(&a, &tiler);
+                let _ = algebra::composition_tiler(a, tiler);
             }),
         ),
         (
@@ -1286,10 +1298,14 @@ fn deepest_tilers_fit_on_a_small_stack() {
 
 #[test]
 fn results_beyond_the_node_capacity_are_refused() {
+    // The fixed forms (the typed layer's compile-time values) at their capacity;
+    // the run-time `DLayout` has none (`cute-types/tests/run_time_value.rs`).
+    use cute_types::{FixedLayout, FixedTuple};
+    let fl = |s: &str| -> FixedLayout { l(s).to_fixed().unwrap() };
     // A flat layout of CAPACITY / 2 leaves: anything holding two of it needs
     // more than CAPACITY nodes.
     let leaves = CAPACITY / 2;
-    let wide = l(&format!("({}2)", "2,".repeat(leaves - 1))).with_all_static(true);
+    let wide = fl(&format!("({}2)", "2,".repeat(leaves - 1))).with_all_static(true);
     assert_eq!(wide.shape().node_count(), CAPACITY / 2 + 1);
     assert_eq!(wide.append(&wide), Err(Error::Capacity));
     assert_eq!(wide.prepend(&wide), Err(Error::Capacity));
@@ -1301,22 +1317,22 @@ fn results_beyond_the_node_capacity_are_refused() {
         &str,
         fn(&FixedLayout, &FixedLayout) -> Result<FixedLayout, Error>,
     ); 12] = [
-        ("composition", algebra::composition),
-        ("logical_divide", algebra::logical_divide),
-        ("zipped_divide", algebra::zipped_divide),
-        ("tiled_divide", algebra::tiled_divide),
-        ("flat_divide", algebra::flat_divide),
-        ("logical_product", algebra::logical_product),
-        ("zipped_product", algebra::zipped_product),
-        ("tiled_product", algebra::tiled_product),
-        ("flat_product", algebra::flat_product),
-        ("blocked_product", algebra::blocked_product),
-        ("raked_product", algebra::raked_product),
-        ("zip", algebra::zip),
+        ("composition", algebra::fixed::composition),
+        ("logical_divide", algebra::fixed::logical_divide),
+        ("zipped_divide", algebra::fixed::zipped_divide),
+        ("tiled_divide", algebra::fixed::tiled_divide),
+        ("flat_divide", algebra::fixed::flat_divide),
+        ("logical_product", algebra::fixed::logical_product),
+        ("zipped_product", algebra::fixed::zipped_product),
+        ("tiled_product", algebra::fixed::tiled_product),
+        ("flat_product", algebra::fixed::flat_product),
+        ("blocked_product", algebra::fixed::blocked_product),
+        ("raked_product", algebra::fixed::raked_product),
+        ("zip", algebra::fixed::zip),
     ];
     let mut refused = 0;
     for (name, f) in binary {
-        for (a, b) in [(wide, wide), (wide, l("2:1")), (l("2:1"), wide)] {
+        for (a, b) in [(wide, wide), (wide, fl("2:1")), (fl("2:1"), wide)] {
             match f(&a, &b) {
                 // Whatever fits must be a well-formed layout; a refusal is typed.
                 Ok(r) => assert!(r.shape().node_count() <= CAPACITY, "{name}"),
@@ -1329,9 +1345,9 @@ fn results_beyond_the_node_capacity_are_refused() {
         refused > 0,
         "some result of two wide layouts must be refused"
     );
-    let blocks = l(&format!("({}2)", "2,".repeat(CAPACITY / 4 - 1))).with_all_static(true);
+    let blocks = fl(&format!("({}2)", "2,".repeat(CAPACITY / 4 - 1))).with_all_static(true);
     let target = wide.shape();
-    let r = algebra::tile_to_shape(&blocks, &target, None);
+    let r = algebra::fixed::tile_to_shape(&blocks, &target, None);
     assert!(
         r.is_ok() || r == Err(Error::Capacity) || r == Err(Error::TileToShape),
         "{r:?}"
@@ -1368,10 +1384,10 @@ fn calculator_at_its_nesting_limit_fits_on_a_small_stack() {
 /// Found by `calculator_at_its_nesting_limit_fits_on_a_small_stack`: nested
 /// tiler literals `[[[…]]]` overflowed a 2 MiB stack from 18 levels in a debug
 /// build, below `MAX_NESTING` = 24: each level of `expr::args::build_tiler`, of
-/// `FixedTiler::mode` and of `FixedTiler`'s `Display` kept several 10 KiB `FixedTiler`s.
+/// `DTiler::mode` and of `DTiler`'s `Display` kept several 10 KiB `DTiler`s.
 /// `cute eval -` evaluates on 2 MiB worker threads once a chunk has 64 lines,
 /// so one such line aborted the whole run. Tilers now nest at most
-/// `MAX_TILER_DEPTH` deep, and those three walks no longer hold `FixedTiler`s per level.
+/// `MAX_TILER_DEPTH` deep, and those three walks no longer hold `DTiler`s per level.
 #[test]
 fn calculator_nested_tilers_fit_on_a_small_stack() {
     let n = MAX_NESTING;
@@ -1401,7 +1417,7 @@ fn calculator_nested_tilers_fit_on_a_small_stack() {
 /// `Overflow`; such a domain holds every non-negative `i64` index.
 #[test]
 fn tensor_with_size_beyond_i64_takes_1d_indices() {
-    let lay: FixedLayout = "(4611686018427387904,4):(0,0)".parse().unwrap();
+    let lay: DLayout = "(4611686018427387904,4):(0,0)".parse().unwrap();
     assert_eq!(lay.size(), Err(Error::Overflow));
     let data = [7u8];
     let ten = Tensor::new(&data[..], lay).unwrap();
@@ -1418,7 +1434,7 @@ fn tensor_with_size_beyond_i64_takes_1d_indices() {
 /// (the offsets' size overflowed `usize` and the error became an empty walk).
 #[test]
 fn tensor_iter_with_size_beyond_usize_walks_its_elements() {
-    let lay: FixedLayout = "((()),_9223372036854775806,_2,(_2)):((()),_0,_1,(1))"
+    let lay: DLayout = "((()),_9223372036854775806,_2,(_2)):((()),_0,_1,(1))"
         .parse()
         .unwrap();
     let data = [10u8, 11, 12];
@@ -1431,7 +1447,7 @@ fn tensor_iter_with_size_beyond_usize_walks_its_elements() {
     // `offsets()` keeps its documented error.
     assert!(matches!(ten.offsets(), Err(Error::Overflow)));
     // A size that fits `usize` keeps its exact length.
-    let lay: FixedLayout = "(_4611686018427387904,_2):(_0,_1)".parse().unwrap();
+    let lay: DLayout = "(_4611686018427387904,_2):(_0,_1)".parse().unwrap();
     let ten = Tensor::new(&data[..], lay).unwrap();
     assert_eq!(ten.iter().size_hint(), (1 << 63, Some(1 << 63)));
 }
@@ -1442,7 +1458,7 @@ proptest! {
     #[test]
     fn tensors_refuse_out_of_range_coordinates(lay in arb_layout(), c in arb_tuple(), i in wild_int(), off in wild_int()) {
         let data = [0u8; 64];
-        match Tensor::with_offset(&data[..], lay, off) {
+        match Tensor::with_offset(&data[..], lay.clone(), off) {
             Ok(ten) => {
                 // Every index the tensor hands out lies inside the storage.
                 for x in [i, 0, 1, -1, i64::MAX, i64::MIN] {
@@ -1451,12 +1467,12 @@ proptest! {
                     }
                     let _ = ten.get(x);
                 }
-                let _ = ten.get(c);
-                let _ = ten.index_of(c);
-                let _ = ten.slice(c);
-                let _ = ten.flatten();
-                let _ = ten.group_modes(0, 2);
-                let _ = ten.logical_divide(&lay);
+                let _ = ten.get(&c);
+                let _ = ten.index_of(&c);
+                let _ = ten.clone().slice(c.clone());
+                let _ = ten.clone().flatten();
+                let _ = ten.clone().group_modes(0, 2);
+                let _ = ten.clone().logical_divide(&lay);
                 // Walking every element: only where there are few (stride-0 modes
                 // let a small storage hold a huge domain).
                 if lay.size().is_ok_and(|s| s.value <= 4096) {
@@ -1465,9 +1481,9 @@ proptest! {
                     let _ = ten.offsets().map(|o| o.count());
                 }
                 let mut owned = [0u8; 64];
-                if let Ok(mut m) = Tensor::with_offset(&mut owned[..], lay, off) {
+                if let Ok(mut m) = Tensor::with_offset(&mut owned[..], lay.clone(), off) {
                     let _ = m.set(i, 1);
-                    let _ = m.set(c, 1);
+                    let _ = m.set(&c, 1);
                     if lay.size().is_ok_and(|s| s.value <= 4096) {
                         let _ = m.for_each_mut(|v| *v = v.wrapping_add(1));
                     }
@@ -1504,7 +1520,7 @@ proptest! {
         for tiler in tilers.into_iter().flatten() {
             if let Ok(g) = TileGrid::new(&lay, &tiler) {
                 let _ = (g.offset(&[i]), g.offset(&[0, n]), g.offset(&[i, n, 0]), g.tiles());
-                let _ = (g.tile(&c), g.tile(&FixedTuple::d(i)));
+                let _ = (g.tile(&c), g.tile(&DTuple::d(i)));
             }
             let _ = local_tile_layout(&lay, &tiler, &c);
         }
@@ -1575,7 +1591,7 @@ fn huge_tables_and_storage_are_refused() {
         thread_coord(&l("(4,2):(-1,4)"), i64::MIN),
         Err(Error::Overflow)
     );
-    let empty = FixedLayout::new_unchecked_shape(t("(0,2)"), t("(1,1)")).unwrap();
+    let empty = DLayout::new_unchecked_shape(t("(0,2)"), t("(1,1)")).unwrap();
     assert_eq!(thread_coord(&empty, 5), Err(Error::DivisionByZero));
     // Ordinary pictures still work.
     assert!(tv("((4,8),(2,2)):((32,1),(16,8))", "16,8").is_ok());
@@ -1585,16 +1601,16 @@ fn huge_tables_and_storage_are_refused() {
 /// it (the algebra's walks would not terminate on a layout of it).
 #[test]
 fn placeholder_layouts_are_refused() {
-    use cute_types::{Error, FixedLayout, FixedTuple};
-    let u = FixedTuple::underscore();
+    use cute_types::{DLayout, DTuple, Error};
+    let u = DTuple::underscore();
     assert_eq!(
-        FixedLayout::new_unchecked_shape(u, u).map(|_| ()),
+        DLayout::new_unchecked_shape(u.clone(), u.clone()).map(|_| ()),
         Err(Error::PlaceholderInLayout)
     );
-    let t = FixedTuple::tuple(&[FixedTuple::s(2), u]).unwrap();
+    let t = DTuple::tuple(&[DTuple::s(2), u]).unwrap();
     assert_eq!(
-        FixedLayout::new_unchecked_shape(t, t).map(|_| ()),
+        DLayout::new_unchecked_shape(t.clone(), t.clone()).map(|_| ()),
         Err(Error::PlaceholderInLayout)
     );
-    assert!(FixedLayout::new(t, t).is_err());
+    assert!(DLayout::new(t.clone(), t).is_err());
 }

@@ -8,14 +8,14 @@
 //!
 //! Paths exercised: the calculator (`cute::expr::eval_line`), the typed
 //! layer (`cute_typed::typed`, exact printing with static `_` marks), the dynamic
-//! core (`FixedLayout`, `dynamic::idx2crd`), `print::print_layout` and the `cute`
+//! core (`DLayout`, `dynamic::idx2crd`), `print::print_layout` and the `cute`
 //! binary (`cute print`, in `cute-cli/tests/seed_cli.rs`).
 
 use cute::expr::eval_line;
 use cute::print::print_layout;
 use cute_typed::typed::*;
 use cute_types::dynamic::idx2crd;
-use cute_types::{parse_coord, parse_layout, parse_tuple, FixedLayout};
+use cute_types::{parse_coord, parse_layout, parse_tuple, DLayout};
 
 // ---------------------------------------------------------------------------
 // Calculator facts: (locator, expression, expected). Compared after removing
@@ -504,10 +504,10 @@ fn comparison_can_fail() {
 
 #[test]
 fn seed_001_complement_concatenations_are_bijections() {
-    let one: FixedLayout = parse_layout("(_2,_4,_2):(_1,_2,_8)").unwrap();
+    let one: DLayout = parse_layout("(_2,_4,_2):(_1,_2,_8)").unwrap();
     let got: Vec<i64> = (0..16).map(|i| one.at(i).unwrap()).collect();
     assert_eq!(got, SEED_001_BIJECTION_1);
-    let two: FixedLayout = parse_layout("(_8,_2,_2):(_2,_1,_16)").unwrap();
+    let two: DLayout = parse_layout("(_8,_2,_2):(_2,_1,_16)").unwrap();
     let got: Vec<i64> = (0..32).map(|i| two.at(i).unwrap()).collect();
     assert_eq!(got, SEED_001_BIJECTION_2);
     // Through the calculator as well, built from the complement itself.
@@ -544,7 +544,7 @@ fn coordinate_table() {
         assert_eq!(l.eval((a, b)), Ok(i), "2-D {two_d}");
         assert_eq!(l.eval((n0, (n1, n2))), Ok(i), "natural {natural}");
         assert_eq!(
-            l.idx2crd(i).map(|c| c.to_dtuple().to_string()),
+            l.idx2crd(i).map(|c| c.to_dynamic().to_string()),
             Ok(natural.to_string())
         );
     }
@@ -644,29 +644,31 @@ fn seed_003_sublayouts_typed() {
     assert_eq!(flatten(gc).to_string(), "(_2,_3,_5,_7):(_1,_2,_6,_30)");
 }
 
-/// Seed 003 "Concatenation": make_layout of layouts (`FixedLayout::from_modes`),
+/// Seed 003 "Concatenation": make_layout of layouts (`DLayout::from_modes`),
 /// append, prepend and replace, with C++'s static marks.
 #[test]
 fn seed_003_concatenation() {
     let a = make_layout_strided(_3, _1);
     let b = make_layout_strided(_4, _3);
     let (da, db) = (a.to_dynamic(), b.to_dynamic());
-    let row = FixedLayout::from_modes(&[da, db]).unwrap();
-    let col = FixedLayout::from_modes(&[db, da]).unwrap();
+    let row = DLayout::from_modes(&[da.clone(), db.clone()]).unwrap();
+    let col = DLayout::from_modes(&[db, da.clone()]).unwrap();
     assert_eq!(row.to_string(), "(_3,_4):(_1,_3)");
     assert_eq!(col.to_string(), "(_4,_3):(_3,_1)");
     assert_eq!(
-        FixedLayout::from_modes(&[row, col]).unwrap().to_string(),
+        DLayout::from_modes(&[row, col]).unwrap().to_string(),
         "((_3,_4),(_4,_3)):((_1,_3),(_3,_1))"
     );
-    let aa = FixedLayout::from_modes(&[da]).unwrap();
+    let aa = DLayout::from_modes(&[da.clone()]).unwrap();
     assert_eq!(aa.to_string(), "(_3):(_1)");
     assert_eq!(
-        FixedLayout::from_modes(&[aa]).unwrap().to_string(),
+        DLayout::from_modes(&[aa.clone()]).unwrap().to_string(),
         "((_3)):((_1))"
     );
     assert_eq!(
-        FixedLayout::from_modes(&[da, aa, da]).unwrap().to_string(),
+        DLayout::from_modes(&[da.clone(), aa, da])
+            .unwrap()
+            .to_string(),
         "(_3,(_3),_3):(_1,(_1),_1)"
     );
 

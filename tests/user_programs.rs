@@ -5,7 +5,7 @@
 use cute::algebra::{composition, logical_divide, zipped_divide};
 use cute::expr::{eval_lines_as, eval_lines_on, evaluate, evaluate_mixed, ExprError, Reading};
 use cute::tensor::{make_tensor, shape_tiler, TileGrid};
-use cute::{make_layout, Error, FixedLayout, FixedTuple, _4};
+use cute::{make_layout, DLayout, DTuple, Error, _4};
 
 /// A user's helper: tile a row-major `m × n` matrix by `tm × tn` and return the
 /// offsets of tile `(i, j)`'s elements, every step with `?`.
@@ -17,10 +17,10 @@ fn tile_offsets(
     i: i64,
     j: i64,
 ) -> Result<Vec<i64>, Box<dyn std::error::Error>> {
-    let matrix: FixedLayout = format!("({m},{n}):({n},1)").parse()?;
+    let matrix: DLayout = format!("({m},{n}):({n},1)").parse()?;
     let tiler = shape_tiler(&format!("({tm},{tn})").parse()?)?;
     let grid = TileGrid::new(&matrix, &tiler)?;
-    let (tile, offset) = grid.tile(&format!("({i},{j})").parse::<FixedTuple>()?)?;
+    let (tile, offset) = grid.tile(&format!("({i},{j})").parse::<DTuple>()?)?;
     let mut out = Vec::new();
     for k in 0..tile.size()?.value {
         out.push(offset + tile.eval_index(k)?.value);
@@ -63,8 +63,8 @@ fn a_chain_of_question_marks_reports_the_first_failure_typed() {
 /// repaired right-hand side, as a user's code would.
 #[test]
 fn a_failed_composition_is_matched_and_the_program_goes_on() {
-    let a: FixedLayout = "(3,5):(1,4)".parse().unwrap();
-    let b: FixedLayout = "10:2".parse().unwrap();
+    let a: DLayout = "(3,5):(1,4)".parse().unwrap();
+    let b: DLayout = "10:2".parse().unwrap();
     let r = match composition(&a, &b) {
         Ok(r) => r,
         Err(Error::NotFunctional) => {
@@ -188,10 +188,10 @@ fn a_failing_line_does_not_disturb_the_next_ones() {
 #[test]
 fn tensor_failures_are_typed_and_leave_the_tensor_usable() {
     let data: Vec<i32> = (0..16).collect();
-    let l: FixedLayout = "(4,4):(4,1)".parse().unwrap();
-    let t = make_tensor(&data[..], l).unwrap();
+    let l: DLayout = "(4,4):(4,1)".parse().unwrap();
+    let t = make_tensor(&data[..], l.clone()).unwrap();
     // storage too short
-    let short = make_tensor(&data[..15], l);
+    let short = make_tensor(&data[..15], l.clone());
     let e = short.map(|_| ()).unwrap_err();
     assert_eq!(e, Error::OutOfStorage);
     assert!(e.to_string().contains("storage"));

@@ -18,7 +18,7 @@ ir() {
 }
 for op in composition logical_divide zipped_divide logical_product coalesce \
           complement right_inverse comp_mixed fixed_eval parsed_eval parsed_crd2idx \
-          parsed_idx2crd parsed_logical_divide; do
+          parsed_idx2crd parsed_logical_divide tensor_get; do
   a=$(ir "$op" 1000)
   b=$(ir "$op" 2000)
   printf '%s\t%d\n' "$op" $(( (b - a) / 1000 ))

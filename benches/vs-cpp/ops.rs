@@ -3,7 +3,7 @@
 //!
 //! * **typed**: `Layout<…>` with `i64` leaves built inside the timed loop from
 //!   `black_box`ed values, as C++ builds its `int` layouts; the typed algebra;
-//! * **parsed**: compact layouts ([`CLayout`]) parsed once before the loop
+//! * **parsed**: compact layouts ([`DLayout`]) parsed once before the loop
 //!   (run-time structure); the run-time instantiation of the algebra
 //!   (`algebra::rt`).
 //!
@@ -19,7 +19,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use cute::algebra::rt as algebra;
-use cute::dynamic::rt::{CLayout, CTiler, CTuple};
+use cute::dynamic::rt::{DLayout, DTiler, DTuple};
 use cute::typed::*;
 use cute::Error;
 
@@ -46,13 +46,13 @@ fn v(x: i64) -> i64 {
     black_box(x)
 }
 
-fn dl(s: &str) -> CLayout {
+fn dl(s: &str) -> DLayout {
     s.parse().expect("a layout literal")
 }
 
-fn tiler(modes: &[&str]) -> CTiler {
-    let layouts: Vec<CLayout> = modes.iter().map(|m| dl(m)).collect();
-    CTiler::from_layouts(&layouts).expect("a tiler")
+fn tiler(modes: &[&str]) -> DTiler {
+    let layouts: Vec<DLayout> = modes.iter().map(|m| dl(m)).collect();
+    DTiler::from_layouts(&layouts).expect("a tiler")
 }
 
 /// Checks both forms once against C++'s text, then times them.
@@ -100,7 +100,7 @@ fn main() {
     let coal = dl("((4,8),(2,(2,4))):((1,4),(32,(64,128)))");
     let comp4 = dl("4:2");
     let rinv = dl("(2,(8,2),8):(16,(32,8),1)");
-    let coord: CTuple = "(5,7)".parse().expect("a tuple");
+    let coord: DTuple = "(5,7)".parse().expect("a tuple");
     let (a, b) = (black_box(&comp_a), black_box(&comp_b));
     case(
         "composition",
@@ -158,7 +158,7 @@ fn main() {
         "complement",
         "(2,8):(_1,8)",
         || complement(Layout::new(v(4), v(2))?, v(64)),
-        || algebra::complement(c4, &CTuple::d(v(64))),
+        || algebra::complement(c4, &DTuple::d(v(64))),
     );
     let r = black_box(&rinv);
     case(

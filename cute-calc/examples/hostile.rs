@@ -219,9 +219,9 @@ pub fn huge_text() {
     for n in [500_000usize, 1_100_000, 3_000_000] {
         let ones = format!("({})", vec!["1"; n].join(","));
         let t = Instant::now();
-        let tuple: Result<cute_types::dynamic::CTuple, _> = ones.parse();
+        let tuple: Result<cute_types::dynamic::DTuple, _> = ones.parse();
         println!(
-            "CTuple parse {n}: {:?} in {:?}",
+            "DTuple parse {n}: {:?} in {:?}",
             tuple
                 .as_ref()
                 .map(|t| t.node_count())

@@ -6,8 +6,8 @@ use super::parse::{Children, Expr, ExprKind};
 use super::value::Value;
 use alloc::boxed::Box;
 use alloc::vec::Vec;
-use cute_types::algebra::rt::ComposedLayout;
-use cute_types::dynamic::rt::{CLayout, CTiler, CTuple};
+use cute_types::algebra::rt::DComposedLayout;
+use cute_types::dynamic::rt::{DLayout, DTiler, DTuple};
 use cute_types::dynamic::DInt;
 
 /// A tiler argument `T`: a layout (applied to the whole layout) or a by-mode tiler.
@@ -17,26 +17,26 @@ use cute_types::dynamic::DInt;
 #[allow(clippy::large_enum_variant)]
 pub(crate) enum TilerArg {
     /// a layout
-    Layout(CLayout),
+    Layout(DLayout),
     /// an integer `n`: `make_layout(n)` for divides and products, `n:_1` for
     /// composition (C++ treats an integral tiler so)
     Int(DInt),
     /// a by-mode tiler `[…]` (boxed: it holds several layouts, and evaluation
     /// frames stay small on the recursion path)
-    Tiler(Box<CTiler>),
+    Tiler(Box<DTiler>),
 }
 
 /// A layout, or a swizzled layout.
 pub(crate) enum LayoutOrSwizzled {
     /// a layout
-    Layout(CLayout),
+    Layout(DLayout),
     /// `Sw o offset o L`
-    Swizzled(ComposedLayout),
+    Swizzled(DComposedLayout),
 }
 
 impl LayoutOrSwizzled {
     /// The layout, or the swizzled layout's inner layout.
-    pub fn inner(&self) -> CLayout {
+    pub fn inner(&self) -> DLayout {
         match self {
             LayoutOrSwizzled::Layout(l) => l.clone(),
             LayoutOrSwizzled::Swizzled(c) => c.layout(),
@@ -50,9 +50,9 @@ impl LayoutOrSwizzled {
 #[allow(clippy::large_enum_variant)]
 pub(crate) enum ShapeOrLayout {
     /// a bare IntTuple
-    Shape(CTuple),
+    Shape(DTuple),
     /// `shape:stride`, or a call giving a layout
-    Layout(CLayout),
+    Layout(DLayout),
 }
 
 /// The arguments of one call, with the function's name for error messages.
@@ -130,21 +130,21 @@ impl<'p> Args<'p> {
 
     /// Argument `i` where a layout is expected: an int or IntTuple becomes
     /// `make_layout(shape)` (compact column-major, static shape 1 → stride 0).
-    pub fn layout(&self, i: usize) -> Result<CLayout, ExprError> {
+    pub fn layout(&self, i: usize) -> Result<DLayout, ExprError> {
         self.layout_of(i, self.expr(i)?)
     }
 
     /// [`Args::layout`] for argument `i`, already found as `e`.
-    fn layout_of(&self, i: usize, e: Expr<'p>) -> Result<CLayout, ExprError> {
+    fn layout_of(&self, i: usize, e: Expr<'p>) -> Result<DLayout, ExprError> {
         let v = self.operand_of(e)?;
         self.value_as_layout(i, v)
     }
 
     /// A value where a layout is expected (see [`Args::layout`]).
-    pub fn value_as_layout(&self, i: usize, v: Value) -> Result<CLayout, ExprError> {
+    pub fn value_as_layout(&self, i: usize, v: Value) -> Result<DLayout, ExprError> {
         match v {
             Value::Layout(l) => Ok(l),
-            Value::Int(n) => make_layout(CTuple::int(n)).map_err(|e| self.fail(e)),
+            Value::Int(n) => make_layout(DTuple::int(n)).map_err(|e| self.fail(e)),
             Value::Tuple(t) => make_layout(t).map_err(|e| self.fail(e)),
             other => Err(self.kind_error(i, "a layout", other.kind())),
         }
@@ -160,24 +160,24 @@ impl<'p> Args<'p> {
 
     /// Argument `i` where a layout is expected, a swizzled layout standing for
     /// its inner layout (the domain queries `size`, `shape`, …).
-    pub fn domain_layout(&self, i: usize) -> Result<CLayout, ExprError> {
+    pub fn domain_layout(&self, i: usize) -> Result<DLayout, ExprError> {
         Ok(self.layout_or_swizzled(i)?.inner())
     }
 
     /// Argument `i` where an IntTuple is expected (coordinate, shape, stride, profile).
-    pub fn tuple(&self, i: usize) -> Result<CTuple, ExprError> {
+    pub fn tuple(&self, i: usize) -> Result<DTuple, ExprError> {
         self.tuple_of(i, self.expr(i)?)
     }
 
     /// [`Args::tuple`] for argument `i`, already found as `e`.
-    fn tuple_of(&self, i: usize, e: Expr<'p>) -> Result<CTuple, ExprError> {
+    fn tuple_of(&self, i: usize, e: Expr<'p>) -> Result<DTuple, ExprError> {
         match e.kind() {
             ExprKind::Tuple(value) => Ok(value.clone()),
             ExprKind::Layout(_) => Err(self.kind_error(i, "an IntTuple", "a layout")),
             ExprKind::Tiler(_) => Err(self.kind_error(i, "an IntTuple", "a tiler")),
             ExprKind::Call(..) | ExprKind::Swizzle(_) | ExprKind::Swizzled { .. } => {
                 match self.operand_of(e)? {
-                    Value::Int(n) => Ok(CTuple::int(n)),
+                    Value::Int(n) => Ok(DTuple::int(n)),
                     Value::Tuple(t) => Ok(t),
                     other => Err(self.kind_error(i, "an IntTuple", other.kind())),
                 }
@@ -186,12 +186,12 @@ impl<'p> Args<'p> {
     }
 
     /// Argument `i` as a cotarget: an IntTuple, or a layout standing for its shape.
-    pub fn cotarget(&self, i: usize) -> Result<CTuple, ExprError> {
+    pub fn cotarget(&self, i: usize) -> Result<DTuple, ExprError> {
         match self.arg(i)? {
             ExprKind::Layout(value) => Ok(value.shape()),
             ExprKind::Call(..) => match self.operand(i)? {
                 Value::Layout(l) => Ok(l.shape()),
-                Value::Int(n) => Ok(CTuple::int(n)),
+                Value::Int(n) => Ok(DTuple::int(n)),
                 Value::Tuple(t) => Ok(t),
                 other => Err(self.kind_error(i, "an IntTuple or a layout", other.kind())),
             },
@@ -205,7 +205,7 @@ impl<'p> Args<'p> {
             ExprKind::Layout(value) => Ok(ShapeOrLayout::Layout(value.clone())),
             ExprKind::Call(..) => match self.operand(i)? {
                 Value::Layout(l) => Ok(ShapeOrLayout::Layout(l)),
-                Value::Int(n) => Ok(ShapeOrLayout::Shape(CTuple::int(n))),
+                Value::Int(n) => Ok(ShapeOrLayout::Shape(DTuple::int(n))),
                 Value::Tuple(t) => Ok(ShapeOrLayout::Shape(t)),
                 other => Err(self.kind_error(i, "a shape or a layout", other.kind())),
             },
@@ -272,19 +272,19 @@ impl<'p> Args<'p> {
 /// CuTe's `make_layout(shape)` for the calculator: compact column-major; a
 /// static shape-1 mode gets stride `_0`, as with `Int<1>` in C++, and a leaf
 /// keeps the kind it was read with (all static, unless reading mixed).
-pub(crate) fn make_layout(shape: CTuple) -> Result<CLayout, cute_types::Error> {
-    CLayout::col_major(shape)
+pub(crate) fn make_layout(shape: DTuple) -> Result<DLayout, cute_types::Error> {
+    DLayout::col_major(shape)
 }
 
 /// Builds a tiler from the entries of a `[…]` literal: nested brackets are
 /// nested tilers; anything else is read as a layout (an int `n` is `n:1`).
 ///
 /// Nested brackets recurse, so the recursive frame holds only a pointer: the
-/// 10 KiB `FixedTiler` values (and their debug-build temporaries) live on the heap
+/// 10 KiB `DTiler` values (and their debug-build temporaries) live on the heap
 /// and in [`push_entry`], whose frame is gone before the next level starts.
-/// (With `FixedTiler`s in this frame, 18 nested levels overflowed a 2 MiB stack.)
-pub(crate) fn build_tiler(items: Children<'_>) -> Result<Box<CTiler>, ExprError> {
-    let mut t = Box::new(CTiler::new());
+/// (With `DTiler`s in this frame, 18 nested levels overflowed a 2 MiB stack.)
+pub(crate) fn build_tiler(items: Children<'_>) -> Result<Box<DTiler>, ExprError> {
+    let mut t = Box::new(DTiler::new());
     let args = Args::new("tiler", items);
     for (i, item) in items.iter().enumerate() {
         let entry = match item.kind() {
@@ -302,14 +302,14 @@ pub(crate) fn build_tiler(items: Children<'_>) -> Result<Box<CTiler>, ExprError>
 
 /// One entry of a tiler literal, boxed (see [`build_tiler`]).
 enum TilerEntry {
-    Layout(Box<CLayout>),
+    Layout(Box<DLayout>),
     Int(DInt),
-    Tiler(Box<CTiler>),
+    Tiler(Box<DTiler>),
 }
 
 /// Appends `entry` to `t` in place.
 #[inline(never)]
-fn push_entry(t: &mut CTiler, entry: TilerEntry) -> Result<(), ExprError> {
+fn push_entry(t: &mut DTiler, entry: TilerEntry) -> Result<(), ExprError> {
     let t0 = core::mem::take(t);
     let pushed = match entry {
         TilerEntry::Layout(l) => t0.push_layout(*l),

@@ -8,8 +8,8 @@ use super::parse::{Expr, ExprKind};
 use super::suggest::suggest;
 use super::value::Value;
 use alloc::string::ToString;
-use cute_types::algebra::rt::{self as algebra, compose_swizzle, ComposedLayout, Swizzle};
-use cute_types::dynamic::rt::{crd2idx_compact, idx2crd, idx2crd_strided, CLayout, CTiler, CTuple};
+use cute_types::algebra::rt::{self as algebra, compose_swizzle, DComposedLayout, Swizzle};
+use cute_types::dynamic::rt::{crd2idx_compact, idx2crd, idx2crd_strided, DLayout, DTiler, DTuple};
 use cute_types::dynamic::DInt;
 use cute_types::error::Error;
 
@@ -111,7 +111,7 @@ pub(crate) fn evaluate_expr(e: Expr<'_>) -> Result<Value, ExprError> {
                 |shape| make_layout(shape).map_err(|e| ExprError::algebra("make_layout", e));
             let inner = match evaluate_expr(layout)? {
                 Value::Layout(l) => l,
-                Value::Int(n) => as_layout(CTuple::int(n))?,
+                Value::Int(n) => as_layout(DTuple::int(n))?,
                 Value::Tuple(t) => as_layout(t)?,
                 other => {
                     return Err(ExprError::ArgumentKind {
@@ -123,7 +123,7 @@ pub(crate) fn evaluate_expr(e: Expr<'_>) -> Result<Value, ExprError> {
                 }
             };
             // As C++ builds it: `Sw<0,m,s> o _0 o L` is `L`.
-            Ok(ComposedLayout::new(*swizzle, *offset, inner)
+            Ok(DComposedLayout::new(*swizzle, *offset, inner)
                 .simplified()
                 .into())
         }
@@ -219,7 +219,7 @@ fn crd2idx_fn(a: &Args<'_>) -> Result<Value, ExprError> {
     a.arity(2, 3, "2 or 3")?;
     let c = a.tuple(0)?;
     if a.len() == 3 {
-        let l = CLayout::new(a.tuple(1)?, a.tuple(2)?).map_err(|e| a.fail(e))?;
+        let l = DLayout::new(a.tuple(1)?, a.tuple(2)?).map_err(|e| a.fail(e))?;
         return int(l.eval(&c).map_err(|e| a.fail(e))?);
     }
     match a.shape_or_layout(1)? {
@@ -229,12 +229,12 @@ fn crd2idx_fn(a: &Args<'_>) -> Result<Value, ExprError> {
 }
 
 /// A layout result of this function, or its algebra error.
-fn layout(a: &Args<'_>, r: Result<CLayout, Error>) -> Result<Value, ExprError> {
+fn layout(a: &Args<'_>, r: Result<DLayout, Error>) -> Result<Value, ExprError> {
     Ok(Value::Layout(r.map_err(|e| a.fail(e))?))
 }
 
 /// A function of one layout giving a layout.
-fn unary(a: &Args<'_>, f: fn(&CLayout) -> Result<CLayout, Error>) -> Result<Value, ExprError> {
+fn unary(a: &Args<'_>, f: fn(&DLayout) -> Result<DLayout, Error>) -> Result<Value, ExprError> {
     a.arity(1, 1, "1")?;
     layout(a, f(&a.layout(0)?))
 }
@@ -267,7 +267,7 @@ fn complement(a: &Args<'_>) -> Result<Value, ExprError> {
 }
 
 /// `upcast(L, n)` / `downcast(L, n)`: `n` a positive integer.
-fn cast(a: &Args<'_>, f: fn(&CLayout, i64) -> Result<CLayout, Error>) -> Result<Value, ExprError> {
+fn cast(a: &Args<'_>, f: fn(&DLayout, i64) -> Result<DLayout, Error>) -> Result<Value, ExprError> {
     a.arity(2, 2, "2")?;
     let l = a.layout(0)?;
     let n = a.int(1)?.value;
@@ -316,7 +316,7 @@ fn composition(a: &Args<'_>) -> Result<Value, ExprError> {
 }
 
 /// `A ∘ T` for a layout or a by-mode tiler `T`.
-fn compose(a: &Args<'_>, l: &CLayout, t: &TilerArg) -> Result<CLayout, ExprError> {
+fn compose(a: &Args<'_>, l: &DLayout, t: &TilerArg) -> Result<DLayout, ExprError> {
     let r = match t {
         TilerArg::Layout(b) => algebra::composition(l, b),
         TilerArg::Int(n) => match algebra::unit_stride(*n) {
@@ -333,7 +333,7 @@ fn compose(a: &Args<'_>, l: &CLayout, t: &TilerArg) -> Result<CLayout, ExprError
 fn rewrap(
     a: &Args<'_>,
     target: &LayoutOrSwizzled,
-    r: Result<CLayout, Error>,
+    r: Result<DLayout, Error>,
 ) -> Result<Value, ExprError> {
     let l = r.map_err(|e| a.fail(e))?;
     Ok(match target {
@@ -345,7 +345,7 @@ fn rewrap(
 /// A function of two layouts giving a layout.
 fn binary(
     a: &Args<'_>,
-    f: fn(&CLayout, &CLayout) -> Result<CLayout, Error>,
+    f: fn(&DLayout, &DLayout) -> Result<DLayout, Error>,
 ) -> Result<Value, ExprError> {
     a.arity(2, 2, "2")?;
     layout(a, f(&a.layout(0)?, &a.layout(1)?))
@@ -355,8 +355,8 @@ fn binary(
 /// `by_mode` for a tiler `[…]`.
 fn with_tiler(
     a: &Args<'_>,
-    by_layout: fn(&CLayout, &CLayout) -> Result<CLayout, Error>,
-    by_mode: fn(&CLayout, &CTiler) -> Result<CLayout, Error>,
+    by_layout: fn(&DLayout, &DLayout) -> Result<DLayout, Error>,
+    by_mode: fn(&DLayout, &DTiler) -> Result<DLayout, Error>,
 ) -> Result<Value, ExprError> {
     a.arity(2, 2, "2")?;
     let l = a.layout(0)?;
@@ -364,7 +364,7 @@ fn with_tiler(
         a,
         match a.tiler(1)? {
             TilerArg::Layout(t) => by_layout(&l, &t),
-            TilerArg::Int(n) => match make_layout(CTuple::int(n)) {
+            TilerArg::Int(n) => match make_layout(DTuple::int(n)) {
                 Ok(t) => by_layout(&l, &t),
                 Err(e) => Err(e),
             },
@@ -460,7 +460,7 @@ fn select(a: &Args<'_>) -> Result<Value, ExprError> {
 /// `take(L, b, e)` / `group(L, b, e)`: a mode range.
 fn range(
     a: &Args<'_>,
-    f: fn(&CLayout, usize, usize) -> Result<CLayout, Error>,
+    f: fn(&DLayout, usize, usize) -> Result<DLayout, Error>,
 ) -> Result<Value, ExprError> {
     a.arity(3, 3, "3")?;
     let l = a.layout(0)?;

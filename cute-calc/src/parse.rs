@@ -10,7 +10,7 @@
 //! ```
 //!
 //! `swizzle` and `swizzled` are how the calculator prints those values (C++'s
-//! `print` of a swizzle and of a `ComposedLayout`, spaces dropped), so every
+//! `print` of a swizzle and of a `DComposedLayout`, spaces dropped), so every
 //! value printed reads back as itself. The inner expression of a `swizzled`
 //! cannot itself start with `Sw` (no value prints so, and a chain of them would
 //! nest without brackets).
@@ -22,7 +22,7 @@
 use super::error::ExprError;
 use alloc::vec::Vec;
 use cute_types::algebra::Swizzle;
-use cute_types::dynamic::rt::{CLayout, CTuple};
+use cute_types::dynamic::rt::{DLayout, DTuple};
 use cute_types::dynamic::DInt;
 use cute_types::error::Error;
 use cute_types::text::{Cursor, ParseError, ParseErrorKind};
@@ -62,8 +62,8 @@ enum Node {
 #[derive(Clone, Debug, Default)]
 pub struct ParseStorage {
     nodes: Vec<Node>,
-    tuples: Vec<CTuple>,
-    layouts: Vec<CLayout>,
+    tuples: Vec<DTuple>,
+    layouts: Vec<DLayout>,
     /// Swizzle literals with their offsets (`_0` for a lone swizzle).
     swizzles: Vec<(Swizzle, DInt)>,
     /// Whether a bare `N` is a run-time integer (`--mixed`); otherwise every literal is static.
@@ -84,9 +84,9 @@ pub struct Expr<'p> {
 #[derive(Clone, Copy, Debug)]
 pub enum ExprKind<'p> {
     /// A bare IntTuple (`4`, `(4,(2,2))`), every leaf static.
-    Tuple(&'p CTuple),
+    Tuple(&'p DTuple),
     /// A `shape:stride` literal, every leaf static.
-    Layout(&'p CLayout),
+    Layout(&'p DLayout),
     /// A by-mode tiler `[e1, e2, …]`.
     Tiler(Children<'p>),
     /// A function call `name(args…)`, with the name as written.
@@ -250,7 +250,7 @@ impl ParseStorage {
     fn literal(&mut self, c: &mut Cursor<'_>) -> Result<(), ExprError> {
         c.peek();
         let pos = c.pos;
-        let shape: CTuple = c.int_tuple(false)?;
+        let shape: DTuple = c.int_tuple(false)?;
         // `pos < src.len() <= u32::MAX`; a literal takes a byte at least, so the counts fit too.
         let layout = if c.peek() == Some(b':') {
             c.stride_of(shape.clone(), pos)?
@@ -443,7 +443,7 @@ fn int_literal(c: &mut Cursor<'_>) -> Result<DInt, ParseError> {
     if c.peek() == Some(b'(') {
         return Err(c.unexpected());
     }
-    c.int_leaf::<CTuple>(false)?.as_int().ok_or(ParseError {
+    c.int_leaf::<DTuple>(false)?.as_int().ok_or(ParseError {
         pos,
         kind: ParseErrorKind::Invalid(Error::ExpectedInt),
     })

@@ -4,8 +4,8 @@ use core::fmt;
 use alloc::string::String;
 
 use alloc::boxed::Box;
-use cute_types::algebra::rt::{ComposedLayout, Swizzle, SwizzledLayout};
-use cute_types::dynamic::rt::{CLayout, CTiler, CTilerMode, CTuple};
+use cute_types::algebra::rt::{DComposedLayout, Swizzle, SwizzledLayout};
+use cute_types::dynamic::rt::{DLayout, DTiler, DTuple, TilerMode};
 use cute_types::dynamic::{DInt, Token};
 
 /// The value of a calculator expression.
@@ -14,15 +14,15 @@ pub enum Value {
     /// An integer (`size`, `eval`, …).
     Int(DInt),
     /// An IntTuple (`shape`, `stride`, `idx2crd`, …); may also hold a single integer.
-    Tuple(CTuple),
+    Tuple(DTuple),
     /// A layout.
-    Layout(CLayout),
+    Layout(DLayout),
     /// A by-mode tiler (boxed: it holds several layouts).
-    Tiler(Box<CTiler>),
+    Tiler(Box<DTiler>),
     /// A swizzle functor `Sw<b,m,s>`.
     Swizzle(Swizzle),
     /// A swizzled layout `Sw<b,m,s> o offset o L`.
-    Swizzled(ComposedLayout),
+    Swizzled(DComposedLayout),
 }
 
 impl From<SwizzledLayout> for Value {
@@ -155,7 +155,7 @@ impl Writer<'_> {
         push_int(self.out, v.value);
     }
     /// An IntTuple: `(4,(2,2))`.
-    fn tuple(&mut self, t: &CTuple) {
+    fn tuple(&mut self, t: &DTuple) {
         let written: Result<(), core::convert::Infallible> = t.for_each_token(|token| {
             match token {
                 Token::Open => self.out.push('('),
@@ -169,12 +169,12 @@ impl Writer<'_> {
         let Ok(()) = written;
     }
     /// `shape:stride`.
-    fn layout(&mut self, l: &CLayout) {
+    fn layout(&mut self, l: &DLayout) {
         self.tuple(&l.shape());
         self.out.push(':');
         self.tuple(&l.stride());
     }
-    fn tiler(&mut self, t: &CTiler) {
+    fn tiler(&mut self, t: &DTiler) {
         self.out.push('[');
         for i in 0..t.rank() {
             if i > 0 {
@@ -187,8 +187,8 @@ impl Writer<'_> {
                 continue;
             }
             match t.mode(i) {
-                Ok(CTilerMode::Layout(l)) => self.layout(&l),
-                Ok(CTilerMode::Tiler(t)) => self.tiler(&t),
+                Ok(TilerMode::Layout(l)) => self.layout(&l),
+                Ok(TilerMode::Tiler(t)) => self.tiler(&t),
                 // i < rank, so the mode exists.
                 Err(_) => {}
             }

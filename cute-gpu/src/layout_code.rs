@@ -3,23 +3,23 @@
 //! stride baked in as an immediate; evaluated at generation-time indices (the
 //! values a thread owns) it becomes address offsets.
 //!
-//! Both go through the core's (cute-types') evaluation engine ([`cute_typed::dynamic::FixedTerms`],
+//! Both go through the core's (cute-types') evaluation engine ([`cute_typed::dynamic::Terms`],
 //! the one definition of `layout → offset`): [`emit_eval`] emits PTX for each
 //! of the engine's terms `((idx / div) mod extent)·stride`, and
 //! [`all_offsets`] evaluates the layout with the engine at generation time.
 use crate::ptx::{kind, BinOp, KernelBuilder, Reg};
-use cute_typed::dynamic::FixedTerms;
-use cute_typed::{Error, FixedLayout};
+use cute_typed::dynamic::Terms;
+use cute_typed::{DLayout, Error};
 
 /// The flattened modes `(shape, stride)` of `l`, colexicographic (first mode fastest).
-pub fn flat_modes(l: &FixedLayout) -> Vec<(i64, i64)> {
-    FixedTerms::new(l)
+pub fn flat_modes(l: &DLayout) -> Vec<(i64, i64)> {
+    Terms::new(l)
         .map(|t| (t.extent.value, t.stride.value))
         .collect()
 }
 
 /// `L(i)` for every `i` in `[0, size(L))`.
-pub fn all_offsets(l: &FixedLayout) -> Result<Vec<i64>, Error> {
+pub fn all_offsets(l: &DLayout) -> Result<Vec<i64>, Error> {
     let n = l.size()?.value;
     (0..n).map(|i| l.at(i)).collect()
 }
@@ -31,9 +31,9 @@ pub fn all_offsets(l: &FixedLayout) -> Result<Vec<i64>, Error> {
 /// shifts and masks; terms of stride 0 or shape 1 emit nothing, and so do terms
 /// whose divisor exceeds every `u32` index; the leaf taking the rest needs no
 /// modulo (and, as `idx < size(L)`, no other leaf would be reduced by it).
-pub fn emit_eval(b: &mut KernelBuilder, l: &FixedLayout, idx: Reg<kind::U32>) -> Reg<kind::U32> {
+pub fn emit_eval(b: &mut KernelBuilder, l: &DLayout, idx: Reg<kind::U32>) -> Reg<kind::U32> {
     let mut acc: Option<Reg<kind::U32>> = None;
-    for t in FixedTerms::new(l) {
+    for t in Terms::new(l) {
         let (shape, stride) = (t.extent.value, t.stride.value);
         let prefix = match t.div {
             Some(d) if d.value <= i64::from(u32::MAX) => d.value,
@@ -82,12 +82,12 @@ mod tests {
 
     #[test]
     fn offsets_of_a_column_major_layout() {
-        let l: FixedLayout = "(2,3):(1,2)".parse().unwrap();
+        let l: DLayout = "(2,3):(1,2)".parse().unwrap();
         assert_eq!(all_offsets(&l).unwrap(), vec![0, 1, 2, 3, 4, 5]);
     }
 
     /// Runs `emit_eval(l, tid)` on the simulator, one thread per index of `l`.
-    fn simulated_offsets(l: &FixedLayout) -> Vec<u32> {
+    fn simulated_offsets(l: &DLayout) -> Vec<u32> {
         let mut b = KernelBuilder::new("eval");
         let out = b.param::<kind::U64>("out");
         let o = b.ld_param(&out);
@@ -118,7 +118,7 @@ mod tests {
             "(3,(2,5)):(7,(0,100))",
             "((2,2),(4,2)):((1,16),(2,64))",
         ] {
-            let l: FixedLayout = text.parse().unwrap();
+            let l: DLayout = text.parse().unwrap();
             let got: Vec<i64> = simulated_offsets(&l).into_iter().map(i64::from).collect();
             assert_eq!(got, all_offsets(&l).unwrap(), "layout {text}");
         }
@@ -162,7 +162,7 @@ mod tests {
                         dt.push(ch);
                     }
                 }
-                let l: FixedLayout = format!("{st}:{dt}").parse().unwrap();
+                let l: DLayout = format!("{st}:{dt}").parse().unwrap();
                 let want: Vec<u32> = all_offsets(&l)
                     .unwrap()
                     .into_iter()
@@ -173,7 +173,7 @@ mod tests {
         }
         // Static layouts: the typed compile-time plan gives the same offsets.
         fn check<L: cute_typed::typed::StaticLayout>(r: L) {
-            let l = L::LAYOUT;
+            let l = DLayout::from_fixed(&L::LAYOUT);
             let n = l.size().unwrap().value;
             let plan: Vec<u32> = (0..n).map(|i| r.eval_index(i).unwrap() as u32).collect();
             assert_eq!(simulated_offsets(&l), plan, "{l}");

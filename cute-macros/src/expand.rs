@@ -2,7 +2,8 @@
 //! layout text, parses it with `cute_types` (literals) or evaluates it with the
 //! calculator (algebra), and turns every error into a diagnostic at the tokens.
 use cute_calc::{evaluate, ExprError, Value};
-use cute_types::{parse_coord, parse_layout, parse_tuple, DInt, Error, FixedLayout};
+use cute_types::text::{parse_coord_in, parse_layout_in, parse_tuple_in};
+use cute_types::{DInt, Error, FixedLayout, FixedTuple};
 use proc_macro2::TokenStream;
 
 use crate::diag::Diag;
@@ -62,7 +63,8 @@ fn check_modes(src: &Source) -> Result<(), Diag> {
 
 /// A literal `shape:stride` or shape.
 fn literal_layout(src: &Source) -> Result<LayoutModel, Diag> {
-    let parsed = parse_layout(&src.text).map_err(|e| parse_error(src, &e, Form::Layout))?;
+    let parsed = parse_layout_in::<FixedLayout>(&src.text)
+        .map_err(|e| parse_error(src, &e, Form::Layout))?;
     check_modes(src)?;
     check_fits(src, &parsed)?;
     match top_level_colon(src) {
@@ -218,8 +220,8 @@ pub fn tuple(input: TokenStream, kind: TupleKind, braces: Braces) -> Result<Node
     };
     let src = Source::from_tokens(input, accept)?;
     let parsed = match kind {
-        TupleKind::Coord => parse_coord(&src.text),
-        TupleKind::Shape | TupleKind::Stride => parse_tuple(&src.text),
+        TupleKind::Coord => parse_coord_in::<FixedTuple>(&src.text),
+        TupleKind::Shape | TupleKind::Stride => parse_tuple_in::<FixedTuple>(&src.text),
     }
     .map_err(|e| parse_error(&src, &e, Form::Tuple))?;
     check_modes(&src)?;

@@ -1,7 +1,8 @@
 //! Plain-word messages for the errors of `cute_types::text`, pointed at the
 //! offending tokens.
+use cute_types::text::parse_tuple_in;
 use cute_types::text::{ParseError, ParseErrorKind};
-use cute_types::{parse_tuple, Error, FixedTuple};
+use cute_types::{Error, FixedTuple};
 
 use crate::diag::Diag;
 use crate::source::{Leaf, LeafSource, Source};
@@ -100,7 +101,10 @@ fn not_congruent(src: &Source, stride_pos: usize) -> Diag {
     let colon = src.text[..stride_pos].rfind(':').unwrap_or(0);
     let shape_text = src.text[..colon].trim();
     let stride_text = src.text[stride_pos..].trim();
-    let (Ok(shape), Ok(stride)) = (parse_tuple(shape_text), parse_tuple(stride_text)) else {
+    let (Ok(shape), Ok(stride)) = (
+        parse_tuple_in::<FixedTuple>(shape_text),
+        parse_tuple_in::<FixedTuple>(stride_text),
+    ) else {
         return Diag::between(first, last, Error::NotCongruent.rule());
     };
     let (a, b) = (shape.leaf_count(), stride.leaf_count());

@@ -2,7 +2,7 @@
 use core::fmt;
 
 use super::error::PrintError;
-use cute_types::dynamic::{DInt, FixedLayout, FixedTuple};
+use cute_types::dynamic::{DInt, DLayout, DTuple};
 use cute_types::error::Error;
 
 /// What a cell says.
@@ -57,11 +57,11 @@ pub trait Grid {
     /// The shape the row index runs over, if it is structured. A nested shape such
     /// as `(2,2)` makes the renderers write each row's natural coordinate and mark
     /// the boundaries of the sub-modes.
-    fn row_shape(&self) -> Option<FixedTuple> {
+    fn row_shape(&self) -> Option<DTuple> {
         None
     }
     /// The shape the column index runs over, if it is structured (see [`Grid::row_shape`]).
-    fn col_shape(&self) -> Option<FixedTuple> {
+    fn col_shape(&self) -> Option<DTuple> {
         None
     }
     /// Writes the title (plain text; the renderers escape it).
@@ -74,9 +74,9 @@ pub trait Grid {
 /// A rank-1 layout `L` is one row: cell `(0, n)` holds `L(n)` (the grid of
 /// `(1:0, L)`). An optional offset map is applied to every value; a swizzled
 /// layout `Sw o L` is the grid of `L` with the swizzle as offset map.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct LayoutGrid<'a> {
-    layout: FixedLayout,
+    layout: DLayout,
     cosize: i64,
     two_d: bool,
     rows: usize,
@@ -86,7 +86,7 @@ pub struct LayoutGrid<'a> {
 }
 
 impl<'a> LayoutGrid<'a> {
-    /// The grid of `layout` (a [`FixedLayout`], a typed `Layout<S, D>` or a static
+    /// The grid of `layout` (a [`DLayout`], a typed `Layout<S, D>` or a static
     /// algebra result); [`PrintError::Rank`] unless its rank is 1 or 2, and an
     /// algebra error if its size or cosize overflows (checked here, so that nothing
     /// is printed before a failure that was known in advance).
@@ -98,10 +98,10 @@ impl<'a> LayoutGrid<'a> {
     /// print_svg(&mut svg, &LayoutGrid::new(&make_layout_right((_2, _4))).unwrap()).unwrap();
     /// assert!(svg.contains("(_2,_4):(_4,_1)"));
     /// ```
-    pub fn new<L: cute_typed::typed::LayoutOperand>(
+    pub fn new<L: cute_typed::tensor::TensorLayout + ?Sized>(
         layout: &L,
     ) -> Result<LayoutGrid<'a>, PrintError> {
-        let layout = &layout.to_dynamic();
+        let layout = &layout.to_dlayout();
         let rank = layout.rank();
         let two_d = match rank {
             1 => false,
@@ -117,7 +117,7 @@ impl<'a> LayoutGrid<'a> {
             (1, mode_extent(&layout.shape())?)
         };
         Ok(LayoutGrid {
-            layout: *layout,
+            layout: layout.clone(),
             cosize: layout.cosize()?.value,
             two_d,
             rows,
@@ -138,13 +138,13 @@ impl<'a> LayoutGrid<'a> {
         self
     }
     /// The layout drawn.
-    pub fn layout(&self) -> &FixedLayout {
+    pub fn layout(&self) -> &DLayout {
         &self.layout
     }
     /// The value at `(row, col)`: `L(row, col)`, then the offset map.
     pub fn value(&self, row: usize, col: usize) -> Result<i64, Error> {
         let v = if self.two_d {
-            let coord = FixedTuple::tuple(&[index(row)?, index(col)?])?;
+            let coord = DTuple::tuple(&[index(row)?, index(col)?])?;
             self.layout.eval(&coord)?.value
         } else {
             self.layout.eval(&index(col)?)?.value
@@ -162,10 +162,10 @@ impl<'a> LayoutGrid<'a> {
 }
 
 /// The number of 1-D indices of a mode, as a loop bound. A mode of extent 0 or
-/// less (a layout built with `FixedLayout::new_unchecked_shape`) is refused: with 0
+/// less (a layout built with `DLayout::new_unchecked_shape`) is refused: with 0
 /// columns, `rows × cols` stays under the cell limit whatever the rows, and the
 /// table would still write a rule per row.
-fn mode_extent(shape: &FixedTuple) -> Result<usize, Error> {
+fn mode_extent(shape: &DTuple) -> Result<usize, Error> {
     let size: DInt = shape.product()?;
     if size.value <= 0 {
         return Err(Error::NonPositiveShape);
@@ -173,10 +173,8 @@ fn mode_extent(shape: &FixedTuple) -> Result<usize, Error> {
     usize::try_from(size.value).map_err(|_| Error::Overflow)
 }
 
-fn index(i: usize) -> Result<FixedTuple, Error> {
-    i64::try_from(i)
-        .map(FixedTuple::d)
-        .map_err(|_| Error::Overflow)
+fn index(i: usize) -> Result<DTuple, Error> {
+    i64::try_from(i).map(DTuple::d).map_err(|_| Error::Overflow)
 }
 
 impl Grid for LayoutGrid<'_> {
@@ -193,14 +191,14 @@ impl Grid for LayoutGrid<'_> {
             shade: Shade::Ramp(v),
         })
     }
-    fn row_shape(&self) -> Option<FixedTuple> {
+    fn row_shape(&self) -> Option<DTuple> {
         if self.two_d {
             self.layout.shape().get(0).ok()
         } else {
             None
         }
     }
-    fn col_shape(&self) -> Option<FixedTuple> {
+    fn col_shape(&self) -> Option<DTuple> {
         if self.two_d {
             self.layout.shape().get(1).ok()
         } else if self.layout.shape().is_tuple() {

@@ -21,7 +21,7 @@
 //!
 //! ```
 //! use cute_print::{print_layout, print_svg, LayoutGrid};
-//! let l: cute_types::FixedLayout = "(2,3):(3,1)".parse().unwrap();
+//! let l: cute_types::DLayout = "(2,3):(3,1)".parse().unwrap();
 //! let mut table = String::new();
 //! print_layout(&mut table, &l).unwrap();
 //! assert!(table.contains(" 1  | 3 | 4 | 5 |"));

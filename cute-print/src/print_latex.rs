@@ -18,7 +18,7 @@ use super::scan::{boundary_level, Scan};
 ///
 /// ```
 /// use cute_print::{print_latex, LayoutGrid};
-/// let l: cute_types::FixedLayout = "(2,3):(3,1)".parse().unwrap();
+/// let l: cute_types::DLayout = "(2,3):(3,1)".parse().unwrap();
 /// let mut tex = String::new();
 /// print_latex(&mut tex, &LayoutGrid::new(&l).unwrap()).unwrap();
 /// assert_eq!(tex.matches("\\node[fill=").count(), 6);

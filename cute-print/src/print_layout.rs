@@ -18,8 +18,8 @@ use core::fmt::Write;
 
 use super::error::PrintError;
 use super::grid::{Grid, LayoutGrid};
-use cute_typed::typed::LayoutOperand;
-use cute_types::dynamic::FixedLayout;
+use cute_typed::tensor::TensorLayout;
+use cute_types::dynamic::DLayout;
 
 /// Writes CuTe's `print_layout` output for `layout`: its notation on one line
 /// (static leaves marked `_`, as C++ prints them), then the table (see
@@ -28,11 +28,11 @@ use cute_types::dynamic::FixedLayout;
 /// Errors: [`PrintError::Rank`] for rank 0 or ≥ 3, [`PrintError::TooLarge`]
 /// above [`MAX_PICTURE_CELLS`](super::MAX_PICTURE_CELLS) cells (as the pictures).
 ///
-/// Any layout: a [`FixedLayout`], a typed `Layout<S, D>` or a static algebra result
+/// Any layout: a [`DLayout`], a typed `Layout<S, D>` or a static algebra result
 /// (everything that implements [`LayoutOperand`]).
 ///
 /// ```
-/// let l: cute_types::FixedLayout = "(_2,_3):(_1,_2)".parse().unwrap();
+/// let l: cute_types::DLayout = "(_2,_3):(_1,_2)".parse().unwrap();
 /// let mut s = String::new();
 /// cute_print::print_layout(&mut s, &l).unwrap();
 /// assert_eq!(s.lines().nth(3), Some(" 0  | 0 | 2 | 4 |"));
@@ -42,11 +42,11 @@ use cute_types::dynamic::FixedLayout;
 /// cute_print::print_layout(&mut t, &make_layout((_2, _3))).unwrap();
 /// assert_eq!(t, s);
 /// ```
-pub fn print_layout<W: Write + ?Sized, L: LayoutOperand>(
+pub fn print_layout<W: Write + ?Sized, L: TensorLayout + ?Sized>(
     out: &mut W,
     layout: &L,
 ) -> Result<(), PrintError> {
-    let layout: FixedLayout = layout.to_dynamic();
+    let layout: DLayout = layout.to_dlayout();
     let grid = LayoutGrid::new(&layout)?;
     writeln!(out, "{layout}")?;
     print_table(out, &grid)

@@ -86,7 +86,7 @@ fn even(x: usize) -> usize {
 ///
 /// ```
 /// use cute_print::{print_svg, LayoutGrid};
-/// let l: cute_types::FixedLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
+/// let l: cute_types::DLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
 /// let mut svg = String::new();
 /// print_svg(&mut svg, &LayoutGrid::new(&l).unwrap()).unwrap();
 /// assert_eq!(svg.matches("class=\"cell\"").count(), 16);

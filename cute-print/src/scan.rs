@@ -6,7 +6,7 @@ use super::error::PrintError;
 use super::escape::CharCount;
 use super::grid::{Cell, CellLabel, Grid, Shade};
 use super::palette::{category_colour, ramp_colour, Rgb};
-use cute_types::dynamic::{idx2crd, FixedTuple};
+use cute_types::dynamic::{idx2crd, DTuple};
 
 /// The most cells a picture may have. Larger pictures are refused with
 /// [`PrintError::TooLarge`] instead of writing megabytes nobody can read.
@@ -87,7 +87,7 @@ pub(super) fn decimal_chars(v: i64) -> usize {
 ///
 /// For `(2,2,2)`, indices 2 and 6 start a block of 2 (level 1) and 4 starts a block
 /// of 2 and one of 4 (level 2).
-pub(super) fn boundary_level(shape: Option<&FixedTuple>, i: usize) -> usize {
+pub(super) fn boundary_level(shape: Option<&DTuple>, i: usize) -> usize {
     let Some(shape) = shape else { return 0 };
     if i == 0 {
         return 0;
@@ -111,16 +111,16 @@ pub(super) fn boundary_level(shape: Option<&FixedTuple>, i: usize) -> usize {
 
 /// The natural coordinate of index `i` in `shape`, when that says more than `i`
 /// itself (the shape has more than one leaf).
-pub(super) fn natural_coord(shape: Option<&FixedTuple>, i: usize) -> Option<FixedTuple> {
+pub(super) fn natural_coord(shape: Option<&DTuple>, i: usize) -> Option<DTuple> {
     let shape = shape?;
     if shape.flatten().leaf_count() < 2 {
         return None;
     }
-    idx2crd(&FixedTuple::d(i64::try_from(i).ok()?), shape).ok()
+    idx2crd(&DTuple::d(i64::try_from(i).ok()?), shape).ok()
 }
 
 /// Characters of the widest natural coordinate over `0..extent`, 0 if none is shown.
-pub(super) fn coord_chars(shape: Option<&FixedTuple>, extent: usize) -> usize {
+pub(super) fn coord_chars(shape: Option<&DTuple>, extent: usize) -> usize {
     let mut widest = 0;
     for i in 0..extent {
         if let Some(c) = natural_coord(shape, i) {

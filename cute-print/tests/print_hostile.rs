@@ -3,12 +3,12 @@
 use std::fmt;
 
 use cute_print::{print_latex, print_layout, print_svg, Cell, Grid, LayoutGrid, PrintError};
-use cute_types::{Error, FixedLayout, FixedTuple};
+use cute_types::{DLayout, DTuple, Error};
 
-fn unchecked(shape: &str, stride: &str) -> FixedLayout {
-    FixedLayout::new_unchecked_shape(
-        shape.parse::<FixedTuple>().unwrap(),
-        stride.parse::<FixedTuple>().unwrap(),
+fn unchecked(shape: &str, stride: &str) -> DLayout {
+    DLayout::new_unchecked_shape(
+        shape.parse::<DTuple>().unwrap(),
+        stride.parse::<DTuple>().unwrap(),
     )
     .unwrap()
 }

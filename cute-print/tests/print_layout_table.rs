@@ -3,7 +3,7 @@
 //! `/work/shared/tools/cute-cpp`).
 use cute_print::{print_layout, print_table, LayoutGrid, PrintError, MAX_PICTURE_CELLS};
 use cute_types::algebra::Swizzle;
-use cute_types::{DInt, Error, FixedLayout};
+use cute_types::{DInt, DLayout, Error};
 
 const DOC_EXAMPLES: &str = include_str!("data/print_layout_cpp.txt");
 const EXTRA: &str = include_str!("data/print_layout_cpp_extra.txt");
@@ -24,7 +24,7 @@ fn blocks(text: &str) -> Vec<(&str, String)> {
     out
 }
 
-fn layout(s: &str) -> FixedLayout {
+fn layout(s: &str) -> DLayout {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 
@@ -171,7 +171,7 @@ fn a_failing_sink_is_a_write_error() {
 #[test]
 fn tables_are_capped_like_pictures() {
     let mut out = String::new();
-    let huge: cute_types::FixedLayout = "9223372036854775807:1".parse().unwrap();
+    let huge: cute_types::DLayout = "9223372036854775807:1".parse().unwrap();
     assert_eq!(
         print_layout(&mut out, &huge),
         Err(PrintError::TooLarge {
@@ -179,9 +179,9 @@ fn tables_are_capped_like_pictures() {
             limit: MAX_PICTURE_CELLS
         })
     );
-    let largest: cute_types::FixedLayout = "(256,256):(1,256)".parse().unwrap();
+    let largest: cute_types::DLayout = "(256,256):(1,256)".parse().unwrap();
     out.clear();
     assert_eq!(print_layout(&mut out, &largest), Ok(()));
-    let one_more: cute_types::FixedLayout = "(257,256):(1,257)".parse().unwrap();
+    let one_more: cute_types::DLayout = "(257,256):(1,257)".parse().unwrap();
     assert!(print_layout(&mut out, &one_more).is_err());
 }

@@ -11,7 +11,7 @@ use cute_print::{
     PrintError, Shade, MAX_PICTURE_CELLS,
 };
 use cute_types::algebra::Swizzle;
-use cute_types::{DInt, Error, FixedLayout, FixedTuple};
+use cute_types::{DInt, DLayout, DTuple, Error};
 use xml_check::Element;
 
 const EXAMPLES: [&str; 9] = [
@@ -26,7 +26,7 @@ const EXAMPLES: [&str; 9] = [
     "8:2",
 ];
 
-fn layout(s: &str) -> FixedLayout {
+fn layout(s: &str) -> DLayout {
     s.parse().unwrap()
 }
 
@@ -44,7 +44,7 @@ fn with_class<'a>(elements: &'a [Element], name: &str, class: &str) -> Vec<&'a E
 }
 
 /// `L(m, n)` row by row (a rank-1 layout is one row).
-fn values_row_major(l: &FixedLayout) -> Vec<i64> {
+fn values_row_major(l: &DLayout) -> Vec<i64> {
     let (rows, cols) = if l.rank() == 2 {
         (
             l.shape().get(0).unwrap().product().unwrap().value,
@@ -57,7 +57,7 @@ fn values_row_major(l: &FixedLayout) -> Vec<i64> {
     for m in 0..rows {
         for n in 0..cols {
             let v = if l.rank() == 2 {
-                l.eval(&FixedTuple::tuple(&[FixedTuple::d(m), FixedTuple::d(n)]).unwrap())
+                l.eval(&DTuple::tuple(&[DTuple::d(m), DTuple::d(n)]).unwrap())
             } else {
                 l.eval_index(n)
             };

@@ -2,9 +2,9 @@
 //! renderers): every element labelled `T<thread>V<value>` and coloured by thread.
 use cute_print::tv::{copy_svg, mma_svg, tv_svg, MmaGrid, TvGrids};
 use cute_typed::tv::{sm80_16x8x16_f32f16f16f32_tn, TiledCopy, TiledMma, TvLayout};
-use cute_types::{Error, FixedLayout};
+use cute_types::{DLayout, Error};
 
-fn l(s: &str) -> FixedLayout {
+fn l(s: &str) -> DLayout {
     s.parse().unwrap()
 }
 

@@ -8,14 +8,14 @@
 //! * the typed layer ([`typed`], re-exported here): [`Layout<Shape, Stride>`](Layout)
 //!   over nested Rust tuples whose leaves are static integers (`_4`, zero-sized)
 //!   or plain `i64`s. Its operations run the core's one algorithm
-//!   (`cute_types::algebra`, `const fn` over [`FixedLayout`]) at compile time for
+//!   (`cute_types::algebra`, `const fn` over [`DLayout`]) at compile time for
 //!   static layouts and at run time otherwise.
 //! * [`tensor`] puts a layout over storage (CuTe's `Tensor`): tiles, partitions,
 //!   slices and host algorithms, every view checked against its storage.
 //! * [`tv`] holds thread–value layouts (tiled copies, SM80/SM90 MMA atoms).
 //!
 //! The core's modules and root items ([`dynamic`](mod@dynamic), [`algebra`], [`text`],
-//! [`error`], [`FixedLayout`], [`Error`], …) are re-exported, so `use cute_typed::*;`
+//! [`error`], [`DLayout`], [`Error`], …) are re-exported, so `use cute_typed::*;`
 //! names everything `cute-types` and this crate define.
 //!
 //! # A tour
@@ -36,7 +36,7 @@
 //! A run-time (`i64`) leaf makes the same functions check at run time and return
 //! `Result<Mixed<…>, Error>`: a typed mixed layout, whose nesting and static
 //! leaves (those C++ keeps static) are in its type and which holds only the
-//! run-time leaves (`typed::mixed`; a `FixedLayout` operand gives a `FixedLayout`).
+//! run-time leaves (`typed::mixed`; a `DLayout` operand gives a `DLayout`).
 //! Errors name the rule:
 //!
 //! ```
@@ -84,11 +84,11 @@ pub mod typed;
 #[doc(no_inline)]
 pub use cute_types::{algebra, dynamic, error, text};
 #[doc(no_inline)]
-pub use cute_types::{
-    parse_coord, parse_layout, parse_tuple, DInt, FixedLayout, FixedTiler, FixedTuple,
-};
+pub use cute_types::{parse_coord, parse_layout, parse_tuple, DInt, DLayout, DTiler, DTuple};
 #[doc(no_inline)]
 pub use cute_types::{Error, ParseError};
+#[doc(hidden)]
+pub use cute_types::{FixedLayout, FixedTiler, FixedTuple};
 pub use typed::*;
 // `?` for `const fn`, shared with the core (hidden there too).
 #[doc(hidden)]

@@ -2,23 +2,23 @@
 //! (with projections), the divides, flatten, group_modes, make_tensor_like —
 //! against CuTe 4.2: every expected layout and offset below was printed by C++
 //! (`print(t.layout())` and `t.data() - base`, all integers static).
-use cute_typed::dynamic::FixedTiler;
+use cute_typed::dynamic::DTiler;
 use cute_typed::tensor::{
     divide::zipped_divide, local_partition, local_tile, make_tensor, make_tensor_like, shape_tiler,
     Tensor, Underscore as U,
 };
-use cute_typed::{parse_coord, Error, FixedLayout};
+use cute_typed::{parse_coord, DLayout, Error};
 
-fn l(s: &str) -> FixedLayout {
+fn l(s: &str) -> DLayout {
     s.parse().unwrap()
 }
 
 /// Layout text without static marks, and the offset.
-fn shown<E: cute_typed::tensor::Engine>(t: &Tensor<E, FixedLayout>) -> (String, i64) {
+fn shown<E: cute_typed::tensor::Engine>(t: &Tensor<E, DLayout>) -> (String, i64) {
     (t.dlayout().to_string().replace('_', ""), t.offset())
 }
 
-fn tiler(s: &str) -> FixedTiler {
+fn tiler(s: &str) -> DTiler {
     shape_tiler(&s.parse().unwrap()).unwrap()
 }
 
@@ -105,7 +105,7 @@ fn slicing_matches_cute() {
 fn divides_flatten_group_match_cute() {
     let buf = vec![0u8; N];
     let sq = make_tensor(&buf[..], l("(_8,_8):(_8,_1)")).unwrap();
-    let t = FixedTiler::from_layouts(&[l("_2:_1"), l("_4:_1")]).unwrap();
+    let t = DTiler::from_layouts(&[l("_2:_1"), l("_4:_1")]).unwrap();
     assert_eq!(
         shown(&zipped_divide(sq.view(), &t).unwrap()).0,
         "((2,4),(4,2)):((8,1),(16,4))"

@@ -5,9 +5,9 @@ use cute_typed::tensor::{
     make_tensor_owned, Tensor,
 };
 use cute_typed::typed::{Layout, StaticLayout, _1, _2, _4};
-use cute_typed::{parse_coord, Error, FixedLayout};
+use cute_typed::{parse_coord, DLayout, Error};
 
-fn l(s: &str) -> FixedLayout {
+fn l(s: &str) -> DLayout {
     s.parse().unwrap()
 }
 
@@ -79,7 +79,7 @@ fn iteration_is_in_layout_order() {
         "(3,8):(8,1)",
     ] {
         let lay = l(text);
-        let t = make_tensor(&data[..], lay).unwrap();
+        let t = make_tensor(&data[..], lay.clone()).unwrap();
         let want: Vec<i32> = (0..24).map(|i| lay.at(i).unwrap() as i32).collect();
         assert_eq!(t.iter().copied().collect::<Vec<_>>(), want, "{text}");
         assert_eq!(t.to_vec(), want);
@@ -217,13 +217,11 @@ fn static_sizes_of_elementwise_operands_must_match() {
     let a = [0i32; 32];
     let mut b = [0i32; 16];
     let src =
-        cute_typed::tensor::make_tensor(&a[..], "32:1".parse::<cute_typed::FixedLayout>().unwrap())
+        cute_typed::tensor::make_tensor(&a[..], "32:1".parse::<cute_typed::DLayout>().unwrap())
             .unwrap();
-    let mut dst = cute_typed::tensor::make_tensor(
-        &mut b[..],
-        "16:1".parse::<cute_typed::FixedLayout>().unwrap(),
-    )
-    .unwrap();
+    let mut dst =
+        cute_typed::tensor::make_tensor(&mut b[..], "16:1".parse::<cute_typed::DLayout>().unwrap())
+            .unwrap();
     assert_eq!(
         cute_typed::tensor::copy(&src, &mut dst),
         Err(cute_typed::Error::SizeMismatch)

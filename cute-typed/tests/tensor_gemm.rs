@@ -3,7 +3,7 @@
 //! column-major, padded, transposed, reversed and hierarchical operands, and
 //! sizes that are not multiples of the tile.
 use cute_typed::tensor::{gemm, gemm_reference, make_tensor, GemmConfig, GemmPlan, Tensor};
-use cute_typed::{Error, FixedLayout};
+use cute_typed::{DLayout, Error};
 
 /// A small deterministic generator (SplitMix64): test data without dependencies.
 struct Rng(u64);
@@ -21,7 +21,7 @@ impl Rng {
     }
 }
 
-fn l(s: &str) -> FixedLayout {
+fn l(s: &str) -> DLayout {
     s.parse().unwrap()
 }
 
@@ -41,7 +41,7 @@ enum Store {
 }
 
 /// Layout, offset and storage length of an `x × y` operand stored as `s`.
-fn storage(s: Store, x: i64, y: i64) -> (FixedLayout, i64, usize) {
+fn storage(s: Store, x: i64, y: i64) -> (DLayout, i64, usize) {
     match s {
         Store::RowMajor => (l(&format!("({x},{y}):({y},1)")), 0, (x * y) as usize),
         Store::ColMajor => (l(&format!("({x},{y}):(1,{x})")), 0, (x * y) as usize),
@@ -109,7 +109,7 @@ fn check(
     let c_data: Vec<f32> = (0..nc).map(|_| rng.f32()).collect();
     let a = Tensor::with_offset(&a_data[..], la, oa).unwrap();
     let b = Tensor::with_offset(&b_data[..], lb, ob).unwrap();
-    let c0 = Tensor::with_offset(&c_data[..], lc, oc).unwrap();
+    let c0 = Tensor::with_offset(&c_data[..], lc.clone(), oc).unwrap();
     let want = naive(alpha, &a, &b, beta, &c0, m, n, k);
 
     let mut c_out = c_data.clone();
@@ -293,8 +293,8 @@ fn a_plan_runs_on_any_tensors_of_its_layouts() {
         let mut c1 = vec![0.25f32; 300];
         let mut c2 = c1.clone();
         let (ta, tb) = (
-            make_tensor(&a[..], la).unwrap(),
-            make_tensor(&b[..], lb).unwrap(),
+            make_tensor(&a[..], la.clone()).unwrap(),
+            make_tensor(&b[..], lb.clone()).unwrap(),
         );
         let off = 7 * round;
         plan.run(
@@ -302,7 +302,7 @@ fn a_plan_runs_on_any_tensors_of_its_layouts() {
             &ta,
             &tb,
             0.5,
-            &mut Tensor::with_offset(&mut c1[..], lc, off).unwrap(),
+            &mut Tensor::with_offset(&mut c1[..], lc.clone(), off).unwrap(),
         )
         .unwrap();
         gemm_reference(
@@ -310,7 +310,7 @@ fn a_plan_runs_on_any_tensors_of_its_layouts() {
             &ta,
             &tb,
             0.5,
-            &mut Tensor::with_offset(&mut c2[..], lc, off).unwrap(),
+            &mut Tensor::with_offset(&mut c2[..], lc.clone(), off).unwrap(),
         )
         .unwrap();
         assert!(c1.iter().zip(&c2).all(|(x, y)| x.to_bits() == y.to_bits()));

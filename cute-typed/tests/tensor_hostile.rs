@@ -150,7 +150,7 @@ fn a_unit_mode_takes_any_stride() {
     // The typed and dynamic cosize agree (the fuzz target typed_convert
     // found the dynamic one still taking |i64::MIN|).
     assert_eq!(l.cosize(), 4);
-    let d: FixedLayout = "(1,4):(-9223372036854775808,1)".parse().unwrap();
+    let d: DLayout = "(1,4):(-9223372036854775808,1)".parse().unwrap();
     assert_eq!(d.cosize().map(|c| c.value), Ok(4));
     assert_eq!(l.to_dynamic().cosize().map(|c| c.value), Ok(4));
 }
@@ -164,23 +164,23 @@ fn a_huge_tile_costs_what_the_problem_costs() {
     let (m, n, k) = (5i64, 3i64, 7i64);
     let a: Vec<f64> = (0..m * k).map(|i| (i % 5) as f64).collect();
     let b: Vec<f64> = (0..n * k).map(|i| (i % 3) as f64 - 1.0).collect();
-    let la: FixedLayout = "(5,7):(1,5)".parse().unwrap();
-    let lb: FixedLayout = "(3,7):(7,1)".parse().unwrap();
-    let lc: FixedLayout = "(5,3):(1,5)".parse().unwrap();
+    let la: DLayout = "(5,7):(1,5)".parse().unwrap();
+    let lb: DLayout = "(3,7):(7,1)".parse().unwrap();
+    let lc: DLayout = "(5,3):(1,5)".parse().unwrap();
     // The typed kernel (leaf modes) and the per-mode tables (a nested mode).
-    let nested: FixedLayout = "(5,(1,7)):(1,(35,5))".parse().unwrap();
+    let nested: DLayout = "(5,(1,7)):(1,(35,5))".parse().unwrap();
     for (la, typed) in [(la, true), (nested, false)] {
         let (ta, tb) = (
-            make_tensor(&a[..], la).unwrap(),
-            make_tensor(&b[..], lb).unwrap(),
+            make_tensor(&a[..], la.clone()).unwrap(),
+            make_tensor(&b[..], lb.clone()).unwrap(),
         );
         for tile in [(8, 4, 1i64 << 40), (1 << 40, 4, 8), (8, 1 << 40, 1 << 20)] {
             let cfg = GemmConfig::new(tile, "(2,2):(2,1)".parse().unwrap()).unwrap();
             let t0 = Instant::now();
             let plan = GemmPlan::new(&la, &lb, &lc, &cfg).unwrap();
             assert_eq!(plan.typed(), typed);
-            let mut c = make_tensor(vec![1.0; (m * n) as usize], lc).unwrap();
-            let mut r = make_tensor(vec![1.0; (m * n) as usize], lc).unwrap();
+            let mut c = make_tensor(vec![1.0; (m * n) as usize], lc.clone()).unwrap();
+            let mut r = make_tensor(vec![1.0; (m * n) as usize], lc.clone()).unwrap();
             plan.run(2.0, &ta, &tb, 0.5, &mut c).unwrap();
             assert!(
                 t0.elapsed() < Duration::from_secs(2),

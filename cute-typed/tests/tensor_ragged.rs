@@ -1,6 +1,6 @@
 //! Ragged edge tiles (`local_tile_ragged`, the `Ragged` engine) and their
 //! predicates (the typed identity tensor): facts from CuTe C++ 4.2 and an
-//! exhaustive comparison with the `FixedLayout` path.
+//! exhaustive comparison with the `DLayout` path.
 // The spelled-out tile types are what these tests assert.
 #![allow(clippy::type_complexity)]
 use cute_typed::tensor::{
@@ -8,7 +8,7 @@ use cute_typed::tensor::{
     Ragged, Tensor,
 };
 use cute_typed::typed::*;
-use cute_typed::{Error, FixedLayout, FixedTuple};
+use cute_typed::{DLayout, DTuple, Error};
 
 /// CuTe C++ 4.2 (`/work/shared/tools/cute-cpp`) on a 100×60 row-major
 /// `float` buffer `A = make_tensor(buf, make_layout(make_shape(100, 60),
@@ -96,14 +96,14 @@ fn ragged_tiles_match_cute_cpp() {
     assert_eq!(livep, 1);
 }
 
-fn tuple(c: &[i64]) -> FixedTuple {
-    FixedTuple::tuple(&c.iter().map(|&x| FixedTuple::d(x)).collect::<Vec<_>>()).unwrap()
+fn tuple(c: &[i64]) -> DTuple {
+    DTuple::tuple(&c.iter().map(|&x| DTuple::d(x)).collect::<Vec<_>>()).unwrap()
 }
 
 /// Every tile of an `s0 × s1` matrix (run-time extents and strides) by
 /// `(B0, B1)`, every element of it: the typed ragged tile reads what the
-/// `FixedLayout` path's tile addresses (or fails where that index is outside the
-/// buffer), and the typed identity tile holds the `FixedLayout` identity tile's
+/// `DLayout` path's tile addresses (or fails where that index is outside the
+/// buffer), and the typed identity tile holds the `DLayout` identity tile's
 /// coordinates.
 fn check_ragged_grid<B0: Numeral, B1: Numeral>(s0: i64, s1: i64, d0: i64, d1: i64, pad: i64) {
     let (b0, b1) = (C::<B0>::VALUE, C::<B1>::VALUE);
@@ -124,10 +124,10 @@ fn check_ragged_grid<B0: Numeral, B1: Numeral>(s0: i64, s1: i64, d0: i64, d1: i6
             let g = a.view().local_tile_ragged(&tiler, (c0, c1)).unwrap();
             let (dt, doff) = local_tile_layout(&dl, &dtiler, &tuple(&[c0, c1])).unwrap();
             assert_eq!((g.layout().to_string(), g.offset()), (dt.to_string(), doff));
-            // The FixedTiler gives the same ragged view with a FixedLayout.
+            // The DTiler gives the same ragged view with a DLayout.
             let gd = a.view().local_tile_ragged(&dtiler, (c0, c1)).unwrap();
             let cg = ca.local_tile(&tiler, (c0, c1)).unwrap();
-            let dcg = dca.local_tile(&dtiler, (c0, c1)).unwrap();
+            let dcg = dca.clone().local_tile(&dtiler, (c0, c1)).unwrap();
             for i in 0..b0 {
                 for j in 0..b1 {
                     let idx = doff + dt.eval(&tuple(&[i, j])).unwrap().value;
@@ -200,7 +200,7 @@ fn ragged_views_are_checked_and_plain_views_still_fit() {
         Error::OutOfDomain
     );
     // A ragged view whose index arithmetic would leave i64 is refused.
-    let big: FixedLayout = "(2,2):(4611686018427387904,1)".parse().unwrap();
+    let big: DLayout = "(2,2):(4611686018427387904,1)".parse().unwrap();
     assert_eq!(
         Tensor::with_offset(Ragged::new(&buf[..]), big, i64::MAX - 1).unwrap_err(),
         Error::Overflow

@@ -3,7 +3,7 @@
 //! it reserved the count with a panic (capacity overflow) or an allocation abort;
 //! `try_to_vec` returns `Error::TooLarge`, and `to_vec` documents its panic.
 use cute_typed::tensor::*;
-use cute_typed::{Error, FixedLayout};
+use cute_typed::{DLayout, Error};
 
 #[test]
 fn a_broadcast_tensor_beyond_memory_is_too_large() {
@@ -14,15 +14,15 @@ fn a_broadcast_tensor_beyond_memory_is_too_large() {
         "(4,(1099511627776,1099511627776)):(1,(0,0))",
         "(2305843009213693952,2):(0,2)",
     ] {
-        let l: FixedLayout = l.parse().unwrap();
-        let t = make_tensor(&data[..], l).unwrap();
+        let l: DLayout = l.parse().unwrap();
+        let t = make_tensor(&data[..], l.clone()).unwrap();
         assert_eq!(t.try_to_vec(), Err(Error::TooLarge), "{l}");
         assert_eq!(t.view().try_to_vec(), Err(Error::TooLarge), "{l}");
         // the tensor is still usable
         assert_eq!(*t.get(0i64).unwrap(), 0);
     }
     // to_vec's documented panic names the error, instead of `capacity overflow`
-    let l: FixedLayout = "(9223372036854775807,1):(0,1)".parse().unwrap();
+    let l: DLayout = "(9223372036854775807,1):(0,1)".parse().unwrap();
     let t = make_tensor(&data[..], l).unwrap();
     let msg = std::panic::catch_unwind(|| t.to_vec())
         .unwrap_err()
@@ -41,8 +41,8 @@ fn try_to_vec_is_to_vec_where_it_fits() {
         "16:1",
         "(4,4):(0,0)",
     ] {
-        let l: FixedLayout = l.parse().unwrap();
-        let t = make_tensor(&data[..], l).unwrap();
+        let l: DLayout = l.parse().unwrap();
+        let t = make_tensor(&data[..], l.clone()).unwrap();
         let want: Vec<i32> = t.iter().copied().collect();
         assert_eq!(t.try_to_vec().unwrap(), want, "{l}");
         assert_eq!(t.to_vec(), want, "{l}");

@@ -6,9 +6,9 @@ use cute_typed::tv::{
     make_layout_tv, sm80_16x8x16_f32f16f16f32_tn, sm90_64xnx16_f32f16f16_ss, sm90_c_layout_64xn,
     universal_fma, MmaAtom, TiledCopy, TiledMma, TvLayout,
 };
-use cute_typed::{Error, FixedLayout};
+use cute_typed::{DLayout, Error};
 
-fn l(s: &str) -> FixedLayout {
+fn l(s: &str) -> DLayout {
     s.parse().unwrap()
 }
 
@@ -168,9 +168,9 @@ fn tiled_mma_tv_layouts_match_cute() {
         let cpp = l("((_4,_8,_4),((_2,_2),(_1,_1))):((_32,_1,_128),((_16,_8),(_0,_0)))");
         for t in 0..64 {
             for v in 0..4 {
-                let tv = cute_typed::FixedTuple::tuple(&[
-                    cute_typed::FixedTuple::d(t),
-                    cute_typed::FixedTuple::d(v),
+                let tv = cute_typed::DTuple::tuple(&[
+                    cute_typed::DTuple::d(t),
+                    cute_typed::DTuple::d(v),
                 ])
                 .unwrap();
                 assert_eq!(c.index(t, v).unwrap(), cpp.eval(&tv).unwrap().value);

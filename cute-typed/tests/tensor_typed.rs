@@ -1,25 +1,25 @@
 //! Tensors over typed layouts: typed `local_tile` and `local_partition` (typed
 //! tilers, typed coordinates, typed results), element access with typed
-//! coordinates, each checked against the `FixedLayout` path on exhaustive small
+//! coordinates, each checked against the `DLayout` path on exhaustive small
 //! cases and against CuTe C++ 4.2 on a few examples.
 use cute_typed::tensor::{
     local_partition_layout, local_tile_layout, make_tensor, shape_tiler, LocalPartitioner,
     LocalTiler, PartitionedBy, Tensor, TiledBy,
 };
 use cute_typed::typed::*;
-use cute_typed::{Error, FixedLayout};
+use cute_typed::{DLayout, Error};
 
-fn l(s: &str) -> FixedLayout {
+fn l(s: &str) -> DLayout {
     s.parse().unwrap()
 }
 
-/// The `FixedLayout` path: `local_tile` with the by-mode tiler of static extents.
-fn dlayout_tile(layout: &FixedLayout, tile: &str, coord: &[i64]) -> (String, i64) {
+/// The `DLayout` path: `local_tile` with the by-mode tiler of static extents.
+fn dlayout_tile(layout: &DLayout, tile: &str, coord: &[i64]) -> (String, i64) {
     let tiler = shape_tiler(&tile.parse().unwrap()).unwrap();
-    let c = cute_typed::FixedTuple::tuple(
+    let c = cute_typed::DTuple::tuple(
         &coord
             .iter()
-            .map(|&c| cute_typed::FixedTuple::d(c))
+            .map(|&c| cute_typed::DTuple::d(c))
             .collect::<Vec<_>>(),
     )
     .unwrap();
@@ -97,7 +97,7 @@ fn local_partition_matches_cute_cpp() {
 }
 
 /// Every tile of `(s0, s1):(d0, d1)` (run-time leaves) by `(B0, B1)`: the typed
-/// tile prints as the `FixedLayout` path's tile and sits at the same offset.
+/// tile prints as the `DLayout` path's tile and sits at the same offset.
 fn check_mixed_grid<B0: Numeral, B1: Numeral>(s0: i64, s1: i64, d0: i64, d1: i64) {
     let tiler = (C::<B0>::new(), C::<B1>::new());
     let (b0, b1) = (C::<B0>::VALUE, C::<B1>::VALUE);
@@ -125,13 +125,13 @@ fn check_mixed_grid<B0: Numeral, B1: Numeral>(s0: i64, s1: i64, d0: i64, d1: i64
             // The 1-D tile index addresses the same tile.
             let (_, off1) = ad.tile_by(&tiler, c0 + n0 * c1).unwrap();
             assert_eq!(off1, off);
-            // A FixedLayout tiled by the typed tiler takes the algebra's path: the same.
+            // A DLayout tiled by the typed tiler takes the algebra's path: the same.
             let (td, offd) = dld.tile_by(&tiler, (c0, c1)).unwrap();
             assert_eq!((td.to_string(), offd), (t.to_string(), off));
         }
     }
-    // `_` keeps a mode's tiles: (c0, _), (_, c1), (_, _), as the FixedLayout path.
-    let dl_str = |l: &FixedLayout, coord: &str| {
+    // `_` keeps a mode's tiles: (c0, _), (_, c1), (_, _), as the DLayout path.
+    let dl_str = |l: &DLayout, coord: &str| {
         let t = shape_tiler(&tile_str.parse().unwrap()).unwrap();
         let (t, off) = local_tile_layout(l, &t, &coord.parse().unwrap()).unwrap();
         (t.to_string(), off)
@@ -170,7 +170,7 @@ fn mixed_tiles_equal_the_dlayout_path_exhaustively() {
 }
 
 /// A static layout tiled by static extents: the typed tile (a static `Layout`)
-/// equals the `FixedLayout` path's at every tile coordinate.
+/// equals the `DLayout` path's at every tile coordinate.
 fn check_static_grid<S0, S1, D0, D1, B0, B1>()
 where
     S0: Numeral,
@@ -292,7 +292,7 @@ fn tensor_views_through_typed_tilers_equal_dlayout_views() {
 
 #[test]
 fn local_tiler_and_partitioner_accept_run_time_forms() {
-    // A FixedTiler and a FixedLayout thread layout over a typed tensor: FixedLayout results.
+    // A DTiler and a DLayout thread layout over a typed tensor: DLayout results.
     let a = make_layout_right((_8, _8));
     let tiler = shape_tiler(&"(2,4)".parse().unwrap()).unwrap();
     let (t, off) = tiler.tile_layout(&a, (1, 1)).unwrap();
@@ -416,7 +416,7 @@ fn gemm_typed_rejects_bad_input() {
 }
 
 /// Typed divides and slices of tensors: static results for static layouts and
-/// tilers, the same layouts and elements as the `FixedLayout` path.
+/// tilers, the same layouts and elements as the `DLayout` path.
 #[test]
 fn typed_divides_and_slices_equal_the_dlayout_path() {
     use cute_typed::tensor::divide;

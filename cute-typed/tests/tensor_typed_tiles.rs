@@ -1,16 +1,16 @@
 //! Typed `local_tile` with `_` in coordinates of any rank: CuTe C++ 4.2 facts
-//! and an exhaustive comparison with the `FixedLayout` path.
+//! and an exhaustive comparison with the `DLayout` path.
 // The spelled-out tile types are what these tests assert.
 #![allow(clippy::type_complexity)]
 use cute_typed::tensor::{
     local_tile_layout, shape_tiler, PartitionedBy, Tensor, TiledBy, Underscore as U,
 };
 use cute_typed::typed::*;
-use cute_typed::FixedLayout;
+use cute_typed::DLayout;
 
-/// The `FixedLayout` path: `local_tile` of `layout` by the by-mode tiler `tile`
+/// The `DLayout` path: `local_tile` of `layout` by the by-mode tiler `tile`
 /// (e.g. `"(_4,_2,_3)"`) at `coord` (e.g. `"(2,_,3)"`).
-fn dpath(layout: &FixedLayout, tile: &str, coord: &str) -> (String, i64) {
+fn dpath(layout: &DLayout, tile: &str, coord: &str) -> (String, i64) {
     let tiler = shape_tiler(&tile.parse().unwrap()).unwrap();
     let (t, off) = local_tile_layout(layout, &tiler, &coord.parse().unwrap()).unwrap();
     (t.to_string(), off)
@@ -66,7 +66,7 @@ fn underscores_in_any_rank_match_cute_cpp() {
 }
 
 /// Every coordinate pattern (`_` or an index per mode) and every index of a
-/// rank-3 layout: the typed tile equals the `FixedLayout` path's.
+/// rank-3 layout: the typed tile equals the `DLayout` path's.
 macro_rules! check_rank3 {
     ($a:expr, $tile:expr, $b:expr, $n:expr) => {{
         let (a, b, n) = ($a, $b, $n);
@@ -230,7 +230,7 @@ fn nested_modes_match_cute_cpp() {
 }
 
 /// Every tile and every thread of nested layouts: the typed results equal the
-/// `FixedLayout` path's (`local_tile_layout`, `local_partition_layout`).
+/// `DLayout` path's (`local_tile_layout`, `local_partition_layout`).
 #[test]
 fn nested_modes_equal_the_dlayout_path_exhaustively() {
     use cute_typed::tensor::local_partition_layout;
@@ -297,7 +297,7 @@ fn run_time_extents_partition_into_typed_layouts() {
     assert_eq!((p.to_string(), off), ("(_4,1):(_2,48)".into(), 17));
     let (p, off) = l.partition_by(&make_layout((_2, _3)), 4).unwrap();
     assert_eq!((p.to_string(), off), ("(_4,2):(_2,24)".into(), 16));
-    // Every extent and thread: the typed partition equals the FixedLayout path.
+    // Every extent and thread: the typed partition equals the DLayout path.
     let thr = make_layout_right((_2, _4));
     let dthr = thr.to_dynamic();
     for s0 in 1..10i64 {
@@ -313,7 +313,7 @@ fn run_time_extents_partition_into_typed_layouts() {
     }
 }
 
-/// Tiling by run-time extents: every tile equals the `FixedLayout` path's with the
+/// Tiling by run-time extents: every tile equals the `DLayout` path's with the
 /// same (run-time) tiler.
 #[test]
 fn run_time_tile_extents_equal_the_dlayout_path() {
@@ -343,7 +343,7 @@ fn run_time_tile_extents_equal_the_dlayout_path() {
 
 /// CuTe C++ 4.2 keeps a rank-1 tile mode nested (`repeat<1>(_)` is `_`):
 /// `local_tile` of `(37):(_2)` by `make_shape(_8)` at 3 is `((_8)):((_2))` at
-/// 48, at `_` it is `((_8),5):((_2),_16)`; the typed and `FixedLayout` paths agree.
+/// 48, at `_` it is `((_8),5):((_2),_16)`; the typed and `DLayout` paths agree.
 #[test]
 fn rank_one_tiles_stay_nested_as_in_cute_cpp() {
     let a = Layout::new((37i64,), (_2,)).unwrap();
@@ -361,7 +361,7 @@ fn rank_one_tiles_stay_nested_as_in_cute_cpp() {
 }
 
 /// `_` with run-time tile extents (C++'s `make_shape(bm, bk)` with `int`s):
-/// the kept mode is `⌈s/b⌉ : b·d`, as the `FixedLayout` path gives, in ranks 2 and 3.
+/// the kept mode is `⌈s/b⌉ : b·d`, as the `DLayout` path gives, in ranks 2 and 3.
 #[test]
 fn underscores_with_run_time_extents_equal_the_dlayout_path() {
     for (s0, s1) in [(10i64, 7i64), (8, 8)] {

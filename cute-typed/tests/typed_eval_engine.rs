@@ -1,7 +1,7 @@
 //! `Layout::eval` of a typed layout at a 1-D index goes through the evaluation
 //! engine's compile-time plan (for run-time leaves, the plan of the pattern
 //! with the leaves' values in its slots): the same values and errors as the
-//! engine on the `FixedLayout` and as the typed per-leaf sum.
+//! engine on the `DLayout` and as the typed per-leaf sum.
 use cute_typed::typed::*;
 
 fn check<S: Congruent<D>, D: IntTuple>(l: Layout<S, D>) {

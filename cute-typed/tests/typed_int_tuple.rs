@@ -3,7 +3,7 @@
 // they check what the type system computes.
 #![allow(clippy::assertions_on_constants, clippy::extra_unused_type_parameters)]
 use cute_typed::typed::*;
-use cute_typed::{DInt, Error, FixedTuple};
+use cute_typed::{DInt, DTuple, Error};
 use static_assertions::{assert_eq_size, assert_type_eq_all};
 
 #[test]
@@ -24,7 +24,7 @@ fn aliases_are_types_and_values() {
     assert_eq!(format!("{} {:?}", _4, _4), "_4 _4");
     // Usable in const items.
     const S: (_4, _8) = (_4, _8);
-    assert_eq!(S.to_dtuple().to_string(), "(_4,_8)");
+    assert_eq!(S.to_dynamic().to_string(), "(_4,_8)");
     assert_type_eq_all!(_4, C<D4>);
     assert_type_eq_all!(_256, C<(D2, D5, D6)>);
     assert_type_eq_all!(C<Decimal<typenum::U4>>, _4);
@@ -73,17 +73,17 @@ fn tuple_facts_are_constants() {
     type U = ((_2, _2), _8);
     assert!(U::IS_STATIC);
     assert_eq!(U::STATIC.unwrap().to_string(), "((_2,_2),_8)");
-    assert_eq!((_4, 8).to_dtuple().to_string(), "(_4,8)");
+    assert_eq!((_4, 8).to_dynamic().to_string(), "(_4,8)");
     assert_eq!(<i64 as IntTuple>::RANK, 1);
     assert_eq!(<i64 as IntTuple>::DEPTH, 0);
     assert_eq!(<() as IntTuple>::RANK, 0);
-    assert_eq!(().to_dtuple(), FixedTuple::empty());
+    assert_eq!(().to_dynamic(), DTuple::empty());
     assert_eq!((4, (3, _2)).product(), Ok(24));
     assert_eq!((1i64 << 40, 1i64 << 40).product(), Err(Error::Overflow));
     assert_eq!((4, (3, _2)).rank(), 2);
     assert_eq!((4, (3, _2)).depth(), 2);
     assert_eq!(make_shape((_4, 8)), (_4, 8));
-    assert_eq!(make_stride((_1, 4)).to_dtuple().to_string(), "(_1,4)");
+    assert_eq!(make_stride((_1, 4)).to_dynamic().to_string(), "(_1,4)");
     assert_eq!(make_coord((1, (0, 2))).to_dcoord().to_string(), "(1,(0,2))");
 }
 
@@ -91,8 +91,8 @@ fn tuple_facts_are_constants() {
 fn tuples_of_every_arity() {
     let t1 = (5,);
     let t8 = (1, 2, 3, 4, 5, 6, 7, _8);
-    assert_eq!(t1.to_dtuple().to_string(), "(5)");
-    assert_eq!(t8.to_dtuple().to_string(), "(1,2,3,4,5,6,7,_8)");
+    assert_eq!(t1.to_dynamic().to_string(), "(5)");
+    assert_eq!(t8.to_dynamic().to_string(), "(1,2,3,4,5,6,7,_8)");
     assert_eq!(<(i64, i64, i64, i64, i64, i64, i64, _8)>::RANK, 8);
     assert_eq!(t8.get::<7>(), _8);
     assert_eq!(t8.product(), Ok(40320));
@@ -111,8 +111,8 @@ fn tuples_of_every_arity() {
 #[test]
 fn from_dtuple_checks_structure_and_static_values() {
     type T = (_4, (i64, _2));
-    let t: FixedTuple = "(4,(3,2))".parse().unwrap();
-    assert_eq!(T::from_dtuple(&t), Ok((_4, (3, _2))));
+    let t: DTuple = "(4,(3,2))".parse().unwrap();
+    assert_eq!(T::from_dtuple(&t.to_fixed().unwrap()), Ok((_4, (3, _2))));
     assert_eq!(
         T::from_dtuple(&"(4,(3,3))".parse().unwrap()),
         Err(Error::StaticMismatch)

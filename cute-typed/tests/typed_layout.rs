@@ -4,10 +4,10 @@
 // Spelled-out layout types are what these tests check.
 #![allow(clippy::type_complexity)]
 use cute_typed::typed::*;
-use cute_typed::{Error, FixedLayout, FixedTuple};
+use cute_typed::{DLayout, DTuple, Error};
 use static_assertions::assert_eq_size;
 
-fn dl(s: &str) -> FixedLayout {
+fn dl(s: &str) -> DLayout {
     s.parse().unwrap()
 }
 
@@ -234,7 +234,7 @@ fn conversions_to_and_from_dynamic() {
     let t = make_layout_strided((_4, (2, _2)), (_1, (4, 8))).unwrap();
     let d = t.to_dynamic();
     assert_eq!(d, dl("(_4,(2,_2)):(_1,(4,8))"));
-    assert_eq!(FixedLayout::from(t), d);
+    assert_eq!(DLayout::from(t), d);
     type T = Layout<(_4, (i64, _2)), (_1, (i64, i64))>;
     assert_eq!(T::from_dynamic(&d), Ok(t));
     assert_eq!(
@@ -250,11 +250,9 @@ fn conversions_to_and_from_dynamic() {
         T::from_dynamic(&dl("(4,2,2):(1,4,8)")),
         Err(Error::StructureMismatch)
     );
-    let zero = FixedLayout::new_unchecked_shape(
-        "(4,(0,2))".parse().unwrap(),
-        "(1,(4,8))".parse().unwrap(),
-    )
-    .unwrap();
+    let zero =
+        DLayout::new_unchecked_shape("(4,(0,2))".parse().unwrap(), "(1,(4,8))".parse().unwrap())
+            .unwrap();
     assert_eq!(T::from_dynamic(&zero), Err(Error::NonPositiveShape));
     // A dynamic leaf accepts a static value; a static type reads a dynamic value that matches.
     type S = Layout<(_4, _8), (_1, _4)>;
@@ -262,8 +260,14 @@ fn conversions_to_and_from_dynamic() {
         S::from_dynamic(&dl("(4,8):(1,4)")).unwrap().to_string(),
         "(_4,_8):(_1,_4)"
     );
-    assert_eq!(<S as StaticLayout>::LAYOUT, dl("(_4,_8):(_1,_4)"));
-    assert_eq!(<S as LayoutOperand>::STATIC, Some(dl("(_4,_8):(_1,_4)")));
+    assert_eq!(
+        <S as StaticLayout>::LAYOUT,
+        dl("(_4,_8):(_1,_4)").to_fixed().unwrap()
+    );
+    assert_eq!(
+        <S as LayoutOperand>::STATIC,
+        Some(dl("(_4,_8):(_1,_4)").to_fixed().unwrap())
+    );
     assert_eq!(<T as LayoutOperand>::STATIC, None);
 }
 
@@ -314,7 +318,7 @@ fn trait_interface_is_shared() {
     assert_eq!(c.eval_index(13), Ok(13));
     assert_eq!(
         a.idx2crd_dynamic(13).unwrap(),
-        "(1,(1,1))".parse::<FixedTuple>().unwrap()
+        "(1,(1,1))".parse::<DTuple>().unwrap()
     );
 }
 
@@ -323,7 +327,9 @@ fn trait_interface_is_shared() {
 fn coord_refused(coord: &str, shape: &str) -> bool {
     let coord = cute_typed::text::parse_coord(coord).unwrap();
     let shape = cute_typed::text::parse_tuple(shape).unwrap();
-    let caught = std::panic::catch_unwind(|| check_static_coord(&coord, &shape));
+    let caught = std::panic::catch_unwind(|| {
+        check_static_coord(&coord.to_fixed().unwrap(), &shape.to_fixed().unwrap())
+    });
     match caught {
         Ok(()) => false,
         Err(payload) => {

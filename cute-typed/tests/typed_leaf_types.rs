@@ -3,9 +3,9 @@
 //! and tilers. They are run-time ints (printed without `_`), computed in `i64`,
 //! and a value beyond `i64` is [`Error::Overflow`], never a wrapped number.
 use cute_typed::typed::*;
-use cute_typed::{Error, FixedLayout};
+use cute_typed::{DLayout, Error};
 
-fn dl(s: &str) -> FixedLayout {
+fn dl(s: &str) -> DLayout {
     s.parse().unwrap()
 }
 

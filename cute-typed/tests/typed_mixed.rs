@@ -6,7 +6,7 @@
 //! (printed with C++'s `_` marks), the same error, and the same value at every
 //! index of the domain and past it.
 use cute_typed::typed::*;
-use cute_typed::{algebra, Error, FixedLayout};
+use cute_typed::{algebra, DLayout, Error};
 use std::path::PathBuf;
 
 /// Counts of one exhaustive run: results that computed, and errors (both paths agreeing).
@@ -20,7 +20,7 @@ struct Tally {
 fn agree<M: MixedPattern>(
     tally: &mut Tally,
     typed: Result<Mixed<M>, Error>,
-    dynamic: Result<FixedLayout, Error>,
+    dynamic: Result<DLayout, Error>,
     what: &str,
 ) {
     match (typed, dynamic) {
@@ -95,11 +95,7 @@ fn composition_of_mixed_layouts() {
                     composition(a, n),
                     algebra::composition(
                         &da,
-                        &FixedLayout::new(
-                            cute_typed::FixedTuple::d(n),
-                            cute_typed::FixedTuple::s(1),
-                        )
-                        .unwrap(),
+                        &DLayout::new(cute_typed::DTuple::d(n), cute_typed::DTuple::s(1)).unwrap(),
                     ),
                     "a∘n",
                 );
@@ -128,12 +124,12 @@ fn composition_of_mixed_layouts() {
     assert!(t.ok > 300 && t.err > 0, "{t:?}");
 }
 
-fn dl(s: &str) -> FixedLayout {
+fn dl(s: &str) -> DLayout {
     s.parse().unwrap()
 }
 
-fn tiler(modes: &[FixedLayout]) -> cute_typed::FixedTiler {
-    cute_typed::FixedTiler::from_layouts(modes).unwrap()
+fn tiler(modes: &[DLayout]) -> cute_typed::DTiler {
+    cute_typed::DTiler::from_layouts(modes).unwrap()
 }
 
 #[test]
@@ -204,7 +200,7 @@ fn divides_and_products_of_mixed_layouts() {
                 "ld l",
             );
             let k = m.min(4);
-            let kl = FixedLayout::col_major(cute_typed::FixedTuple::d(k)).unwrap();
+            let kl = DLayout::col_major(cute_typed::DTuple::d(k)).unwrap();
             agree(
                 &mut t,
                 zipped_divide(a, k),
@@ -268,19 +264,18 @@ fn divides_and_products_of_mixed_layouts() {
                 "rp",
             );
             // Run-time strides in the complemented layout: C++ does not
-            // compute that complement; the answer is a run-time `FixedLayout`.
-            let p: Result<FixedLayout, Error> = logical_product(dm, b);
+            // compute that complement; the answer is a run-time `DLayout`.
+            let p: Result<DLayout, Error> = logical_product(dm, b);
             assert_eq!(
                 p,
                 algebra::logical_product(&dm.to_dynamic(), &b.to_dynamic())
             );
-            let d: Result<FixedLayout, Error> = logical_divide(s, Layout::new(_2, n).unwrap());
+            let d: Result<DLayout, Error> = logical_divide(s, Layout::new(_2, n).unwrap());
             assert_eq!(
                 d,
                 algebra::logical_divide(
                     &s.to_dynamic(),
-                    &FixedLayout::new(cute_typed::FixedTuple::s(2), cute_typed::FixedTuple::d(n))
-                        .unwrap()
+                    &DLayout::new(cute_typed::DTuple::s(2), cute_typed::DTuple::d(n)).unwrap()
                 )
             );
         }
@@ -299,14 +294,14 @@ fn complements_and_inverses_of_static_strides() {
                 agree(
                     &mut t,
                     complement(a, cot),
-                    algebra::complement(&da, &cute_typed::FixedTuple::d(cot)),
+                    algebra::complement(&da, &cute_typed::DTuple::d(cot)),
                     "complement",
                 );
             }
             agree(
                 &mut t,
                 complement(a, _256),
-                algebra::complement(&da, &cute_typed::FixedTuple::s(256)),
+                algebra::complement(&da, &cute_typed::DTuple::s(256)),
                 "complement _256",
             );
             agree(
@@ -339,7 +334,7 @@ fn complements_and_inverses_of_static_strides() {
             agree(
                 &mut t,
                 coalesce_profile(a, prof),
-                algebra::coalesce_profile(&da, &prof.to_dtuple()),
+                algebra::coalesce_profile(&da, &prof.to_dynamic()),
                 "coalesce_profile",
             );
             let b = make_layout_right((s0, _2)).unwrap();
@@ -355,7 +350,7 @@ fn complements_and_inverses_of_static_strides() {
             agree(
                 &mut t,
                 tile_to_shape(blk, shp),
-                algebra::tile_to_shape(&blk.to_dynamic(), &shp.to_dtuple(), None),
+                algebra::tile_to_shape(&blk.to_dynamic(), &shp.to_dynamic(), None),
                 "tile_to_shape",
             );
             let order = (_1, _0);
@@ -364,17 +359,17 @@ fn complements_and_inverses_of_static_strides() {
                 tile_to_shape_ordered(blk, shp, order),
                 algebra::tile_to_shape(
                     &blk.to_dynamic(),
-                    &shp.to_dtuple(),
-                    Some(&order.to_dtuple()),
+                    &shp.to_dynamic(),
+                    Some(&order.to_dynamic()),
                 ),
                 "tile_to_shape_ordered",
             );
-            // A run-time order decides the nesting: a run-time `FixedLayout`.
-            let r: Result<FixedLayout, Error> = tile_to_shape_ordered(blk, shp, (1i64, 0i64));
-            let dyn_order = (1i64, 0i64).to_dtuple();
+            // A run-time order decides the nesting: a run-time `DLayout`.
+            let r: Result<DLayout, Error> = tile_to_shape_ordered(blk, shp, (1i64, 0i64));
+            let dyn_order = (1i64, 0i64).to_dynamic();
             assert_eq!(
                 r,
-                algebra::tile_to_shape(&blk.to_dynamic(), &shp.to_dtuple(), Some(&dyn_order))
+                algebra::tile_to_shape(&blk.to_dynamic(), &shp.to_dynamic(), Some(&dyn_order))
             );
             let u = Layout::new((_4, s0), (_1, _4)).unwrap();
             agree(
@@ -390,14 +385,14 @@ fn complements_and_inverses_of_static_strides() {
                 "downcast",
             );
             // Run-time strides: C++ complements rank > 1 only for static
-            // strides; a run-time `FixedLayout` here.
+            // strides; a run-time `DLayout` here.
             let dyn_stride = make_layout((s0, s1)).unwrap();
-            let r: Result<FixedLayout, Error> = complement(dyn_stride, 64i64);
+            let r: Result<DLayout, Error> = complement(dyn_stride, 64i64);
             assert_eq!(
                 r,
-                algebra::complement(&dyn_stride.to_dynamic(), &cute_typed::FixedTuple::d(64))
+                algebra::complement(&dyn_stride.to_dynamic(), &cute_typed::DTuple::d(64))
             );
-            let r: Result<FixedLayout, Error> = right_inverse(dyn_stride);
+            let r: Result<DLayout, Error> = right_inverse(dyn_stride);
             assert_eq!(r, algebra::right_inverse(&dyn_stride.to_dynamic()));
         }
     }
@@ -431,7 +426,7 @@ fn modes_of_mixed_layouts() {
             for k in [0i64, 1] {
                 let coord = (k, Underscore, _1);
                 let dc = "(0,_,_1)"
-                    .parse::<cute_typed::FixedTuple>()
+                    .parse::<cute_typed::DTuple>()
                     .unwrap()
                     .with_leaf(0, cute_typed::DInt::d(k));
                 agree(&mut t, slice(a, coord), da.slice(&dc), "slice");
@@ -473,17 +468,15 @@ fn results_are_operands_of_the_next_operation() {
                 .and_then(|c| algebra::logical_product(&c, &dl("_2:_1")));
             agree(&mut t, typed, dynamic, "coalesce then product");
             let typed = flatten(s).and_then(|f| complement(f, 1i64 << 20));
-            let dynamic = algebra::complement(
-                &s.to_dynamic().flatten(),
-                &cute_typed::FixedTuple::d(1 << 20),
-            );
+            let dynamic =
+                algebra::complement(&s.to_dynamic().flatten(), &cute_typed::DTuple::d(1 << 20));
             agree(&mut t, typed, dynamic, "flatten then complement");
             // A mixed result whose strides come from run-time shapes, as the
             // layout a product complements: whether its strides are static is
-            // a constant, not a type, so this is a run-time `FixedLayout` (see
+            // a constant, not a type, so this is a run-time `DLayout` (see
             // `LayoutOperand::StrideStatic`).
             let c = composition(a, b).unwrap();
-            let p: Result<FixedLayout, Error> = logical_product(c, _2);
+            let p: Result<DLayout, Error> = logical_product(c, _2);
             assert_eq!(p, algebra::logical_product(&c.to_dynamic(), &dl("_2:_1")));
         }
     }
@@ -532,15 +525,14 @@ fn a_result_not_of_the_pattern_is_refused() {
             "{other}"
         );
     }
-    let neg =
-        FixedLayout::new_unchecked_shape("(_4,-2)".parse().unwrap(), "(_1,4)".parse().unwrap());
+    let neg = DLayout::new_unchecked_shape("(_4,-2)".parse().unwrap(), "(_1,4)".parse().unwrap());
     assert_eq!(
         Mixed::<M>::from_dynamic(&neg.unwrap()),
         Err(Error::NonPositiveShape)
     );
 }
 
-/// The text of a typed mixed result (a `FixedLayout` would not compile here).
+/// The text of a typed mixed result (a `DLayout` would not compile here).
 fn typed_mixed<M: MixedPattern>(m: Mixed<M>) -> String {
     m.to_string()
 }

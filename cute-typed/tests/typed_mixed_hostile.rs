@@ -3,10 +3,10 @@
 //! and `usize` above `i64::MAX`, and chains of operations on failing
 //! results. Every typed result agrees with the dynamic algebra on the same
 //! values (the same layout or the same typed `Error`), evaluation agrees with
-//! `FixedLayout::eval_index` at hostile indices, and nothing panics (tests run
+//! `DLayout::eval_index` at hostile indices, and nothing panics (tests run
 //! with overflow checks, so a wrapping `+`/`*` would panic here).
 use cute_typed::typed::*;
-use cute_typed::{algebra, Error, FixedLayout, FixedTuple};
+use cute_typed::{algebra, DLayout, DTuple, Error};
 use proptest::prelude::*;
 
 const HOSTILE: [i64; 14] = [
@@ -38,7 +38,7 @@ fn hostile() -> impl Strategy<Value = i64> {
 
 /// The typed result and the dynamic one agree: same layout or same error,
 /// and the same value (or error) at hostile indices.
-fn agree<M: MixedPattern>(typed: Result<Mixed<M>, Error>, dynamic: Result<FixedLayout, Error>) {
+fn agree<M: MixedPattern>(typed: Result<Mixed<M>, Error>, dynamic: Result<DLayout, Error>) {
     match (typed, dynamic) {
         (Ok(m), Ok(d)) => {
             assert_eq!(m.to_dynamic(), d);
@@ -62,20 +62,20 @@ fn agree<M: MixedPattern>(typed: Result<Mixed<M>, Error>, dynamic: Result<FixedL
     }
 }
 
-fn dl(s: &str) -> FixedLayout {
+fn dl(s: &str) -> DLayout {
     s.parse().unwrap()
 }
 
-/// `Layout::new` with run-time leaves refuses what `FixedLayout::new` refuses,
+/// `Layout::new` with run-time leaves refuses what `DLayout::new` refuses,
 /// with the same error, and also a cosize beyond `i64` (documented: the typed
-/// layer checks the size and cosize at construction, `FixedLayout` when it is asked).
+/// layer checks the size and cosize at construction, `DLayout` when it is asked).
 type Operand = Layout<(i64, _4), (i64, i64)>;
 
 fn make(s0: i64, d0: i64, d1: i64) -> Result<Operand, Error> {
     let typed = Layout::new((s0, _4), (d0, d1));
-    let dynamic = FixedLayout::new(
-        FixedTuple::tuple(&[FixedTuple::d(s0), FixedTuple::s(4)]).unwrap(),
-        FixedTuple::tuple(&[FixedTuple::d(d0), FixedTuple::d(d1)]).unwrap(),
+    let dynamic = DLayout::new(
+        DTuple::tuple(&[DTuple::d(s0), DTuple::s(4)]).unwrap(),
+        DTuple::tuple(&[DTuple::d(d0), DTuple::d(d1)]).unwrap(),
     );
     match (&typed, &dynamic) {
         (Ok(t), Ok(d)) => assert_eq!(&t.to_dynamic(), d),
@@ -102,21 +102,21 @@ proptest! {
         agree(flatten(a), Ok(da.flatten()));
         let b = make_layout_strided((_2, _4), (_4, _1));
         agree(composition(a, b), algebra::composition(&da, &b.to_dynamic()));
-        if let Ok(t) = FixedLayout::new(FixedTuple::d(n), FixedTuple::s(1)) {
+        if let Ok(t) = DLayout::new(DTuple::d(n), DTuple::s(1)) {
             agree(composition(a, n), algebra::composition(&da, &t));
         }
-        let st = cute_typed::FixedTiler::from_layouts(&[dl("_2:_1"), dl("_2:_1")]).unwrap();
+        let st = cute_typed::DTiler::from_layouts(&[dl("_2:_1"), dl("_2:_1")]).unwrap();
         agree(logical_divide(a, (_2, _2)), algebra::logical_divide_tiler(&da, &st));
         agree(zipped_divide(a, (_2, _2)), algebra::zipped_divide_tiler(&da, &st));
         // Static strides: products, complements, inverses stay typed mixed.
         let c = Layout::new((s0, _4), (_1, _16));
-        let dc = FixedLayout::new(
-            FixedTuple::tuple(&[FixedTuple::d(s0), FixedTuple::s(4)]).unwrap(),
-            FixedTuple::tuple(&[FixedTuple::s(1), FixedTuple::s(16)]).unwrap(),
+        let dc = DLayout::new(
+            DTuple::tuple(&[DTuple::d(s0), DTuple::s(4)]).unwrap(),
+            DTuple::tuple(&[DTuple::s(1), DTuple::s(16)]).unwrap(),
         );
         prop_assert_eq!(c.as_ref().err(), dc.as_ref().err());
         if let (Ok(c), Ok(dc)) = (c, dc) {
-            agree(complement(c, n), algebra::complement(&dc, &FixedTuple::d(n)));
+            agree(complement(c, n), algebra::complement(&dc, &DTuple::d(n)));
             agree(right_inverse(c), algebra::right_inverse(&dc));
             agree(left_inverse(c), algebra::left_inverse(&dc));
             let b = make_layout((_2, _3));
@@ -142,7 +142,7 @@ proptest! {
             .and_then(|c| logical_divide(c, (_2, _2)));
         // Each typed step's result has a size and cosize in `i64` (the
         // documented rule of `Mixed`): the dynamic chain checks the same.
-        let fits = |d: FixedLayout| -> Result<FixedLayout, Error> {
+        let fits = |d: DLayout| -> Result<DLayout, Error> {
             d.size()?;
             d.cosize()?;
             Ok(d)
@@ -152,10 +152,10 @@ proptest! {
             .and_then(|c| algebra::coalesce(&c))
             .and_then(fits)
             .and_then(|c| algebra::composition_tiler(
-                &c, &cute_typed::FixedTiler::from_layouts(&[dl("_2:_1"), dl("_4:_1")]).unwrap()))
+                &c, &cute_typed::DTiler::from_layouts(&[dl("_2:_1"), dl("_4:_1")]).unwrap()))
             .and_then(fits)
             .and_then(|c| algebra::logical_divide_tiler(
-                &c, &cute_typed::FixedTiler::from_layouts(&[dl("_2:_1"), dl("_2:_1")]).unwrap()));
+                &c, &cute_typed::DTiler::from_layouts(&[dl("_2:_1"), dl("_2:_1")]).unwrap()));
         agree(typed, dynamic);
     }
 }
@@ -209,7 +209,7 @@ fn products_that_overflow_are_overflow() {
     assert!(r.is_ok(), "{r:?}");
     let a = Layout::new((1i64 << 60, _4), (_1, _1)).unwrap();
     let dyn_r = algebra::logical_product(&a.to_dynamic(), &dl("_16:_1"));
-    let typed: Result<FixedLayout, Error> =
+    let typed: Result<DLayout, Error> =
         logical_product(a, make_layout(_16)).map(|m| m.to_dynamic());
     assert_eq!(typed, dyn_r);
     assert_eq!(typed, Err(Error::Overflow));
@@ -242,7 +242,7 @@ fn a_result_whose_domain_overflows_is_refused() {
 
 /// `Mixed::from_dynamic` accepts a layout exactly when its size and cosize fit
 /// in `i64` (its check runs over the pattern's leaves gathered at compile
-/// time, with `FixedLayout::size`/`cosize`'s own steps): hostile extents and
+/// time, with `DLayout::size`/`cosize`'s own steps): hostile extents and
 /// strides, among them an extent 1 with stride `i64::MIN` (which adds 0 to the
 /// cosize) and the same stride under an extent 2 (which overflows).
 #[test]
@@ -261,9 +261,9 @@ fn mixed_values_are_accepted_exactly_when_size_and_cosize_fit() {
         3_037_000_500,
     ] {
         for d in HOSTILE {
-            let l = FixedLayout::new(
-                FixedTuple::tuple(&[FixedTuple::s(4), FixedTuple::d(s)]).unwrap(),
-                FixedTuple::tuple(&[FixedTuple::s(1), FixedTuple::d(d)]).unwrap(),
+            let l = DLayout::new(
+                DTuple::tuple(&[DTuple::s(4), DTuple::d(s)]).unwrap(),
+                DTuple::tuple(&[DTuple::s(1), DTuple::d(d)]).unwrap(),
             )
             .unwrap();
             let fits = l.size().is_ok() && l.cosize().is_ok();
@@ -278,9 +278,9 @@ fn mixed_values_are_accepted_exactly_when_size_and_cosize_fit() {
     }
     // Both sides of the rule were reached, and the extent-1 case is accepted.
     assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
-    let one = FixedLayout::new(
-        FixedTuple::tuple(&[FixedTuple::s(4), FixedTuple::d(1)]).unwrap(),
-        FixedTuple::tuple(&[FixedTuple::s(1), FixedTuple::d(i64::MIN)]).unwrap(),
+    let one = DLayout::new(
+        DTuple::tuple(&[DTuple::s(4), DTuple::d(1)]).unwrap(),
+        DTuple::tuple(&[DTuple::s(1), DTuple::d(i64::MIN)]).unwrap(),
     )
     .unwrap();
     assert!(Mixed::<M>::from_dynamic(&one).is_ok());

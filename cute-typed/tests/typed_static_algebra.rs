@@ -2,26 +2,26 @@
 //! results computed at compile time, equal to the run-time `const fn` path and
 //! to CuTe C++ (expected texts from `/work/shared/conformance/public.tsv`, which
 //! prints without `_` marks).
-use cute_typed::dynamic::FixedTiler;
+use cute_typed::dynamic::DTiler;
 use cute_typed::typed::*;
-use cute_typed::{algebra, Error, FixedLayout};
+use cute_typed::{algebra, DLayout, Error};
 
 /// CuTe text without static marks, as in `public.tsv`.
 fn plain(x: impl core::fmt::Display) -> String {
     x.to_string().replace('_', "")
 }
 
-fn dl(s: &str) -> FixedLayout {
+fn dl(s: &str) -> DLayout {
     s.parse().unwrap()
 }
 
 /// A static result is zero-sized, prints `expect` and equals `dynamic` (the
 /// `const fn` run at run time on the same static-flagged inputs).
-fn check<L: StaticLayout>(r: L, expect: &str, dynamic: Result<FixedLayout, Error>) {
+fn check<L: StaticLayout + Copy>(r: L, expect: &str, dynamic: Result<DLayout, Error>) {
     assert_eq!(core::mem::size_of_val(&r), 0);
     assert_eq!(plain(r), expect);
     assert_eq!(Ok(r.to_dynamic()), dynamic);
-    assert_eq!(L::LAYOUT, r.to_dynamic());
+    assert_eq!(cute_typed::DLayout::from_fixed(&L::LAYOUT), r.to_dynamic());
     assert_eq!(r.size(), L::LAYOUT.size().unwrap().value);
     assert_eq!(r.cosize(), L::LAYOUT.cosize().unwrap().value);
 }
@@ -101,7 +101,7 @@ fn composition_with_tilers() {
     let a = make_layout((_8, _8));
     // A tuple of integers is the by-mode tiler [_2:_1, _4:_1].
     let t = composition(a, (_2, _4));
-    let tiler = FixedTiler::from_layouts(&[dl("_2:_1"), dl("_4:_1")]).unwrap();
+    let tiler = DTiler::from_layouts(&[dl("_2:_1"), dl("_4:_1")]).unwrap();
     check(
         t,
         "(2,4):(1,8)",
@@ -124,7 +124,7 @@ fn divides() {
         "((2,4),(4,2)):((1,2),(8,32))",
         algebra::logical_divide_tiler(
             &a.to_dynamic(),
-            &FixedTiler::from_layouts(&[dl("_2:_1"), dl("_4:_1")]).unwrap(),
+            &DTiler::from_layouts(&[dl("_2:_1"), dl("_4:_1")]).unwrap(),
         ),
     );
     let b = make_layout(_8);
@@ -246,7 +246,7 @@ fn dynamic_inputs_give_run_time_results_with_cpp_dynamic_semantics() {
     let b = make_layout_strided((3, 5), (1, 4)).unwrap();
     let c = make_layout_strided(10, 2).unwrap();
     assert_eq!(composition(b, c), Err(Error::NotFunctional));
-    // FixedLayout operands are dynamic.
+    // DLayout operands are dynamic.
     assert_eq!(
         coalesce(dl("(_4,(_2,_2)):(_1,(_4,_8))"))
             .unwrap()

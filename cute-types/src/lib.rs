@@ -4,22 +4,24 @@
 //! Most users depend on the `cute` crate (package `cute-rs`), which re-exports
 //! this crate and adds the `layout!` macros.
 //!
-//! The layouts of this crate are [`dynamic`](mod@dynamic): [`DInt`], [`FixedTuple`]
-//! and [`FixedLayout`], a fixed-capacity, `Copy` representation whose structure is
-//! known only at run time. Every leaf records whether its value is *static*
-//! (known at compile time, printed `_4`) or *dynamic* (printed `4`). All algebra
-//! ([`algebra`]) is written once, as `const fn` over this representation, so the
-//! same code runs at compile time (for static layouts, through `cute-typed`) and
-//! at run time. Errors ([`error`]) name the violated rule.
+//! The layouts of this crate are [`dynamic`](mod@dynamic): [`DInt`], [`DTuple`],
+//! [`DLayout`] and [`DTiler`], whose structure is known only at run time, of any
+//! size (small ones inline, without allocation; larger ones on the heap). Every
+//! leaf records whether its value is *static* (known at compile time, printed
+//! `_4`) or *dynamic* (printed `4`). All algebra ([`algebra`]) is written once
+//! and instantiated twice: over these values, and as `const fn` over
+//! fixed-capacity `Copy` forms (hidden), so the same code runs at compile time
+//! (for static layouts, through `cute-typed`) and at run time. Errors
+//! ([`error`]) name the violated rule.
 //!
-//! [`FixedLayout`] is parsed from and printed in CuTe notation ([`text`]):
+//! [`DLayout`] is parsed from and printed in CuTe notation ([`text`]):
 //!
 //! ```
-//! use cute_types::FixedLayout;
-//! let d: FixedLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
+//! use cute_types::DLayout;
+//! let d: DLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
 //! assert_eq!(d.eval_index(5).unwrap().value, 5);
 //! assert_eq!(d.to_string(), "(4,(2,2)):(4,(1,2))");
-//! let s: FixedLayout = "(_2,_4):(_1,_2)".parse().unwrap();
+//! let s: DLayout = "(_2,_4):(_1,_2)".parse().unwrap();
 //! assert_eq!(cute_types::algebra::coalesce(&s).unwrap().to_string(), "_8:_1");
 //! ```
 //!
@@ -51,6 +53,12 @@ pub mod text;
 
 mod ops;
 
-pub use dynamic::{DInt, FixedLayout, FixedTiler, FixedTuple};
+pub use dynamic::DInt;
+#[cfg(feature = "alloc")]
+pub use dynamic::{DLayout, DTiler, DTuple};
+#[doc(hidden)]
+pub use dynamic::{FixedLayout, FixedTiler, FixedTuple};
 pub use error::Error;
-pub use text::{parse_coord, parse_layout, parse_tuple, ParseError};
+pub use text::ParseError;
+#[cfg(feature = "alloc")]
+pub use text::{parse_coord, parse_layout, parse_tuple};

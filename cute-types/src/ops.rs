@@ -29,7 +29,7 @@
 /// * `typed`: the typed functions `cute-typed` writes: name, arguments with the
 ///   operand trait each one takes (`LayoutOperand`, `TilerOperand`,
 ///   `IntTuple`, `IntLike`, `Coord`), the zero-sized static result `Marker`,
-///   the return alias `Alias`, the `const fn` entry point over `FixedLayout` that
+///   the return alias `Alias`, the `const fn` entry point over `DLayout` that
 ///   the static, mixed and run-time results all call, and `strides(…)`: the
 ///   layout operands whose static strides make the mixed result's strides
 ///   static. After a trait, what a typed mixed result (run-time leaves in a

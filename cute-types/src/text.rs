@@ -376,7 +376,7 @@ impl<'a> Cursor<'a> {
 }
 
 /// A tuple type the text grammar builds: the fixed-capacity
-/// [`DTupleN`] and the compact [`CTuple`](crate::dynamic::CTuple), so that the
+/// [`DTupleN`] and the compact [`DTuple`](crate::dynamic::DTuple), so that the
 /// grammar is written once for both.
 pub trait TupleText: Sized {
     /// Deepest nesting read (deeper text is [`Error::Capacity`]).
@@ -445,8 +445,8 @@ text_impls!([] FixedTuple, FixedLayout, crate::dynamic::CAPACITY);
 // recursion of the reader within any thread's stack.
 // (The run-time module is left out when doc tests are collected: its items
 // carry the same docs as the `const fn`s, whose examples run once.)
-#[cfg(all(feature = "alloc", not(doctest)))]
-text_impls!([] crate::dynamic::CTuple, crate::dynamic::rt::CLayout, MAX_TEXT_DEPTH);
+#[cfg(feature = "alloc")]
+text_impls!([] crate::dynamic::DTuple, crate::dynamic::rt::DLayout, MAX_TEXT_DEPTH);
 
 /// Deepest nesting of tuple text read into the compact form.
 pub const MAX_TEXT_DEPTH: usize = 1024;
@@ -458,24 +458,51 @@ enum Leaf {
     Star,
 }
 
-/// Parses a whole IntTuple (no placeholders).
-pub fn parse_tuple(s: &str) -> Result<FixedTuple, ParseError> {
+/// Parses a whole IntTuple (no placeholders) into a run-time [`DTuple`](crate::DTuple).
+///
+/// ```
+/// let t = cute_types::parse_tuple("(4,(2,_2))").unwrap();
+/// assert_eq!(t.rank(), 2);
+/// assert!(cute_types::parse_tuple("(1,_)").is_err());
+/// ```
+#[cfg(feature = "alloc")]
+pub fn parse_tuple(s: &str) -> Result<crate::DTuple, ParseError> {
+    parse_tuple_in(s)
+}
+
+/// Parses a whole coordinate, where `_` is the slicing placeholder.
+#[cfg(feature = "alloc")]
+pub fn parse_coord(s: &str) -> Result<crate::DTuple, ParseError> {
+    parse_coord_in(s)
+}
+
+/// Parses a whole layout into a run-time [`DLayout`](crate::DLayout).
+#[cfg(feature = "alloc")]
+pub fn parse_layout(s: &str) -> Result<crate::DLayout, ParseError> {
+    parse_layout_in(s)
+}
+
+/// [`parse_tuple`] into either form (the fixed one for the macros).
+#[doc(hidden)]
+pub fn parse_tuple_in<T: TupleText>(s: &str) -> Result<T, ParseError> {
     let mut c = Cursor::new(s);
     let t = c.int_tuple(false)?;
     c.finish()?;
     Ok(t)
 }
 
-/// Parses a whole coordinate, where `_` is the slicing placeholder.
-pub fn parse_coord(s: &str) -> Result<FixedTuple, ParseError> {
+/// [`parse_coord`] into either form.
+#[doc(hidden)]
+pub fn parse_coord_in<T: TupleText>(s: &str) -> Result<T, ParseError> {
     let mut c = Cursor::new(s);
     let t = c.int_tuple(true)?;
     c.finish()?;
     Ok(t)
 }
 
-/// Parses a whole layout.
-pub fn parse_layout(s: &str) -> Result<FixedLayout, ParseError> {
+/// [`parse_layout`] into either form.
+#[doc(hidden)]
+pub fn parse_layout_in<L: LayoutText>(s: &str) -> Result<L, ParseError> {
     let mut c = Cursor::new(s);
     let l = c.layout()?;
     c.finish()?;
@@ -488,12 +515,12 @@ impl FromStr for FixedLayout {
     type Err = ParseError;
     /// Parses CuTe notation: `(_4,(2,2)):(_4,(1,2))`, or a bare shape.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        parse_layout(s)
+        parse_layout_in(s)
     }
 }
 
-#[cfg(all(feature = "alloc", not(doctest)))]
-impl FromStr for crate::dynamic::rt::CLayout {
+#[cfg(feature = "alloc")]
+impl FromStr for crate::dynamic::rt::DLayout {
     type Err = ParseError;
     /// Parses CuTe notation: `(_4,(2,2)):(_4,(1,2))`, or a bare shape.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -505,7 +532,7 @@ impl FromStr for crate::dynamic::rt::CLayout {
 }
 
 #[cfg(feature = "alloc")]
-impl FromStr for crate::dynamic::CTuple {
+impl FromStr for crate::dynamic::DTuple {
     type Err = ParseError;
     /// Parses an IntTuple or coordinate: `(4,(2,_2))`, `(1,_)`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -520,6 +547,6 @@ impl FromStr for FixedTuple {
     type Err = ParseError;
     /// Parses an IntTuple or coordinate: `(4,(2,_2))`, `(1,_)`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        parse_coord(s)
+        parse_coord_in(s)
     }
 }

@@ -12,9 +12,9 @@ use cute_types::algebra::{
     coalesce, coalesce_profile, complement, complement_default, composition, composition_tiler,
     filter, left_inverse, max_common_layout, max_common_vector, right_inverse,
 };
-use cute_types::dynamic::{FixedTiler, FixedTilerMode};
+use cute_types::dynamic::{DTiler, TilerMode};
 use cute_types::text::Cursor;
-use cute_types::{DInt, Error, FixedLayout, FixedTuple};
+use cute_types::{algebra, DInt, DLayout, DTuple, Error, FixedLayout, FixedTuple};
 
 // ---------------------------------------------------------------------------------
 // A reader for the conformance lines that use this file's functions.
@@ -27,14 +27,14 @@ use cute_types::{DInt, Error, FixedLayout, FixedTuple};
 enum Ast {
     Call(String, Vec<Ast>),
     Tiler(Vec<Ast>),
-    Lit(FixedTuple, Option<FixedTuple>),
+    Lit(DTuple, Option<DTuple>),
 }
 
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 enum Val {
-    Layout(FixedLayout),
-    Tuple(FixedTuple),
+    Layout(DLayout),
+    Tuple(DTuple),
     Int(DInt),
 }
 
@@ -123,12 +123,16 @@ fn err(e: Error) -> String {
     e.to_string()
 }
 
-fn as_layout(a: &Ast) -> Result<FixedLayout, String> {
+fn as_layout(a: &Ast) -> Result<DLayout, String> {
     match a {
-        Ast::Lit(shape, None) => FixedLayout::col_major(shape.with_all_static(true)).map_err(err),
-        Ast::Lit(shape, Some(stride)) => {
-            FixedLayout::new(shape.with_all_static(true), stride.with_all_static(true)).map_err(err)
+        Ast::Lit(shape, None) => {
+            DLayout::col_major(shape.clone().with_all_static(true)).map_err(err)
         }
+        Ast::Lit(shape, Some(stride)) => DLayout::new(
+            shape.clone().with_all_static(true),
+            stride.clone().with_all_static(true),
+        )
+        .map_err(err),
         Ast::Call(..) => match eval(a)? {
             Val::Layout(l) => Ok(l),
             other => Err(format!("expected a layout, got {other:?}")),
@@ -137,14 +141,14 @@ fn as_layout(a: &Ast) -> Result<FixedLayout, String> {
     }
 }
 
-fn as_tuple(a: &Ast) -> Result<FixedTuple, String> {
+fn as_tuple(a: &Ast) -> Result<DTuple, String> {
     match a {
-        Ast::Lit(shape, None) => Ok(shape.with_all_static(true)),
+        Ast::Lit(shape, None) => Ok(shape.clone().with_all_static(true)),
         // a layout given as a cotarget stands for its shape
         Ast::Lit(..) | Ast::Call(..) => match a {
             Ast::Call(..) => match eval(a)? {
                 Val::Tuple(t) => Ok(t),
-                Val::Int(i) => Ok(FixedTuple::int(i)),
+                Val::Int(i) => Ok(DTuple::int(i)),
                 Val::Layout(l) => Ok(l.shape()),
             },
             _ => Ok(as_layout(a)?.shape()),
@@ -164,12 +168,12 @@ fn as_index(a: &Ast) -> Result<usize, String> {
     }
 }
 
-fn as_tiler(items: &[Ast]) -> Result<FixedTiler, String> {
-    let mut t = FixedTiler::new();
+fn as_tiler(items: &[Ast]) -> Result<DTiler, String> {
+    let mut t = DTiler::new();
     for item in items {
         let mode = match item {
-            Ast::Tiler(inner) => FixedTilerMode::Tiler(as_tiler(inner)?),
-            other => FixedTilerMode::Layout(as_layout(other)?),
+            Ast::Tiler(inner) => TilerMode::Tiler(as_tiler(inner)?),
+            other => TilerMode::Layout(as_layout(other)?),
         };
         t = t.push(&mode).map_err(err)?;
     }
@@ -188,7 +192,7 @@ fn eval(a: &Ast) -> Result<Val, String> {
         return as_layout(a).map(Val::Layout);
     };
     let l = |i: usize| as_layout(&args[i]);
-    let lay = |r: Result<FixedLayout, Error>| r.map(Val::Layout).map_err(err);
+    let lay = |r: Result<DLayout, Error>| r.map(Val::Layout).map_err(err);
     match name.as_str() {
         "coalesce" => {
             arity(args, 1, 2)?;
@@ -366,9 +370,9 @@ fn conformance_lines_of_the_core_algebra() {
 // ---------------------------------------------------------------------------------
 
 /// A flat layout from `(shape, stride)` pairs; one pair gives an integer shape.
-fn flat(modes: &[(i64, i64)], is_static: bool) -> FixedLayout {
+fn flat(modes: &[(i64, i64)], is_static: bool) -> DLayout {
     let leaf = |v: i64| {
-        FixedTuple::int(DInt {
+        DTuple::int(DInt {
             value: v,
             is_static,
         })
@@ -376,14 +380,11 @@ fn flat(modes: &[(i64, i64)], is_static: bool) -> FixedLayout {
     let (shape, stride) = if modes.len() == 1 {
         (leaf(modes[0].0), leaf(modes[0].1))
     } else {
-        let s: Vec<FixedTuple> = modes.iter().map(|m| leaf(m.0)).collect();
-        let d: Vec<FixedTuple> = modes.iter().map(|m| leaf(m.1)).collect();
-        (
-            FixedTuple::tuple(&s).unwrap(),
-            FixedTuple::tuple(&d).unwrap(),
-        )
+        let s: Vec<DTuple> = modes.iter().map(|m| leaf(m.0)).collect();
+        let d: Vec<DTuple> = modes.iter().map(|m| leaf(m.1)).collect();
+        (DTuple::tuple(&s).unwrap(), DTuple::tuple(&d).unwrap())
     };
-    FixedLayout::new(shape, stride).unwrap()
+    DLayout::new(shape, stride).unwrap()
 }
 
 /// All flat mode lists of rank 1..=max_rank with shapes and strides in the ranges.
@@ -413,12 +414,12 @@ fn mode_lists(
 }
 
 /// `L(i)` for `i` in `[0, size(L))`.
-fn values(l: &FixedLayout) -> Vec<i64> {
+fn values(l: &DLayout) -> Vec<i64> {
     let n = l.size().unwrap().value;
     (0..n).map(|i| l.at(i).unwrap()).collect()
 }
 
-fn is_injective(l: &FixedLayout) -> bool {
+fn is_injective(l: &DLayout) -> bool {
     let mut v = values(l);
     let n = v.len();
     v.sort_unstable();
@@ -462,7 +463,7 @@ fn coalesce_preserves_the_function_and_is_fully_merged() {
         }
         // nesting does not matter
         if modes.len() == 3 {
-            let nested: FixedLayout = format!(
+            let nested: DLayout = format!(
                 "((_{},_{}),_{}):((_{},_{}),_{})",
                 modes[0].0, modes[1].0, modes[2].0, modes[0].1, modes[1].1, modes[2].1
             )
@@ -683,14 +684,14 @@ fn composition_distributes_over_the_modes_of_b_when_functional() {
         for bm in b_list.iter().filter(|m| m.len() == 2) {
             let b = flat(bm, true);
             let whole = composition(&a, &b);
-            let parts: Result<Vec<FixedLayout>, Error> = (0..2)
+            let parts: Result<Vec<DLayout>, Error> = (0..2)
                 .map(|i| composition(&a, &b.get(i).unwrap()))
                 .collect();
             let Ok(parts) = parts else {
                 assert!(whole.is_err(), "{a} o {b}");
                 continue;
             };
-            let r = FixedLayout::from_modes(&parts).unwrap();
+            let r = DLayout::from_modes(&parts).unwrap();
             let functional = (0..b.size().unwrap().value)
                 .all(|i| r.at(i).unwrap() == a.at(b.at(i).unwrap()).unwrap());
             if functional {
@@ -746,47 +747,46 @@ fn composition_accepts_everything_that_meets_the_strong_divisibility_conditions(
 
 #[test]
 fn composition_with_a_tiler_keeps_only_the_covered_modes() {
-    let a: FixedLayout = "(_12,(_4,_8)):(_59,(_13,_1))".parse().unwrap();
-    let t = FixedTiler::new()
+    let a: DLayout = "(_12,(_4,_8)):(_59,(_13,_1))".parse().unwrap();
+    let t = DTiler::new()
         .push_layout("_3:_4".parse().unwrap())
         .unwrap()
         .push_tiler(
-            &FixedTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_2".parse().unwrap()])
-                .unwrap(),
+            &DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_2".parse().unwrap()]).unwrap(),
         )
         .unwrap();
     let r = composition_tiler(&a, &t).unwrap();
     assert_eq!(r.to_string(), "(_3,(_2,_4)):(_236,(_13,_2))");
-    let one = FixedTiler::from_layouts(&["_4:_3".parse().unwrap()]).unwrap();
+    let one = DTiler::from_layouts(&["_4:_3".parse().unwrap()]).unwrap();
     assert_eq!(
         composition_tiler(&a, &one).unwrap().to_string(),
         "(_4):(_177)"
     );
-    let too_many = FixedTiler::from_layouts(&["_2:_1".parse().unwrap(); 3]).unwrap();
+    let too_many = DTiler::from_layouts(&vec!["_2:_1".parse().unwrap(); 3]).unwrap();
     assert_eq!(composition_tiler(&a, &too_many), Err(Error::TilerRank));
     // a rank-1 layout takes a one-mode tiler as a whole
-    let v: FixedLayout = "_8:_2".parse().unwrap();
-    let t1 = FixedTiler::from_layouts(&["_4:_1".parse().unwrap()]).unwrap();
+    let v: DLayout = "_8:_2".parse().unwrap();
+    let t1 = DTiler::from_layouts(&["_4:_1".parse().unwrap()]).unwrap();
     assert_eq!(composition_tiler(&v, &t1).unwrap().to_string(), "(_4):(_2)");
 }
 
 #[test]
 fn composition_of_large_layouts_is_fast_and_exact() {
     // 2^24 and beyond: decided by the per-step criterion, no enumeration
-    let a: FixedLayout = "((_4096,_4096),_64):((_1,_8192),_4096)".parse().unwrap();
-    let b: FixedLayout = "(_2048,(_2,_4096)):(_2,(_1,_4096))".parse().unwrap();
+    let a: DLayout = "((_4096,_4096),_64):((_1,_8192),_4096)".parse().unwrap();
+    let b: DLayout = "(_2048,(_2,_4096)):(_2,(_1,_4096))".parse().unwrap();
     let r = composition(&a, &b).unwrap();
     for i in [0, 1, 2047, 2048, 4095, 4096, (1 << 23) + 17, (1 << 24) - 1] {
         assert_eq!(r.at(i).unwrap(), a.at(b.at(i).unwrap()).unwrap(), "i = {i}");
     }
     // a big non-functional one is refused through a witness, without enumerating
-    let bad: FixedLayout = "(_3,_16777216):(_1,_4)".parse().unwrap();
+    let bad: DLayout = "(_3,_16777216):(_1,_4)".parse().unwrap();
     assert_eq!(
         composition(&bad, &"_16777216:_2".parse().unwrap()),
         Err(Error::NotFunctional)
     );
     // dynamic integers: C++ checks nothing, the functional check still runs
-    let dyn_bad: FixedLayout = "(3,5):(1,4)".parse().unwrap();
+    let dyn_bad: DLayout = "(3,5):(1,4)".parse().unwrap();
     assert_eq!(
         composition(&dyn_bad, &"10:2".parse().unwrap()),
         Err(Error::NotFunctional)
@@ -802,7 +802,7 @@ fn composition_of_large_layouts_is_fast_and_exact() {
 
 #[test]
 fn composition_keeps_static_flags() {
-    let a: FixedLayout = "(_4,_8):(_1,_4)".parse().unwrap();
+    let a: DLayout = "(_4,_8):(_1,_4)".parse().unwrap();
     let r = composition(&a, &"(_2,_4):(_4,_1)".parse().unwrap()).unwrap();
     assert!(r.is_static(), "{r}");
     // a dynamic B leaf makes the parts it touches dynamic, as in C++
@@ -814,11 +814,11 @@ fn composition_keeps_static_flags() {
 fn composition_across_modes_of_b_is_decided_without_enumeration_at_scale() {
     // B's modes share digit 0 of A (size 1024): 1023 + 127·8 overflows it, so the
     // carry witness decides (size(B) = 2^17, beyond any enumeration)
-    let a: FixedLayout = "(_1024,_1024):(_1,_4096)".parse().unwrap();
-    let bad: FixedLayout = "(_1024,_128):(_1,_8)".parse().unwrap();
+    let a: DLayout = "(_1024,_1024):(_1,_4096)".parse().unwrap();
+    let bad: DLayout = "(_1024,_128):(_1,_8)".parse().unwrap();
     assert_eq!(composition(&a, &bad), Err(Error::NotFunctional));
     // 7 + 127·8 = 1023 fits in the digit; the third mode only uses the last mode
-    let good: FixedLayout = "(_8,_128,_1024):(_1,_8,_1024)".parse().unwrap();
+    let good: DLayout = "(_8,_128,_1024):(_1,_8,_1024)".parse().unwrap();
     let r = composition(&a, &good).unwrap();
     assert_eq!(r.to_string(), "(_8,_128,_1024):(_1,_8,_4096)");
     for i in [0, 7, 8, 1023, 1024, 5000, (1 << 20) - 1] {
@@ -826,26 +826,26 @@ fn composition_across_modes_of_b_is_decided_without_enumeration_at_scale() {
     }
     // run-time ints leave (1024,1024):(1,1024) unmerged, but it is one digit by value:
     // carrying from mode 0 into mode 1 changes nothing
-    let dyn_a: FixedLayout = "(1024,1024):(1,1024)".parse().unwrap();
-    let dyn_b: FixedLayout = "(1024,1024):(1,1)".parse().unwrap();
+    let dyn_a: DLayout = "(1024,1024):(1,1024)".parse().unwrap();
+    let dyn_b: DLayout = "(1024,1024):(1,1)".parse().unwrap();
     let r = composition(&dyn_a, &dyn_b).unwrap();
     for i in [0, 1023, 1024, 1025, (1 << 20) - 1] {
         assert_eq!(r.at(i).unwrap(), dyn_a.at(dyn_b.at(i).unwrap()).unwrap());
     }
     // ... so it is linear and adds up values of both signs
-    let mixed: FixedLayout = "(1024,512):(1,-2)".parse().unwrap();
+    let mixed: DLayout = "(1024,512):(1,-2)".parse().unwrap();
     let r = composition(&dyn_a, &mixed).unwrap();
     for i in [0, 1023, 1024, 1025, (1 << 19) - 1] {
         assert_eq!(r.at(i).unwrap(), dyn_a.at(mixed.at(i).unwrap()).unwrap());
     }
     // leaves that all live in A's last mode add up whatever their signs
-    let a2: FixedLayout = "(_4,_100000):(_1,_100)".parse().unwrap();
-    let pair = |a: i64, b: i64| FixedTuple::tuple(&[FixedTuple::s(a), FixedTuple::s(b)]).unwrap();
-    let last_only = FixedLayout::new(pair(300, 300), pair(4, -8)).unwrap();
+    let a2: DLayout = "(_4,_100000):(_1,_100)".parse().unwrap();
+    let pair = |a: i64, b: i64| DTuple::tuple(&[DTuple::s(a), DTuple::s(b)]).unwrap();
+    let last_only = DLayout::new(pair(300, 300), pair(4, -8)).unwrap();
     let r = composition(&a2, &last_only).unwrap();
     assert_eq!(r.to_string(), "(_300,_300):(_100,_-200)");
     // a positive digit-0 leaf and a negative one borrow: A(1 - 4) != A(1) + A(-4)
-    let borrow = FixedLayout::new(pair(2, 300_000), pair(1, -4)).unwrap();
+    let borrow = DLayout::new(pair(2, 300_000), pair(1, -4)).unwrap();
     assert_eq!(composition(&a2, &borrow), Err(Error::NotFunctional));
 }
 
@@ -867,10 +867,10 @@ fn complement_admissible(modes: &[(i64, i64)]) -> bool {
     m.windows(2).all(|w| w[1].1 >= w[0].1 * w[0].0)
 }
 
-fn check_complement(l: &FixedLayout, c: &FixedLayout, cotarget: i64) {
+fn check_complement(l: &DLayout, c: &DLayout, cotarget: i64) {
     // the complement is taken of filter(L): stride-0 modes are not L's image
     let f = filter(l).unwrap();
-    let lc = FixedLayout::from_modes(&[f, *c]).unwrap();
+    let lc = DLayout::from_modes(&[f.clone(), c.clone()]).unwrap();
     assert!(is_injective(&lc), "({f}, {c}) is not injective (L = {l})");
     let cv = values(c);
     assert!(cv.windows(2).all(|w| w[0] < w[1]), "{c} is not ordered");
@@ -919,7 +919,7 @@ fn complement_fills_the_gaps_exhaustive() {
         let l = flat(&modes, true);
         let cosize = filter(&l).unwrap().cosize().unwrap().value;
         for cotarget in [cosize, 24, 7, 64] {
-            let got = complement(&l, &FixedTuple::s(cotarget));
+            let got = complement(&l, &DTuple::s(cotarget));
             if complement_admissible(&modes) {
                 let c = got.unwrap_or_else(|e| panic!("complement({l}, {cotarget}): {e:?}"));
                 check_complement(&l, &c, cotarget);
@@ -934,7 +934,7 @@ fn complement_fills_the_gaps_exhaustive() {
         }
         assert_eq!(
             complement_default(&l).ok(),
-            complement(&l, &FixedTuple::s(cosize)).ok(),
+            complement(&l, &DTuple::s(cosize)).ok(),
             "{l}"
         );
     }
@@ -953,12 +953,12 @@ fn complement_with_a_shape_cotarget_divides_mode_by_mode() {
 #[test]
 fn complement_static_flags_follow_cpp() {
     // C++ with run-time ints: complement(6:4, 24) = (4,1):(_1,24)
-    let c = complement(&"6:4".parse().unwrap(), &FixedTuple::d(24)).unwrap();
+    let c = complement(&"6:4".parse().unwrap(), &DTuple::d(24)).unwrap();
     assert_eq!(c.to_string(), "(4,1):(_1,24)");
-    let c = complement(&"_6:_4".parse().unwrap(), &FixedTuple::s(24)).unwrap();
+    let c = complement(&"_6:_4".parse().unwrap(), &DTuple::s(24)).unwrap();
     assert_eq!(c.to_string(), "_4:_1");
     // C++: complement((4,1):(_1,_100), _32) with a run-time shape = (25,1):(4,100)
-    let c = complement(&"(4,1):(_1,_100)".parse().unwrap(), &FixedTuple::s(32)).unwrap();
+    let c = complement(&"(4,1):(_1,_100)".parse().unwrap(), &DTuple::s(32)).unwrap();
     assert_eq!(c.to_string(), "(25,1):(4,100)");
 }
 
@@ -973,8 +973,8 @@ fn complement_of_dynamic_strides_is_computed_at_run_time() {
         let s = flat(&modes, true);
         let d = flat(&modes, false);
         for cotarget in [24, 60] {
-            let cs = complement(&s, &FixedTuple::s(cotarget));
-            let cd = complement(&d, &FixedTuple::d(cotarget));
+            let cs = complement(&s, &DTuple::s(cotarget));
+            let cd = complement(&d, &DTuple::d(cotarget));
             match (&cs, &cd) {
                 (Ok(_), Ok(c)) if modes.len() == 1 && modes[0].1 != 0 => {
                     // rank 1 compiles in C++, with its run-time arithmetic: a
@@ -1010,9 +1010,9 @@ fn complement_by_value_is_the_static_twins_function() {
         ("(_1,(_2,6,4)):(2,(8,_24,2))", 144, "2:_1"),
     ];
     for (l, m, want) in cases {
-        let l: FixedLayout = l.parse().unwrap();
+        let l: DLayout = l.parse().unwrap();
         assert_eq!(
-            complement(&l, &FixedTuple::d(m)).unwrap().to_string(),
+            complement(&l, &DTuple::d(m)).unwrap().to_string(),
             want,
             "{l}"
         );
@@ -1021,11 +1021,8 @@ fn complement_by_value_is_the_static_twins_function() {
 
 #[test]
 fn complement_refuses_negative_strides() {
-    let neg = FixedLayout::new(FixedTuple::s(4), FixedTuple::s(-1)).unwrap();
-    assert_eq!(
-        complement(&neg, &FixedTuple::s(8)),
-        Err(Error::NotAdmissible)
-    );
+    let neg = DLayout::new(DTuple::s(4), DTuple::s(-1)).unwrap();
+    assert_eq!(complement(&neg, &DTuple::s(8)), Err(Error::NotAdmissible));
 }
 
 // ---------------------------------------------------------------------------------
@@ -1125,7 +1122,7 @@ fn left_inverse_of_run_time_strides_is_computed() {
         }
     }
     assert!(checked > 1000);
-    let neg = FixedLayout::new(FixedTuple::s(4), FixedTuple::s(-1)).unwrap();
+    let neg = DLayout::new(DTuple::s(4), DTuple::s(-1)).unwrap();
     assert_eq!(left_inverse(&neg), Err(Error::LeftInverse));
 }
 
@@ -1164,7 +1161,7 @@ fn max_common_layout_points_at_common_contiguous_elements() {
 // ---------------------------------------------------------------------------------
 
 /// `A(B(i)) == R(i)` on `[0, size(B))` and equal sizes.
-fn functional(a: &FixedLayout, b: &FixedLayout, r: &FixedLayout) -> bool {
+fn functional(a: &DLayout, b: &DLayout, r: &DLayout) -> bool {
     let n = b.size().unwrap().value;
     r.size().unwrap().value == n
         && (0..n).all(|i| r.at(i).unwrap() == a.at(b.at(i).unwrap()).unwrap())
@@ -1185,14 +1182,14 @@ fn agrees_with_cute_cpp_on_random_cases() {
         assert_eq!(f.len(), 5, "line {}: {line}", no + 1);
         let (op, x, y, cpp, aux) = (f[0], f[1], f[2], f[3], f[4]);
         let ctx = format!("line {}: {op}({x}, {y}) C++ {cpp}", no + 1);
-        let a: FixedLayout = x.parse().unwrap();
+        let a: DLayout = x.parse().unwrap();
         *counts.entry(op.to_string()).or_default() += 1;
         // C++ prints shape 0 or negative shapes for some non-injective inputs it
         // cannot detect with run-time shapes: those are errors here
-        let cpp_layout = || -> Option<FixedLayout> { cpp.parse().ok() };
+        let cpp_layout = || -> Option<DLayout> { cpp.parse().ok() };
         match op {
             "composition" => {
-                let b: FixedLayout = y.parse().unwrap();
+                let b: DLayout = y.parse().unwrap();
                 let ours = composition(&a, &b);
                 if cpp == "error" {
                     assert!(
@@ -1203,7 +1200,7 @@ fn agrees_with_cute_cpp_on_random_cases() {
                         "{ctx}: {ours:?}"
                     );
                 } else {
-                    let r: FixedLayout = cpp.parse().unwrap();
+                    let r: DLayout = cpp.parse().unwrap();
                     if functional(&a, &b, &r) {
                         assert_eq!(ours, Ok(r), "{ctx}");
                     } else {
@@ -1240,7 +1237,7 @@ fn agrees_with_cute_cpp_on_random_cases() {
                                 // Not injective: C++'s answer for the all-static
                                 // twin, which is no inverse either.
                                 let twin = left_inverse(&a.with_all_static(true)).unwrap();
-                                let values = |l: &FixedLayout| l.to_string().replace('_', "");
+                                let values = |l: &DLayout| l.to_string().replace('_', "");
                                 assert_eq!(values(&r), values(&twin), "{ctx}");
                             }
                         }
@@ -1249,14 +1246,14 @@ fn agrees_with_cute_cpp_on_random_cases() {
                 }
             }
             "max_common_vector" | "max_common_layout" => {
-                let b: FixedLayout = y.parse().unwrap();
+                let b: DLayout = y.parse().unwrap();
                 let inner_ok = aux != "error"
                     && functional(&a, &right_inverse(&b).unwrap(), &aux.parse().unwrap());
                 if op == "max_common_vector" {
                     let ours = max_common_vector(&a, &b);
                     if inner_ok {
-                        let want: FixedTuple = cpp.parse().unwrap();
-                        assert_eq!(ours.map(FixedTuple::int), Ok(want), "{ctx}");
+                        let want: DTuple = cpp.parse().unwrap();
+                        assert_eq!(ours.map(DTuple::int), Ok(want), "{ctx}");
                     } else {
                         assert!(ours.is_err(), "{ctx}: {ours:?}");
                     }
@@ -1289,18 +1286,15 @@ mod props {
     /// A random layout: 1..=4 modes, each a leaf or a pair of leaves, with shapes
     /// in 1..=6, strides in `strides`, and each leaf static with probability 1/2
     /// (all static when `all_static`).
-    fn layout(
-        strides: std::ops::Range<i64>,
-        all_static: bool,
-    ) -> impl Strategy<Value = FixedLayout> {
+    fn layout(strides: std::ops::Range<i64>, all_static: bool) -> impl Strategy<Value = DLayout> {
         let leaf = (1i64..=6, strides, any::<bool>(), any::<bool>());
         prop::collection::vec((prop::collection::vec(leaf, 1..=2), any::<bool>()), 1..=4)
             .prop_map(move |modes| {
-                let mut shape = FixedTuple::empty();
-                let mut stride = FixedTuple::empty();
+                let mut shape = DTuple::empty();
+                let mut stride = DTuple::empty();
                 for (leaves, nest) in &modes {
                     let mk = |v: i64, st: bool| {
-                        FixedTuple::int(DInt {
+                        DTuple::int(DInt {
                             value: v,
                             is_static: st || all_static,
                         })
@@ -1310,8 +1304,8 @@ mod props {
                         shape = shape.push(&mk(s, fs)).unwrap();
                         stride = stride.push(&mk(d, fd)).unwrap();
                     } else {
-                        let mut ss = FixedTuple::empty();
-                        let mut dd = FixedTuple::empty();
+                        let mut ss = DTuple::empty();
+                        let mut dd = DTuple::empty();
                         for &(s, d, fs, fd) in leaves {
                             ss = ss.push(&mk(s, fs)).unwrap();
                             dd = dd.push(&mk(d, fd)).unwrap();
@@ -1320,7 +1314,7 @@ mod props {
                         stride = stride.push(&dd).unwrap();
                     }
                 }
-                FixedLayout::new(shape, stride).unwrap()
+                DLayout::new(shape, stride).unwrap()
             })
             .prop_filter("at most 2048 elements", |l| l.size().unwrap().value <= 2048)
     }
@@ -1350,16 +1344,16 @@ mod props {
         #[test]
         fn composition_with_the_compact_layout_is_the_layout(a in layout(0..40, true)) {
             // A ∘ (compact layout of A's shape) is A itself, up to nesting
-            let id = FixedLayout::col_major(a.shape()).unwrap();
+            let id = DLayout::col_major(a.shape()).unwrap();
             let r = composition(&a, &id).unwrap();
             prop_assert_eq!(values(&r), values(&a));
         }
 
         #[test]
         fn complement_is_disjoint_and_ordered(l in layout(1..30, true), m in 1i64..200) {
-            if let Ok(c) = complement(&l, &FixedTuple::s(m)) {
+            if let Ok(c) = complement(&l, &DTuple::s(m)) {
                 let f = filter(&l).unwrap();
-                let both = FixedLayout::from_modes(&[f, c]).unwrap();
+                let both = DLayout::from_modes(&[f.clone(), c.clone()]).unwrap();
                 prop_assert!(is_injective(&both), "({}, {})", f, c);
                 let v = values(&c);
                 prop_assert!(v.windows(2).all(|w| w[0] < w[1]), "{}", c);
@@ -1407,6 +1401,8 @@ mod props {
 // Compile-time use: the same functions in `const` items
 // ---------------------------------------------------------------------------------
 
+// The fixed form (`FixedLayout`, the typed layer's compile-time values) is
+// `const`; the run-time `DLayout` is not.
 const fn layout_2d(s0: i64, s1: i64, d0: i64, d1: i64) -> FixedLayout {
     let shape = match FixedTuple::tuple(&[FixedTuple::s(s0), FixedTuple::s(s1)]) {
         Ok(t) => t,
@@ -1423,20 +1419,21 @@ const fn layout_2d(s0: i64, s1: i64, d0: i64, d1: i64) -> FixedLayout {
 }
 
 const ROW_MAJOR_4X8: FixedLayout = layout_2d(4, 8, 8, 1);
-const TRANSPOSED: FixedLayout = match composition(&ROW_MAJOR_4X8, &layout_2d(8, 4, 4, 1)) {
+const TRANSPOSED: FixedLayout =
+    match algebra::fixed::composition(&ROW_MAJOR_4X8, &layout_2d(8, 4, 4, 1)) {
+        Ok(l) => l,
+        Err(e) => e.raise(),
+    };
+const COALESCED: FixedLayout = match algebra::fixed::coalesce(&layout_2d(4, 8, 1, 4)) {
     Ok(l) => l,
     Err(e) => e.raise(),
 };
-const COALESCED: FixedLayout = match coalesce(&layout_2d(4, 8, 1, 4)) {
-    Ok(l) => l,
-    Err(e) => e.raise(),
-};
-const INVERSE: FixedLayout = match right_inverse(&ROW_MAJOR_4X8) {
+const INVERSE: FixedLayout = match algebra::fixed::right_inverse(&ROW_MAJOR_4X8) {
     Ok(l) => l,
     Err(e) => e.raise(),
 };
 const REFUSED: Result<FixedLayout, Error> =
-    composition(&layout_2d(3, 5, 1, 4), &layout_2d(10, 1, 2, 0));
+    algebra::fixed::composition(&layout_2d(3, 5, 1, 4), &layout_2d(10, 1, 2, 0));
 
 #[test]
 fn the_algebra_runs_in_const_items() {
@@ -1447,7 +1444,7 @@ fn the_algebra_runs_in_const_items() {
 }
 
 /// Whether a leaf of `t` is a run-time 1.
-fn has_runtime_one(t: &FixedTuple) -> bool {
+fn has_runtime_one(t: &DTuple) -> bool {
     (0..t.leaf_count()).any(|k| {
         let v = t.leaf(k);
         !v.is_static && v.value == 1

@@ -13,9 +13,9 @@ use proptest::prelude::*;
 use std::path::PathBuf;
 
 use cute_types::algebra::*;
-use cute_types::dynamic::{FixedTiler, FixedTilerMode};
+use cute_types::dynamic::{DTiler, TilerMode};
 use cute_types::text::Cursor;
-use cute_types::{DInt, Error, FixedLayout, FixedTuple};
+use cute_types::{DInt, DLayout, DTuple, Error};
 
 // ---------------------------------------------------------------------------------
 // A reader for the conformance lines that use this file's functions.
@@ -28,17 +28,17 @@ use cute_types::{DInt, Error, FixedLayout, FixedTuple};
 enum Ast {
     Call(String, Vec<Ast>),
     Tiler(Vec<Ast>),
-    Lit(FixedTuple, Option<FixedTuple>),
+    Lit(DTuple, Option<DTuple>),
 }
 
 /// A value of the calculator.
 #[derive(Debug, Clone)]
 enum Val {
     Int(DInt),
-    Tuple(FixedTuple),
-    Layout(FixedLayout),
+    Tuple(DTuple),
+    Layout(DLayout),
     Swizzle(Swizzle),
-    Swizzled(FixedComposedLayout),
+    Swizzled(DComposedLayout),
 }
 
 /// The functions of this file's scope: a line is ours when it calls one of them.
@@ -132,9 +132,9 @@ fn eval(ast: &Ast) -> Result<Val, String> {
     match ast {
         Ast::Lit(shape, None) => Ok(match shape.as_int() {
             Some(v) => Val::Int(v.with_static(true)),
-            None => Val::Tuple(shape.with_all_static(true)),
+            None => Val::Tuple(shape.clone().with_all_static(true)),
         }),
-        Ast::Lit(shape, Some(stride)) => FixedLayout::new(*shape, *stride)
+        Ast::Lit(shape, Some(stride)) => DLayout::new(shape.clone(), stride.clone())
             .map(|l| Val::Layout(l.with_all_static(true)))
             .or_else(err),
         Ast::Tiler(_) => Err("a bare tiler is not a value".into()),
@@ -143,20 +143,20 @@ fn eval(ast: &Ast) -> Result<Val, String> {
 }
 
 /// An argument where a layout is expected: a layout, a shape-only tuple, or an int.
-fn as_layout(v: &Val) -> Result<FixedLayout, String> {
+fn as_layout(v: &Val) -> Result<DLayout, String> {
     match v {
-        Val::Layout(l) => Ok(*l),
-        Val::Tuple(t) => FixedLayout::col_major(*t).or_else(err),
-        Val::Int(i) => FixedLayout::col_major(FixedTuple::int(*i)).or_else(err),
+        Val::Layout(l) => Ok(l.clone()),
+        Val::Tuple(t) => DLayout::col_major(t.clone()).or_else(err),
+        Val::Int(i) => DLayout::col_major(DTuple::int(*i)).or_else(err),
         other => Err(format!("expected a layout, got {other:?}")),
     }
 }
 
 /// An argument where an IntTuple is expected (a layout stands for its shape, as a cotarget).
-fn as_tuple(v: &Val) -> Result<FixedTuple, String> {
+fn as_tuple(v: &Val) -> Result<DTuple, String> {
     match v {
-        Val::Tuple(t) => Ok(*t),
-        Val::Int(i) => Ok(FixedTuple::int(*i)),
+        Val::Tuple(t) => Ok(t.clone()),
+        Val::Int(i) => Ok(DTuple::int(*i)),
         other => Err(format!("expected an IntTuple, got {other:?}")),
     }
 }
@@ -168,12 +168,12 @@ fn as_int(v: &Val) -> Result<i64, String> {
     }
 }
 
-fn tiler(items: &[Ast]) -> Result<FixedTiler, String> {
-    let mut t = FixedTiler::new();
+fn tiler(items: &[Ast]) -> Result<DTiler, String> {
+    let mut t = DTiler::new();
     for item in items {
         let mode = match item {
-            Ast::Tiler(inner) => FixedTilerMode::Tiler(tiler(inner)?),
-            other => FixedTilerMode::Layout(as_layout(&eval(other)?)?),
+            Ast::Tiler(inner) => TilerMode::Tiler(tiler(inner)?),
+            other => TilerMode::Layout(as_layout(&eval(other)?)?),
         };
         t = t.push(&mode).or_else(err)?;
     }
@@ -183,8 +183,8 @@ fn tiler(items: &[Ast]) -> Result<FixedTiler, String> {
 /// A divisor or multiplier: a tiler, or anything that reads as a layout.
 #[allow(clippy::large_enum_variant)]
 enum Divisor {
-    Layout(FixedLayout),
-    Tiler(FixedTiler),
+    Layout(DLayout),
+    Tiler(DTiler),
 }
 
 fn divisor(ast: &Ast) -> Result<Divisor, String> {
@@ -194,8 +194,8 @@ fn divisor(ast: &Ast) -> Result<Divisor, String> {
     }
 }
 
-type ByLayout = fn(&FixedLayout, &FixedLayout) -> Result<FixedLayout, Error>;
-type ByTiler = fn(&FixedLayout, &FixedTiler) -> Result<FixedLayout, Error>;
+type ByLayout = fn(&DLayout, &DLayout) -> Result<DLayout, Error>;
+type ByTiler = fn(&DLayout, &DTiler) -> Result<DLayout, Error>;
 
 fn by_divisor(args: &[Ast], with_layout: ByLayout, with_tiler: ByTiler) -> Result<Val, String> {
     let [a, b] = args else {
@@ -209,10 +209,10 @@ fn by_divisor(args: &[Ast], with_layout: ByLayout, with_tiler: ByTiler) -> Resul
     r.map(Val::Layout).or_else(err)
 }
 
-fn swizzled(s: FixedSwizzledLayout) -> Val {
+fn swizzled(s: SwizzledLayout) -> Val {
     match s {
-        FixedSwizzledLayout::Plain(l) => Val::Layout(l),
-        FixedSwizzledLayout::Swizzled(c) => Val::Swizzled(c),
+        SwizzledLayout::Plain(l) => Val::Layout(l),
+        SwizzledLayout::Swizzled(c) => Val::Swizzled(c),
     }
 }
 
@@ -325,7 +325,7 @@ fn call_values(name: &str, v: &[Val]) -> Result<Val, String> {
 }
 
 /// The layout whose domain queries answer `size`, `rank`, … (a swizzled layout's inner one).
-fn inner(v: &Val) -> Result<FixedLayout, String> {
+fn inner(v: &Val) -> Result<DLayout, String> {
     match v {
         Val::Swizzled(c) => Ok(c.layout()),
         other => as_layout(other),
@@ -416,10 +416,10 @@ fn conformance_print_lines() {
         }
         let v = eval_line(expr).expect("checked above");
         let at = |m: i64, n: i64, rank: usize| -> i64 {
-            let coord: FixedTuple = if rank == 1 {
-                FixedTuple::d(n)
+            let coord: DTuple = if rank == 1 {
+                DTuple::d(n)
             } else {
-                FixedTuple::tuple(&[FixedTuple::d(m), FixedTuple::d(n)]).unwrap()
+                DTuple::tuple(&[DTuple::d(m), DTuple::d(n)]).unwrap()
             };
             match &v {
                 Val::Layout(l) => l.eval(&coord).unwrap().value,
@@ -474,22 +474,22 @@ fn reader_sanity() {
 // Static-vs-dynamic behaviour: answers of CuTe 4.2 (g++) on mixed layouts.
 // ---------------------------------------------------------------------------------
 
-fn lay(s: &str) -> FixedLayout {
+fn lay(s: &str) -> DLayout {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 
-fn tup(s: &str) -> FixedTuple {
+fn tup(s: &str) -> DTuple {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 
-fn tile(modes: &[&str]) -> FixedTiler {
-    let ls: Vec<FixedLayout> = modes.iter().map(|m| lay(m)).collect();
-    FixedTiler::from_layouts(&ls).unwrap()
+fn tile(modes: &[&str]) -> DTiler {
+    let ls: Vec<DLayout> = modes.iter().map(|m| lay(m)).collect();
+    DTiler::from_layouts(&ls).unwrap()
 }
 
 #[test]
 fn mixed_static_flags_match_cpp() {
-    let s = |r: Result<FixedLayout, Error>| r.unwrap().to_string();
+    let s = |r: Result<DLayout, Error>| r.unwrap().to_string();
     assert_eq!(
         s(raked_product(&lay("(_7):(_1)"), &lay("_2:_1"))),
         "((_2,(_7))):((_7,(_1)))"
@@ -559,11 +559,11 @@ fn mixed_static_flags_match_cpp() {
 
 /// Every flat static layout with the given leaf values: rank 1 (integer shape) and
 /// tuple-shaped ranks `2..=max_rank`.
-fn corpus(shapes: &[i64], strides: &[i64], max_rank: usize) -> Vec<FixedLayout> {
+fn corpus(shapes: &[i64], strides: &[i64], max_rank: usize) -> Vec<DLayout> {
     let mut out = Vec::new();
     for &s in shapes {
         for &d in strides {
-            out.push(FixedLayout::new(FixedTuple::s(s), FixedTuple::s(d)).unwrap());
+            out.push(DLayout::new(DTuple::s(s), DTuple::s(d)).unwrap());
         }
     }
     let mut modes: Vec<Vec<(i64, i64)>> = vec![vec![]];
@@ -581,33 +581,31 @@ fn corpus(shapes: &[i64], strides: &[i64], max_rank: usize) -> Vec<FixedLayout> 
         modes = next;
         if rank >= 2 {
             for m in &modes {
-                let shape = FixedTuple::tuple(
-                    &m.iter().map(|&(s, _)| FixedTuple::s(s)).collect::<Vec<_>>(),
-                )
-                .unwrap();
-                let stride = FixedTuple::tuple(
-                    &m.iter().map(|&(_, d)| FixedTuple::s(d)).collect::<Vec<_>>(),
-                )
-                .unwrap();
-                out.push(FixedLayout::new(shape, stride).unwrap());
+                let shape =
+                    DTuple::tuple(&m.iter().map(|&(s, _)| DTuple::s(s)).collect::<Vec<_>>())
+                        .unwrap();
+                let stride =
+                    DTuple::tuple(&m.iter().map(|&(_, d)| DTuple::s(d)).collect::<Vec<_>>())
+                        .unwrap();
+                out.push(DLayout::new(shape, stride).unwrap());
             }
         }
     }
     out
 }
 
-fn values(l: &FixedLayout) -> Vec<i64> {
+fn values(l: &DLayout) -> Vec<i64> {
     let n = l.size().unwrap().value;
     (0..n).map(|i| l.at(i).unwrap()).collect()
 }
 
-fn is_injective(l: &FixedLayout) -> bool {
+fn is_injective(l: &DLayout) -> bool {
     let v = values(l);
     v.iter().collect::<BTreeSet<_>>().len() == v.len()
 }
 
 /// `A(i)` for every `i < size(B')`, evaluated the CuTe way beyond A's domain.
-fn composed_values(a: &FixedLayout, b: &FixedLayout) -> Vec<i64> {
+fn composed_values(a: &DLayout, b: &DLayout) -> Vec<i64> {
     values(b).iter().map(|&j| a.at(j).unwrap()).collect()
 }
 
@@ -621,7 +619,7 @@ fn logical_divide_is_its_definition_and_functional() {
         for b in &divisors {
             let got = logical_divide(a, b);
             let definition = complement(b, &cotarget)
-                .and_then(|c| FixedLayout::from_modes(&[*b, c]))
+                .and_then(|c| DLayout::from_modes(&[b.clone(), c]))
                 .and_then(|bc| composition(a, &bc).map(|r| (bc, r)));
             match (got, definition) {
                 (Ok(r), Ok((bc, want))) => {
@@ -657,7 +655,7 @@ fn logical_product_is_its_definition_and_functional() {
     let (mut ok, mut refused) = (0, 0);
     for a in &blocks {
         for b in &tilers {
-            let extent = FixedTuple::int(a.size().unwrap().mul(b.cosize().unwrap()).unwrap());
+            let extent = DTuple::int(a.size().unwrap().mul(b.cosize().unwrap()).unwrap());
             let got = logical_product(a, b);
             let definition =
                 complement(a, &extent).and_then(|c| composition(&c, b).map(|cb| (c, cb)));
@@ -665,7 +663,7 @@ fn logical_product_is_its_definition_and_functional() {
                 (Ok(r), Ok((c, cb))) => {
                     assert_eq!(
                         r,
-                        FixedLayout::from_modes(&[*a, cb]).unwrap(),
+                        DLayout::from_modes(&[a.clone(), cb]).unwrap(),
                         "logical_product({a}, {b})"
                     );
                     assert_eq!(r.get(0).unwrap(), *a);
@@ -700,7 +698,7 @@ fn logical_product_is_its_definition_and_functional() {
 }
 
 /// The flattened leaves `(shape, stride)` of a layout, in order.
-fn leaves(l: &FixedLayout) -> Vec<(i64, i64)> {
+fn leaves(l: &DLayout) -> Vec<(i64, i64)> {
     let (s, d) = (l.shape(), l.stride());
     (0..s.leaf_count())
         .map(|k| (s.leaf(k).value, d.leaf(k).value))
@@ -708,17 +706,17 @@ fn leaves(l: &FixedLayout) -> Vec<(i64, i64)> {
 }
 
 /// Two-mode tilers over small layouts, each mode a layout or a nested one-mode tiler.
-fn small_tilers() -> Vec<FixedTiler> {
+fn small_tilers() -> Vec<DTiler> {
     let entries = corpus(&[1, 2, 3], &[1, 2], 1);
     let mut out = Vec::new();
     for e in &entries {
-        out.push(FixedTiler::from_layouts(&[*e]).unwrap());
-        let nested = FixedTiler::new()
-            .push_tiler(&FixedTiler::from_layouts(&[*e]).unwrap())
+        out.push(DTiler::from_layouts(&[e.clone()]).unwrap());
+        let nested = DTiler::new()
+            .push_tiler(&DTiler::from_layouts(&[e.clone()]).unwrap())
             .unwrap();
         out.push(nested);
         for f in &entries {
-            out.push(FixedTiler::from_layouts(&[*e, *f]).unwrap());
+            out.push(DTiler::from_layouts(&[e.clone(), f.clone()]).unwrap());
         }
     }
     out
@@ -726,7 +724,7 @@ fn small_tilers() -> Vec<FixedTiler> {
 
 #[test]
 fn divides_by_tiler_regroup_the_by_mode_division() {
-    let layouts: Vec<FixedLayout> = corpus(&[2, 3, 4, 6], &[1, 3, 8], 2)
+    let layouts: Vec<DLayout> = corpus(&[2, 3, 4, 6], &[1, 3, 8], 2)
         .into_iter()
         .chain(
             ["((_2,_3),_4):((_1,_2),_6)", "((_4,_2),_6):((_1,_4),_8)"]
@@ -745,10 +743,8 @@ fn divides_by_tiler_regroup_the_by_mode_division() {
             // Mode i < rank(t) is the division of A_i; the others are A_i.
             for i in 0..a.rank() {
                 let want = match (i < t.rank()).then(|| t.mode(i).unwrap()) {
-                    Some(FixedTilerMode::Layout(l)) => {
-                        logical_divide(&a.get(i).unwrap(), &l).unwrap()
-                    }
-                    Some(FixedTilerMode::Tiler(s)) => {
+                    Some(TilerMode::Layout(l)) => logical_divide(&a.get(i).unwrap(), &l).unwrap(),
+                    Some(TilerMode::Tiler(s)) => {
                         logical_divide_tiler(&a.get(i).unwrap(), &s).unwrap()
                     }
                     None => a.get(i).unwrap(),
@@ -816,7 +812,7 @@ fn products_by_tiler_regroup_the_by_mode_product() {
             let zipped = zipped_product_tiler(a, t).unwrap();
             // The block half holds the covered modes of A.
             for i in 0..t.rank() {
-                if let FixedTilerMode::Layout(l) = t.mode(i).unwrap() {
+                if let TilerMode::Layout(l) = t.mode(i).unwrap() {
                     assert_eq!(
                         logical.get(i).unwrap(),
                         logical_product(&a.get(i).unwrap(), &l).unwrap()
@@ -865,17 +861,17 @@ fn blocked_and_raked_products_regroup_the_logical_product() {
     for a in &blocks {
         for b in &tilers {
             let rank = a.rank().max(b.rank());
-            let pad = |l: &FixedLayout| {
+            let pad = |l: &DLayout| {
                 if l.rank() >= rank {
-                    *l
+                    l.clone()
                 } else {
                     let mut shape = l.shape().as_tuple();
                     let mut stride = l.stride().as_tuple();
                     while shape.rank() < rank {
-                        shape = shape.push(&FixedTuple::s(1)).unwrap();
-                        stride = stride.push(&FixedTuple::s(0)).unwrap();
+                        shape = shape.push(&DTuple::s(1)).unwrap();
+                        stride = stride.push(&DTuple::s(0)).unwrap();
                     }
-                    FixedLayout::new(shape, stride).unwrap()
+                    DLayout::new(shape, stride).unwrap()
                 }
             };
             let product = logical_product(&pad(a), &pad(b));
@@ -893,29 +889,27 @@ fn blocked_and_raked_products_regroup_the_logical_product() {
             };
             assert_eq!(blocked.rank(), rank);
             let (p0, p1) = (p.get(0).unwrap(), p.get(1).unwrap());
-            let mode = |h: &FixedLayout, i: usize| h.get(i).unwrap().size().unwrap().value;
+            let mode = |h: &DLayout, i: usize| h.get(i).unwrap().size().unwrap().value;
             let mut radices: Vec<i64> = (0..rank).map(|i| mode(&p0, i)).collect();
             radices.extend((0..rank).map(|i| mode(&p1, i)));
             for digits in odometer(&radices) {
                 let (x, y) = digits.split_at(rank);
-                let half = |h: &FixedLayout, v: &[i64]| {
+                let half = |h: &DLayout, v: &[i64]| {
                     if h.shape().is_tuple() {
-                        FixedTuple::tuple(&v.iter().map(|&k| FixedTuple::d(k)).collect::<Vec<_>>())
-                            .unwrap()
+                        DTuple::tuple(&v.iter().map(|&k| DTuple::d(k)).collect::<Vec<_>>()).unwrap()
                     } else {
-                        FixedTuple::d(v[0])
+                        DTuple::d(v[0])
                     }
                 };
-                let pc = FixedTuple::tuple(&[half(&p0, x), half(&p1, y)]).unwrap();
+                let pc = DTuple::tuple(&[half(&p0, x), half(&p1, y)]).unwrap();
                 let want = p.eval(&pc).unwrap().value;
                 let pairs = |first: &[i64], second: &[i64]| {
-                    let modes: Vec<FixedTuple> = (0..rank)
+                    let modes: Vec<DTuple> = (0..rank)
                         .map(|i| {
-                            FixedTuple::tuple(&[FixedTuple::d(first[i]), FixedTuple::d(second[i])])
-                                .unwrap()
+                            DTuple::tuple(&[DTuple::d(first[i]), DTuple::d(second[i])]).unwrap()
                         })
                         .collect();
-                    FixedTuple::tuple(&modes).unwrap()
+                    DTuple::tuple(&modes).unwrap()
                 };
                 let cb = pairs(x, y);
                 let cr = pairs(y, x);
@@ -948,7 +942,7 @@ fn tile_to_shape_covers_the_target_with_copies_of_the_block() {
             let wanted = |i: usize| shape.as_tuple().get(i).unwrap().product().unwrap().value;
             for order in orders {
                 let order = order.map(|o| tup(o).with_all_static(true));
-                if order.is_some_and(|o| o.rank() != shape.rank()) {
+                if order.clone().is_some_and(|o| o.rank() != shape.rank()) {
                     assert!(tile_to_shape(a, &shape, order.as_ref()).is_err());
                     continue;
                 }
@@ -968,20 +962,18 @@ fn tile_to_shape_covers_the_target_with_copies_of_the_block() {
                 }
                 while padded.0.rank() < shape.rank() {
                     padded = (
-                        padded.0.push(&FixedTuple::s(1)).unwrap(),
-                        padded.1.push(&FixedTuple::s(0)).unwrap(),
+                        padded.0.push(&DTuple::s(1)).unwrap(),
+                        padded.1.push(&DTuple::s(0)).unwrap(),
                     );
                 }
-                let padded = FixedLayout::new(padded.0, padded.1).unwrap();
-                let counts: Vec<FixedTuple> = (0..shape.rank())
-                    .map(|i| {
-                        FixedTuple::s(wanted(i) / padded.get(i).unwrap().size().unwrap().value)
-                    })
+                let padded = DLayout::new(padded.0, padded.1).unwrap();
+                let counts: Vec<DTuple> = (0..shape.rank())
+                    .map(|i| DTuple::s(wanted(i) / padded.get(i).unwrap().size().unwrap().value))
                     .collect();
-                let counts = FixedTuple::tuple(&counts).unwrap();
+                let counts = DTuple::tuple(&counts).unwrap();
                 let arrangement = match &order {
                     Some(o) => make_ordered_layout(&counts, o).unwrap(),
-                    None => FixedLayout::col_major(counts).unwrap(),
+                    None => DLayout::col_major(counts).unwrap(),
                 };
                 assert_eq!(
                     got,
@@ -1006,20 +998,18 @@ fn tile_to_shape_covers_the_target_with_copies_of_the_block() {
                     .map(|i| a.get(i).unwrap().size().unwrap().value)
                     .collect();
                 for digits in odometer(&radices) {
-                    let modes: Vec<FixedTuple> = (0..shape.rank())
+                    let modes: Vec<DTuple> = (0..shape.rank())
                         .map(|i| {
                             let x = digits.get(i).copied().unwrap_or(0);
-                            FixedTuple::tuple(&[FixedTuple::d(x), FixedTuple::d(0)]).unwrap()
+                            DTuple::tuple(&[DTuple::d(x), DTuple::d(0)]).unwrap()
                         })
                         .collect();
-                    let c = FixedTuple::tuple(&modes).unwrap();
+                    let c = DTuple::tuple(&modes).unwrap();
                     let ca = if a.shape().is_tuple() {
-                        FixedTuple::tuple(
-                            &digits.iter().map(|&x| FixedTuple::d(x)).collect::<Vec<_>>(),
-                        )
-                        .unwrap()
+                        DTuple::tuple(&digits.iter().map(|&x| DTuple::d(x)).collect::<Vec<_>>())
+                            .unwrap()
                     } else {
-                        FixedTuple::d(digits[0])
+                        DTuple::d(digits[0])
                     };
                     assert_eq!(
                         r.eval(&c).unwrap(),
@@ -1096,32 +1086,32 @@ fn swizzled_layouts_swizzle_the_inner_layout() {
         for (b, m, s) in swizzles {
             let sw = Swizzle::new(b, m, s).unwrap();
             let composed = compose_swizzle(sw, l);
-            assert_eq!(matches!(composed, FixedSwizzledLayout::Plain(_)), b == 0);
+            assert_eq!(matches!(composed, SwizzledLayout::Plain(_)), b == 0);
             let n = l.size().unwrap().value;
             for i in 0..n {
                 let want = sw.apply(l.at(i).unwrap());
                 assert_eq!(
-                    composed.eval(&FixedTuple::d(i)).unwrap().value,
+                    composed.eval(&DTuple::d(i)).unwrap().value,
                     want,
                     "{composed} at {i}"
                 );
             }
-            let FixedSwizzledLayout::Swizzled(c) = composed else {
+            let SwizzledLayout::Swizzled(c) = composed else {
                 continue;
             };
             let co = c.coalesce().unwrap();
             for i in 0..n {
                 assert_eq!(
-                    co.eval(&FixedTuple::d(i)).unwrap(),
+                    co.eval(&DTuple::d(i)).unwrap(),
                     c.eval_index(i).unwrap(),
                     "{co}"
                 );
             }
-            let half = FixedLayout::new(FixedTuple::s(n / 2), FixedTuple::s(2)).unwrap();
+            let half = DLayout::new(DTuple::s(n / 2), DTuple::s(2)).unwrap();
             if let Ok(sub) = c.composition(&half) {
                 for j in 0..n / 2 {
                     assert_eq!(
-                        sub.eval(&FixedTuple::d(j)).unwrap(),
+                        sub.eval(&DTuple::d(j)).unwrap(),
                         c.eval_index(2 * j).unwrap(),
                         "{sub}"
                     );
@@ -1136,7 +1126,7 @@ fn swizzled_layouts_swizzle_the_inner_layout() {
 // ---------------------------------------------------------------------------------
 
 /// Layouts whose first leaf is the only stride-1 leaf.
-fn unit_first(shapes: &[i64], strides: &[i64]) -> Vec<FixedLayout> {
+fn unit_first(shapes: &[i64], strides: &[i64]) -> Vec<DLayout> {
     corpus(shapes, strides, 3)
         .into_iter()
         .filter(|l| {
@@ -1291,7 +1281,7 @@ fn layout_function_decision_procedure() {
 
 #[test]
 fn layout_add_adds_pointwise_whenever_a_layout_can() {
-    let mut by_size: std::collections::BTreeMap<i64, Vec<FixedLayout>> = Default::default();
+    let mut by_size: std::collections::BTreeMap<i64, Vec<DLayout>> = Default::default();
     for l in corpus(&[1, 2, 3, 4, 6], &[-1, 0, 1, 2, 3], 2) {
         by_size.entry(l.size().unwrap().value).or_default().push(l);
     }
@@ -1330,14 +1320,14 @@ fn layout_add_adds_pointwise_whenever_a_layout_can() {
 }
 
 /// The flattened natural coordinate of `i` in `shape`, as a vector.
-fn flat_crd(i: i64, shape: &FixedTuple) -> Vec<i64> {
+fn flat_crd(i: i64, shape: &DTuple) -> Vec<i64> {
     let flat = shape.flatten();
-    let c = cute_types::dynamic::idx2crd(&FixedTuple::d(i), &flat).unwrap();
+    let c = cute_types::dynamic::idx2crd(&DTuple::d(i), &flat).unwrap();
     (0..c.leaf_count()).map(|k| c.leaf(k).value).collect()
 }
 
 /// Whether `crd_S(Σ c_k e_k) == Σ c_k crd_S(e_k)` for every coordinate of the modes.
-fn linear_on(modes: &[(i64, i64)], shape: &FixedTuple) -> bool {
+fn linear_on(modes: &[(i64, i64)], shape: &DTuple) -> bool {
     let size = shape.product().unwrap().value;
     let basis: Vec<Vec<i64>> = modes.iter().map(|&(_, e)| flat_crd(e, shape)).collect();
     let radices: Vec<i64> = modes.iter().map(|&(g, _)| g).collect();
@@ -1358,7 +1348,7 @@ fn linear_on(modes: &[(i64, i64)], shape: &FixedTuple) -> bool {
 
 /// Whether the mode `g:e` divides a leaf of `shape`: some leaf `a` at offset `p`
 /// (the product of the leaves before it) has `p | e` and `e·g | p·a`.
-fn mode_divides(g: i64, e: i64, shape: &FixedTuple) -> bool {
+fn mode_divides(g: i64, e: i64, shape: &DTuple) -> bool {
     let flat = shape.flatten();
     let mut p = 1;
     (0..flat.leaf_count()).any(|k| {
@@ -1371,14 +1361,8 @@ fn mode_divides(g: i64, e: i64, shape: &FixedTuple) -> bool {
 
 /// The largest size of a chain of modes `(g_k, e_k)`, `g_k >= 2`, each dividing a
 /// leaf of both shapes, with `e_k·g_k | e_{k+1}`.
-fn largest_common_chain(a: &FixedTuple, b: &FixedTuple) -> i64 {
-    fn grow(
-        chain: &mut Vec<(i64, i64)>,
-        from: i64,
-        limit: i64,
-        a: &FixedTuple,
-        b: &FixedTuple,
-    ) -> i64 {
+fn largest_common_chain(a: &DTuple, b: &DTuple) -> i64 {
+    fn grow(chain: &mut Vec<(i64, i64)>, from: i64, limit: i64, a: &DTuple, b: &DTuple) -> i64 {
         let mut best: i64 = chain.iter().map(|&(g, _)| g).product();
         let mut e = from;
         while e < limit {
@@ -1403,13 +1387,13 @@ fn largest_common_chain(a: &FixedTuple, b: &FixedTuple) -> i64 {
 #[test]
 fn greatest_common_domain_is_a_largest_common_linear_domain() {
     let values = [1i64, 2, 3, 4, 6];
-    let mut shapes: Vec<FixedTuple> = values.iter().map(|&v| FixedTuple::s(v)).collect();
+    let mut shapes: Vec<DTuple> = values.iter().map(|&v| DTuple::s(v)).collect();
     for digits in odometer(&[5, 5]).into_iter().chain(odometer(&[4, 4, 4])) {
-        let leaves: Vec<FixedTuple> = digits
+        let leaves: Vec<DTuple> = digits
             .iter()
-            .map(|&k| FixedTuple::s(values[k as usize]))
+            .map(|&k| DTuple::s(values[k as usize]))
             .collect();
-        shapes.push(FixedTuple::tuple(&leaves).unwrap());
+        shapes.push(DTuple::tuple(&leaves).unwrap());
     }
     let mut checked = 0;
     for a in &shapes {
@@ -1459,24 +1443,24 @@ fn greatest_common_domain_is_a_largest_common_linear_domain() {
 fn arb_layout(
     shapes: std::ops::RangeInclusive<i64>,
     strides: std::ops::RangeInclusive<i64>,
-) -> impl Strategy<Value = FixedLayout> {
+) -> impl Strategy<Value = DLayout> {
     prop::collection::vec((shapes, strides, any::<bool>(), any::<bool>()), 1..=3).prop_map(
         |modes| {
             let leaf = |v: i64, st: bool| {
-                FixedTuple::int(DInt {
+                DTuple::int(DInt {
                     value: v,
                     is_static: st,
                 })
             };
             if modes.len() == 1 {
                 let (s, d, ss, ds) = modes[0];
-                return FixedLayout::new(leaf(s, ss), leaf(d, ds)).unwrap();
+                return DLayout::new(leaf(s, ss), leaf(d, ds)).unwrap();
             }
-            let shape: Vec<FixedTuple> = modes.iter().map(|&(s, _, ss, _)| leaf(s, ss)).collect();
-            let stride: Vec<FixedTuple> = modes.iter().map(|&(_, d, _, ds)| leaf(d, ds)).collect();
-            FixedLayout::new(
-                FixedTuple::tuple(&shape).unwrap(),
-                FixedTuple::tuple(&stride).unwrap(),
+            let shape: Vec<DTuple> = modes.iter().map(|&(s, _, ss, _)| leaf(s, ss)).collect();
+            let stride: Vec<DTuple> = modes.iter().map(|&(_, d, _, ds)| leaf(d, ds)).collect();
+            DLayout::new(
+                DTuple::tuple(&shape).unwrap(),
+                DTuple::tuple(&stride).unwrap(),
             )
             .unwrap()
         },
@@ -1493,7 +1477,7 @@ proptest! {
     ) {
         if let Ok(r) = logical_divide(&a, &b) {
             let cotarget = coalesce(&a).unwrap().shape();
-            let bc = FixedLayout::from_modes(&[b, complement(&b, &cotarget).unwrap()]).unwrap();
+            let bc = DLayout::from_modes(&[b.clone(), complement(&b, &cotarget).unwrap()]).unwrap();
             prop_assert_eq!(values(&r), composed_values(&a, &bc));
             prop_assert_eq!(values(&r.get(0).unwrap()), composed_values(&a, &b));
         }
@@ -1505,7 +1489,7 @@ proptest! {
         b in arb_layout(1..=4, 0..=4),
     ) {
         if let Ok(r) = logical_product(&a, &b) {
-            let extent = FixedTuple::int(a.size().unwrap().mul(b.cosize().unwrap()).unwrap());
+            let extent = DTuple::int(a.size().unwrap().mul(b.cosize().unwrap()).unwrap());
             let c = complement(&a, &extent).unwrap();
             let n = a.size().unwrap().value;
             let vr = values(&r);
@@ -1547,7 +1531,7 @@ proptest! {
     fn prop_downcast_then_upcast_is_the_identity(l in arb_layout(1..=4, 2..=6), k in 0usize..3, n in 1i64..=4) {
         // Make leaf k (or the last) a static stride 1.
         let k = k.min(l.shape().leaf_count() - 1);
-        let l = FixedLayout::new(l.shape(), l.stride().with_leaf(k, DInt::s(1))).unwrap();
+        let l = DLayout::new(l.shape(), l.stride().with_leaf(k, DInt::s(1))).unwrap();
         let d = downcast(&l, n).unwrap();
         prop_assert_eq!(d.size().unwrap().value, n * l.size().unwrap().value);
         prop_assert_eq!(values(&upcast(&d, n).unwrap()), values(&l));

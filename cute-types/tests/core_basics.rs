@@ -1,6 +1,6 @@
-use cute_types::dynamic::{idx2crd, FixedLayout, FixedTuple, Major};
+use cute_types::dynamic::{idx2crd, DLayout, DTuple, Major};
 
-fn l(s: &str) -> FixedLayout {
+fn l(s: &str) -> DLayout {
     s.parse().unwrap()
 }
 
@@ -20,22 +20,24 @@ fn print_round_trip_and_static_marks() {
 
 #[test]
 fn compact_major_follows_cpp() {
-    let sh: FixedTuple = "(_2,4)".parse().unwrap();
+    let sh: DTuple = "(_2,4)".parse().unwrap();
     assert_eq!(
-        FixedLayout::compact(sh, Major::Left).unwrap().to_string(),
+        DLayout::compact(sh.clone(), Major::Left)
+            .unwrap()
+            .to_string(),
         "(_2,4):(_1,_2)"
     );
     assert_eq!(
-        FixedLayout::compact(sh, Major::Right).unwrap().to_string(),
+        DLayout::compact(sh, Major::Right).unwrap().to_string(),
         "(_2,4):(4,_1)"
     );
-    let one: FixedTuple = "(_1,_4)".parse().unwrap();
+    let one: DTuple = "(_1,_4)".parse().unwrap();
     assert_eq!(
-        FixedLayout::col_major(one).unwrap().to_string(),
+        DLayout::col_major(one).unwrap().to_string(),
         "(_1,_4):(_0,_1)"
     );
     assert_eq!(
-        FixedLayout::col_major("8".parse().unwrap())
+        DLayout::col_major("8".parse().unwrap())
             .unwrap()
             .to_string(),
         "8:_1"
@@ -49,13 +51,13 @@ fn evaluation_forms() {
     assert_eq!(a.eval(&"(1,(1,2))".parse().unwrap()).unwrap().value, 21);
     assert_eq!(l("(4,8):(1,4)").eval_index(40).unwrap().value, 40);
     assert_eq!(
-        idx2crd(&FixedTuple::d(37), &"(4,8)".parse().unwrap())
+        idx2crd(&DTuple::d(37), &"(4,8)".parse().unwrap())
             .unwrap()
             .to_string(),
         "(1,9)"
     );
     assert_eq!(
-        idx2crd(&FixedTuple::d(22), &"(4,(2,3))".parse().unwrap())
+        idx2crd(&DTuple::d(22), &"(4,(2,3))".parse().unwrap())
             .unwrap()
             .to_string(),
         "(2,(1,2))"
@@ -70,16 +72,20 @@ fn evaluation_forms() {
 
 #[test]
 fn parse_errors_point_at_the_offence() {
-    let e = "(4,3,3):9".parse::<FixedLayout>().unwrap_err();
+    let e = "(4,3,3):9".parse::<DLayout>().unwrap_err();
     assert_eq!(e.pos, 8);
-    let e = "(4,3,x)".parse::<FixedLayout>().unwrap_err();
+    let e = "(4,3,x)".parse::<DLayout>().unwrap_err();
     assert_eq!(e.pos, 5);
-    assert!("_-4".parse::<FixedLayout>().is_err());
-    assert!("(4,0):(1,4)".parse::<FixedLayout>().is_err());
-    assert!("99999999999999999999".parse::<FixedLayout>().is_err());
+    assert!("_-4".parse::<DLayout>().is_err());
+    assert!("(4,0):(1,4)".parse::<DLayout>().is_err());
+    assert!("99999999999999999999".parse::<DLayout>().is_err());
 }
 
-const STATIC_EVAL: i64 = match FixedLayout::new(FixedTuple::s(8), FixedTuple::s(2)) {
+// The fixed form (the typed layer's) evaluates in a constant.
+const STATIC_EVAL: i64 = match cute_types::FixedLayout::new(
+    cute_types::FixedTuple::s(8),
+    cute_types::FixedTuple::s(2),
+) {
     Ok(l) => match l.eval_index(3) {
         Ok(v) => v.value,
         Err(e) => e.raise(),
@@ -94,16 +100,16 @@ fn const_evaluation_works() {
 
 #[test]
 fn tiler_nesting_round_trips() {
-    use cute_types::dynamic::{FixedTiler, FixedTilerMode};
-    let inner = FixedTiler::from_layouts(&[l("2:1")]).unwrap();
-    let t = FixedTiler::new()
+    use cute_types::dynamic::{DTiler, TilerMode};
+    let inner = DTiler::from_layouts(&[l("2:1")]).unwrap();
+    let t = DTiler::new()
         .push_tiler(&inner)
         .unwrap()
         .push_layout(l("4:1"))
         .unwrap();
     assert_eq!(t.to_string(), "[[2:1],4:1]");
     assert_eq!(t.rank(), 2);
-    assert!(matches!(t.mode(1).unwrap(), FixedTilerMode::Layout(x) if x == l("4:1")));
+    assert!(matches!(t.mode(1).unwrap(), TilerMode::Layout(x) if x == l("4:1")));
 }
 
 #[test]
@@ -134,7 +140,7 @@ fn static_zero_and_one_follow_cpp_flags() {
 #[test]
 fn nested_row_major_strides() {
     let right = |s: &str| {
-        FixedLayout::compact(s.parse().unwrap(), Major::Right)
+        DLayout::compact(s.parse().unwrap(), Major::Right)
             .unwrap()
             .to_string()
     };

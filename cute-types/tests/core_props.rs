@@ -1,13 +1,13 @@
 //! Property tests of the core representation: parse ∘ print is the identity,
 //! and crd2idx ∘ idx2crd round-trips.
-use cute_types::dynamic::{crd2idx_compact, idx2crd, DInt, FixedLayout, FixedTuple};
+use cute_types::dynamic::{crd2idx_compact, idx2crd, DInt, DLayout, DTuple};
 use proptest::prelude::*;
 
 /// A random IntTuple of depth ≤ 3 with leaves from `leaf`.
-fn tuple(leaf: impl Strategy<Value = DInt> + Clone + 'static) -> impl Strategy<Value = FixedTuple> {
-    let l = leaf.prop_map(FixedTuple::int);
+fn tuple(leaf: impl Strategy<Value = DInt> + Clone + 'static) -> impl Strategy<Value = DTuple> {
+    let l = leaf.prop_map(DTuple::int);
     l.prop_recursive(3, 16, 4, |inner| {
-        prop::collection::vec(inner, 1..4).prop_map(|v| FixedTuple::tuple(&v).unwrap())
+        prop::collection::vec(inner, 1..4).prop_map(|v| DTuple::tuple(&v).unwrap())
     })
 }
 
@@ -16,15 +16,15 @@ fn int_in(lo: i64, hi: i64) -> impl Strategy<Value = DInt> + Clone {
 }
 
 /// A random layout: a shape, then a congruent stride (negative and zero strides included).
-fn layout() -> impl Strategy<Value = FixedLayout> {
+fn layout() -> impl Strategy<Value = DLayout> {
     tuple(int_in(1, 6)).prop_flat_map(|shape| {
         let n = shape.leaf_count();
         prop::collection::vec(int_in(-40, 40), n).prop_map(move |strides| {
-            let mut stride = shape;
+            let mut stride = shape.clone();
             for (k, d) in strides.iter().enumerate() {
                 stride = stride.with_leaf(k, *d);
             }
-            FixedLayout::new(shape, stride).unwrap()
+            DLayout::new(shape.clone(), stride).unwrap()
         })
     })
 }
@@ -35,22 +35,22 @@ proptest! {
     #[test]
     fn parse_of_print_is_the_identity(l in layout()) {
         let text = l.to_string();
-        let back: FixedLayout = text.parse().unwrap();
+        let back: DLayout = text.parse().unwrap();
         prop_assert_eq!(back, l, "{}", text);
     }
 
     #[test]
     fn tuples_round_trip_through_text(t in tuple(int_in(-1000, 1000))) {
-        let back: FixedTuple = t.to_string().parse().unwrap();
+        let back: DTuple = t.to_string().parse().unwrap();
         prop_assert_eq!(back, t);
     }
 
     #[test]
     fn crd2idx_inverts_idx2crd_on_the_domain(shape in tuple(int_in(1, 5))) {
         let size = shape.product().unwrap().value;
-        let compact = FixedLayout::col_major(shape).unwrap();
+        let compact = DLayout::col_major(shape.clone()).unwrap();
         for i in 0..size {
-            let c = idx2crd(&FixedTuple::d(i), &shape).unwrap();
+            let c = idx2crd(&DTuple::d(i), &shape).unwrap();
             prop_assert_eq!(crd2idx_compact(&c, &shape).unwrap().value, i);
             // The natural coordinate evaluates like the 1-D index, for any stride.
             prop_assert_eq!(compact.eval(&c).unwrap().value, compact.eval_index(i).unwrap().value);
@@ -64,12 +64,12 @@ proptest! {
         for i in 0..size {
             let natural = l.idx2crd(i).unwrap();
             // R-D form: one 1-D index per top-level mode.
-            let mut flat = FixedTuple::empty();
+            let mut flat = DTuple::empty();
             for m in 0..natural.rank() {
                 let mode_shape = l.shape().get(m).unwrap();
                 let sub = natural.get(m).unwrap();
                 let idx = crd2idx_compact(&sub, &mode_shape).unwrap();
-                flat = flat.push(&FixedTuple::int(idx)).unwrap();
+                flat = flat.push(&DTuple::int(idx)).unwrap();
             }
             let by_index = l.eval_index(i).unwrap().value;
             prop_assert_eq!(l.eval(&natural).unwrap().value, by_index);

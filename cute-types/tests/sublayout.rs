@@ -1,17 +1,17 @@
-//! Sub-layouts and concatenation on `FixedLayout`: select, take, group, append, prepend,
+//! Sub-layouts and concatenation on `DLayout`: select, take, group, append, prepend,
 //! replace, flatten, and slicing with `_` (slice, dice, slice_and_offset).
 //! Expected texts come from CuTe C++ 4.2 (g++) and the conformance vectors.
-use cute_types::{Error, FixedLayout, FixedTuple};
+use cute_types::{DLayout, DTuple, Error};
 
-fn l(s: &str) -> FixedLayout {
+fn l(s: &str) -> DLayout {
     s.parse().unwrap()
 }
-fn c(s: &str) -> FixedTuple {
+fn c(s: &str) -> DTuple {
     s.parse().unwrap()
 }
 
 /// `L(i)` for `i` in `[0, size(L))`.
-fn values(x: &FixedLayout) -> Vec<i64> {
+fn values(x: &DLayout) -> Vec<i64> {
     (0..x.size().unwrap().value)
         .map(|i| x.at(i).unwrap())
         .collect()
@@ -163,7 +163,7 @@ fn group_and_flatten_do_not_change_the_function_exhaustive() {
 fn slice_dice_and_offset_match_cpp() {
     // C++: slice(make_coord(_, make_coord(1,_)), make_layout(make_shape(4, make_shape(2,3))))
     // is (4,3):(_1,8); slice_and_offset gives offset 4; dice gives (2):(4)
-    let x = FixedLayout::col_major(c("(4,(2,3))")).unwrap();
+    let x = DLayout::col_major(c("(4,(2,3))")).unwrap();
     let coord = c("(_,(1,_))");
     assert_eq!(x.slice(&coord).unwrap().to_string(), "(4,3):(_1,8)");
     assert_eq!(x.dice(&coord).unwrap().to_string(), "(2):(4)");

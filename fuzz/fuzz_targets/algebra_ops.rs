@@ -1,5 +1,5 @@
 //! Every operation of `cute_types::algebra` (and the sub-layout and coordinate
-//! functions of `FixedLayout`) on arbitrary layouts: each must return `Ok` or `Err`,
+//! functions of `DLayout`) on arbitrary layouts: each must return `Ok` or `Err`,
 //! never panic, and within bounded time. Where an operation has a defining
 //! equation, an `Ok` result is checked against it on its first points.
 //!
@@ -13,7 +13,7 @@ use arbitrary::{Result, Unstructured};
 use cute_fuzz::{any_int, int_tuple, layout_or_unit, points, shape_tuple, tiler};
 use cute_types::algebra::{self, compose_swizzle, Swizzle};
 use cute_types::dynamic::{crd2idx, idx2crd, idx2crd_strided, product_like};
-use cute_types::{DInt, FixedLayout, FixedTuple};
+use cute_types::{DInt, DLayout, DTuple};
 use libfuzzer_sys::fuzz_target;
 
 /// Points checked per equation: enough to cross several modes, cheap per input.
@@ -40,17 +40,17 @@ fn run(u: &mut Unstructured) -> Result<()> {
 }
 
 /// `L(i)`, or `None` when it is an error (e.g. overflow beyond the domain).
-fn at(l: &FixedLayout, i: i64) -> Option<i64> {
+fn at(l: &DLayout, i: i64) -> Option<i64> {
     l.eval_index(i).ok().map(|v| v.value)
 }
 
 /// One operation on `a` (and `b`); returns a layout result to keep.
-fn step(u: &mut Unstructured, a: &FixedLayout, b: &FixedLayout) -> Result<Option<FixedLayout>> {
+fn step(u: &mut Unstructured, a: &DLayout, b: &DLayout) -> Result<Option<DLayout>> {
     let op: u8 = u.int_in_range(0..=33)?;
     Ok(match op {
         0 => check_coalesce(a, algebra::coalesce(a).ok()),
         1 => {
-            let profile = int_tuple(u)?.unwrap_or(FixedTuple::s(1));
+            let profile = int_tuple(u)?.unwrap_or(DTuple::s(1));
             check_coalesce(a, algebra::coalesce_profile(a, &profile).ok())
         }
         2 => check_filter(a, algebra::filter(a).ok()),
@@ -61,9 +61,9 @@ fn step(u: &mut Unstructured, a: &FixedLayout, b: &FixedLayout) -> Result<Option
         }
         5 => {
             let cotarget = if u.arbitrary()? {
-                shape_tuple(u)?.unwrap_or(FixedTuple::s(1))
+                shape_tuple(u)?.unwrap_or(DTuple::s(1))
             } else {
-                FixedTuple::int(DInt {
+                DTuple::int(DInt {
                     value: any_int(u)?,
                     is_static: u.arbitrary()?,
                 })
@@ -107,7 +107,7 @@ fn step(u: &mut Unstructured, a: &FixedLayout, b: &FixedLayout) -> Result<Option
         17 => check_product_sizes(a, b, algebra::blocked_product(a, b).ok()),
         18 => check_product_sizes(a, b, algebra::raked_product(a, b).ok()),
         19 => {
-            let shape = shape_tuple(u)?.unwrap_or(FixedTuple::s(1));
+            let shape = shape_tuple(u)?.unwrap_or(DTuple::s(1));
             let order = if u.arbitrary()? { int_tuple(u)? } else { None };
             algebra::tile_to_shape(a, &shape, order.as_ref()).ok()
         }
@@ -127,7 +127,7 @@ fn step(u: &mut Unstructured, a: &FixedLayout, b: &FixedLayout) -> Result<Option
         27 => check_max_common(a, b),
         28 => {
             let _ = algebra::make_layout_like(a);
-            let order = int_tuple(u)?.unwrap_or(FixedTuple::s(1));
+            let order = int_tuple(u)?.unwrap_or(DTuple::s(1));
             let _ = algebra::compact_order(&a.shape(), &order);
             let _ = algebra::coalesce_shape(&a.shape());
             algebra::make_ordered_layout(&a.shape(), &order).ok()
@@ -143,9 +143,9 @@ fn step(u: &mut Unstructured, a: &FixedLayout, b: &FixedLayout) -> Result<Option
             None
         }
         32 => {
-            let _ = product_like(&a.shape(), &int_tuple(u)?.unwrap_or(FixedTuple::s(1)));
-            let _ = FixedLayout::compact(a.shape(), cute_types::dynamic::Major::Right);
-            FixedLayout::col_major(a.shape()).ok()
+            let _ = product_like(&a.shape(), &int_tuple(u)?.unwrap_or(DTuple::s(1)));
+            let _ = DLayout::compact(a.shape(), cute_types::dynamic::Major::Right);
+            DLayout::col_major(a.shape()).ok()
         }
         _ => {
             let _ = algebra::max_common_vector(a, b);
@@ -155,7 +155,7 @@ fn step(u: &mut Unstructured, a: &FixedLayout, b: &FixedLayout) -> Result<Option
 }
 
 /// `size(R) == size(L)`, `R(i) == L(i)`.
-fn check_coalesce(l: &FixedLayout, r: Option<FixedLayout>) -> Option<FixedLayout> {
+fn check_coalesce(l: &DLayout, r: Option<DLayout>) -> Option<DLayout> {
     let r = r?;
     if let (Ok(sl), Ok(sr)) = (l.size(), r.size()) {
         assert_eq!(sl.value, sr.value, "coalesce changed the size: {l} -> {r}");
@@ -169,13 +169,13 @@ fn check_coalesce(l: &FixedLayout, r: Option<FixedLayout>) -> Option<FixedLayout
 }
 
 /// The image of `filter(L)` is the image of `L` (checked when both are small).
-fn check_filter(l: &FixedLayout, r: Option<FixedLayout>) -> Option<FixedLayout> {
+fn check_filter(l: &DLayout, r: Option<DLayout>) -> Option<DLayout> {
     let r = r?;
     let (Ok(sl), Ok(sr)) = (l.size(), r.size()) else {
         return Some(r);
     };
     if sl.value <= CHECK && sr.value <= CHECK && sl.value > 0 {
-        let image = |x: &FixedLayout, n: i64| -> Option<Vec<i64>> {
+        let image = |x: &DLayout, n: i64| -> Option<Vec<i64>> {
             let mut v: Vec<i64> = (0..n).map(|i| at(x, i)).collect::<Option<_>>()?;
             v.sort_unstable();
             v.dedup();
@@ -189,7 +189,7 @@ fn check_filter(l: &FixedLayout, r: Option<FixedLayout>) -> Option<FixedLayout> 
 }
 
 /// `size(R) == size(B)` and `R(i) == A(B(i))`.
-fn check_composition(a: &FixedLayout, b: &FixedLayout, r: Option<FixedLayout>) -> Option<FixedLayout> {
+fn check_composition(a: &DLayout, b: &DLayout, r: Option<DLayout>) -> Option<DLayout> {
     let r = r?;
     if let (Ok(sb), Ok(sr)) = (b.size(), r.size()) {
         assert_eq!(
@@ -214,7 +214,7 @@ fn check_composition(a: &FixedLayout, b: &FixedLayout, r: Option<FixedLayout>) -
 }
 
 /// Whether the last mode, recursively, is an empty tuple `()`.
-fn ends_in_empty_tuple(t: &FixedTuple) -> bool {
+fn ends_in_empty_tuple(t: &DTuple) -> bool {
     if t.is_int() {
         return false;
     }
@@ -225,7 +225,7 @@ fn ends_in_empty_tuple(t: &FixedTuple) -> bool {
 }
 
 /// The image of `L` on its first points, when `L` is injective there and small.
-fn injective_image(l: &FixedLayout) -> Option<Vec<i64>> {
+fn injective_image(l: &DLayout) -> Option<Vec<i64>> {
     let n = l.size().ok()?.value;
     if n <= 0 || n > CHECK {
         return None;
@@ -238,7 +238,7 @@ fn injective_image(l: &FixedLayout) -> Option<Vec<i64>> {
 }
 
 /// For an injective `L`: `C` is ordered and meets `L`'s image only at 0.
-fn check_complement(l: &FixedLayout, c: Option<FixedLayout>) -> Option<FixedLayout> {
+fn check_complement(l: &DLayout, c: Option<DLayout>) -> Option<DLayout> {
     let c = c?;
     if let Some(image) = injective_image(l) {
         let mut prev = None;
@@ -260,7 +260,7 @@ fn check_complement(l: &FixedLayout, c: Option<FixedLayout>) -> Option<FixedLayo
 }
 
 /// `L(R(i)) == i` for `i < size(R)`.
-fn check_right_inverse(l: &FixedLayout, r: Option<FixedLayout>) -> Option<FixedLayout> {
+fn check_right_inverse(l: &DLayout, r: Option<DLayout>) -> Option<DLayout> {
     let r = r?;
     for i in 0..points(&r, CHECK) {
         if let Some(x) = at(&r, i).and_then(|j| at(l, j)) {
@@ -275,7 +275,7 @@ fn check_right_inverse(l: &FixedLayout, r: Option<FixedLayout>) -> Option<FixedL
 /// Not checked where the documentation of `left_inverse` says C++'s answer is no
 /// inverse: a non-injective `L` (`(_5,_3,_2):(_1,_1,_0)` gives `_5:_1`, and
 /// `L(9) = 5` but `L(R(5)) = 1`), and an `L` with a run-time shape-1 mode.
-fn check_left_inverse(l: &FixedLayout, r: Option<FixedLayout>) -> Option<FixedLayout> {
+fn check_left_inverse(l: &DLayout, r: Option<DLayout>) -> Option<DLayout> {
     let r = r?;
     let runtime_unit = (0..l.shape().leaf_count()).any(|k| l.shape().leaf(k) == DInt::d(1));
     if injective_image(l).is_some() && !runtime_unit {
@@ -290,7 +290,7 @@ fn check_left_inverse(l: &FixedLayout, r: Option<FixedLayout>) -> Option<FixedLa
 }
 
 /// Blocked and raked products hold `size(A) * size(B)` points.
-fn check_product_sizes(a: &FixedLayout, b: &FixedLayout, r: Option<FixedLayout>) -> Option<FixedLayout> {
+fn check_product_sizes(a: &DLayout, b: &DLayout, r: Option<DLayout>) -> Option<DLayout> {
     let r = r?;
     if let (Ok(sa), Ok(sb), Ok(sr)) = (a.size(), b.size(), r.size()) {
         if let Some(p) = sa.value.checked_mul(sb.value) {
@@ -302,7 +302,7 @@ fn check_product_sizes(a: &FixedLayout, b: &FixedLayout, r: Option<FixedLayout>)
 
 /// `Swizzle<b,m,s>`: an involution; `compose_swizzle(sw, L)(i) == sw(L(i))`, and
 /// composing the swizzled layout with `B` is `sw ∘ (L ∘ B)`.
-fn check_swizzle(u: &mut Unstructured, l: &FixedLayout, b: &FixedLayout) -> Result<()> {
+fn check_swizzle(u: &mut Unstructured, l: &DLayout, b: &DLayout) -> Result<()> {
     let bits = u.int_in_range(-1..=8)?;
     let base = u.int_in_range(-1..=12)?;
     let shift = if u.ratio(1, 8)? {
@@ -321,12 +321,12 @@ fn check_swizzle(u: &mut Unstructured, l: &FixedLayout, b: &FixedLayout) -> Resu
     );
     let sl = compose_swizzle(sw, l);
     for i in 0..points(l, 64) {
-        if let (Some(li), Ok(got)) = (at(l, i), sl.eval(&FixedTuple::d(i))) {
+        if let (Some(li), Ok(got)) = (at(l, i), sl.eval(&DTuple::d(i))) {
             assert_eq!(got.value, sw.apply(li), "{sw:?} o {l} differs at {i}");
         }
     }
     let _ = sl.to_string();
-    if let cute_types::algebra::FixedSwizzledLayout::Swizzled(c) = sl {
+    if let cute_types::algebra::SwizzledLayout::Swizzled(c) = sl {
         if ends_in_empty_tuple(&l.shape()) {
             // The composition finding of `check_composition`.
             return Ok(());
@@ -337,7 +337,7 @@ fn check_swizzle(u: &mut Unstructured, l: &FixedLayout, b: &FixedLayout) -> Resu
         if let Ok(composed) = c.composition(b) {
             for i in 0..points(b, 64) {
                 let want = at(b, i).and_then(|j| at(l, j)).map(|v| sw.apply(v));
-                if let (Some(want), Ok(got)) = (want, composed.eval(&FixedTuple::d(i))) {
+                if let (Some(want), Ok(got)) = (want, composed.eval(&DTuple::d(i))) {
                     assert_eq!(got.value, want, "({sw:?} o {l}) o {b} differs at {i}");
                 }
             }
@@ -350,7 +350,7 @@ fn check_swizzle(u: &mut Unstructured, l: &FixedLayout, b: &FixedLayout) -> Resu
 }
 
 /// `L(N(j)) == 0` and `N` injective (on its first points).
-fn check_nullspace(l: &FixedLayout, n: Option<FixedLayout>) -> Option<FixedLayout> {
+fn check_nullspace(l: &DLayout, n: Option<DLayout>) -> Option<DLayout> {
     let n = n?;
     let count = points(&n, CHECK);
     let mut seen = Vec::with_capacity(count as usize);
@@ -369,7 +369,7 @@ fn check_nullspace(l: &FixedLayout, n: Option<FixedLayout>) -> Option<FixedLayou
 }
 
 /// `size(R) == size(A)` and `R(i) == A(i) + B(i)`.
-fn check_layout_add(a: &FixedLayout, b: &FixedLayout, r: Option<FixedLayout>) -> Option<FixedLayout> {
+fn check_layout_add(a: &DLayout, b: &DLayout, r: Option<DLayout>) -> Option<DLayout> {
     let r = r?;
     if let (Ok(sa), Ok(sr)) = (a.size(), r.size()) {
         assert_eq!(sa.value, sr.value, "layout_add({a}, {b}) = {r}: size");
@@ -384,7 +384,7 @@ fn check_layout_add(a: &FixedLayout, b: &FixedLayout, r: Option<FixedLayout>) ->
 }
 
 /// Symmetric, and its size divides both sizes.
-fn check_gcd(x: &FixedTuple, y: &FixedTuple) {
+fn check_gcd(x: &DTuple, y: &DTuple) {
     let (Ok(g), Ok(h)) = (
         algebra::greatest_common_domain(x, y),
         algebra::greatest_common_domain(y, x),
@@ -404,7 +404,7 @@ fn check_gcd(x: &FixedTuple, y: &FixedTuple) {
 }
 
 /// `A(Lc(i)) == i` and `B(Lc(i)) == i` for `i < max_common_vector(A, B)`.
-fn check_max_common(a: &FixedLayout, b: &FixedLayout) -> Option<FixedLayout> {
+fn check_max_common(a: &DLayout, b: &DLayout) -> Option<DLayout> {
     let lc = algebra::max_common_layout(a, b).ok()?;
     if let Ok(v) = algebra::max_common_vector(a, b) {
         for i in 0..v.value.clamp(0, CHECK) {
@@ -424,7 +424,7 @@ fn check_max_common(a: &FixedLayout, b: &FixedLayout) -> Option<FixedLayout> {
 
 /// `select`, `take`, `group`, `append`, `prepend`, `replace`, `flatten`, `slice`,
 /// `dice`, `get_path`, `from_modes`.
-fn sublayout(u: &mut Unstructured, a: &FixedLayout, b: &FixedLayout) -> Result<Option<FixedLayout>> {
+fn sublayout(u: &mut Unstructured, a: &DLayout, b: &DLayout) -> Result<Option<DLayout>> {
     let i = u.int_in_range(0..=5)?;
     let j = u.int_in_range(0..=6)?;
     let idx: Vec<usize> = (0..u.int_in_range(0..=4)?)
@@ -446,12 +446,12 @@ fn sublayout(u: &mut Unstructured, a: &FixedLayout, b: &FixedLayout) -> Result<O
         let _ = a.dice(&c);
         let _ = a.slice_and_offset(&c);
     }
-    let _ = FixedLayout::from_modes(&[*a, *b]);
+    let _ = DLayout::from_modes(&[*a, *b]);
     Ok(a.group(i, j).ok())
 }
 
 /// A coordinate tuple, `_` allowed (parsed from text so that stars appear).
-fn coord(u: &mut Unstructured) -> Result<Option<FixedTuple>> {
+fn coord(u: &mut Unstructured) -> Result<Option<DTuple>> {
     let Some(t) = int_tuple(u)? else {
         return Ok(None);
     };
@@ -492,7 +492,7 @@ fn replace_leaf_text(text: &str, k: usize) -> String {
 }
 
 /// `idx2crd`/`crd2idx` round trips and `eval` on arbitrary coordinates.
-fn coordinates(u: &mut Unstructured, a: &FixedLayout) -> Result<()> {
+fn coordinates(u: &mut Unstructured, a: &DLayout) -> Result<()> {
     let shape = a.shape();
     let stride = a.stride();
     for _ in 0..4 {
@@ -502,11 +502,11 @@ fn coordinates(u: &mut Unstructured, a: &FixedLayout) -> Result<()> {
             any_int(u)?
         };
         let _ = a.eval_index(i);
-        let _ = idx2crd_strided(&FixedTuple::d(i), &shape, &stride);
+        let _ = idx2crd_strided(&DTuple::d(i), &shape, &stride);
         if let Ok(c) = a.idx2crd(i) {
             // The natural coordinate of an index in the domain maps back to it
             // through the compact column-major layout of the shape.
-            if let (Ok(cm), Ok(n)) = (FixedLayout::col_major(shape), a.size()) {
+            if let (Ok(cm), Ok(n)) = (DLayout::col_major(shape), a.size()) {
                 if i >= 0 && i < n.value {
                     if let Ok(back) = crd2idx(&c, &cm.shape(), &cm.stride()) {
                         assert_eq!(

@@ -1,4 +1,4 @@
-//! The layout text grammar (`cute_types::text`, `FixedLayout: FromStr`): any input
+//! The layout text grammar (`cute_types::text`, `DLayout: FromStr`): any input
 //! gives a layout or a `ParseError` (whose caret rendering must not panic), and
 //! printing a parsed layout or tuple parses back to the same value, static marks
 //! included. Generated layouts are printed and parsed back too, so the printer
@@ -6,7 +6,7 @@
 #![no_main]
 
 use arbitrary::Unstructured;
-use cute_types::{parse_coord, parse_layout, parse_tuple, FixedLayout, FixedTuple};
+use cute_types::{parse_coord, parse_layout, parse_tuple, DLayout, DTuple};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -23,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
 
 /// Parses `src` every way; round-trips what parses.
 fn text(src: &str) {
-    match src.parse::<FixedLayout>() {
+    match src.parse::<DLayout>() {
         Ok(l) => round_trip_layout(&l),
         Err(e) => {
             assert!(
@@ -47,11 +47,11 @@ fn text(src: &str) {
             let _ = e.caret(src).to_string();
         }
     }
-    // `FromStr for FixedTuple` is `parse_coord`.
-    let _ = src.parse::<FixedTuple>();
+    // `FromStr for DTuple` is `parse_coord`.
+    let _ = src.parse::<DTuple>();
 }
 
-fn round_trip_layout(l: &FixedLayout) {
+fn round_trip_layout(l: &DLayout) {
     let printed = l.to_string();
     let back = parse_layout(&printed).unwrap_or_else(|e| {
         panic!("{printed:?} (printed from a parsed layout) does not parse: {e}")
@@ -62,7 +62,7 @@ fn round_trip_layout(l: &FixedLayout) {
     );
 }
 
-fn round_trip_tuple(t: &FixedTuple, coord: bool) {
+fn round_trip_tuple(t: &DTuple, coord: bool) {
     let printed = t.to_string();
     let back = if coord {
         parse_coord(&printed)

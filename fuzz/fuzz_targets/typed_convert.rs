@@ -1,7 +1,7 @@
 //! Conversions between the typed and the dynamic layer, and dynamic layouts into
 //! tensors:
 //!
-//! * `Layout::<S, D>::from_dynamic` / `TryFrom<FixedLayout>` on layouts shaped like
+//! * `Layout::<S, D>::from_dynamic` / `TryFrom<DLayout>` on layouts shaped like
 //!   `S:D` (static leaves kept or changed, dynamic leaves arbitrary) and on
 //!   arbitrary ones: `Ok` or `Err`, never a panic; when `Ok`, `to_dynamic` gives
 //!   the same values and nesting back, the static leaves of the type are static,
@@ -16,7 +16,7 @@ use arbitrary::{Result, Unstructured};
 use cute_fuzz::{layout, shape_int, stride_int};
 use cute_typed::tensor::Tensor;
 use cute_typed::typed::*;
-use cute_types::{DInt, FixedLayout, FixedTuple};
+use cute_types::{DInt, DLayout, DTuple};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -47,9 +47,9 @@ fn run(u: &mut Unstructured) -> Result<()> {
 /// possibly dropped), dynamic leaves drawn by `leaf`.
 fn fill(
     u: &mut Unstructured,
-    pattern: &FixedTuple,
+    pattern: &DTuple,
     leaf: fn(&mut Unstructured) -> Result<i64>,
-) -> Result<FixedTuple> {
+) -> Result<DTuple> {
     let mut t = *pattern;
     for k in 0..pattern.leaf_count() {
         let p = pattern.leaf(k);
@@ -75,13 +75,13 @@ fn fill(
 }
 
 /// A layout shaped like `S:D` (mostly) or arbitrary.
-fn candidate<S: Congruent<D>, D: IntTuple>(u: &mut Unstructured) -> Result<Option<FixedLayout>> {
+fn candidate<S: Congruent<D>, D: IntTuple>(u: &mut Unstructured) -> Result<Option<DLayout>> {
     if u.ratio(1, 8)? {
         return layout(u);
     }
     let shape = fill(u, &S::PATTERN, shape_int)?;
     let stride = fill(u, &D::PATTERN, stride_int)?;
-    Ok(FixedLayout::new(shape, stride).ok())
+    Ok(DLayout::new(shape, stride).ok())
 }
 
 fn check<S: Congruent<D>, D: IntTuple>(u: &mut Unstructured) -> Result<()> {
@@ -135,7 +135,7 @@ fn check<S: Congruent<D>, D: IntTuple>(u: &mut Unstructured) -> Result<()> {
         Ok(t),
         "{back} does not convert back"
     );
-    assert_eq!(FixedLayout::from(t).to_string(), back.to_string());
+    assert_eq!(DLayout::from(t).to_string(), back.to_string());
     assert_eq!(t.to_string(), back.to_string());
     // The typed layout computes what the dynamic one computes.
     let size = dl.size().expect("a typed layout's size fits").value;
@@ -176,7 +176,7 @@ fn tensor(u: &mut Unstructured) -> Result<()> {
     // A size beyond i64 is admitted when every point addresses storage (stride 0).
     let size = dl.size().map_or(i64::MAX, |s| s.value);
     for i in 0..size.min(256) {
-        let got = t.get(FixedTuple::d(i));
+        let got = t.get(DTuple::d(i));
         match dl.eval_index(i) {
             Ok(v) => {
                 let got = *got.unwrap_or_else(|e| panic!("{dl} at {offset}: get({i}) = {e:?}"));
@@ -195,8 +195,8 @@ fn tensor(u: &mut Unstructured) -> Result<()> {
     if let Ok(o) = t.offsets() {
         let _ = o.take(n).count();
     }
-    let _ = t.get(FixedTuple::d(size));
-    let _ = t.get(FixedTuple::d(-1));
+    let _ = t.get(DTuple::d(size));
+    let _ = t.get(DTuple::d(-1));
     let other = cute_fuzz::layout_or_unit(u)?;
     let _ = t.relayout(other, offset);
     Ok(())

@@ -6,8 +6,8 @@
 //! Every generator consumes a bounded number of bytes and builds a bounded
 //! structure, so one input costs bounded time before the code under test runs.
 use arbitrary::{Result, Unstructured};
-use cute_types::dynamic::{FixedTiler, CAPACITY};
-use cute_types::{DInt, FixedLayout, FixedTuple};
+use cute_types::dynamic::{DTiler, CAPACITY};
+use cute_types::{DInt, DLayout, DTuple};
 
 /// Values that sit on arithmetic edges.
 const SPECIAL: [i64; 12] = [
@@ -90,12 +90,12 @@ impl Shape {
         u: &mut Unstructured,
         leaf: &mut dyn FnMut(&mut Unstructured) -> Result<i64>,
         static_bias: u8,
-    ) -> Result<Option<FixedTuple>> {
+    ) -> Result<Option<DTuple>> {
         match self {
             Shape::Leaf => {
                 let v = leaf(u)?;
                 let is_static = u.arbitrary::<u8>()? < static_bias;
-                Ok(Some(FixedTuple::int(DInt {
+                Ok(Some(DTuple::int(DInt {
                     value: v,
                     is_static,
                 })))
@@ -109,7 +109,7 @@ impl Shape {
                     }
                 }
                 // More than CAPACITY nodes: not representable, the caller skips it.
-                Ok(FixedTuple::tuple(&out).ok())
+                Ok(DTuple::tuple(&out).ok())
             }
         }
     }
@@ -122,22 +122,22 @@ pub fn nesting(u: &mut Unstructured) -> Result<Shape> {
 }
 
 /// A tuple of shape-like values (positive mostly), `None` when it does not fit.
-pub fn shape_tuple(u: &mut Unstructured) -> Result<Option<FixedTuple>> {
+pub fn shape_tuple(u: &mut Unstructured) -> Result<Option<DTuple>> {
     let bias = u.arbitrary()?;
     nesting(u)?.fill(u, &mut shape_int, bias)
 }
 
 /// A tuple of any integers.
-pub fn int_tuple(u: &mut Unstructured) -> Result<Option<FixedTuple>> {
+pub fn int_tuple(u: &mut Unstructured) -> Result<Option<DTuple>> {
     let bias = u.arbitrary()?;
     nesting(u)?.fill(u, &mut any_int, bias)
 }
 
-/// A layout. Mostly a valid one (`FixedLayout::new`); sometimes built without the
+/// A layout. Mostly a valid one (`DLayout::new`); sometimes built without the
 /// positive-shape check (algebra results may carry shape-0 or negative modes and
 /// are fed back into the algebra), sometimes with a non-congruent stride. `None`
 /// when the parts are rejected or do not fit.
-pub fn layout(u: &mut Unstructured) -> Result<Option<FixedLayout>> {
+pub fn layout(u: &mut Unstructured) -> Result<Option<DLayout>> {
     let kind: u8 = u.arbitrary()?;
     let nest = nesting(u)?;
     let bias = u.arbitrary()?;
@@ -149,24 +149,24 @@ pub fn layout(u: &mut Unstructured) -> Result<Option<FixedLayout>> {
         return Ok(None);
     };
     Ok(if kind >= 240 && kind < 250 {
-        FixedLayout::new_unchecked_shape(shape, stride).ok()
+        DLayout::new_unchecked_shape(shape, stride).ok()
     } else {
-        FixedLayout::new(shape, stride).ok()
+        DLayout::new(shape, stride).ok()
     })
 }
 
 /// A layout, falling back to `1:0` when the generated one is rejected.
-pub fn layout_or_unit(u: &mut Unstructured) -> Result<FixedLayout> {
-    Ok(layout(u)?.unwrap_or_else(|| FixedLayout::new(FixedTuple::s(1), FixedTuple::s(0)).unwrap()))
+pub fn layout_or_unit(u: &mut Unstructured) -> Result<DLayout> {
+    Ok(layout(u)?.unwrap_or_else(|| DLayout::new(DTuple::s(1), DTuple::s(0)).unwrap()))
 }
 
 /// A by-mode tiler `[l0, [l1, l2], …]` of at most two levels.
-pub fn tiler(u: &mut Unstructured) -> Result<Option<FixedTiler>> {
-    let mut t = FixedTiler::new();
+pub fn tiler(u: &mut Unstructured) -> Result<Option<DTiler>> {
+    let mut t = DTiler::new();
     let n = u.int_in_range(0..=3)?;
     for _ in 0..n {
         let next = if u.ratio(1, 5)? {
-            let mut inner = FixedTiler::new();
+            let mut inner = DTiler::new();
             for _ in 0..u.int_in_range(0..=2)? {
                 match inner.push_layout(layout_or_unit(u)?) {
                     Ok(i) => inner = i,
@@ -187,7 +187,7 @@ pub fn tiler(u: &mut Unstructured) -> Result<Option<FixedTiler>> {
 
 /// `min(size(L), limit)` when the size is known, else 0: the number of points a
 /// check may enumerate.
-pub fn points(l: &FixedLayout, limit: i64) -> i64 {
+pub fn points(l: &DLayout, limit: i64) -> i64 {
     match l.size() {
         Ok(s) if s.value > 0 => s.value.min(limit),
         _ => 0,
@@ -196,6 +196,6 @@ pub fn points(l: &FixedLayout, limit: i64) -> i64 {
 
 /// Whether a tuple has room for the algebra (a quarter of the capacity is left):
 /// used only to document that capacity errors are expected on big inputs.
-pub fn roomy(t: &FixedTuple) -> bool {
+pub fn roomy(t: &DTuple) -> bool {
     t.node_count() * 4 <= CAPACITY * 3
 }

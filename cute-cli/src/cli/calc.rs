@@ -6,7 +6,7 @@ use std::num::NonZeroUsize;
 use cute_calc::{self as expr, Reading, Value};
 use cute_print::LayoutGrid;
 use cute_types::algebra::Swizzle;
-use cute_types::{DInt, Error, FixedLayout};
+use cute_types::{DInt, DLayout, Error};
 
 use super::report::CliError;
 
@@ -42,7 +42,7 @@ pub fn eval_lines<R: io::Read + Send, W: io::Write>(
 /// A value that has a picture: a layout, possibly behind a swizzle.
 pub struct Printable {
     /// The layout whose domain is drawn (the inner layout of a swizzled one).
-    layout: FixedLayout,
+    layout: DLayout,
     /// For a swizzled layout `sw o offset o L`: the swizzle and the offset.
     swizzle: Option<(Swizzle, DInt)>,
     /// The value as `cute eval` writes it.
@@ -54,19 +54,14 @@ impl Printable {
     pub fn evaluate(src: &str) -> Result<Printable, CliError> {
         let value = evaluate(src)?;
         let notation = value.to_string();
-        // The printers take the fixed-capacity layout of the typed layer.
-        let fixed = |l: &cute_types::dynamic::rt::CLayout| -> Result<FixedLayout, CliError> {
-            l.to_fixed()
-                .map_err(|e| CliError::Print(cute_print::PrintError::Algebra(e)))
-        };
         match value {
             Value::Layout(layout) => Ok(Printable {
-                layout: fixed(&layout)?,
+                layout,
                 swizzle: None,
                 notation,
             }),
             Value::Swizzled(composed) => Ok(Printable {
-                layout: fixed(&composed.layout())?,
+                layout: composed.layout().clone(),
                 swizzle: Some((composed.swizzle(), composed.offset())),
                 notation,
             }),

@@ -1,4 +1,4 @@
-//! The layouts a GEMM kernel is generated from, built as cute-types [`FixedLayout`]s.
+//! The layouts a GEMM kernel is generated from, built as cute-types [`DLayout`]s.
 //!
 //! A 2-D tile coordinate is carried as two layouts over the same domain, one per
 //! coordinate ([`TileMap`]): `(thread, value) ↦ (row, column)` is the pair
@@ -8,26 +8,26 @@
 //! here and become immediates.
 use super::config::{k_lanes, GemmParams};
 use super::problem::Major;
-use cute_typed::{Error, FixedLayout, FixedTuple};
+use cute_typed::{DLayout, DTuple, Error};
 
 /// A flat layout `(s0,s1,…):(d0,d1,…)` with static leaves.
-pub fn flat(shape: &[i64], stride: &[i64]) -> Result<FixedLayout, Error> {
-    let mut s = FixedTuple::empty();
-    let mut d = FixedTuple::empty();
+pub fn flat(shape: &[i64], stride: &[i64]) -> Result<DLayout, Error> {
+    let mut s = DTuple::empty();
+    let mut d = DTuple::empty();
     for (&a, &b) in shape.iter().zip(stride) {
-        s = s.push(&FixedTuple::s(a))?;
-        d = d.push(&FixedTuple::s(b))?;
+        s = s.push(&DTuple::s(a))?;
+        d = d.push(&DTuple::s(b))?;
     }
-    FixedLayout::new(s, d)
+    DLayout::new(s, d)
 }
 
 /// A map into a 2-D tile: one layout per coordinate, over the same domain.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileMap {
     /// the row coordinate (M or N: the contiguous index of a shared tile)
-    pub row: FixedLayout,
+    pub row: DLayout,
     /// the column coordinate (N, or K)
-    pub col: FixedLayout,
+    pub col: DLayout,
 }
 
 impl TileMap {
@@ -43,14 +43,14 @@ impl TileMap {
 
 /// The C tile as seen by threads: `thread ↦ (m, n)` of the thread's first value,
 /// and `value ↦ (m, n)` offsets of the values it owns (`TM` along M times `TN` along N).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CLayouts {
     /// thread index ↦ (m, n) in the block tile
     pub thread: TileMap,
     /// value index along M ↦ m offset
-    pub value_m: FixedLayout,
+    pub value_m: DLayout,
     /// value index along N ↦ n offset
-    pub value_n: FixedLayout,
+    pub value_n: DLayout,
 }
 
 /// Thread and value layouts of the C tile.
@@ -101,7 +101,7 @@ pub enum CopyKind {
 
 /// The copy of one operand tile `(MN, BK)`: which instruction, and the
 /// `(thread + threads·rep) ↦ (mn, k)` map of each copy's first element.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CopyPlan {
     /// the instruction used
     pub kind: CopyKind,
@@ -169,7 +169,7 @@ pub fn copy_plan(p: &GemmParams, mn: usize, major: Major) -> Result<CopyPlan, Er
 }
 
 /// The shared layout of an operand tile: `(MN, BK):(1, MN + pad)` in elements.
-pub fn smem_layout(mn: usize, bk: usize, pad: usize) -> Result<FixedLayout, Error> {
+pub fn smem_layout(mn: usize, bk: usize, pad: usize) -> Result<DLayout, Error> {
     flat(&[mn as i64, bk as i64], &[1, (mn + pad) as i64])
 }
 

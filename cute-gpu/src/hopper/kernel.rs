@@ -20,7 +20,7 @@ use crate::layout_code::emit_eval;
 use crate::ptx::{
     kind, Address, BinOp, Bounds, Cmp, Kernel, KernelBuilder, Operand, Reg, Special, Ty,
 };
-use cute_typed::{Error, FixedTuple};
+use cute_typed::{DTuple, Error};
 
 /// The format of C.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -658,8 +658,8 @@ fn stmatrix_addresses(
     Ok((out, staging))
 }
 
-fn coord3(a: i64, b: i64, c: i64) -> Result<FixedTuple, Error> {
-    FixedTuple::tuple(&[FixedTuple::d(a), FixedTuple::d(b), FixedTuple::d(c)])
+fn coord3(a: i64, b: i64, c: i64) -> Result<DTuple, Error> {
+    DTuple::tuple(&[DTuple::d(a), DTuple::d(b), DTuple::d(c)])
 }
 
 /// Every accumulator straight to global memory, predicated on `m < M`, `n < N`:

@@ -15,15 +15,15 @@
 use super::config::{HgemmParams, C_STAGE, INPUT_BYTES};
 use crate::gemm::layouts::flat;
 use cute_typed::algebra::{
-    composition, logical_divide, tile_to_shape, upcast, FixedComposedLayout, Swizzle,
+    composition, logical_divide, tile_to_shape, upcast, DComposedLayout, Swizzle,
 };
 use cute_typed::tv::sm90_c_layout_64xn;
 use cute_typed::typed::{make_layout_strided, _1, _128, _16, _2, _32, _4, _8};
-use cute_typed::{DInt, Error, FixedLayout, FixedTuple};
+use cute_typed::{DInt, DLayout, DTuple, Error};
 
 /// The flat tuple `(_v0,_v1,…)` of static integers.
-fn static_tuple(values: &[i64]) -> Result<FixedTuple, Error> {
-    let mut t = FixedTuple::empty();
+fn static_tuple(values: &[i64]) -> Result<DTuple, Error> {
+    let mut t = DTuple::empty();
     for &v in values {
         t.push_int(DInt::s(v))?;
     }
@@ -31,12 +31,12 @@ fn static_tuple(values: &[i64]) -> Result<FixedTuple, Error> {
 }
 
 /// The integer layout `_s:_d` (a tiler mode: not the rank-1 tuple `(_s):(_d)`).
-fn static_mode(s: i64, d: i64) -> Result<FixedLayout, Error> {
-    FixedLayout::new(FixedTuple::s(s), FixedTuple::s(d))
+fn static_mode(s: i64, d: i64) -> Result<DLayout, Error> {
+    DLayout::new(DTuple::s(s), DTuple::s(d))
 }
 
-fn coord3(a: i64, b: i64, c: i64) -> Result<FixedTuple, Error> {
-    FixedTuple::tuple(&[FixedTuple::d(a), FixedTuple::d(b), FixedTuple::d(c)])
+fn coord3(a: i64, b: i64, c: i64) -> Result<DTuple, Error> {
+    DTuple::tuple(&[DTuple::d(a), DTuple::d(b), DTuple::d(c)])
 }
 
 fn log2(v: i64) -> i64 {
@@ -53,14 +53,14 @@ pub fn element_swizzle(swizzle_bytes: usize) -> Result<Swizzle, Error> {
 }
 
 /// The swizzle atom of a K-major tile: 8 rows of one swizzle row each, `(8,W):(W,1)`.
-pub fn k_major_atom(swizzle_bytes: usize) -> Result<FixedLayout, Error> {
+pub fn k_major_atom(swizzle_bytes: usize) -> Result<DLayout, Error> {
     let w = (swizzle_bytes / INPUT_BYTES) as i64;
     flat(&[8, w], &[w, 1])
 }
 
 /// The MN-major swizzle atom: one swizzle row of `W` M/N-contiguous elements for
 /// each of 8 K indices, `(W,8):(1,W)` (CuTe's `Layout_MN_SW*_Atom`).
-pub fn mn_major_atom(swizzle_bytes: usize) -> Result<FixedLayout, Error> {
+pub fn mn_major_atom(swizzle_bytes: usize) -> Result<DLayout, Error> {
     let w = (swizzle_bytes / INPUT_BYTES) as i64;
     flat(&[w, 8], &[1, w])
 }
@@ -75,10 +75,10 @@ pub enum OperandMajor {
 }
 
 /// One operand's tiles in shared memory, all stages: `(rows, K, stage) → element offset`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OperandSmem {
     /// `Sw ∘ tile_to_shape(atom, (rows, BK, stages))`
-    pub layout: FixedComposedLayout,
+    pub layout: DComposedLayout,
     /// rows (M or N) of one stage's tile
     pub rows: usize,
     /// K extent of one stage
@@ -129,7 +129,7 @@ impl OperandSmem {
             &static_tuple(&[rows as i64, bk as i64, stages as i64])?,
             None,
         )?;
-        let layout = FixedComposedLayout::new(element_swizzle(swizzle_bytes)?, DInt::s(0), inner);
+        let layout = DComposedLayout::new(element_swizzle(swizzle_bytes)?, DInt::s(0), inner);
         Ok(OperandSmem {
             layout,
             rows,
@@ -151,7 +151,7 @@ impl OperandSmem {
         let atom = mn_major_atom(swizzle_bytes)?;
         let shape = static_tuple(&[rows as i64, bk as i64, stages as i64])?;
         let inner = tile_to_shape(&atom, &shape, Some(&static_tuple(&[1, 0, 2])?))?;
-        let layout = FixedComposedLayout::new(element_swizzle(swizzle_bytes)?, DInt::s(0), inner);
+        let layout = DComposedLayout::new(element_swizzle(swizzle_bytes)?, DInt::s(0), inner);
         Ok(OperandSmem {
             layout,
             rows,
@@ -230,7 +230,7 @@ impl OperandSmem {
             _ => 3,
         };
         let tile =
-            FixedLayout::from_modes(&[self.layout.layout().get(0)?, self.layout.layout().get(1)?])?;
+            DLayout::from_modes(&[self.layout.layout().get(0)?, self.layout.layout().get(1)?])?;
         match self.major {
             OperandMajor::K => {
                 let split = logical_divide(&tile.get(0)?, &static_mode(8, 1)?)?;
@@ -277,12 +277,12 @@ impl OperandSmem {
 }
 
 /// Which row and column of the consumer's 64×N block each accumulator holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AccumulatorMap {
     /// `(thread, value) → m`
-    pub m_of: FixedLayout,
+    pub m_of: DLayout,
     /// `(thread, value) → n`
-    pub n_of: FixedLayout,
+    pub n_of: DLayout,
     /// N of the wgmma
     pub n: usize,
 }
@@ -291,6 +291,7 @@ impl AccumulatorMap {
     /// From CuTe's `CLayout_64xN` (`cute_typed::tv::sm90_c_layout_64xn`).
     pub fn new(n: usize) -> Result<AccumulatorMap, Error> {
         let tv = sm90_c_layout_64xn(n as i64)?;
+        let tv = DLayout::from_fixed(&tv);
         let m_of = composition(&flat(&[64, n as i64], &[1, 0])?, &tv)?;
         let n_of = composition(&flat(&[64, n as i64], &[0, 1])?, &tv)?;
         Ok(AccumulatorMap { m_of, n_of, n })
@@ -300,11 +301,11 @@ impl AccumulatorMap {
         self.n / 2
     }
     /// The thread part of the row: `t ↦ m` (mode 0).
-    pub fn thread_rows(&self) -> Result<FixedLayout, Error> {
+    pub fn thread_rows(&self) -> Result<DLayout, Error> {
         self.m_of.get(0)
     }
     /// The thread part of the column: `t ↦ n` (mode 0).
-    pub fn thread_cols(&self) -> Result<FixedLayout, Error> {
+    pub fn thread_cols(&self) -> Result<DLayout, Error> {
         self.n_of.get(0)
     }
     /// `(Δm, Δn)` of value `v` relative to the thread's first value.
@@ -328,14 +329,14 @@ impl AccumulatorMap {
 /// `(row l/4 + 8·(q%2), cols 2·(l%4) + {0,1} + 8·(q/2))`, low half first. As a
 /// TV layout into the column-major 16×16 block: `((4,8),(2,2,2)):((32,1),(16,8,128))`
 /// with values ordered (half, q%2, q/2).
-pub fn stmatrix_fragment() -> Result<FixedLayout, Error> {
+pub fn stmatrix_fragment() -> Result<DLayout, Error> {
     Ok(make_layout_strided(((_4, _8), (_2, _2, _2)), ((_32, _1), (_16, _8, _128))).to_dynamic())
 }
 
 /// `stmatrix.x4` row addresses: lane `l` points at row `l%8` of matrix `l/8`, i.e.
 /// at `(l%8 + 8·((l/8)%2), 8·(l/16))` of the 16×16 block, as a layout into its
 /// column-major index: `(8,2,2):(1,8,128)`.
-pub fn stmatrix_row_addresses() -> Result<FixedLayout, Error> {
+pub fn stmatrix_row_addresses() -> Result<DLayout, Error> {
     Ok(make_layout_strided((_8, _2, _2), (_1, _8, _128)).to_dynamic())
 }
 
@@ -345,10 +346,10 @@ pub fn stmatrix_row_addresses() -> Result<FixedLayout, Error> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StorePlan {
     /// `Sw ∘ tile_to_shape(atom, (64, 64, 2))`: two staging buffers
-    pub staging: FixedComposedLayout,
+    pub staging: DComposedLayout,
     /// `t ↦` element offset (before the swizzle) of thread `t`'s row address for
     /// the first 16-column group, for the 128 threads of the warpgroup
-    pub thread_address: FixedLayout,
+    pub thread_address: DLayout,
     /// `regs[jj][q] = (v_lo, v_hi)`
     pub regs: Vec<[(usize, usize); 4]>,
 }
@@ -381,9 +382,9 @@ impl StorePlan {
                     for (h, p) in pair.iter_mut().enumerate() {
                         let v_idx = h + 2 * (q % 2) + 4 * (q / 2);
                         let idx = frag
-                            .eval(&FixedTuple::tuple(&[
-                                FixedTuple::d(lane as i64),
-                                FixedTuple::d(v_idx as i64),
+                            .eval(&DTuple::tuple(&[
+                                DTuple::d(lane as i64),
+                                DTuple::d(v_idx as i64),
                             ])?)?
                             .value;
                         let (m, n) = (idx % 16 + 16 * warp as i64, idx / 16 + 16 * jj as i64);
@@ -404,17 +405,17 @@ impl StorePlan {
         let lane_rows = stmatrix_row_addresses()?;
         let into_tile = composition(&flat(&[16, 16], &[1, rows as i64])?, &lane_rows)?;
         let lane_index = into_tile.stride();
-        let thread_coords = FixedLayout::new(
+        let thread_coords = DLayout::new(
             static_tuple(&[8, 2, 2, 4])?,
-            FixedTuple::tuple(&[
-                FixedTuple::s(lane_index.leaf(0).value),
-                FixedTuple::s(lane_index.leaf(1).value),
-                FixedTuple::s(lane_index.leaf(2).value),
-                FixedTuple::s(16),
+            DTuple::tuple(&[
+                DTuple::s(lane_index.leaf(0).value),
+                DTuple::s(lane_index.leaf(1).value),
+                DTuple::s(lane_index.leaf(2).value),
+                DTuple::s(16),
             ])?,
         )?;
         let one_buffer = staging.layout().get(0)?;
-        let one_buffer = FixedLayout::from_modes(&[one_buffer, staging.layout().get(1)?])?;
+        let one_buffer = DLayout::from_modes(&[one_buffer, staging.layout().get(1)?])?;
         let thread_address = composition(&one_buffer, &thread_coords)?;
         Ok(StorePlan {
             staging,

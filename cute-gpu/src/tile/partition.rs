@@ -1,6 +1,6 @@
 //! Thread–value layouts: which element of a tile each thread moves.
 use super::TileError;
-use cute_typed::{algebra::composition, FixedLayout};
+use cute_typed::{algebra::composition, DLayout};
 
 /// The most values one thread may move in one copy.
 pub const MAX_VALUES: usize = 256;
@@ -21,8 +21,8 @@ pub const MAX_VALUES: usize = 256;
 /// ```
 #[derive(Clone, Debug)]
 pub struct ThreadValues {
-    pub(crate) layout: FixedLayout,
-    pub(crate) thr: FixedLayout,
+    pub(crate) layout: DLayout,
+    pub(crate) thr: DLayout,
     pub(crate) tile: Vec<u32>,
     threads: usize,
     values: usize,
@@ -33,34 +33,34 @@ pub struct ThreadValues {
 /// A layout from text or a typed/dynamic layout.
 pub trait IntoLayout {
     /// The layout, or why not.
-    fn into_layout(self) -> Result<FixedLayout, TileError>;
+    fn into_layout(self) -> Result<DLayout, TileError>;
 }
 
 impl IntoLayout for &str {
-    fn into_layout(self) -> Result<FixedLayout, TileError> {
+    fn into_layout(self) -> Result<DLayout, TileError> {
         cute_typed::parse_layout(self).map_err(|_| TileError::Layout("the text is not a layout"))
     }
 }
 
-impl IntoLayout for FixedLayout {
-    fn into_layout(self) -> Result<FixedLayout, TileError> {
+impl IntoLayout for DLayout {
+    fn into_layout(self) -> Result<DLayout, TileError> {
         Ok(self)
     }
 }
 
-impl IntoLayout for &FixedLayout {
-    fn into_layout(self) -> Result<FixedLayout, TileError> {
-        Ok(*self)
+impl IntoLayout for &DLayout {
+    fn into_layout(self) -> Result<DLayout, TileError> {
+        Ok(self.clone())
     }
 }
 
 impl<S: cute_typed::Congruent<D>, D: cute_typed::IntTuple> IntoLayout for cute_typed::Layout<S, D> {
-    fn into_layout(self) -> Result<FixedLayout, TileError> {
+    fn into_layout(self) -> Result<DLayout, TileError> {
         Ok(self.into())
     }
 }
 
-fn size_of(l: &FixedLayout) -> Result<usize, TileError> {
+fn size_of(l: &DLayout) -> Result<usize, TileError> {
     let n = l
         .size()
         .map_err(|_| TileError::Overflow("a layout's size"))?
@@ -125,7 +125,7 @@ impl ThreadValues {
     }
 
     /// The layout.
-    pub fn layout(&self) -> &FixedLayout {
+    pub fn layout(&self) -> &DLayout {
         &self.layout
     }
 
@@ -149,10 +149,10 @@ impl ThreadValues {
     /// `(t, v)`.
     pub(crate) fn split(
         &self,
-        f: &FixedLayout,
+        f: &DLayout,
         g: impl Fn(i64) -> i64,
         what: &'static str,
-    ) -> Result<(FixedLayout, Vec<i64>), TileError> {
+    ) -> Result<(DLayout, Vec<i64>), TileError> {
         let p = composition(f, &self.thr).map_err(|_| TileError::NotSeparable(what))?;
         let mut q = Vec::with_capacity(self.values);
         for v in 0..self.values {
@@ -171,7 +171,7 @@ impl ThreadValues {
     }
 
     /// The layout `tile → coordinate along mode` (stride 1 on that mode, 0 on the others).
-    pub(crate) fn coord_layout(&self, mode: usize) -> Result<FixedLayout, TileError> {
+    pub(crate) fn coord_layout(&self, mode: usize) -> Result<DLayout, TileError> {
         let shape: Vec<String> = self.tile.iter().map(|e| e.to_string()).collect();
         let stride: Vec<&str> = (0..self.tile.len())
             .map(|i| if i == mode { "1" } else { "0" })

@@ -8,7 +8,7 @@ use super::program::TensorDecl;
 use super::TileError;
 use crate::ptx::{kind, Reg};
 use core::marker::PhantomData;
-use cute_typed::FixedLayout;
+use cute_typed::DLayout;
 
 /// A tensor in global memory: `buffer[Σᵢ cᵢ·strideᵢ]` at coordinate `c` with
 /// `0 ≤ cᵢ < extentᵢ`. Extents and strides are [`Ix`]: static (immediates) or
@@ -39,7 +39,7 @@ pub struct GlobalTile<E> {
 pub struct SharedTensor<E> {
     pub(crate) kernel: u64,
     pub(crate) symbol: String,
-    pub(crate) layout: FixedLayout,
+    pub(crate) layout: DLayout,
     pub(crate) tile: Vec<u32>,
     _e: PhantomData<E>,
 }
@@ -48,7 +48,7 @@ pub struct SharedTensor<E> {
 #[derive(Clone, Debug)]
 pub struct Fragment<E: Element> {
     pub(crate) kernel: u64,
-    pub(crate) layout: FixedLayout,
+    pub(crate) layout: DLayout,
     pub(crate) regs: Vec<Reg<E::Kind>>,
 }
 
@@ -70,7 +70,7 @@ impl<E: Element> Fragment<E> {
     }
 }
 
-fn static_extents(l: &FixedLayout) -> Result<Vec<u32>, TileError> {
+fn static_extents(l: &DLayout) -> Result<Vec<u32>, TileError> {
     (0..l.rank())
         .map(|i| {
             let m = l.get(i).map_err(|_| TileError::Layout("mode"))?;

@@ -8,7 +8,7 @@ use alloc::string::String;
 use cute_typed::tv::MmaAtom;
 use cute_typed::tv::TvLayout;
 use cute_typed::tv::{TiledMma, MAX_ATOMS};
-use cute_types::dynamic::FixedLayout;
+use cute_types::dynamic::DLayout;
 use cute_types::error::Error;
 use cute_types::text::ParseError;
 
@@ -164,7 +164,7 @@ pub fn render_tv_picture(
 ) -> Result<String, TvPictureError> {
     match *spec {
         TvPictureSpec::Tv { layout, tile } => {
-            let layout: FixedLayout = layout.parse().map_err(TvPictureError::Parse)?;
+            let layout: DLayout = layout.parse().map_err(TvPictureError::Parse)?;
             if layout.rank() != 2 {
                 return Err(TvPictureError::TvRank {
                     rank: layout.rank(),
@@ -187,7 +187,7 @@ pub fn render_tv_picture(
         }
         TvPictureSpec::Mma { atom, atom_layout } => {
             let atom = MmaAtom::by_name(atom).map_err(|_| TvPictureError::UnknownAtom)?;
-            let atom_layout: FixedLayout = atom_layout.parse().map_err(TvPictureError::Parse)?;
+            let atom_layout: DLayout = atom_layout.parse().map_err(TvPictureError::Parse)?;
             if atom_layout.rank() != 3 {
                 return Err(TvPictureError::AtomLayoutRank {
                     rank: atom_layout.rank(),

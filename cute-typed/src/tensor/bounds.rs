@@ -1,13 +1,13 @@
 //! The bounds rule of tensors: every coordinate of a layout's domain, shifted by
 //! the tensor's offset, lands inside the storage.
-use crate::dynamic::{FixedLayout, FixedTuple};
+use crate::dynamic::{DLayout, DTuple};
 use crate::error::Error;
 
 /// The smallest and largest index `L(c)` over the domain of `layout`:
 /// `min = Σ (sᵢ-1)·min(dᵢ,0)`, `max = Σ (sᵢ-1)·max(dᵢ,0)` over the leaves (each
 /// leaf coordinate ranges over `[0, sᵢ)` independently). Errors on a
 /// non-positive shape (an empty tensor has no elements to bound) or overflow.
-pub(crate) const fn index_range(layout: &FixedLayout) -> Result<(i64, i64), Error> {
+pub(crate) fn index_range(layout: &DLayout) -> Result<(i64, i64), Error> {
     let shape = layout.shape();
     let stride = layout.stride();
     let n = shape.leaf_count();
@@ -43,7 +43,7 @@ pub(crate) const fn index_range(layout: &FixedLayout) -> Result<(i64, i64), Erro
 /// Number of storage elements a layout spans: `max - min + 1` (the cosize when
 /// all strides are non-negative).
 #[cfg(feature = "alloc")]
-pub(crate) const fn span(layout: &FixedLayout) -> Result<usize, Error> {
+pub(crate) fn span(layout: &DLayout) -> Result<usize, Error> {
     let (lo, hi) = match index_range(layout) {
         Ok(r) => r,
         Err(e) => return Err(e),
@@ -62,7 +62,7 @@ pub(crate) const fn span(layout: &FixedLayout) -> Result<usize, Error> {
 /// Checks that `offset + L(c)` lies in `[0, extent)` for every `c` in the domain;
 /// `extent == None` (a storage-less engine) accepts any layout.
 pub(crate) fn check_fits(
-    layout: &FixedLayout,
+    layout: &DLayout,
     offset: i64,
     extent: Option<usize>,
 ) -> Result<(), Error> {
@@ -82,7 +82,7 @@ pub(crate) fn check_fits(
 /// Whether `coord` addresses an element of `shape`: an integer must lie in
 /// `[0, size)` of the mode it indexes, a tuple must match the mode's rank and
 /// be in range mode by mode. The slicing placeholder `_` is in range.
-pub(crate) fn in_domain(coord: &FixedTuple, shape: &FixedTuple) -> Result<bool, Error> {
+pub(crate) fn in_domain(coord: &DTuple, shape: &DTuple) -> Result<bool, Error> {
     if coord.is_underscore() {
         return Ok(true);
     }

@@ -1,5 +1,5 @@
 //! [`IntoCoord`]: the coordinate forms a tensor accepts.
-use crate::dynamic::{DInt, FixedTuple};
+use crate::dynamic::{DInt, DTuple};
 use crate::error::Error;
 
 /// The slicing placeholder `_` (CuTe's `Underscore`) in Rust tuple coordinates:
@@ -10,7 +10,7 @@ pub use crate::typed::Underscore;
 
 /// Something that can be read as a coordinate: an integer (1-D index), a Rust
 /// tuple or array of coordinates (nested as deep as needed), [`Underscore`], or a
-/// [`FixedTuple`] (for example from [`crate::parse_coord`]).
+/// [`DTuple`] (for example from [`crate::parse_coord`]).
 ///
 /// ```
 /// use cute_typed::tensor::*;
@@ -23,43 +23,43 @@ pub use crate::typed::Underscore;
 /// assert!(u64::MAX.into_coord().is_err()); // beyond i64
 /// ```
 pub trait IntoCoord {
-    /// The coordinate as a [`FixedTuple`]. Integers that do not fit `i64` are
+    /// The coordinate as a [`DTuple`]. Integers that do not fit `i64` are
     /// [`Error::Overflow`].
-    fn into_coord(self) -> Result<FixedTuple, Error>;
+    fn into_coord(self) -> Result<DTuple, Error>;
 }
 
-impl IntoCoord for FixedTuple {
-    fn into_coord(self) -> Result<FixedTuple, Error> {
+impl IntoCoord for DTuple {
+    fn into_coord(self) -> Result<DTuple, Error> {
         Ok(self)
     }
 }
-impl IntoCoord for &FixedTuple {
-    fn into_coord(self) -> Result<FixedTuple, Error> {
-        Ok(*self)
+impl IntoCoord for &DTuple {
+    fn into_coord(self) -> Result<DTuple, Error> {
+        Ok(self.clone())
     }
 }
 impl IntoCoord for Underscore {
-    fn into_coord(self) -> Result<FixedTuple, Error> {
-        Ok(FixedTuple::underscore())
+    fn into_coord(self) -> Result<DTuple, Error> {
+        Ok(DTuple::underscore())
     }
 }
 /// A static integer `_N` is the coordinate `N` (static).
 impl<N: crate::typed::numeral::Numeral> IntoCoord for crate::typed::C<N> {
-    fn into_coord(self) -> Result<FixedTuple, Error> {
-        Ok(FixedTuple::s(crate::typed::C::<N>::VALUE))
+    fn into_coord(self) -> Result<DTuple, Error> {
+        Ok(DTuple::s(crate::typed::C::<N>::VALUE))
     }
 }
 impl IntoCoord for DInt {
-    fn into_coord(self) -> Result<FixedTuple, Error> {
-        Ok(FixedTuple::int(self))
+    fn into_coord(self) -> Result<DTuple, Error> {
+        Ok(DTuple::int(self))
     }
 }
 
 macro_rules! int_coord {
     ($($t:ty),*) => {$(
         impl IntoCoord for $t {
-            fn into_coord(self) -> Result<FixedTuple, Error> {
-                i64::try_from(self).map(FixedTuple::d).map_err(|_| Error::Overflow)
+            fn into_coord(self) -> Result<DTuple, Error> {
+                i64::try_from(self).map(DTuple::d).map_err(|_| Error::Overflow)
             }
         }
     )*};
@@ -70,9 +70,9 @@ macro_rules! tuple_coord {
     ($($name:ident),+) => {
         impl<$($name: IntoCoord),+> IntoCoord for ($($name,)+) {
             #[allow(non_snake_case)]
-            fn into_coord(self) -> Result<FixedTuple, Error> {
+            fn into_coord(self) -> Result<DTuple, Error> {
                 let ($($name,)+) = self;
-                FixedTuple::tuple(&[$($name.into_coord()?),+])
+                DTuple::tuple(&[$($name.into_coord()?),+])
             }
         }
     };
@@ -85,8 +85,8 @@ tuple_coord!(A, B, C, D, E);
 tuple_coord!(A, B, C, D, E, F);
 
 impl<T: IntoCoord + Copy, const N: usize> IntoCoord for [T; N] {
-    fn into_coord(self) -> Result<FixedTuple, Error> {
-        let mut t = FixedTuple::empty();
+    fn into_coord(self) -> Result<DTuple, Error> {
+        let mut t = DTuple::empty();
         for c in self {
             t = t.push(&c.into_coord()?)?;
         }

@@ -10,7 +10,7 @@ use super::engine::Engine;
 use super::layout_trait::TensorLayout;
 use super::tensor::Tensor;
 use crate::algebra;
-use crate::dynamic::{FixedLayout, FixedTiler};
+use crate::dynamic::{DLayout, DTiler};
 use crate::error::Error;
 use crate::typed::{
     self, And, Congruent, Dispatch, IntTuple, Layout, LayoutOperand, StaticLayout, TilerOperand,
@@ -22,7 +22,7 @@ use crate::typed::{
 /// ```
 /// use cute_typed::tensor::*;
 /// use cute_typed::*;
-/// let l: FixedLayout = "2:1".parse().unwrap();
+/// let l: DLayout = "2:1".parse().unwrap();
 /// let by_mode = shape_tiler(&"(2,2)".parse().unwrap()).unwrap();
 /// assert!(matches!(Tiler::from(&l), Tiler::Layout(_)));
 /// assert!(matches!(Tiler::from(&by_mode), Tiler::ByMode(_)));
@@ -30,29 +30,29 @@ use crate::typed::{
 #[derive(Clone, Copy, Debug)]
 pub enum Tiler<'a> {
     /// A layout.
-    Layout(&'a FixedLayout),
+    Layout(&'a DLayout),
     /// A by-mode tiler.
-    ByMode(&'a FixedTiler),
+    ByMode(&'a DTiler),
 }
 
-impl<'a> From<&'a FixedLayout> for Tiler<'a> {
-    fn from(l: &'a FixedLayout) -> Self {
+impl<'a> From<&'a DLayout> for Tiler<'a> {
+    fn from(l: &'a DLayout) -> Self {
         Tiler::Layout(l)
     }
 }
 
-impl<'a> From<&'a FixedTiler> for Tiler<'a> {
-    fn from(t: &'a FixedTiler) -> Self {
+impl<'a> From<&'a DTiler> for Tiler<'a> {
+    fn from(t: &'a DTiler) -> Self {
         Tiler::ByMode(t)
     }
 }
 
-type LayoutOp = fn(&FixedLayout, &FixedLayout) -> Result<FixedLayout, Error>;
-type TilerOp = fn(&FixedLayout, &FixedTiler) -> Result<FixedLayout, Error>;
+type LayoutOp = fn(&DLayout, &DLayout) -> Result<DLayout, Error>;
+type TilerOp = fn(&DLayout, &DTiler) -> Result<DLayout, Error>;
 
 /// The result of a typed algebra function as a tensor's layout: a static
 /// result (zero-sized, computed at compile time) is kept as it is; a run-time
-/// `Result<FixedLayout, Error>` gives its [`FixedLayout`].
+/// `Result<DLayout, Error>` gives its [`DLayout`].
 ///
 /// ```
 /// use cute_typed::tensor::IntoTensorLayout;
@@ -76,27 +76,27 @@ impl<M: StaticLayout> IntoTensorLayout for M {
     }
 }
 
-/// A typed mixed result becomes a [`FixedLayout`] (tensors over typed mixed
+/// A typed mixed result becomes a [`DLayout`] (tensors over typed mixed
 /// layouts are not built yet).
 impl<M: typed::MixedPattern> IntoTensorLayout for Result<typed::Mixed<M>, Error> {
-    type Layout = FixedLayout;
-    fn into_tensor_layout(self) -> Result<FixedLayout, Error> {
+    type Layout = DLayout;
+    fn into_tensor_layout(self) -> Result<DLayout, Error> {
         self.map(|m| m.to_dynamic())
     }
 }
 
-impl IntoTensorLayout for Result<FixedLayout, Error> {
-    type Layout = FixedLayout;
-    fn into_tensor_layout(self) -> Result<FixedLayout, Error> {
+impl IntoTensorLayout for Result<DLayout, Error> {
+    type Layout = DLayout;
+    fn into_tensor_layout(self) -> Result<DLayout, Error> {
         self
     }
 }
 
-/// The right-hand side of a tensor's divides: a run-time [`Tiler`] (`&FixedLayout`,
-/// `&FixedTiler`), whose results are [`FixedLayout`]s, or a typed tiler (a tuple of
+/// The right-hand side of a tensor's divides: a run-time [`Tiler`] (`&DLayout`,
+/// `&DTiler`), whose results are [`DLayout`]s, or a typed tiler (a tuple of
 /// tilers such as `(_2, _4)`, or a typed `Layout`), whose results are those of
 /// the typed algebra: static results for a static tensor layout and a static
-/// tiler, a [`FixedLayout`] otherwise.
+/// tiler, a [`DLayout`] otherwise.
 ///
 /// ```
 /// use cute_typed::tensor::*;
@@ -133,7 +133,7 @@ fn run_time<'a, L: TensorLayout>(
     t: Tiler<'a>,
     by_layout: LayoutOp,
     by_mode: TilerOp,
-) -> Result<FixedLayout, Error> {
+) -> Result<DLayout, Error> {
     let l = l.to_dlayout();
     match t {
         Tiler::Layout(b) => by_layout(&l, b),
@@ -144,23 +144,23 @@ fn run_time<'a, L: TensorLayout>(
 macro_rules! run_time_divide_arg {
     ($T:ty) => {
         impl<'a, L: TensorLayout> DivideArg<L> for $T {
-            type Logical = FixedLayout;
-            type Zipped = FixedLayout;
-            type Tiled = FixedLayout;
-            type Flat = FixedLayout;
-            fn logical(self, l: &L) -> Result<FixedLayout, Error> {
+            type Logical = DLayout;
+            type Zipped = DLayout;
+            type Tiled = DLayout;
+            type Flat = DLayout;
+            fn logical(self, l: &L) -> Result<DLayout, Error> {
                 let t: Tiler<'a> = self.into();
                 run_time(l, t, algebra::logical_divide, algebra::logical_divide_tiler)
             }
-            fn zipped(self, l: &L) -> Result<FixedLayout, Error> {
+            fn zipped(self, l: &L) -> Result<DLayout, Error> {
                 let t: Tiler<'a> = self.into();
                 run_time(l, t, algebra::zipped_divide, algebra::zipped_divide_tiler)
             }
-            fn tiled(self, l: &L) -> Result<FixedLayout, Error> {
+            fn tiled(self, l: &L) -> Result<DLayout, Error> {
                 let t: Tiler<'a> = self.into();
                 run_time(l, t, algebra::tiled_divide, algebra::tiled_divide_tiler)
             }
-            fn flat(self, l: &L) -> Result<FixedLayout, Error> {
+            fn flat(self, l: &L) -> Result<DLayout, Error> {
                 let t: Tiler<'a> = self.into();
                 run_time(l, t, algebra::flat_divide, algebra::flat_divide_tiler)
             }
@@ -168,8 +168,8 @@ macro_rules! run_time_divide_arg {
     };
 }
 run_time_divide_arg!(Tiler<'a>);
-run_time_divide_arg!(&'a FixedLayout);
-run_time_divide_arg!(&'a FixedTiler);
+run_time_divide_arg!(&'a DLayout);
+run_time_divide_arg!(&'a DTiler);
 
 /// The result kind of `L` divided by `T` (see [`typed::Kind`]).
 type Flag<L, T> = typed::Kind<
@@ -200,16 +200,16 @@ macro_rules! typed_divide_arg {
             type Tiled = <typed::TiledDivideOut<L, $T> as IntoTensorLayout>::Layout;
             type Flat = <typed::FlatDivideOut<L, $T> as IntoTensorLayout>::Layout;
             fn logical(self, l: &L) -> Result<Self::Logical, Error> {
-                typed::logical_divide(*l, self).into_tensor_layout()
+                typed::logical_divide(l.clone(), self).into_tensor_layout()
             }
             fn zipped(self, l: &L) -> Result<Self::Zipped, Error> {
-                typed::zipped_divide(*l, self).into_tensor_layout()
+                typed::zipped_divide(l.clone(), self).into_tensor_layout()
             }
             fn tiled(self, l: &L) -> Result<Self::Tiled, Error> {
-                typed::tiled_divide(*l, self).into_tensor_layout()
+                typed::tiled_divide(l.clone(), self).into_tensor_layout()
             }
             fn flat(self, l: &L) -> Result<Self::Flat, Error> {
-                typed::flat_divide(*l, self).into_tensor_layout()
+                typed::flat_divide(l.clone(), self).into_tensor_layout()
             }
         }
     };
@@ -226,7 +226,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         t: impl Into<Tiler<'a>>,
         by_layout: LayoutOp,
         by_mode: TilerOp,
-    ) -> Result<Tensor<E, FixedLayout>, Error> {
+    ) -> Result<Tensor<E, DLayout>, Error> {
         let l = self.dlayout();
         let new = match t.into() {
             Tiler::Layout(b) => by_layout(&l, b)?,
@@ -243,13 +243,13 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// let data: Vec<i32> = (0..16).collect();
     /// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
     /// // The first column: L ∘ (4:4) over the 1-D (column-major) index.
-    /// let col0: FixedLayout = "4:4".parse().unwrap();
+    /// let col0: DLayout = "4:4".parse().unwrap();
     /// let c = t.view().compose(&col0).unwrap();
     /// assert_eq!(c.to_vec(), [0, 1, 2, 3]);
-    /// let row0: FixedLayout = "4:1".parse().unwrap();
+    /// let row0: DLayout = "4:1".parse().unwrap();
     /// assert_eq!(t.view().compose(&row0).unwrap().to_vec(), [0, 4, 8, 12]);
     /// ```
-    pub fn compose<'a>(self, b: impl Into<Tiler<'a>>) -> Result<Tensor<E, FixedLayout>, Error> {
+    pub fn compose<'a>(self, b: impl Into<Tiler<'a>>) -> Result<Tensor<E, DLayout>, Error> {
         self.apply(b, algebra::composition, algebra::composition_tiler)
     }
     /// `logical_divide(tensor, T)`: `(tile, rest)` per divided mode.
@@ -332,17 +332,14 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// let data: Vec<i32> = (0..24).collect();
     /// let t = make_tensor(&data[..], make_layout((_2, _2))).unwrap();
     /// // The storage holds the 6 repeats of the 2×2 block.
-    /// let b: FixedLayout = "(3,2)".parse().unwrap();
+    /// let b: DLayout = "(3,2)".parse().unwrap();
     /// let p = t.view().logical_product(&b).unwrap();
     /// assert_eq!(p.dlayout().to_string(), "((_2,_2),(3,2)):((_1,_2),(_4,12))");
     /// assert_eq!(p.size(), 24);
     /// // Over the 2×2 tensor's own 4 elements, the product does not fit.
     /// assert!(make_tensor(&data[..4], make_layout((_2, _2))).unwrap().logical_product(&b).is_err());
     /// ```
-    pub fn logical_product<'a>(
-        self,
-        t: impl Into<Tiler<'a>>,
-    ) -> Result<Tensor<E, FixedLayout>, Error> {
+    pub fn logical_product<'a>(self, t: impl Into<Tiler<'a>>) -> Result<Tensor<E, DLayout>, Error> {
         self.apply(t, algebra::logical_product, algebra::logical_product_tiler)
     }
     /// `zipped_product(tensor, T)` (see [`Tensor::logical_product`] on storage).
@@ -353,17 +350,14 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// let data: Vec<i32> = (0..24).collect();
     /// let t = make_tensor(&data[..], make_layout((_2, _2))).unwrap();
     /// // The storage holds the 6 repeats of the 2×2 block.
-    /// let b: FixedLayout = "(3,2)".parse().unwrap();
+    /// let b: DLayout = "(3,2)".parse().unwrap();
     /// let p = t.view().zipped_product(&b).unwrap();
     /// assert_eq!(p.dlayout().to_string(), "((_2,_2),(3,2)):((_1,_2),(_4,12))");
     /// assert_eq!(p.size(), 24);
     /// // Over the 2×2 tensor's own 4 elements, the product does not fit.
     /// assert!(make_tensor(&data[..4], make_layout((_2, _2))).unwrap().zipped_product(&b).is_err());
     /// ```
-    pub fn zipped_product<'a>(
-        self,
-        t: impl Into<Tiler<'a>>,
-    ) -> Result<Tensor<E, FixedLayout>, Error> {
+    pub fn zipped_product<'a>(self, t: impl Into<Tiler<'a>>) -> Result<Tensor<E, DLayout>, Error> {
         self.apply(t, algebra::zipped_product, algebra::zipped_product_tiler)
     }
     /// `tiled_product(tensor, T)` (see [`Tensor::logical_product`] on storage).
@@ -374,17 +368,14 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// let data: Vec<i32> = (0..24).collect();
     /// let t = make_tensor(&data[..], make_layout((_2, _2))).unwrap();
     /// // The storage holds the 6 repeats of the 2×2 block.
-    /// let b: FixedLayout = "(3,2)".parse().unwrap();
+    /// let b: DLayout = "(3,2)".parse().unwrap();
     /// let p = t.view().tiled_product(&b).unwrap();
     /// assert_eq!(p.dlayout().to_string(), "((_2,_2),3,2):((_1,_2),_4,12)");
     /// assert_eq!(p.size(), 24);
     /// // Over the 2×2 tensor's own 4 elements, the product does not fit.
     /// assert!(make_tensor(&data[..4], make_layout((_2, _2))).unwrap().tiled_product(&b).is_err());
     /// ```
-    pub fn tiled_product<'a>(
-        self,
-        t: impl Into<Tiler<'a>>,
-    ) -> Result<Tensor<E, FixedLayout>, Error> {
+    pub fn tiled_product<'a>(self, t: impl Into<Tiler<'a>>) -> Result<Tensor<E, DLayout>, Error> {
         self.apply(t, algebra::tiled_product, algebra::tiled_product_tiler)
     }
     /// `flat_product(tensor, T)` (see [`Tensor::logical_product`] on storage).
@@ -395,17 +386,14 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// let data: Vec<i32> = (0..24).collect();
     /// let t = make_tensor(&data[..], make_layout((_2, _2))).unwrap();
     /// // The storage holds the 6 repeats of the 2×2 block.
-    /// let b: FixedLayout = "(3,2)".parse().unwrap();
+    /// let b: DLayout = "(3,2)".parse().unwrap();
     /// let p = t.view().flat_product(&b).unwrap();
     /// assert_eq!(p.dlayout().to_string(), "(_2,_2,3,2):(_1,_2,_4,12)");
     /// assert_eq!(p.size(), 24);
     /// // Over the 2×2 tensor's own 4 elements, the product does not fit.
     /// assert!(make_tensor(&data[..4], make_layout((_2, _2))).unwrap().flat_product(&b).is_err());
     /// ```
-    pub fn flat_product<'a>(
-        self,
-        t: impl Into<Tiler<'a>>,
-    ) -> Result<Tensor<E, FixedLayout>, Error> {
+    pub fn flat_product<'a>(self, t: impl Into<Tiler<'a>>) -> Result<Tensor<E, DLayout>, Error> {
         self.apply(t, algebra::flat_product, algebra::flat_product_tiler)
     }
 }
@@ -413,9 +401,9 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
 /// CuTe's `zipped_divide(tensor, tiler)` (see [`Tensor::zipped_divide`]).
 ///
 /// ```
-/// use cute_typed::{tensor::{divide::zipped_divide, make_tensor}, FixedLayout};
+/// use cute_typed::{tensor::{divide::zipped_divide, make_tensor}, DLayout};
 /// let data: Vec<u32> = (0..32).collect();
-/// let t = make_tensor(&data[..], "(4,8):(8,1)".parse::<FixedLayout>().unwrap()).unwrap();
+/// let t = make_tensor(&data[..], "(4,8):(8,1)".parse::<DLayout>().unwrap()).unwrap();
 /// let tiler = cute_typed::tensor::shape_tiler(&"(2,4)".parse().unwrap()).unwrap();
 /// let z = zipped_divide(t, &tiler).unwrap(); // ((2,4),(2,2))
 /// // Element 5 of tile 3: tile 3 = (1,1) → rows 2..4, cols 4..8; element 5 = (1,2).

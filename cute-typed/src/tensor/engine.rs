@@ -1,5 +1,5 @@
 //! Engines: where a tensor's elements live.
-use crate::dynamic::FixedLayout;
+use crate::dynamic::DLayout;
 use crate::error::Error;
 
 /// The storage behind a tensor, as far as the bounds rule is concerned.
@@ -10,7 +10,7 @@ use crate::error::Error;
 /// assert_eq!(Engine::extent(&&[1u8, 2, 3][..]), Some(3));
 /// assert_eq!(Engine::extent(&[0f32; 8]), Some(8));
 /// // A layout reaching past the storage is refused.
-/// let l: FixedLayout = "4:2".parse().unwrap();
+/// let l: DLayout = "4:2".parse().unwrap();
 /// assert!(Engine::admits(&&[0u8; 7][..], &l, 0).is_ok());
 /// assert!(Engine::admits(&&[0u8; 6][..], &l, 0).is_err());
 /// ```
@@ -20,7 +20,7 @@ pub trait Engine {
     fn extent(&self) -> Option<usize>;
     /// Checks the bounds rule for `layout` placed at `offset`: every coordinate of
     /// the domain must address an element ([`Error::OutOfStorage`] otherwise).
-    fn admits(&self, layout: &FixedLayout, offset: i64) -> Result<(), Error> {
+    fn admits(&self, layout: &DLayout, offset: i64) -> Result<(), Error> {
         super::bounds::check_fits(layout, offset, self.extent())
     }
 }
@@ -154,7 +154,7 @@ impl Engine for Counting {
     }
     /// The identity has no storage; its rule is that coordinates stay exact: every
     /// stride moves a single digit and no digit can carry into the next.
-    fn admits(&self, layout: &FixedLayout, offset: i64) -> Result<(), Error> {
+    fn admits(&self, layout: &DLayout, offset: i64) -> Result<(), Error> {
         super::identity::check_digits(self, layout, offset)
     }
 }

@@ -2,7 +2,7 @@
 use super::engine::Engine;
 use super::layout_trait::TensorLayout;
 use super::tensor::Tensor;
-use crate::dynamic::FixedLayout;
+use crate::dynamic::DLayout;
 use crate::error::Error;
 
 impl<E: Engine, L: TensorLayout> Tensor<E, L> {
@@ -14,12 +14,12 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// use cute_typed::tensor::*;
     /// use cute_typed::*;
     /// let data: Vec<u8> = (0..16).collect();
-    /// let t = make_tensor(&data[..], "(4,(2,2)):(1,(4,8))".parse::<FixedLayout>().unwrap()).unwrap();
+    /// let t = make_tensor(&data[..], "(4,(2,2)):(1,(4,8))".parse::<DLayout>().unwrap()).unwrap();
     /// let f = t.flatten().unwrap();
     /// assert_eq!(f.dlayout().to_string(), "(4,2,2):(1,4,8)");
     /// assert_eq!(*f.get((1, 1, 1)).unwrap(), 13);
     /// ```
-    pub fn flatten(self) -> Result<Tensor<E, FixedLayout>, Error> {
+    pub fn flatten(self) -> Result<Tensor<E, DLayout>, Error> {
         let flat = self.dlayout().flatten();
         let offset = self.offset();
         self.relayout(flat, offset)

@@ -2,7 +2,7 @@
 use super::engine::Engine;
 use super::layout_trait::TensorLayout;
 use super::tensor::Tensor;
-use crate::dynamic::FixedLayout;
+use crate::dynamic::DLayout;
 use crate::error::Error;
 
 impl<E: Engine, L: TensorLayout> Tensor<E, L> {
@@ -10,14 +10,14 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// the same elements. Requires `b <= e <= rank`.
     ///
     /// ```
-    /// use cute_typed::{tensor::make_tensor, FixedLayout};
+    /// use cute_typed::{tensor::make_tensor, DLayout};
     /// let data: Vec<u8> = (0..24).collect();
-    /// let t = make_tensor(&data[..], "(2,3,4):(1,2,6)".parse::<FixedLayout>().unwrap()).unwrap();
+    /// let t = make_tensor(&data[..], "(2,3,4):(1,2,6)".parse::<DLayout>().unwrap()).unwrap();
     /// let g = t.group_modes(1, 3).unwrap(); // (2,(3,4))
     /// assert_eq!(g.rank(), 2);
     /// assert_eq!(*g.get((1, 5)).unwrap(), 1 + 2 * 2 + 6);
     /// ```
-    pub fn group_modes(self, b: usize, e: usize) -> Result<Tensor<E, FixedLayout>, Error> {
+    pub fn group_modes(self, b: usize, e: usize) -> Result<Tensor<E, DLayout>, Error> {
         let grouped = self.dlayout().group(b, e)?;
         let offset = self.offset();
         self.relayout(grouped, offset)

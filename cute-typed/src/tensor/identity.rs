@@ -3,7 +3,7 @@ use super::engine::Counting;
 use super::layout_trait::TensorLayout;
 use super::tensor::Tensor;
 use super::typed_access::IndexWith;
-use crate::dynamic::{FixedLayout, FixedTuple};
+use crate::dynamic::{DLayout, DTuple};
 use crate::error::Error;
 use crate::typed::{Congruent, IntLike, IntTuple, Layout, _1};
 
@@ -29,25 +29,25 @@ const fn digit_bits(rank: usize) -> u32 {
 /// assert_eq!(c.coord((2, 4)).unwrap().to_string(), "(2,4)");
 /// assert_eq!(c.coord(7).unwrap().to_string(), "(1,2)");
 /// ```
-pub fn make_identity_tensor(shape: &FixedTuple) -> Result<Tensor<Counting, FixedLayout>, Error> {
+pub fn make_identity_tensor(shape: &DTuple) -> Result<Tensor<Counting, DLayout>, Error> {
     let flat = shape.as_tuple();
     let rank = flat.rank();
     if rank == 0 || rank > 6 || flat.depth() > 1 {
         return Err(Error::Unsupported);
     }
     let bits = digit_bits(rank);
-    let mut stride = FixedTuple::empty();
+    let mut stride = DTuple::empty();
     for j in 0..rank {
         let extent = flat.leaf(j).value;
         if extent >= 1i64 << (bits - 1) {
             return Err(Error::Overflow);
         }
-        stride = stride.push(&FixedTuple::d(1i64 << (bits * j as u32)))?;
+        stride = stride.push(&DTuple::d(1i64 << (bits * j as u32)))?;
     }
     let layout = if shape.is_tuple() {
-        FixedLayout::new(*shape, stride)?
+        DLayout::new(shape.clone(), stride)?
     } else {
-        FixedLayout::new(*shape, stride.get(0)?)?
+        DLayout::new(shape.clone(), stride.get(0)?)?
     };
     Tensor::new(Counting { rank, bits }, layout)
 }
@@ -64,7 +64,7 @@ impl<L: TensorLayout> Tensor<Counting, L> {
     /// assert_eq!(id.coord((2, 4)).unwrap().to_string(), "(2,4)");
     /// assert_eq!(id.coord(7).unwrap().to_string(), "(1,2)"); // 1-D index 7 of (3,5)
     /// ```
-    pub fn coord<C: super::IntoCoord>(&self, coord: C) -> Result<FixedTuple, Error> {
+    pub fn coord<C: super::IntoCoord>(&self, coord: C) -> Result<DTuple, Error> {
         let code = self.index_of(coord)?;
         decode(code, self.engine())
     }
@@ -77,7 +77,7 @@ impl<L: TensorLayout> Tensor<Counting, L> {
     /// let i = id.index_of((2, 4)).unwrap();
     /// assert_eq!(id.decode(i).unwrap().to_string(), "(2,4)");
     /// ```
-    pub fn decode(&self, index: i64) -> Result<FixedTuple, Error> {
+    pub fn decode(&self, index: i64) -> Result<DTuple, Error> {
         decode(index, self.engine())
     }
     /// Coordinate digit `mode` of an engine index, as a plain integer.
@@ -108,10 +108,10 @@ pub(crate) const fn digit(code: i64, e: &Counting, mode: usize) -> Result<i64, E
     Ok((code >> (e.bits * mode as u32)) & ((1i64 << e.bits) - 1))
 }
 
-fn decode(code: i64, e: &Counting) -> Result<FixedTuple, Error> {
-    let mut out = FixedTuple::empty();
+fn decode(code: i64, e: &Counting) -> Result<DTuple, Error> {
+    let mut out = DTuple::empty();
     for j in 0..e.rank {
-        out = out.push(&FixedTuple::d(digit(code, e, j)?))?;
+        out = out.push(&DTuple::d(digit(code, e, j)?))?;
     }
     Ok(out)
 }
@@ -119,7 +119,7 @@ fn decode(code: i64, e: &Counting) -> Result<FixedTuple, Error> {
 /// The identity's bounds rule: `offset` and every stride are non-negative and
 /// move one digit each, and no digit can exceed its radix over the domain (so
 /// every coordinate decodes exactly, overhanging tiles included).
-pub(crate) fn check_digits(e: &Counting, layout: &FixedLayout, offset: i64) -> Result<(), Error> {
+pub(crate) fn check_digits(e: &Counting, layout: &DLayout, offset: i64) -> Result<(), Error> {
     if offset < 0 {
         return Err(Error::OutOfDomain);
     }

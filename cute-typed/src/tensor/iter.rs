@@ -1,6 +1,6 @@
 //! Iteration in layout order: 1-D index `0, 1, …, size-1`, i.e. the
 //! colexicographic order of the natural coordinate (the first leaf fastest).
-use crate::dynamic::{FixedLayout, CAPACITY};
+use crate::dynamic::{DLayout, CAPACITY};
 use crate::error::Error;
 
 /// The indices `L(0), L(1), …, L(size-1)` of a layout, produced incrementally
@@ -9,7 +9,7 @@ use crate::error::Error;
 /// ```
 /// use cute_typed::tensor::*;
 /// use cute_typed::*;
-/// let l: FixedLayout = "(2,3):(3,1)".parse().unwrap();
+/// let l: DLayout = "(2,3):(3,1)".parse().unwrap();
 /// let o: Vec<i64> = Offsets::new(&l, 0).unwrap().collect();
 /// assert_eq!(o, [0, 3, 1, 4, 2, 5]);
 /// ```
@@ -33,22 +33,22 @@ impl Offsets {
     /// ```
     /// use cute_typed::tensor::*;
     /// use cute_typed::*;
-    /// let l: FixedLayout = "(2,2):(1,4)".parse().unwrap();
+    /// let l: DLayout = "(2,2):(1,4)".parse().unwrap();
     /// let o: Vec<i64> = Offsets::new(&l, 10).unwrap().collect();
     /// assert_eq!(o, [10, 11, 14, 15]);
     /// ```
-    pub fn new(layout: &FixedLayout, base: i64) -> Result<Offsets, Error> {
+    pub fn new(layout: &DLayout, base: i64) -> Result<Offsets, Error> {
         Offsets::build(layout, base, false)
     }
 
     /// As [`Offsets::new`], but a size beyond `usize` walks `usize::MAX` offsets
     /// (what [`Tensor::size`](super::Tensor::size) reports for such a tensor)
     /// instead of being an error.
-    pub(crate) fn saturating(layout: &FixedLayout, base: i64) -> Result<Offsets, Error> {
+    pub(crate) fn saturating(layout: &DLayout, base: i64) -> Result<Offsets, Error> {
         Offsets::build(layout, base, true)
     }
 
-    fn build(layout: &FixedLayout, base: i64, saturate: bool) -> Result<Offsets, Error> {
+    fn build(layout: &DLayout, base: i64, saturate: bool) -> Result<Offsets, Error> {
         let shape_t = layout.shape();
         let stride_t = layout.stride();
         let leaves = shape_t.leaf_count();

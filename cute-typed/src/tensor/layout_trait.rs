@@ -1,14 +1,14 @@
 //! [`TensorLayout`]: what a tensor needs from its layout.
-use crate::dynamic::FixedLayout;
+use crate::dynamic::DLayout;
 use crate::typed::LayoutOperand;
 
 /// A layout a [`super::Tensor`] can be built on: any layout of the typed layer
-/// (`Layout<S, D>`, static algebra results) and [`FixedLayout`] — everything that
-/// implements [`LayoutOperand`].
+/// (`Layout<S, D>`, static algebra results) and the run-time [`DLayout`]:
+/// everything that implements [`LayoutOperand`].
 ///
 /// The tensor's algebra (slicing, tiling, partitioning) runs on the run-time
-/// form [`FixedLayout`], so a layout only has to say what it is as a `FixedLayout`;
-/// views produced by the algebra carry a `FixedLayout`. A fully static layout
+/// form [`DLayout`], so a layout only has to say what it is as a `DLayout`;
+/// views produced by the algebra carry a `DLayout`. A fully static layout
 /// ([`crate::typed::StaticLayout`]) also gives a stack tensor its array length
 /// check at compile time ([`super::make_tensor_from_array`]).
 ///
@@ -16,14 +16,14 @@ use crate::typed::LayoutOperand;
 /// use cute_typed::tensor::*;
 /// use cute_typed::*;
 /// assert_eq!(<Layout<(_4, _8), (_1, _4)> as TensorLayout>::STATIC_SIZE, Some(32));
-/// assert_eq!(<FixedLayout as TensorLayout>::STATIC_SIZE, None);
+/// assert_eq!(<DLayout as TensorLayout>::STATIC_SIZE, None);
 /// assert_eq!(make_layout((_4, _8)).to_dlayout().to_string(), "(_4,_8):(_1,_4)");
 /// ```
 pub trait TensorLayout {
     /// The size (number of coordinates), when the layout is wholly static.
     const STATIC_SIZE: Option<i64>;
     /// This layout as a run-time layout.
-    fn to_dlayout(&self) -> FixedLayout;
+    fn to_dlayout(&self) -> DLayout;
 }
 
 impl<L: LayoutOperand> TensorLayout for L {
@@ -34,7 +34,7 @@ impl<L: LayoutOperand> TensorLayout for L {
         },
         None => None,
     };
-    fn to_dlayout(&self) -> FixedLayout {
+    fn to_dlayout(&self) -> DLayout {
         self.to_dynamic()
     }
 }

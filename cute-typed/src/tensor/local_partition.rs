@@ -7,7 +7,7 @@ use super::mode_eval::ModeEval;
 use super::slice::slice_layout;
 use super::tensor::Tensor;
 use super::typed_partition::LocalPartitioner;
-use crate::dynamic::{FixedLayout, FixedTuple, CAPACITY};
+use crate::dynamic::{DLayout, DTuple, CAPACITY};
 use crate::error::Error;
 
 /// CuTe's `Layout::get_flat_coord(t)`: the coordinate of thread `t` in the thread
@@ -22,13 +22,13 @@ use crate::error::Error;
 /// let thr = "(2,16):(16,1)".parse().unwrap();
 /// assert_eq!(thread_coord(&thr, 17).unwrap().to_string(), "(1,1)");
 /// ```
-pub fn thread_coord(thr: &FixedLayout, t: i64) -> Result<FixedTuple, Error> {
+pub fn thread_coord(thr: &DLayout, t: i64) -> Result<DTuple, Error> {
     let modes = ModeEval::new(thr)?;
     let mut coord = [0i64; CAPACITY];
     modes.flat_coord_of(t, &mut coord)?;
-    let mut flat = FixedTuple::empty();
+    let mut flat = DTuple::empty();
     for c in &coord[..modes.modes()] {
-        flat = flat.push(&FixedTuple::d(*c))?;
+        flat = flat.push(&DTuple::d(*c))?;
     }
     Ok(flat)
 }
@@ -43,18 +43,18 @@ pub fn thread_coord(thr: &FixedLayout, t: i64) -> Result<FixedTuple, Error> {
 /// ```
 /// use cute_typed::tensor::*;
 /// use cute_typed::*;
-/// let tile: FixedLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
-/// let thr: FixedLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
+/// let tile: DLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
+/// let thr: DLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
 /// let p = Partition::new(&tile, &thr).unwrap();
 /// // Thread 1 sits at (0, 1): rows 0, 2 × columns 1, 3.
 /// let (vals, off) = p.thread(1).unwrap();
 /// assert_eq!(off, 1);
 /// assert_eq!(vals.to_string(), "(2,2):(8,2)");
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Partition {
-    zipped: FixedLayout,
-    values: FixedLayout,
+    zipped: DLayout,
+    values: DLayout,
     thr: ModeEval,
     thr_modes: ModeEval,
     threads: i64,
@@ -69,22 +69,22 @@ impl Partition {
     /// ```
     /// use cute_typed::tensor::*;
     /// use cute_typed::*;
-    /// let tile: FixedLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
-    /// let thr: FixedLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
+    /// let tile: DLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
+    /// let thr: DLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
     /// let p = Partition::new(&tile, &thr).unwrap();
     /// assert_eq!(p.threads(), 4);
     /// assert_eq!(p.values().size().unwrap().value, 4);
     /// ```
-    pub fn new(layout: &FixedLayout, thr: &FixedLayout) -> Result<Partition, Error> {
+    pub fn new(layout: &DLayout, thr: &DLayout) -> Result<Partition, Error> {
         let tiler = shape_tiler(&product_each(&thr.shape())?)?;
         let zipped = crate::algebra::zipped_divide_tiler(layout, &tiler)?;
         let thr_count = zipped.shape().get(0)?.as_tuple().rank();
         let val_count = zipped.shape().get(1)?.as_tuple().rank();
         // Every thread's partition has this layout; only the offset differs.
-        let keep = FixedTuple::tuple(&[repeat_zero(thr_count)?, repeat_underscore(val_count)?])?;
+        let keep = DTuple::tuple(&[repeat_zero(thr_count)?, repeat_underscore(val_count)?])?;
         let (values, _) = slice_layout(&keep, &zipped)?;
         Ok(Partition {
-            zipped,
+            zipped: zipped.clone(),
             values,
             thr: ModeEval::new(thr)?,
             thr_modes: ModeEval::new(&zipped.get(0)?)?,
@@ -98,18 +98,14 @@ impl Partition {
     /// ```
     /// use cute_typed::tensor::*;
     /// use cute_typed::*;
-    /// let tile: FixedLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
-    /// let thr: FixedLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
+    /// let tile: DLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
+    /// let thr: DLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
     /// // Only the thread rows partition: each thread gets 2 whole rows.
     /// let p = Partition::projected(&tile, &thr, &[true, false]).unwrap();
     /// assert_eq!(p.values().size().unwrap().value, 8);
     /// assert_eq!(p.thread_offset(2).unwrap(), 4); // thread 2 is in thread row 1
     /// ```
-    pub fn projected(
-        layout: &FixedLayout,
-        thr: &FixedLayout,
-        proj: &[bool],
-    ) -> Result<Partition, Error> {
+    pub fn projected(layout: &DLayout, thr: &DLayout, proj: &[bool]) -> Result<Partition, Error> {
         let mut p = Partition::new(layout, &dice_layout(proj, thr)?)?;
         p.threads = thr.size()?.value;
         Ok(p)
@@ -119,12 +115,12 @@ impl Partition {
     /// ```
     /// use cute_typed::tensor::*;
     /// use cute_typed::*;
-    /// let tile: FixedLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
-    /// let thr: FixedLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
+    /// let tile: DLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
+    /// let thr: DLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
     /// let p = Partition::new(&tile, &thr).unwrap();
     /// assert_eq!(p.zipped().to_string(), "((2,2),(2,2)):((4,1),(8,2))");
     /// ```
-    pub fn zipped(&self) -> &FixedLayout {
+    pub fn zipped(&self) -> &DLayout {
         &self.zipped
     }
     /// Number of threads: `size(thr)`.
@@ -132,8 +128,8 @@ impl Partition {
     /// ```
     /// use cute_typed::tensor::*;
     /// use cute_typed::*;
-    /// let tile: FixedLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
-    /// let thr: FixedLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
+    /// let tile: DLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
+    /// let thr: DLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
     /// assert_eq!(Partition::new(&tile, &thr).unwrap().threads(), 4);
     /// ```
     pub fn threads(&self) -> i64 {
@@ -144,12 +140,12 @@ impl Partition {
     /// ```
     /// use cute_typed::tensor::*;
     /// use cute_typed::*;
-    /// let tile: FixedLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
-    /// let thr: FixedLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
+    /// let tile: DLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
+    /// let thr: DLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
     /// assert_eq!(Partition::new(&tile, &thr).unwrap().values().to_string(), "(2,2):(8,2)");
     /// ```
-    pub fn values(&self) -> FixedLayout {
-        self.values
+    pub fn values(&self) -> DLayout {
+        self.values.clone()
     }
     /// The offset of thread `t`'s first element: the thread modes evaluated at
     /// the thread's coordinate in `thr` (plain arithmetic, no tuples).
@@ -157,8 +153,8 @@ impl Partition {
     /// ```
     /// use cute_typed::tensor::*;
     /// use cute_typed::*;
-    /// let tile: FixedLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
-    /// let thr: FixedLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
+    /// let tile: DLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
+    /// let thr: DLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
     /// let p = Partition::new(&tile, &thr).unwrap();
     /// // Thread 3 is at (1, 1): its first element is row 1, column 1.
     /// assert_eq!(p.thread_offset(3).unwrap(), 5);
@@ -188,42 +184,43 @@ impl Partition {
     /// ```
     /// use cute_typed::tensor::*;
     /// use cute_typed::*;
-    /// let tile: FixedLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
-    /// let thr: FixedLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
+    /// let tile: DLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
+    /// let thr: DLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
     /// let (vals, off) = Partition::new(&tile, &thr).unwrap().thread(2).unwrap();
     /// assert_eq!((vals.to_string(), off), ("(2,2):(8,2)".to_string(), 4));
     /// ```
-    pub fn thread(&self, t: i64) -> Result<(FixedLayout, i64), Error> {
-        Ok((self.values, self.thread_offset(t)?))
+    pub fn thread(&self, t: i64) -> Result<(DLayout, i64), Error> {
+        Ok((self.values.clone(), self.thread_offset(t)?))
     }
 }
 
 /// `(0, 0, …)` with `n` entries.
-fn repeat_zero(n: usize) -> Result<FixedTuple, Error> {
-    let mut t = FixedTuple::empty();
+fn repeat_zero(n: usize) -> Result<DTuple, Error> {
+    let mut t = DTuple::empty();
     for _ in 0..n {
-        t = t.push(&FixedTuple::d(0))?;
+        t = t.push(&DTuple::d(0))?;
     }
     Ok(t)
 }
 
 /// The product of each top-level mode of a shape: `((2,2),8)` → `(4,8)`.
-fn product_each(shape: &FixedTuple) -> Result<FixedTuple, Error> {
+fn product_each(shape: &DTuple) -> Result<DTuple, Error> {
     let s = shape.as_tuple();
-    let mut out = FixedTuple::empty();
+    let mut out = DTuple::empty();
     for i in 0..s.rank() {
-        out = out.push(&FixedTuple::int(s.get(i)?.product()?))?;
+        out = out.push(&DTuple::int(s.get(i)?.product()?))?;
     }
     Ok(out)
 }
 
 /// The thread layout restricted to the modes where `proj` is `true` (CuTe's
 /// `dice(Step<_1, X>, thr)`).
-pub(crate) fn dice_layout(proj: &[bool], thr: &FixedLayout) -> Result<FixedLayout, Error> {
+pub(crate) fn dice_layout(proj: &[bool], thr: &DLayout) -> Result<DLayout, Error> {
     if proj.len() != thr.rank() {
         return Err(Error::TilerRank);
     }
-    let mut modes = [thr.get(0)?; 8];
+    let first = thr.get(0)?;
+    let mut modes: [DLayout; 8] = core::array::from_fn(|_| first.clone());
     let mut n = 0;
     for (i, keep) in proj.iter().enumerate() {
         if *keep {
@@ -234,7 +231,7 @@ pub(crate) fn dice_layout(proj: &[bool], thr: &FixedLayout) -> Result<FixedLayou
             n += 1;
         }
     }
-    FixedLayout::from_modes(&modes[..n])
+    DLayout::from_modes(&modes[..n])
 }
 
 /// CuTe's `local_partition(layout, thr, t)` on a bare layout: thread `t`'s
@@ -243,16 +240,16 @@ pub(crate) fn dice_layout(proj: &[bool], thr: &FixedLayout) -> Result<FixedLayou
 /// ```
 /// use cute_typed::tensor::*;
 /// use cute_typed::*;
-/// let tile: FixedLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
-/// let thr: FixedLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
+/// let tile: DLayout = "(4,4):(4,1)".parse().unwrap(); // 4×4 row-major
+/// let thr: DLayout = "(2,2):(2,1)".parse().unwrap(); // 2×2 threads, row-major
 /// let (vals, off) = local_partition_layout(&tile, &thr, 3).unwrap();
 /// assert_eq!((vals.to_string(), off), ("(2,2):(8,2)".to_string(), 5));
 /// ```
 pub fn local_partition_layout(
-    layout: &FixedLayout,
-    thr: &FixedLayout,
+    layout: &DLayout,
+    thr: &DLayout,
     t: i64,
-) -> Result<(FixedLayout, i64), Error> {
+) -> Result<(DLayout, i64), Error> {
     Partition::new(layout, thr)?.thread(t)
 }
 
@@ -260,17 +257,17 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// CuTe's `local_partition(tensor, thr, t)`: the elements of thread `t` when
     /// the tensor is dealt out over the thread layout `thr`, as a view.
     ///
-    /// `thr` is a [`FixedLayout`] (any tensor; a [`FixedLayout`] partition) or a static
+    /// `thr` is a [`DLayout`] (any tensor; a [`DLayout`] partition) or a static
     /// typed thread layout such as `make_layout_right((_8, _4))`, whose partition
     /// of a typed tile is a typed layout (see [`PartitionedBy`](super::PartitionedBy)).
     ///
     /// ```
-    /// use cute_typed::{tensor::make_tensor, FixedLayout};
+    /// use cute_typed::{tensor::make_tensor, DLayout};
     /// let data: Vec<u16> = (0..64).collect();
-    /// let tile = make_tensor(&data[..], "(8,8):(8,1)".parse::<FixedLayout>().unwrap()).unwrap();
+    /// let tile = make_tensor(&data[..], "(8,8):(8,1)".parse::<DLayout>().unwrap()).unwrap();
     /// // 2×4 threads numbered row-major: thread 5 sits at (1, 1) of the thread grid
     /// // and owns rows 1, 3, 5, 7 × columns 1, 5 — a (4,2) partition.
-    /// let part = tile.local_partition(&"(2,4):(4,1)".parse::<FixedLayout>().unwrap(), 5).unwrap();
+    /// let part = tile.local_partition(&"(2,4):(4,1)".parse::<DLayout>().unwrap(), 5).unwrap();
     /// assert_eq!(part.to_vec(), [9, 25, 41, 57, 13, 29, 45, 61]);
     /// ```
     ///
@@ -303,17 +300,17 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// use cute_typed::*;
     /// let data: Vec<i32> = (0..16).collect();
     /// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
-    /// let thr: FixedLayout = "(2,2):(2,1)".parse().unwrap();
+    /// let thr: DLayout = "(2,2):(2,1)".parse().unwrap();
     /// // Partitioned by the thread rows only: thread 2 (row 1) gets rows 1 and 3, whole.
     /// let p = t.view().local_partition_proj(&thr, 2, &[true, false]).unwrap();
     /// assert_eq!(p.to_vec(), [4, 12, 5, 13, 6, 14, 7, 15]);
     /// ```
     pub fn local_partition_proj(
         self,
-        thr: &FixedLayout,
+        thr: &DLayout,
         t: i64,
         proj: &[bool],
-    ) -> Result<Tensor<E, FixedLayout>, Error> {
+    ) -> Result<Tensor<E, DLayout>, Error> {
         let (layout, offset) = Partition::projected(&self.dlayout(), thr, proj)?.thread(t)?;
         let base = self.offset();
         self.relayout(layout, base.checked_add(offset).ok_or(Error::Overflow)?)
@@ -327,7 +324,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
 /// use cute_typed::*;
 /// let data: Vec<i32> = (0..16).collect();
 /// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
-/// let thr: FixedLayout = "(2,2):(2,1)".parse().unwrap();
+/// let thr: DLayout = "(2,2):(2,1)".parse().unwrap();
 /// let p = local_partition(t.view(), &thr, 1).unwrap();
 /// assert_eq!(p.to_vec(), [1, 9, 3, 11]);
 /// ```

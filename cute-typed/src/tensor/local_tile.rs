@@ -7,7 +7,7 @@ use super::mode_eval::ModeEval;
 use super::slice::slice_layout;
 use super::tensor::Tensor;
 use super::typed_tile::LocalTiler;
-use crate::dynamic::{FixedLayout, FixedTiler, FixedTuple};
+use crate::dynamic::{DLayout, DTiler, DTuple};
 use crate::error::Error;
 
 /// A by-mode tiler from a tile shape: CuTe's `Shape<_32,_64>` used as a tiler is
@@ -21,12 +21,12 @@ use crate::error::Error;
 /// use cute_typed::tensor::shape_tiler;
 /// assert_eq!(shape_tiler(&"(32,64)".parse().unwrap()).unwrap().to_string(), "[32:_1,64:_1]");
 /// ```
-pub fn shape_tiler(shape: &FixedTuple) -> Result<FixedTiler, Error> {
+pub fn shape_tiler(shape: &DTuple) -> Result<DTiler, Error> {
     let flat = shape.as_tuple();
-    let mut t = FixedTiler::new();
+    let mut t = DTiler::new();
     for i in 0..flat.rank() {
         // `make_layout(s)`: compact column-major (a static 1 gets stride 0).
-        t = t.push_layout(FixedLayout::col_major(flat.get(i)?)?)?;
+        t = t.push_layout(DLayout::col_major(flat.get(i)?)?)?;
     }
     Ok(t)
 }
@@ -40,16 +40,16 @@ pub fn shape_tiler(shape: &FixedTuple) -> Result<FixedTiler, Error> {
 /// ```
 /// use cute_typed::tensor::*;
 /// use cute_typed::*;
-/// let m: FixedLayout = "(8,8):(8,1)".parse().unwrap(); // 8×8 row-major
+/// let m: DLayout = "(8,8):(8,1)".parse().unwrap(); // 8×8 row-major
 /// let tiler = shape_tiler(&"(4,2)".parse().unwrap()).unwrap();
 /// let g = TileGrid::new(&m, &tiler).unwrap();
 /// assert_eq!(g.tiles().unwrap().to_string(), "(2,4)");
 /// let (tile, off) = g.tile(&"(1,2)".parse().unwrap()).unwrap();
 /// assert_eq!((tile.to_string(), off), ("(4,2):(8,1)".to_string(), 36));
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct TileGrid {
-    zipped: FixedLayout,
+    zipped: DLayout,
     rest: ModeEval,
 }
 
@@ -60,14 +60,14 @@ impl TileGrid {
     /// ```
     /// use cute_typed::tensor::*;
     /// use cute_typed::*;
-    /// let m: FixedLayout = "(8,8):(8,1)".parse().unwrap(); // 8×8 row-major
+    /// let m: DLayout = "(8,8):(8,1)".parse().unwrap(); // 8×8 row-major
     /// let tiler = shape_tiler(&"(4,2)".parse().unwrap()).unwrap();
     /// assert!(TileGrid::new(&m, &tiler).is_ok());
     /// ```
-    pub fn new(layout: &FixedLayout, tiler: &FixedTiler) -> Result<TileGrid, Error> {
+    pub fn new(layout: &DLayout, tiler: &DTiler) -> Result<TileGrid, Error> {
         let zipped = crate::algebra::zipped_divide_tiler(layout, tiler)?;
         Ok(TileGrid {
-            zipped,
+            zipped: zipped.clone(),
             rest: ModeEval::new(&zipped.get(1)?)?,
         })
     }
@@ -76,12 +76,12 @@ impl TileGrid {
     /// ```
     /// use cute_typed::tensor::*;
     /// use cute_typed::*;
-    /// let m: FixedLayout = "(8,8):(8,1)".parse().unwrap(); // 8×8 row-major
+    /// let m: DLayout = "(8,8):(8,1)".parse().unwrap(); // 8×8 row-major
     /// let tiler = shape_tiler(&"(4,2)".parse().unwrap()).unwrap();
     /// let g = TileGrid::new(&m, &tiler).unwrap();
     /// assert_eq!(g.zipped().to_string(), "((4,2),(2,4)):((8,1),(32,2))");
     /// ```
-    pub fn zipped(&self) -> &FixedLayout {
+    pub fn zipped(&self) -> &DLayout {
         &self.zipped
     }
     /// The offset of the tile at `coord`, one integer per rest mode (missing
@@ -91,7 +91,7 @@ impl TileGrid {
     /// ```
     /// use cute_typed::tensor::*;
     /// use cute_typed::*;
-    /// let m: FixedLayout = "(8,8):(8,1)".parse().unwrap(); // 8×8 row-major
+    /// let m: DLayout = "(8,8):(8,1)".parse().unwrap(); // 8×8 row-major
     /// let tiler = shape_tiler(&"(4,2)".parse().unwrap()).unwrap();
     /// let g = TileGrid::new(&m, &tiler).unwrap();
     /// assert_eq!(g.offset(&[1, 2]).unwrap(), 36); // rows 4.., columns 4..
@@ -117,11 +117,11 @@ impl TileGrid {
     /// ```
     /// use cute_typed::tensor::*;
     /// use cute_typed::*;
-    /// let m: FixedLayout = "(8,8):(8,1)".parse().unwrap(); // 8×8 row-major
+    /// let m: DLayout = "(8,8):(8,1)".parse().unwrap(); // 8×8 row-major
     /// let tiler = shape_tiler(&"(4,2)".parse().unwrap()).unwrap();
     /// assert_eq!(TileGrid::new(&m, &tiler).unwrap().tiles().unwrap().to_string(), "(2,4)");
     /// ```
-    pub fn tiles(&self) -> Result<FixedTuple, Error> {
+    pub fn tiles(&self) -> Result<DTuple, Error> {
         self.zipped.shape().get(1)
     }
     /// The tile at `coord` (CuTe's `local_tile`): slices the rest mode with
@@ -136,7 +136,7 @@ impl TileGrid {
     /// ```
     /// use cute_typed::tensor::*;
     /// use cute_typed::*;
-    /// let m: FixedLayout = "(8,8):(8,1)".parse().unwrap(); // 8×8 row-major
+    /// let m: DLayout = "(8,8):(8,1)".parse().unwrap(); // 8×8 row-major
     /// let tiler = shape_tiler(&"(4,2)".parse().unwrap()).unwrap();
     /// let g = TileGrid::new(&m, &tiler).unwrap();
     /// let (t, off) = g.tile(&"(0,3)".parse().unwrap()).unwrap();
@@ -145,29 +145,26 @@ impl TileGrid {
     /// let (stack, _) = g.tile(&"(1,_)".parse().unwrap()).unwrap();
     /// assert_eq!(stack.size().unwrap().value, 32);
     /// ```
-    pub fn tile(&self, coord: &FixedTuple) -> Result<(FixedLayout, i64), Error> {
+    pub fn tile(&self, coord: &DTuple) -> Result<(DLayout, i64), Error> {
         tile_of_zipped(&self.zipped, coord)
     }
 }
 
 /// The tile at `coord` of a zipped layout `((tile…),(rest…))` (see [`TileGrid::tile`]).
-pub(crate) fn tile_of_zipped(
-    zipped: &FixedLayout,
-    coord: &FixedTuple,
-) -> Result<(FixedLayout, i64), Error> {
+pub(crate) fn tile_of_zipped(zipped: &DLayout, coord: &DTuple) -> Result<(DLayout, i64), Error> {
     let tile_modes = zipped.shape().get(0)?.as_tuple().rank();
     let rest_rank = zipped.shape().get(1)?.as_tuple().rank();
     // C++'s `repeat<R>(_)`: a bare `_` for one tile mode (kept whole, nested),
     // `(_, …)` for more (flattened one level).
     let keep_tile = if tile_modes == 1 {
-        FixedTuple::underscore()
+        DTuple::underscore()
     } else {
         repeat_underscore(tile_modes)?
     };
     let rest = if coord.is_tuple() {
         append_underscores(coord, rest_rank)?
     } else {
-        *coord
+        coord.clone()
     };
     // A tile outside the grid of tiles would be a view past the tensor (inside
     // its storage when the storage is longer): refused, as the typed tilers do.
@@ -180,27 +177,27 @@ pub(crate) fn tile_of_zipped(
     if !super::bounds::in_domain(&rest, &grid)? {
         return Err(Error::OutOfDomain);
     }
-    let c = FixedTuple::tuple(&[keep_tile, rest])?;
+    let c = DTuple::tuple(&[keep_tile, rest])?;
     slice_layout(&c, zipped)
 }
 
 /// `(_, _, …)` with `n` entries.
-pub(crate) fn repeat_underscore(n: usize) -> Result<FixedTuple, Error> {
-    let mut t = FixedTuple::empty();
+pub(crate) fn repeat_underscore(n: usize) -> Result<DTuple, Error> {
+    let mut t = DTuple::empty();
     for _ in 0..n {
-        t = t.push(&FixedTuple::underscore())?;
+        t = t.push(&DTuple::underscore())?;
     }
     Ok(t)
 }
 
 /// `coord` padded with `_` to rank `n` (CuTe's `append<n>(coord, _)`).
-pub(crate) fn append_underscores(coord: &FixedTuple, n: usize) -> Result<FixedTuple, Error> {
+pub(crate) fn append_underscores(coord: &DTuple, n: usize) -> Result<DTuple, Error> {
     let mut t = coord.as_tuple();
     if t.rank() > n {
         return Err(Error::TilerRank);
     }
     while t.rank() < n {
-        t = t.push(&FixedTuple::underscore())?;
+        t = t.push(&DTuple::underscore())?;
     }
     Ok(t)
 }
@@ -211,26 +208,26 @@ pub(crate) fn append_underscores(coord: &FixedTuple, n: usize) -> Result<FixedTu
 /// ```
 /// use cute_typed::tensor::*;
 /// use cute_typed::*;
-/// let m: FixedLayout = "(8,8):(8,1)".parse().unwrap(); // 8×8 row-major
+/// let m: DLayout = "(8,8):(8,1)".parse().unwrap(); // 8×8 row-major
 /// let tiler = shape_tiler(&"(4,2)".parse().unwrap()).unwrap();
 /// let (t, off) = local_tile_layout(&m, &tiler, &"(1,2)".parse().unwrap()).unwrap();
 /// assert_eq!((t.to_string(), off), ("(4,2):(8,1)".to_string(), 36));
 /// ```
 pub fn local_tile_layout(
-    layout: &FixedLayout,
-    tiler: &FixedTiler,
-    coord: &FixedTuple,
-) -> Result<(FixedLayout, i64), Error> {
+    layout: &DLayout,
+    tiler: &DTiler,
+    coord: &DTuple,
+) -> Result<(DLayout, i64), Error> {
     TileGrid::new(layout, tiler)?.tile(coord)
 }
 
 /// Keeps the entries of a tiler, a coordinate or a layout's modes where `proj`
 /// is `true` (CuTe's `dice` with a `Step<_1, X, _1>`-style projection).
-pub(crate) fn dice_tiler(proj: &[bool], tiler: &FixedTiler) -> Result<FixedTiler, Error> {
+pub(crate) fn dice_tiler(proj: &[bool], tiler: &DTiler) -> Result<DTiler, Error> {
     if proj.len() != tiler.rank() {
         return Err(Error::TilerRank);
     }
-    let mut t = FixedTiler::new();
+    let mut t = DTiler::new();
     for (i, keep) in proj.iter().enumerate() {
         if *keep {
             t = t.push(&tiler.mode(i)?)?;
@@ -239,12 +236,12 @@ pub(crate) fn dice_tiler(proj: &[bool], tiler: &FixedTiler) -> Result<FixedTiler
     Ok(t)
 }
 
-pub(crate) fn dice_tuple(proj: &[bool], coord: &FixedTuple) -> Result<FixedTuple, Error> {
+pub(crate) fn dice_tuple(proj: &[bool], coord: &DTuple) -> Result<DTuple, Error> {
     let c = coord.as_tuple();
     if proj.len() != c.rank() {
         return Err(Error::CoordinateMismatch);
     }
-    let mut t = FixedTuple::empty();
+    let mut t = DTuple::empty();
     for (i, keep) in proj.iter().enumerate() {
         if *keep {
             t = t.push(&c.get(i)?)?;
@@ -257,9 +254,9 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// CuTe's `local_tile(tensor, tiler, coord)`: the tile at `coord` of
     /// `zipped_divide(tensor, tiler)`, as a view.
     ///
-    /// The tiler is a [`FixedTiler`] (any layout; `coord` may hold `_` to keep a rest
+    /// The tiler is a [`DTiler`] (any layout; `coord` may hold `_` to keep a rest
     /// mode: `local_tile(A, [BM,BK], (m, _))` is `(BM, BK, k)`; the tile is a
-    /// [`FixedLayout`]) or a typed tiler, a tuple of static extents such as
+    /// [`DLayout`]) or a typed tiler, a tuple of static extents such as
     /// `(_32, _8)`, whose tile is a typed layout with the static tile shape (see
     /// [`TiledBy`](super::TiledBy): CuTe's `(_BM,_BN):(N,_1)` for an
     /// `(M,N):(N,_1)` tensor).
@@ -309,10 +306,10 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// ```
     pub fn local_tile_proj<C: IntoCoord>(
         self,
-        tiler: &FixedTiler,
+        tiler: &DTiler,
         coord: C,
         proj: &[bool],
-    ) -> Result<Tensor<E, FixedLayout>, Error> {
+    ) -> Result<Tensor<E, DLayout>, Error> {
         let t = dice_tiler(proj, tiler)?;
         let c = dice_tuple(proj, &coord.into_coord()?)?;
         self.local_tile(&t, c)

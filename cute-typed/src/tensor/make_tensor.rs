@@ -4,6 +4,7 @@ use super::bounds::index_range;
 use super::engine::Engine;
 use super::layout_trait::TensorLayout;
 use super::tensor::Tensor;
+use crate::dynamic::DLayout;
 use crate::error::Error;
 use crate::typed::StaticLayout;
 
@@ -14,9 +15,9 @@ use crate::typed::StaticLayout;
 /// exceeds the length) or before its start (a negative stride from element 0).
 ///
 /// ```
-/// use cute_typed::{tensor::make_tensor, FixedLayout};
+/// use cute_typed::{tensor::make_tensor, DLayout};
 /// let a = [1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0];
-/// let l: FixedLayout = "(2,3):(1,2)".parse().unwrap();
+/// let l: DLayout = "(2,3):(1,2)".parse().unwrap();
 /// let t = make_tensor(&a[..], l).unwrap();
 /// assert_eq!(*t.get((1, 2)).unwrap(), 6.0);
 /// ```
@@ -56,7 +57,9 @@ pub fn make_tensor_from_array<T, L: StaticLayout, const N: usize>(
             "tensor bounds: the array is shorter than the static layout's cosize"
         )
     };
-    let lo = match index_range(&crate::typed::static_result::layout_of::<L>()) {
+    let lo = match index_range(&DLayout::from_fixed(
+        &crate::typed::static_result::layout_of::<L>(),
+    )) {
         Ok((lo, _)) => lo,
         Err(e) => e.raise(),
     };
@@ -73,7 +76,7 @@ mod owned {
     use super::super::bounds::{index_range, span};
     use super::super::layout_trait::TensorLayout;
     use super::super::tensor::Tensor;
-    use crate::dynamic::FixedLayout;
+    use crate::dynamic::DLayout;
     use crate::error::Error;
     use crate::tensor::alloc::vec::Vec;
 
@@ -82,8 +85,8 @@ mod owned {
     /// smallest index is element 0.
     ///
     /// ```
-    /// use cute_typed::{tensor::make_tensor_owned, FixedLayout};
-    /// let mut t = make_tensor_owned("(2,2):(2,1)".parse::<FixedLayout>().unwrap(), 0i32).unwrap();
+    /// use cute_typed::{tensor::make_tensor_owned, DLayout};
+    /// let mut t = make_tensor_owned("(2,2):(2,1)".parse::<DLayout>().unwrap(), 0i32).unwrap();
     /// t.set((1, 0), 7).unwrap();
     /// assert_eq!(t.engine()[..], [0, 0, 7, 0]);
     /// ```
@@ -119,7 +122,7 @@ mod owned {
     pub fn make_tensor_like<E, L, T>(
         t: &Tensor<E, L>,
         value: T,
-    ) -> Result<Tensor<Vec<T>, FixedLayout>, Error>
+    ) -> Result<Tensor<Vec<T>, DLayout>, Error>
     where
         E: super::super::engine::Engine,
         L: TensorLayout,

@@ -10,7 +10,7 @@
 //!   heap: a stack tensor), owned `Vec<T>` (feature `alloc`), and
 //!   [`Counting`], the storage-less engine of identity (coordinate) tensors.
 //! * Layouts: the typed layer's `Layout<S, D>` and static results, and
-//!   [`crate::FixedLayout`] (see [`TensorLayout`]). A fully static layout gives a stack
+//!   [`crate::DLayout`] (see [`TensorLayout`]). A fully static layout gives a stack
 //!   tensor's array length check at compile time.
 //!
 //! **Bounds.** A tensor never reads outside its storage: constructing a tensor
@@ -26,16 +26,16 @@
 //!
 //! ```
 //! use cute_typed::tensor::{make_tensor, Underscore};
-//! use cute_typed::FixedLayout;
+//! use cute_typed::DLayout;
 //! let data: Vec<i32> = (0..12).collect();
 //! // A 3×4 row-major matrix.
-//! let t = make_tensor(&data[..], "(3,4):(4,1)".parse::<FixedLayout>().unwrap()).unwrap();
+//! let t = make_tensor(&data[..], "(3,4):(4,1)".parse::<DLayout>().unwrap()).unwrap();
 //! assert_eq!(*t.get((1, 2)).unwrap(), 6);
 //! // Row 1 as a view: the slice `(1,_)`.
 //! let row = t.view().slice((1, Underscore)).unwrap();
 //! assert_eq!(row.iter().copied().collect::<Vec<_>>(), [4, 5, 6, 7]);
 //! // A view larger than the storage is an error, not undefined behaviour.
-//! assert!(make_tensor(&data[..], "(4,4):(4,1)".parse::<FixedLayout>().unwrap()).is_err());
+//! assert!(make_tensor(&data[..], "(4,4):(4,1)".parse::<DLayout>().unwrap()).is_err());
 //! ```
 #[cfg(feature = "alloc")]
 extern crate alloc;

@@ -2,12 +2,13 @@
 //! coordinates of the form "one 1-D index per mode" without building
 //! coordinate tuples — the path of tiling and partitioning loops. A mode's
 //! offset is the evaluation engine's ([`crate::dynamic::index_offset`] over
-//! the mode's [`crate::dynamic::FixedTerms`]), as for every layout.
-use crate::dynamic::{index_offset, DInt, FixedLayout, FixedTerms, FixedTuple, CAPACITY};
+//! the mode's [`crate::dynamic::Terms`]), as for every layout.
+use crate::dynamic::index_offset;
+use crate::dynamic::{DInt, DLayout, DTuple, Terms, CAPACITY};
 use crate::error::Error;
 
 /// The leaves of a layout by top-level mode.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct ModeEval {
     shape: [i64; CAPACITY],
     stride: [i64; CAPACITY],
@@ -16,14 +17,14 @@ pub(crate) struct ModeEval {
     modes: usize,
     /// The layout's shape and stride as tuples of modes (an integer shape is
     /// one mode), and the node position of each mode in them.
-    shape_modes: FixedTuple,
-    stride_modes: FixedTuple,
+    shape_modes: DTuple,
+    stride_modes: DTuple,
     node: [u8; CAPACITY],
 }
 
 impl ModeEval {
     /// The modes of `l` (an integer-shaped layout is one mode).
-    pub(crate) fn new(l: &FixedLayout) -> Result<ModeEval, Error> {
+    pub(crate) fn new(l: &DLayout) -> Result<ModeEval, Error> {
         let shape = l.shape().as_tuple();
         let stride = l.stride().as_tuple();
         let mut out = ModeEval {
@@ -31,8 +32,8 @@ impl ModeEval {
             stride: [0; CAPACITY],
             start: [0; CAPACITY + 1],
             modes: shape.rank(),
-            shape_modes: shape,
-            stride_modes: stride,
+            shape_modes: shape.clone(),
+            stride_modes: stride.clone(),
             node: [0; CAPACITY],
         };
         let mut k = 0usize;
@@ -64,8 +65,7 @@ impl ModeEval {
                 rank: self.modes,
             });
         }
-        let terms =
-            FixedTerms::at_node(&self.shape_modes, &self.stride_modes, self.node[i] as usize);
+        let terms = Terms::at_node(&self.shape_modes, &self.stride_modes, self.node[i] as usize);
         Ok(index_offset(terms, DInt::d(c))?.value)
     }
     /// Size of mode `i`.
@@ -78,13 +78,13 @@ impl ModeEval {
     }
     /// Coordinate of index `t` in a thread layout, one 1-D index per mode (CuTe's
     /// `get_flat_coord`, see [`super::thread_coord`]): over the engine's walk of
-    /// each mode ([`FixedTerms`]), leaf `k` has the coordinate `(t / dₖ) mod sₖ`
+    /// each mode ([`Terms`]), leaf `k` has the coordinate `(t / dₖ) mod sₖ`
     /// (0 for an extent 1), weighted by the term's `divₖ` (the product of the
     /// mode's leaves before it) into the mode's 1-D index.
     pub(crate) fn flat_coord_of(&self, t: i64, out: &mut [i64]) -> Result<(), Error> {
         for (i, slot) in out.iter_mut().enumerate().take(self.modes) {
             let terms =
-                FixedTerms::at_node(&self.shape_modes, &self.stride_modes, self.node[i] as usize);
+                Terms::at_node(&self.shape_modes, &self.stride_modes, self.node[i] as usize);
             let mut index = 0i64;
             for term in terms {
                 let (extent, step) = (term.extent.value, term.stride.value);

@@ -22,7 +22,7 @@ use super::tensor::{element, element_mut, Tensor};
 use super::typed_access::{element_at, element_at_mut, IndexWith};
 use super::typed_tile::LocalTiler;
 use super::IntoCoord;
-use crate::dynamic::FixedLayout;
+use crate::dynamic::DLayout;
 use crate::error::Error;
 
 /// The engine of a view that may overhang its storage (see the module docs).
@@ -68,7 +68,7 @@ impl<E: Engine> Engine for Ragged<E> {
     /// A ragged view keeps only the rule that makes its index arithmetic
     /// exact: `offset + L(c)` fits in `i64` for every `c` of the domain (and
     /// the shape is positive). Each access checks the storage.
-    fn admits(&self, layout: &FixedLayout, offset: i64) -> Result<(), Error> {
+    fn admits(&self, layout: &DLayout, offset: i64) -> Result<(), Error> {
         let (lo, hi) = super::bounds::index_range(layout)?;
         offset.checked_add(lo).ok_or(Error::Overflow)?;
         offset.checked_add(hi).ok_or(Error::Overflow)?;

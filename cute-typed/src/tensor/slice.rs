@@ -4,7 +4,7 @@ use super::coord::IntoCoord;
 use super::engine::Engine;
 use super::layout_trait::TensorLayout;
 use super::tensor::Tensor;
-use crate::dynamic::{FixedLayout, FixedTuple};
+use crate::dynamic::{DLayout, DTuple, FixedLayout, FixedTuple};
 use crate::error::Error;
 use crate::typed::static_result::static_layout;
 use crate::typed::{Coord, Dispatch, False, LayoutOperand, StaticLayout, True};
@@ -13,10 +13,7 @@ use core::marker::PhantomData;
 /// CuTe's `slice_and_offset(coord, layout)` with the offset as a plain integer:
 /// the sub-layout of the modes where `coord` is `_` (gathered one level deep:
 /// `(_, (1, _))` over `(4, (2, 3))` keeps `(4, 3)`) and the index of the fixed part.
-pub(crate) fn slice_layout(
-    coord: &FixedTuple,
-    layout: &FixedLayout,
-) -> Result<(FixedLayout, i64), Error> {
+pub(crate) fn slice_layout(coord: &DTuple, layout: &DLayout) -> Result<(DLayout, i64), Error> {
     let (sliced, offset) = layout.slice_and_offset(coord)?;
     Ok((sliced, offset.value))
 }
@@ -30,18 +27,18 @@ const ONE_ELEMENT: FixedLayout = match FixedLayout::new(FixedTuple::s(1), FixedT
 
 /// A tensor's slice of `layout` at `coord`: the kept layout (or [`ONE_ELEMENT`])
 /// and the offset, the fixed entries checked against the shape.
-fn slice_checked(coord: &FixedTuple, layout: &FixedLayout) -> Result<(FixedLayout, i64), Error> {
+fn slice_checked(coord: &DTuple, layout: &DLayout) -> Result<(DLayout, i64), Error> {
     if !in_domain(coord, &layout.shape())? {
         return Err(Error::OutOfDomain);
     }
     let (sliced, offset) = slice_layout(coord, layout)?;
     if sliced.shape().rank() == 0 {
-        return Ok((ONE_ELEMENT, offset));
+        return Ok((DLayout::from_fixed(&ONE_ELEMENT), offset));
     }
     Ok((sliced, offset))
 }
 
-/// The layout kept by a tensor's slice: [`FixedLayout`] for run-time layouts, and
+/// The layout kept by a tensor's slice: [`DLayout`] for run-time layouts, and
 /// for a static layout `L` the static [`TensorSliced`] (the kept modes depend
 /// only on where the coordinate holds `_`, which its type says).
 ///
@@ -51,7 +48,7 @@ fn slice_checked(coord: &FixedTuple, layout: &FixedLayout) -> Result<(FixedLayou
 /// let l = make_layout_right((_4, _8));
 /// let (row, off) = l.slice_by((2, Underscore)).unwrap();
 /// assert_eq!((row.to_string(), off), ("(_8):(_1)".to_string(), 16));
-/// let d: FixedLayout = "(4,8):(8,1)".parse().unwrap();
+/// let d: DLayout = "(4,8):(8,1)".parse().unwrap();
 /// let (row, off) = d.slice_by((2, Underscore)).unwrap();
 /// assert_eq!((row.to_string(), off), ("(8):(1)".to_string(), 16));
 /// ```
@@ -75,14 +72,15 @@ impl<L: LayoutOperand<IsStatic = True>, K: Coord> SliceDispatch<L, K> for True {
     type Sliced = TensorSliced<L, K>;
     fn slice(layout: &L, coord: K) -> Result<(TensorSliced<L, K>, i64), Error> {
         let () = <True as Dispatch<TensorSliced<L, K>>>::CHECK;
-        let (_, offset) = slice_checked(&coord.to_dcoord(), &layout.to_dynamic())?;
+        let coord = DTuple::from_fixed(&coord.to_dcoord());
+        let (_, offset) = slice_checked(&coord, &layout.to_dynamic())?;
         Ok((TensorSliced(PhantomData), offset))
     }
 }
 
 impl<L: LayoutOperand, K: IntoCoord> SliceDispatch<L, K> for False {
-    type Sliced = FixedLayout;
-    fn slice(layout: &L, coord: K) -> Result<(FixedLayout, i64), Error> {
+    type Sliced = DLayout;
+    fn slice(layout: &L, coord: K) -> Result<(DLayout, i64), Error> {
         slice_checked(&coord.into_coord()?, &layout.to_dynamic())
     }
 }
@@ -137,7 +135,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     ///
     /// A static layout keeps a static layout ([`TensorSliced`], for typed
     /// coordinates: `i64`, `_N`, [`crate::typed::Underscore`]); a run-time one a
-    /// [`FixedLayout`] (any coordinate [`IntoCoord`] accepts).
+    /// [`DLayout`] (any coordinate [`IntoCoord`] accepts).
     ///
     /// ```
     /// use cute_typed::tensor::*;

@@ -6,7 +6,7 @@ use super::coord::IntoCoord;
 use super::engine::{Engine, Storage, StorageMut};
 use super::iter::{Offsets, TensorIter};
 use super::layout_trait::TensorLayout;
-use crate::dynamic::{FixedLayout, FixedTuple};
+use crate::dynamic::{DLayout, DTuple};
 use crate::error::Error;
 
 /// CuTe's `Tensor<Engine, Layout>`: the element at coordinate `c` is
@@ -32,7 +32,7 @@ use crate::error::Error;
 /// assert_eq!(tile.to_vec(), [1, 4, 2, 5, 3, 6]);
 /// ```
 #[derive(Clone, Copy)]
-pub struct Tensor<E, L = FixedLayout> {
+pub struct Tensor<E, L = DLayout> {
     engine: E,
     layout: L,
     offset: i64,
@@ -89,10 +89,10 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// use cute_typed::*;
     /// let data: Vec<i32> = (0..16).collect();
     /// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
-    /// let d: FixedLayout = t.dlayout();
+    /// let d: DLayout = t.dlayout();
     /// assert_eq!(d.to_string(), "(_4,_4):(_4,_1)");
     /// ```
-    pub fn dlayout(&self) -> FixedLayout {
+    pub fn dlayout(&self) -> DLayout {
         self.layout.to_dlayout()
     }
     /// The shape.
@@ -104,7 +104,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
     /// assert_eq!(t.shape().to_string(), "(_4,_4)");
     /// ```
-    pub fn shape(&self) -> FixedTuple {
+    pub fn shape(&self) -> DTuple {
         self.dlayout().shape()
     }
     /// The stride.
@@ -116,7 +116,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// let t = make_tensor(&data[..], make_layout_right((_4, _4))).unwrap(); // 4×4 row-major
     /// assert_eq!(t.stride().to_string(), "(_4,_1)");
     /// ```
-    pub fn stride(&self) -> FixedTuple {
+    pub fn stride(&self) -> DTuple {
         self.dlayout().stride()
     }
     /// Number of top-level modes.
@@ -229,11 +229,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// assert_eq!(diag.to_vec(), [0, 5, 10, 15]);
     /// assert!(t.view().relayout("4:5".parse().unwrap(), 1).is_err()); // past the storage
     /// ```
-    pub fn relayout(
-        self,
-        layout: FixedLayout,
-        offset: i64,
-    ) -> Result<Tensor<E, FixedLayout>, Error> {
+    pub fn relayout(self, layout: DLayout, offset: i64) -> Result<Tensor<E, DLayout>, Error> {
         Tensor::with_offset(self.engine, layout, offset)
     }
     /// The engine indices of all elements, in layout order.
@@ -339,12 +335,12 @@ impl<E: Storage, L: TensorLayout> Tensor<E, L> {
     ///
     /// ```
     /// use cute_typed::tensor::*;
-    /// use cute_typed::{FixedLayout, Error};
+    /// use cute_typed::{DLayout, Error};
     /// let data = [1i32, 2, 3, 4];
-    /// let l: FixedLayout = "(4611686018427387904,4):(0,1)".parse().unwrap(); // 2^64 elements
+    /// let l: DLayout = "(4611686018427387904,4):(0,1)".parse().unwrap(); // 2^64 elements
     /// let broadcast = make_tensor(&data[..], l).unwrap();
     /// assert_eq!(broadcast.try_to_vec(), Err(Error::TooLarge));
-    /// let row = make_tensor(&data[..], "4:1".parse::<FixedLayout>().unwrap()).unwrap();
+    /// let row = make_tensor(&data[..], "4:1".parse::<DLayout>().unwrap()).unwrap();
     /// assert_eq!(row.try_to_vec(), Ok(vec![1, 2, 3, 4]));
     /// ```
     #[cfg(feature = "alloc")]

@@ -3,7 +3,7 @@
 //! `tensor.at((i, j))` on a tensor of a typed `Layout<S, D>` evaluates
 //! `offset + Σ cᵢ·dᵢ` with the typed layout's own arithmetic — static strides
 //! are constants, static extents are constants in the domain check — instead of
-//! reading the layout as a [`crate::FixedLayout`] as [`Tensor::get`] does. The
+//! reading the layout as a [`crate::DLayout`] as [`Tensor::get`] does. The
 //! coordinate's structure is checked at compile time (a coordinate of the wrong
 //! rank does not compile); its values are checked at run time against the shape
 //! ([`Error::OutOfDomain`]) and the resulting index against the storage

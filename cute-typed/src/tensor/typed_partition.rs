@@ -21,7 +21,7 @@
 //! A tile with a nested mode is partitioned as C++'s
 //! `outer_partition` does it, through the typed algebra
 //! (`zipped_divide(tile, shape(thr))` sliced at the thread's coordinate,
-//! [`PartDispatch`]): a static result for a static tile, a [`FixedLayout`]
+//! [`PartDispatch`]): a static result for a static tile, a [`DLayout`]
 //! otherwise (CuTe's `((1,2),4):((_4,4),16)` for `((2,4),8):((_1,2),8)` over
 //! `(_4,_2)` row-major threads, thread 5).
 //!
@@ -34,7 +34,7 @@ use super::layout_trait::TensorLayout;
 use super::local_partition::local_partition_layout;
 use super::slice::{SliceBy, TensorSliced};
 use super::typed_tile::ModeKind;
-use crate::dynamic::FixedLayout;
+use crate::dynamic::DLayout;
 use crate::error::Error;
 use crate::typed::numeral::Numeral;
 use crate::typed::{
@@ -43,7 +43,7 @@ use crate::typed::{
 };
 
 /// A thread layout of [`Tensor::local_partition`](super::Tensor::local_partition)
-/// for a tensor of layout `L`: a [`FixedLayout`] (any tensor; a [`FixedLayout`]
+/// for a tensor of layout `L`: a [`DLayout`] (any tensor; a [`DLayout`]
 /// partition) or a static typed thread layout (a typed partition, see
 /// [`PartitionedBy`]).
 ///
@@ -63,9 +63,9 @@ pub trait LocalPartitioner<L> {
     fn partition_layout(&self, layout: &L, t: i64) -> Result<(Self::Part, i64), Error>;
 }
 
-impl<L: TensorLayout> LocalPartitioner<L> for FixedLayout {
-    type Part = FixedLayout;
-    fn partition_layout(&self, layout: &L, t: i64) -> Result<(FixedLayout, i64), Error> {
+impl<L: TensorLayout> LocalPartitioner<L> for DLayout {
+    type Part = DLayout;
+    fn partition_layout(&self, layout: &L, t: i64) -> Result<(DLayout, i64), Error> {
         local_partition_layout(&layout.to_dlayout(), self, t)
     }
 }
@@ -113,7 +113,7 @@ const fn check_leaf_partition(s: Option<i64>, t: i64, e: i64) {
             panic!(
                 "typed local_partition: each thread must hold at least 2 values in a mode that \
                  threads split (one value is the layout _1:_0 in CuTe, another stride; partition by a \
-                 FixedLayout)"
+                 DLayout)"
             )
         }
     }
@@ -171,7 +171,7 @@ impl<R: RuntimeInt, T: Numeral> PartLeaf<T> for R {
 /// * [`False`] (a nested mode): as C++'s
 ///   `outer_partition`, `zipped_divide(L, shape(Thr))` by the typed algebra,
 ///   then the slice `(thread coordinate, (_, …))`: a static result for a static
-///   tile, a [`FixedLayout`] otherwise.
+///   tile, a [`DLayout`] otherwise.
 pub trait PartDispatch<L, Thr> {
     /// The layout of one thread's values.
     type Part: TensorLayout;

@@ -1,5 +1,5 @@
 //! `local_tile` with typed tilers: a tuple of static extents `(_BM, _BN)` (or a
-//! [`FixedTiler`]) and a typed coordinate, giving a typed tile.
+//! [`DTiler`]) and a typed coordinate, giving a typed tile.
 //!
 //! For a layout whose modes are single leaves, `(s₀, s₁, …):(d₀, d₁, …)` with
 //! static or run-time leaves, tiled by static extents `(B₀, B₁, …)`, CuTe's
@@ -13,18 +13,18 @@
 //! static shape, the input's strides with their kinds — at offset
 //! `Σ cᵢ·Bᵢ·dᵢ`, where `0 ≤ cᵢ < ⌈sᵢ/Bᵢ⌉`. The typed result is that
 //! `Layout<(_B₀, _B₁, …), (D₀, D₁, …)>`, computed with this arithmetic rather than
-//! through [`FixedLayout`]. As in CuTe, the last tile of a mode whose extent is not a
+//! through [`DLayout`]. As in CuTe, the last tile of a mode whose extent is not a
 //! multiple of the tile is not clipped (the tile keeps its static shape).
 //!
 //! A layout with a nested mode is tiled as C++ tiles it, through the typed
 //! algebra: `zipped_divide(layout, tiler)` sliced at `((_, …), coord)`
 //! ([`TileDispatch`]): a static result for a static layout (zero-sized), a
-//! [`FixedLayout`] otherwise (CuTe's `((2,2),_5):((_1,2),12)` for
+//! [`DLayout`] otherwise (CuTe's `((2,2),_5):((_1,2),12)` for
 //! `((2,6),10):((_1,2),12)` by `(_4,_5)` at `(2,1)`).
 //!
 //! Preconditions of the mode-by-mode path, checked at compile time: every tile extent is at least 2
 //! (CuTe reads a tile extent `_1` as the layout `_1:_0`, which changes the
-//! stride's kind; tile by a [`FixedTiler`] there), and a static `sᵢ` is a multiple of
+//! stride's kind; tile by a [`DTiler`] there), and a static `sᵢ` is a multiple of
 //! `Bᵢ` (CuTe's static shape divisibility).
 use super::coord::IntoCoord;
 use super::divide::DivideArg;
@@ -33,7 +33,7 @@ use super::flat_coord::IndexLeaf;
 use super::layout_trait::TensorLayout;
 use super::local_tile::{local_tile_layout, tile_of_zipped};
 use super::slice::SliceBy;
-use crate::dynamic::{FixedLayout, FixedTiler};
+use crate::dynamic::{DLayout, DTiler};
 use crate::error::Error;
 use crate::typed::numeral::Numeral;
 use crate::typed::{
@@ -42,8 +42,8 @@ use crate::typed::{
 };
 
 /// A tiler of [`Tensor::local_tile`](super::Tensor::local_tile) for a tensor of
-/// layout `L` at coordinate `K`: a [`FixedTiler`] (any layout, any coordinate
-/// [`IntoCoord`] accepts, a [`FixedLayout`] tile) or a typed tiler, a tuple of
+/// layout `L` at coordinate `K`: a [`DTiler`] (any layout, any coordinate
+/// [`IntoCoord`] accepts, a [`DLayout`] tile) or a typed tiler, a tuple of
 /// static extents (a typed tile, see [`TiledBy`]).
 ///
 /// ```
@@ -65,9 +65,9 @@ pub trait LocalTiler<L, K> {
     fn tile_layout(&self, layout: &L, coord: K) -> Result<(Self::Tile, i64), Error>;
 }
 
-impl<L: TensorLayout, K: IntoCoord> LocalTiler<L, K> for FixedTiler {
-    type Tile = FixedLayout;
-    fn tile_layout(&self, layout: &L, coord: K) -> Result<(FixedLayout, i64), Error> {
+impl<L: TensorLayout, K: IntoCoord> LocalTiler<L, K> for DTiler {
+    type Tile = DLayout;
+    fn tile_layout(&self, layout: &L, coord: K) -> Result<(DLayout, i64), Error> {
         local_tile_layout(&layout.to_dlayout(), self, &coord.into_coord()?)
     }
 }
@@ -86,8 +86,8 @@ impl<L: TensorLayout, K: IntoCoord> LocalTiler<L, K> for FixedTiler {
 ///   in the coordinate keeps a mode's tiles as the run-time mode
 ///   `⌈sᵢ/bᵢ⌉ : bᵢ·dᵢ` (`RtTileCoord`); an extent below 1 is
 ///   [`Error::NonPositiveShape`]. A rank-1 tile keeps its mode nested, as C++.
-/// * [`FixedLayout`] by any typed tiler and coordinate: a [`FixedLayout`] tile, through
-///   the layout algebra (the same as a [`FixedTiler`]).
+/// * [`DLayout`] by any typed tiler and coordinate: a [`DLayout`] tile, through
+///   the layout algebra (the same as a [`DTiler`]).
 ///
 /// A tile coordinate outside the grid of tiles is [`Error::OutOfDomain`].
 ///
@@ -132,24 +132,29 @@ pub trait TiledBy<T, K>: Sized {
     fn tile_by(&self, tiler: &T, coord: K) -> Result<(Self::Tile, i64), Error>;
 }
 
-impl<T: TilerOperand, K: Coord> TiledBy<T, K> for FixedLayout {
-    type Tile = FixedLayout;
-    fn tile_by(&self, tiler: &T, coord: K) -> Result<(FixedLayout, i64), Error> {
+impl<T: TilerOperand, K: Coord> TiledBy<T, K> for DLayout {
+    type Tile = DLayout;
+    fn tile_by(&self, tiler: &T, coord: K) -> Result<(DLayout, i64), Error> {
         let zipped = zipped_divide_arg(self, &tiler.to_tiler()?)?;
-        tile_of_zipped(&zipped, &coord.to_dcoord())
+        tile_of_zipped(
+            &zipped,
+            &crate::dynamic::DTuple::from_fixed(&coord.to_dcoord()),
+        )
     }
 }
 
 /// `zipped_divide(layout, tiler)` for a run-time tiler argument (an integer is
 /// `make_layout(n)`, as for every divide).
 pub(crate) fn zipped_divide_arg(
-    layout: &FixedLayout,
+    layout: &DLayout,
     tiler: &crate::typed::DTilerArg,
-) -> Result<FixedLayout, Error> {
+) -> Result<DLayout, Error> {
     use crate::typed::DTilerArg;
     match tiler.as_layout_or_tiler()? {
-        DTilerArg::Layout(b) => crate::algebra::zipped_divide(layout, &b),
-        DTilerArg::Tiler(t) => crate::algebra::zipped_divide_tiler(layout, &t),
+        DTilerArg::Layout(b) => crate::algebra::zipped_divide(layout, &DLayout::from_fixed(&b)),
+        DTilerArg::Tiler(t) => {
+            crate::algebra::zipped_divide_tiler(layout, &crate::dynamic::DTiler::from_fixed(&t))
+        }
         DTilerArg::Int(_) => Err(Error::TilerRank),
     }
 }
@@ -177,7 +182,7 @@ pub(crate) const fn check_leaf_tile(extent: Option<i64>, b: i64) {
     if b < 2 {
         panic!(
             "typed local_tile: every tile extent must be at least 2 (CuTe reads a tile extent _1 \
-             as the layout _1:_0, which is not the stride the typed tile keeps; tile by a FixedTiler)"
+             as the layout _1:_0, which is not the stride the typed tile keeps; tile by a DTiler)"
         )
     }
     if let Some(s) = extent {
@@ -433,7 +438,7 @@ tuple_mode_kind!(A0, A1, A2, A3, A4, A5, A6, A7);
 ///   `Layout` of the static tile shape and the input's strides ([`TileCoord`]);
 /// * [`False`] (some mode is a tuple): as C++ does, `zipped_divide(L, T)` by
 ///   the typed algebra, then the slice `((_, …), K)` keeping the tile modes:
-///   a static result for a static layout, a [`FixedLayout`] otherwise.
+///   a static result for a static layout, a [`DLayout`] otherwise.
 pub trait TileDispatch<L, T, K> {
     /// The tile's layout.
     type Tile: TensorLayout;

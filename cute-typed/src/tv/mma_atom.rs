@@ -8,7 +8,7 @@ use crate::dynamic::{FixedLayout, FixedTuple};
 use crate::error::Error;
 use crate::tri;
 
-/// `FixedTuple::tuple` for constants: a bad literal is a compile error.
+/// `DTuple::tuple` for constants: a bad literal is a compile error.
 macro_rules! tup {
     ($($x:expr),* $(,)?) => {
         match FixedTuple::tuple(&[$($x),*]) {

@@ -1,6 +1,6 @@
 //! [`make_layout_tv`] and [`TiledCopy`]: a thread layout times a value layout.
 use super::tv_layout::TvLayout;
-use crate::algebra::{composition, raked_product, right_inverse};
+use crate::algebra::fixed::{composition, raked_product, right_inverse};
 use crate::dynamic::{FixedLayout, FixedTuple};
 use crate::error::Error;
 
@@ -25,7 +25,8 @@ use crate::error::Error;
 /// assert_eq!(tv.coord(1, 0).unwrap(), (4, 0)); // thread 1 starts 4 rows down
 /// assert_eq!(tv.coord(0, 3).unwrap(), (3, 0)); // its values are consecutive rows
 /// ```
-pub fn make_layout_tv(thr: &FixedLayout, val: &FixedLayout) -> Result<TvLayout, Error> {
+pub fn make_layout_tv(thr: &crate::DLayout, val: &crate::DLayout) -> Result<TvLayout, Error> {
+    let (thr, val) = (&thr.to_fixed()?, &val.to_fixed()?);
     if thr.rank() != 2 || val.rank() != 2 {
         return Err(Error::CoordinateMismatch);
     }
@@ -40,7 +41,7 @@ pub fn make_layout_tv(thr: &FixedLayout, val: &FixedLayout) -> Result<TvLayout, 
     let tv = composition(&right_inverse(&layout_mn)?, &shape)?;
     let m = layout_mn.shape().get(0)?.product()?.value;
     let n = layout_mn.shape().get(1)?.product()?.value;
-    let tv = TvLayout::new(tv, m, n)?;
+    let tv = TvLayout::from_fixed(tv, m, n)?;
     if !tv.is_bijective()? {
         return Err(Error::NotInjective);
     }
@@ -57,7 +58,7 @@ pub struct TiledCopy {
 
 impl TiledCopy {
     /// `make_tiled_copy(atom, thr, val)` for an element-wise atom.
-    pub fn new(thr: &FixedLayout, val: &FixedLayout) -> Result<TiledCopy, Error> {
+    pub fn new(thr: &crate::DLayout, val: &crate::DLayout) -> Result<TiledCopy, Error> {
         Ok(TiledCopy {
             layout_tv: make_layout_tv(thr, val)?,
         })

@@ -3,7 +3,7 @@
 //! tiles — which thread holds which element of the whole tile.
 use super::mma_atom::MmaAtom;
 use super::tv_layout::TvLayout;
-use crate::algebra::{composition, right_inverse, tiled_product};
+use crate::algebra::fixed::{composition, right_inverse, tiled_product};
 use crate::dynamic::{FixedLayout, FixedTuple};
 use crate::error::Error;
 
@@ -36,13 +36,17 @@ impl TiledMma {
     /// ```
     /// use cute_typed::tv::{sm80_16x8x16_f32f16f16f32_tn, TiledMma};
     /// // 2×2 warps of m16n8k16: a 32×16×16 tile, 128 threads.
-    /// let mma = TiledMma::new(sm80_16x8x16_f32f16f16f32_tn(), "(2,2,1):(1,2,0)".parse().unwrap()).unwrap();
+    /// let mma = TiledMma::new(sm80_16x8x16_f32f16f16f32_tn(), "(2,2,1):(1,2,0)".parse::<cute_typed::DLayout>().unwrap()).unwrap();
     /// assert_eq!(mma.tile_mnk(), (32, 16, 16));
     /// let c = mma.layout_c_tv().unwrap();
     /// // Thread 32 is warp 1 (atom (1,0)): its value 0 sits 16 rows below warp 0's.
     /// assert_eq!(c.coord(32, 0).unwrap(), (16, 0));
     /// ```
-    pub fn new(atom: MmaAtom, atom_layout: FixedLayout) -> Result<TiledMma, Error> {
+    pub fn new<L: crate::tensor::TensorLayout>(
+        atom: MmaAtom,
+        atom_layout: L,
+    ) -> Result<TiledMma, Error> {
+        let atom_layout = atom_layout.to_dlayout().to_fixed()?;
         if atom_layout.rank() != 3 {
             return Err(Error::CoordinateMismatch);
         }
@@ -68,8 +72,8 @@ impl TiledMma {
         &self.atom
     }
     /// CuTe's `thr_layout_vmnk`: `(ThrV, ThrM, ThrN, ThrK) → thread index`.
-    pub fn thr_layout_vmnk(&self) -> &FixedLayout {
-        &self.thr_vmnk
+    pub fn thr_layout_vmnk(&self) -> crate::DLayout {
+        crate::DLayout::from_fixed(&self.thr_vmnk)
     }
     /// Number of threads: `size(thr_vmnk)`.
     pub fn threads(&self) -> Result<i64, Error> {
@@ -141,7 +145,7 @@ impl TiledMma {
         ])?;
         // thread index → (ThrV, ThrM, ThrN, ThrK) as a 1-D index, then → tile index.
         let thr_mode = composition(&by_coord, &right_inverse(&self.thr_vmnk)?)?;
-        TvLayout::new(
+        TvLayout::from_fixed(
             FixedLayout::from_modes(&[thr_mode, atom_val])?,
             tile_r,
             tile_c,

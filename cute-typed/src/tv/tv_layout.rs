@@ -23,14 +23,22 @@ pub struct TvLayout {
 impl TvLayout {
     /// `layout` over an `m × n` tile. Errors unless `layout` has rank 2 and every
     /// index it produces lies in `[0, m·n)` ([`Error::OutOfDomain`]).
-    pub fn new(layout: FixedLayout, m: i64, n: i64) -> Result<TvLayout, Error> {
+    pub fn new<L: crate::tensor::TensorLayout>(
+        layout: L,
+        m: i64,
+        n: i64,
+    ) -> Result<TvLayout, Error> {
+        Self::from_fixed(layout.to_dlayout().to_fixed()?, m, n)
+    }
+    /// [`TvLayout::new`] of the fixed form.
+    pub(crate) fn from_fixed(layout: FixedLayout, m: i64, n: i64) -> Result<TvLayout, Error> {
         if layout.rank() != 2 {
             return Err(Error::CoordinateMismatch);
         }
         if m <= 0 || n <= 0 {
             return Err(Error::NonPositiveShape);
         }
-        let (lo, hi) = crate::tensor::index_range_of(&layout)?;
+        let (lo, hi) = crate::tensor::index_range_of(&crate::DLayout::from_fixed(&layout))?;
         let cells = m.checked_mul(n).ok_or(Error::Overflow)?;
         if lo < 0 || hi >= cells {
             return Err(Error::OutOfDomain);
@@ -41,16 +49,16 @@ impl TvLayout {
         })
     }
     /// The layout `(thread, value) → index`.
-    pub fn layout(&self) -> FixedLayout {
-        self.layout
+    pub fn layout(&self) -> crate::DLayout {
+        crate::DLayout::from_fixed(&self.layout)
     }
     /// The tile `(M, N)`.
     pub fn tile(&self) -> (i64, i64) {
         self.tile
     }
     /// The tile as a shape `(M,N)`.
-    pub fn tile_shape(&self) -> Result<FixedTuple, Error> {
-        FixedTuple::tuple(&[FixedTuple::d(self.tile.0), FixedTuple::d(self.tile.1)])
+    pub fn tile_shape(&self) -> Result<crate::DTuple, Error> {
+        crate::DTuple::tuple(&[crate::DTuple::d(self.tile.0), crate::DTuple::d(self.tile.1)])
     }
     /// Number of threads: the size of mode 0.
     pub fn threads(&self) -> Result<i64, Error> {
@@ -85,7 +93,7 @@ impl TvLayout {
             return Ok(false);
         }
         let mut seen = [0u64; 1 << 10];
-        for i in crate::tensor::Offsets::new(&self.layout, 0)? {
+        for i in crate::tensor::Offsets::new(&crate::DLayout::from_fixed(&self.layout), 0)? {
             let (word, bit) = ((i / 64) as usize, i % 64);
             if seen[word] & (1 << bit) != 0 {
                 return Ok(false);

@@ -41,7 +41,7 @@ pub trait Coord: Copy + fmt::Debug + 'static {
     const COORD_PATTERN: FixedTuple;
     /// Number of integer leaves (an [`Underscore`] is not one).
     const COORD_LEAVES: usize;
-    /// The coordinate as a [`FixedTuple`] (with `_` where it holds [`Underscore`]).
+    /// The coordinate in the fixed form (with `_` where it holds [`Underscore`]).
     fn to_dcoord(&self) -> FixedTuple {
         self.write_coord(Self::COORD_PATTERN, 0)
     }
@@ -106,12 +106,15 @@ pub fn crd2idx<K: CoordOf<S, D>, S: Congruent<D>, D: IntTuple>(
 ///
 /// ```
 /// use cute_typed::typed::*;
-/// use cute_typed::parse_tuple;
+/// use cute_typed::FixedTuple;
+/// let t = |s: &str| s.parse::<FixedTuple>().unwrap();
 /// // In bounds: returns. (Out of bounds, a static coordinate stops compilation.)
-/// check_static_coord(&parse_tuple("(_3,_1)").unwrap(), &parse_tuple("(_4,_2)").unwrap());
+/// check_static_coord(&t("(_3,_1)"), &t("(_4,_2)"));
 /// // Dynamic leaves are checked at run time instead.
-/// check_static_coord(&parse_tuple("(9,1)").unwrap(), &parse_tuple("(_4,_2)").unwrap());
+/// check_static_coord(&t("(9,1)"), &t("(_4,_2)"));
 /// ```
+// Over the fixed form: the typed layer's compile-time check, not a user API.
+#[doc(hidden)]
 #[track_caller]
 pub const fn check_static_coord(coord: &FixedTuple, shape: &FixedTuple) {
     if coord.is_underscore() {

@@ -9,8 +9,7 @@ use super::int::_1;
 use super::layout_like::{check_layout, LayoutLike, LayoutOperand, StaticLayout};
 use super::mixed::{Planned, MIXED_SLOTS};
 use super::tuple::{checked_add, ok_or_raise, Congruent, Get, IntTuple};
-#[cfg(feature = "alloc")]
-use crate::dynamic::rt::CLayout;
+use crate::dynamic::rt::DLayout;
 use crate::dynamic::{FixedLayout, FixedTuple};
 use crate::error::Error;
 
@@ -104,14 +103,19 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     ///
     /// ```
     /// use cute_typed::typed::*;
-    /// use cute_typed::FixedLayout;
-    /// let d: FixedLayout = "(4,8):(1,4)".parse().unwrap();
+    /// use cute_typed::DLayout;
+    /// let d: DLayout = "(4,8):(1,4)".parse().unwrap();
     /// // Dynamic leaves read any value; static leaves must match.
     /// let l = Layout::<(i64, i64), (i64, i64)>::from_dynamic(&d).unwrap();
     /// assert_eq!(l.shape(), (4, 8));
     /// assert!(Layout::<(_4, _2), (_1, _4)>::from_dynamic(&d).is_err());
     /// ```
-    pub fn from_dynamic(l: &FixedLayout) -> Result<Self, Error> {
+    pub fn from_dynamic(l: &DLayout) -> Result<Self, Error> {
+        Self::from_fixed(&l.to_fixed()?)
+    }
+    /// [`Layout::from_dynamic`] of the fixed form.
+    #[doc(hidden)]
+    pub fn from_fixed(l: &FixedLayout) -> Result<Self, Error> {
         Self::try_new(S::from_dtuple(&l.shape())?, D::from_dtuple(&l.stride())?)
     }
 
@@ -261,7 +265,7 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
             stride: self.stride.mode(),
         }
     }
-    /// The layout as a [`FixedLayout`]; static leaves keep their static flag.
+    /// The layout as a run-time [`DLayout`]; static leaves keep their static flag.
     ///
     /// ```
     /// use cute_typed::typed::*;
@@ -269,7 +273,12 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     /// assert_eq!(d.to_string(), "(_4,8):(_1,_4)");
     /// assert_eq!(d.size().unwrap().value, 32);
     /// ```
-    pub fn to_dynamic(&self) -> FixedLayout {
+    pub fn to_dynamic(&self) -> DLayout {
+        LayoutOperand::to_compact(self)
+    }
+    /// The layout in the fixed form (the typed layer's compile-time values).
+    #[doc(hidden)]
+    pub fn to_fixed(&self) -> FixedLayout {
         // Cannot fail: `S: Congruent<D>`, so the two tuples have the same nesting.
         ok_or_raise(FixedLayout::new_unchecked_shape(
             self.shape.to_dtuple(),
@@ -281,13 +290,26 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
 impl<S: Congruent<D>, D: IntTuple> TryFrom<FixedLayout> for Layout<S, D> {
     type Error = Error;
     fn try_from(l: FixedLayout) -> Result<Self, Error> {
+        Self::from_fixed(&l)
+    }
+}
+
+impl<S: Congruent<D>, D: IntTuple> TryFrom<DLayout> for Layout<S, D> {
+    type Error = Error;
+    fn try_from(l: DLayout) -> Result<Self, Error> {
         Self::from_dynamic(&l)
+    }
+}
+
+impl<S: Congruent<D>, D: IntTuple> From<Layout<S, D>> for DLayout {
+    fn from(l: Layout<S, D>) -> DLayout {
+        l.to_dynamic()
     }
 }
 
 impl<S: Congruent<D>, D: IntTuple> From<Layout<S, D>> for FixedLayout {
     fn from(l: Layout<S, D>) -> FixedLayout {
-        l.to_dynamic()
+        l.to_fixed()
     }
 }
 
@@ -328,14 +350,14 @@ impl<S: Congruent<D>, D: IntTuple> LayoutOperand for Layout<S, D> {
         Ok(l) => Some(l),
         Err(_) => None,
     };
-    fn to_dynamic(&self) -> FixedLayout {
-        Layout::to_dynamic(self)
+    fn to_fixed(&self) -> FixedLayout {
+        Layout::to_fixed(self)
     }
     #[cfg(feature = "alloc")]
     #[inline]
-    fn to_compact(&self) -> CLayout {
+    fn to_compact(&self) -> DLayout {
         // Congruent (`S: Congruent<D>`), no star: the layout check is not repeated.
-        CLayout::from_congruent(self.shape.to_compact(), self.stride.to_compact())
+        DLayout::from_congruent(self.shape.to_compact(), self.stride.to_compact())
     }
 }
 
@@ -353,7 +375,7 @@ impl<S: Congruent<D>, D: IntTuple> LayoutLike for Layout<S, D> {
         S::DEPTH
     }
     /// `L(i)` straight from the typed shape and stride (the inherent
-    /// [`Layout::eval`]), without building a [`FixedLayout`] first.
+    /// [`Layout::eval`]), without building a [`DLayout`] first.
     fn eval_index(&self, i: i64) -> Result<i64, Error> {
         Layout::eval(self, i)
     }
@@ -385,13 +407,13 @@ where
 impl<S: Congruent<D>, D: IntTuple> fmt::Display for Layout<S, D> {
     /// CuTe notation with static leaves marked: `(_4,(2,2)):(_4,(1,2))`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.to_dynamic(), f)
+        fmt::Display::fmt(&self.to_fixed(), f)
     }
 }
 
 impl<S: Congruent<D>, D: IntTuple> fmt::Debug for Layout<S, D> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.to_dynamic(), f)
+        fmt::Display::fmt(&self.to_fixed(), f)
     }
 }
 

@@ -1,5 +1,5 @@
 //! The traits every layout of the typed layer implements: [`LayoutOperand`]
-//! (anything the algebra accepts, `FixedLayout` included), [`LayoutLike`] (typed
+//! (anything the algebra accepts, a `&DLayout` included), [`LayoutLike`] (typed
 //! layouts and static results: size, eval, `Display`…) and [`StaticLayout`]
 //! (fully static: the whole layout is a `const`).
 use core::fmt;
@@ -8,13 +8,12 @@ use super::coord::Coord;
 use super::flag::{False, StaticFlag, True};
 use super::static_result::Dispatch;
 use super::tuple::ok_or_raise;
-#[cfg(feature = "alloc")]
-use crate::dynamic::rt::CLayout;
-use crate::dynamic::{FixedLayout, FixedTuple};
+use crate::dynamic::rt::DLayout;
+use crate::dynamic::{DTuple, FixedLayout};
 use crate::error::Error;
 
 /// Anything the typed algebra accepts as a layout operand: typed layouts, static
-/// results and the dynamic [`FixedLayout`].
+/// and mixed results, and a run-time [`DLayout`] (owned or borrowed).
 ///
 /// ```
 /// use cute_typed::typed::*;
@@ -23,20 +22,21 @@ use crate::error::Error;
 /// let a = make_layout((_4, _8));
 /// assert_eq!(size_of(a), 32);
 /// assert_eq!(size_of(coalesce(a)), 32);
-/// assert_eq!(size_of("(4,8):(1,4)".parse::<cute_typed::FixedLayout>().unwrap()), 32);
+/// let d: cute_typed::DLayout = "(4,8):(1,4)".parse().unwrap();
+/// assert_eq!(size_of(&d), 32);
 /// assert!(<Layout<(_4, _8), (_1, _4)> as LayoutOperand>::STATIC.is_some());
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a layout",
-    label = "expected a `Layout<Shape, Stride>`, a static algebra result or a `FixedLayout`"
+    label = "expected a `Layout<Shape, Stride>`, a static algebra result or a `DLayout`"
 )]
-pub trait LayoutOperand: Copy {
+pub trait LayoutOperand: Clone {
     /// `True` when every leaf of shape and stride is static.
     type IsStatic: StaticFlag;
     /// The whole layout, when every leaf is static (computed at compile time).
     const STATIC: Option<FixedLayout>;
     /// `True` when the nesting and the static leaves are known at compile time
-    /// (typed layouts, static and mixed results); `False` for [`FixedLayout`].
+    /// (typed layouts, static and mixed results); `False` for a [`DLayout`].
     type Typed: StaticFlag;
     /// `True` when every stride leaf is static: the operations that
     /// complement this layout (products, complement, inverses) are typed
@@ -56,19 +56,63 @@ pub trait LayoutOperand: Copy {
     /// ([`Modes`](super::Modes)`<N>` for `Layout<S, D>`, [`AnyModes`](super::AnyModes)
     /// otherwise): the rank rule of by-mode tilers is then a trait bound.
     type Modes;
-    /// The layout as a [`FixedLayout`] (static leaves keep their static flag).
-    fn to_dynamic(&self) -> FixedLayout;
+    /// The layout in the fixed form (static leaves keep their static flag):
+    /// the typed layer's compile-time value. Only typed operands (at most 64
+    /// nodes per tuple by construction) are read this way.
+    #[doc(hidden)]
+    fn to_fixed(&self) -> FixedLayout;
+    /// The layout as a run-time [`DLayout`] (static leaves keep their static flag).
+    fn to_dynamic(&self) -> DLayout {
+        self.to_compact()
+    }
     #[doc(hidden)]
     /// The layout in the compact form the run-time algebra takes: a static
     /// layout from its `const`, a typed one written straight from its pattern
     /// and run-time leaves (no 64-node intermediate).
-    #[cfg(feature = "alloc")]
     #[inline]
-    fn to_compact(&self) -> CLayout {
+    fn to_compact(&self) -> DLayout {
         match const { &Self::STATIC } {
-            Some(l) => CLayout::from_fixed(l),
-            None => CLayout::from_fixed(&self.to_dynamic()),
+            Some(l) => DLayout::from_fixed(l),
+            None => DLayout::from_fixed(&self.to_fixed()),
         }
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl LayoutOperand for DLayout {
+    type IsStatic = False;
+    type Typed = False;
+    type StrideStatic = False;
+    type Modes = super::AnyModes;
+    const STATIC: Option<FixedLayout> = None;
+    const PATTERN: Option<FixedLayout> = None;
+    /// See the `&DLayout` impl.
+    fn to_fixed(&self) -> FixedLayout {
+        DLayout::to_fixed(self).unwrap_or(super::static_result::FAILED_PLACEHOLDER)
+    }
+    #[inline]
+    fn to_compact(&self) -> DLayout {
+        self.clone()
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl LayoutOperand for &DLayout {
+    type IsStatic = False;
+    type Typed = False;
+    type StrideStatic = False;
+    type Modes = super::AnyModes;
+    const STATIC: Option<FixedLayout> = None;
+    const PATTERN: Option<FixedLayout> = None;
+    /// The fixed form; a layout past its 64 nodes per tuple reads as the
+    /// failed-result placeholder (the typed functions never ask: a `DLayout`
+    /// operand takes the run-time arm, which reads [`LayoutOperand::to_compact`]).
+    fn to_fixed(&self) -> FixedLayout {
+        DLayout::to_fixed(self).unwrap_or(super::static_result::FAILED_PLACEHOLDER)
+    }
+    #[inline]
+    fn to_compact(&self) -> DLayout {
+        (*self).clone()
     }
 }
 
@@ -80,7 +124,7 @@ impl LayoutOperand for FixedLayout {
     type Modes = super::AnyModes;
     const STATIC: Option<FixedLayout> = None;
     const PATTERN: Option<FixedLayout> = None;
-    fn to_dynamic(&self) -> FixedLayout {
+    fn to_fixed(&self) -> FixedLayout {
         *self
     }
 }
@@ -110,12 +154,12 @@ pub trait LayoutLike: LayoutOperand + fmt::Display + fmt::Debug {
     fn rank(&self) -> usize;
     /// Nesting depth of the shape.
     fn depth(&self) -> usize;
-    /// The shape as a [`FixedTuple`].
-    fn shape_dtuple(&self) -> FixedTuple {
+    /// The shape as a [`DTuple`].
+    fn shape_dtuple(&self) -> DTuple {
         self.to_dynamic().shape()
     }
-    /// The stride as a [`FixedTuple`].
-    fn stride_dtuple(&self) -> FixedTuple {
+    /// The stride as a [`DTuple`].
+    fn stride_dtuple(&self) -> DTuple {
         self.to_dynamic().stride()
     }
     /// `L(c)` for a 1-D, R-D or natural coordinate; a coordinate that does not fit
@@ -125,14 +169,14 @@ pub trait LayoutLike: LayoutOperand + fmt::Display + fmt::Debug {
         if K::COORD_PATTERN.has_underscore() {
             return Err(Error::CoordinateMismatch);
         }
-        Ok(self.to_dynamic().eval(&coord.to_dcoord())?.value)
+        Ok(self.to_fixed().eval(&coord.to_dcoord())?.value)
     }
     /// `L(i)` for a 1-D index.
     fn eval_index(&self, i: i64) -> Result<i64, Error> {
-        Ok(self.to_dynamic().eval_index(i)?.value)
+        Ok(self.to_fixed().eval_index(i)?.value)
     }
     /// The natural coordinate of the 1-D index `i`.
-    fn idx2crd_dynamic(&self, i: i64) -> Result<FixedTuple, Error> {
+    fn idx2crd_dynamic(&self, i: i64) -> Result<DTuple, Error> {
         self.to_dynamic().idx2crd(i)
     }
 }
@@ -143,9 +187,10 @@ pub trait LayoutLike: LayoutOperand + fmt::Display + fmt::Debug {
 /// ```
 /// use cute_typed::typed::*;
 /// type Z = ZippedDivided<Layout<(_4, _8), (_1, _4)>, (_2, _4)>;
-/// // Computed by the compiler:
-/// const L: cute_typed::FixedLayout = <Z as StaticLayout>::LAYOUT;
-/// assert_eq!(L.to_string(), "((_2,_4),(_2,_2)):((_1,_4),(_2,_16))");
+/// // Computed by the compiler (a `const`):
+/// const SIZE: i64 = <Z as StaticLayout>::SIZE;
+/// assert_eq!(SIZE, 32);
+/// assert_eq!(<Z as StaticLayout>::LAYOUT.to_string(), "((_2,_4),(_2,_2)):((_1,_4),(_2,_16))");
 /// assert_eq!((Z::SIZE, Z::COSIZE), (32, 32));
 /// ```
 pub trait StaticLayout: LayoutLike<IsStatic = True> + Default {

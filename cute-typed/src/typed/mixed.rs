@@ -24,12 +24,12 @@
 //! A result is a [`Mixed<M>`]: only the values of its run-time leaves, inline
 //! (at most [`MIXED_SLOTS`]; a pattern with more is a compile error naming the
 //! rule). The typed function computes the result at run time with the
-//! dynamic algebra on the actual values (what `FixedLayout` gives) and keeps the
+//! dynamic algebra on the actual values (what `DLayout` gives) and keeps the
 //! run-time leaves, after checking that the result has the pattern
 //! ([`Error::MixedPattern`] otherwise: never seen where C++ computes).
 //!
 //! Evaluation reads the pattern through the evaluation engine's walk
-//! ([`crate::dynamic::FixedTerms`]) at compile time: each leaf's extent and stride
+//! ([`crate::dynamic::Terms`]) at compile time: each leaf's extent and stride
 //! is a literal or a slot, so static parts fold to constants and only the
 //! run-time leaves are loads.
 use core::any::Any;
@@ -45,7 +45,7 @@ use super::operand::{DTilerArg, TilerOperand};
 use super::static_result::{Dispatch, RtLayout, FAILED_PLACEHOLDER};
 use super::tuple::{ok_or_raise, IntTuple};
 #[cfg(feature = "alloc")]
-use crate::dynamic::rt::{CLayout, CTuple};
+use crate::dynamic::rt::{DLayout, DTuple};
 use crate::dynamic::{DInt, FixedLayout, FixedTerms, FixedTuple, CAPACITY};
 use crate::error::Error;
 
@@ -71,7 +71,7 @@ pub struct Mix;
 /// The flag of an operation whose operands' static flag is `S` and typed flag
 /// `T`: [`True`] (all static: a zero-sized static result), [`Mix`] (all typed:
 /// a [`Mixed`] result) or [`False`] (some operand is a run-time structure: a
-/// `Result<FixedLayout, Error>`).
+/// `Result<DLayout, Error>`).
 ///
 /// ```
 /// use cute_typed::typed::*;
@@ -150,7 +150,7 @@ impl<M: MixedPattern> Dispatch<M> for Mix {
         r => check_pattern(&r),
     };
     fn run(dynamic: impl FnOnce() -> Result<FixedLayout, Error>) -> Result<Mixed<M>, Error> {
-        Mixed::from_dynamic(&dynamic()?)
+        Mixed::from_fixed(&dynamic()?)
     }
     fn run_rt(dynamic: impl FnOnce() -> Result<RtLayout, Error>) -> Result<Mixed<M>, Error> {
         Mixed::from_rt(&dynamic()?)
@@ -184,8 +184,8 @@ impl Src {
     }
 }
 
-/// A pattern's leaves in node order (the order [`FixedLayout::size`] and
-/// [`FixedLayout::cosize`] take them), each extent and stride a literal or a slot
+/// A pattern's leaves in node order (the order [`DLayout::size`] and
+/// [`DLayout::cosize`] take them), each extent and stride a literal or a slot
 /// numbered as [`Mixed::from_dynamic`] numbers them.
 struct NodeLeaves {
     leaves: [PlanLeaf; CAPACITY],
@@ -316,7 +316,7 @@ const fn plan_leaf(plan: &MixedPlan, k: usize) -> PlanLeaf {
 /// `L(i)` for a 1-D index over `P`'s plan with the run-time leaves `vals`: the
 /// engine's sum `Σ ((i / divₖ) mod sₖ)·dₖ` (the last leaf taking the rest),
 /// static extents and strides as literals. The same result, overflow
-/// included, as [`FixedLayout::eval_index`] of the layout, when its size and
+/// included, as [`DLayout::eval_index`] of the layout, when its size and
 /// cosize fit in `i64` and its run-time extents are positive (checked when the
 /// value was made): only the rest's term and the last addition can overflow.
 /// `P::PLAN` must be planned.
@@ -420,7 +420,12 @@ impl<M: MixedPattern> Mixed<M> {
     /// assert_eq!(m.to_string(), "(_4,8):(_1,4)");
     /// assert!(Mixed::<M>::from_dynamic(&"(_2,8):(_1,4)".parse().unwrap()).is_err());
     /// ```
-    pub fn from_dynamic(l: &FixedLayout) -> Result<Self, Error> {
+    pub fn from_dynamic(l: &DLayout) -> Result<Self, Error> {
+        Self::read(l)
+    }
+    /// [`Mixed::from_dynamic`] of the fixed form.
+    #[doc(hidden)]
+    pub fn from_fixed(l: &FixedLayout) -> Result<Self, Error> {
         Self::read(l)
     }
 
@@ -478,7 +483,7 @@ impl<M: MixedPattern> Mixed<M> {
     }
 
     /// `Ok` when the size and cosize of the layout with the run-time leaves
-    /// `vals` fit in `i64`: [`FixedLayout::size`] and [`FixedLayout::cosize`]'s own
+    /// `vals` fit in `i64`: [`DLayout::size`] and [`DLayout::cosize`]'s own
     /// checked steps (`Π sᵢ`, `1 + Σ (sᵢ - 1)·|dᵢ|`, leaf by leaf in node
     /// order, static leaves as static `DInt`s), over the pattern's leaves
     /// gathered at compile time instead of a walk of the layout's nodes.
@@ -509,8 +514,19 @@ impl<M: MixedPattern> Mixed<M> {
         &self.vals[..Self::SLOTS.min(MIXED_SLOTS)]
     }
 
-    /// The layout as a [`FixedLayout`], static leaves keeping their static flag.
-    pub fn to_dynamic(&self) -> FixedLayout {
+    /// The layout as a run-time [`DLayout`], static leaves keeping their static flag.
+    ///
+    /// ```
+    /// use cute_typed::typed::*;
+    /// let m = coalesce(Layout::new((_4, 8i64), (_1, 4i64)).unwrap()).unwrap();
+    /// assert_eq!(m.to_dynamic().to_string(), "(_4,8):(_1,4)");
+    /// ```
+    pub fn to_dynamic(&self) -> DLayout {
+        self.compact()
+    }
+    /// The layout in the fixed form, static leaves keeping their static flag.
+    #[doc(hidden)]
+    pub fn to_fixed(&self) -> FixedLayout {
         let p = Self::LAYOUT;
         let (mut shape, mut stride) = (p.shape(), p.stride());
         let mut slot = 0;
@@ -531,13 +547,13 @@ impl<M: MixedPattern> Mixed<M> {
     /// `L(i)` for a 1-D index: the engine's sum `Σ ((i / divₖ) mod sₖ)·dₖ`
     /// (the last leaf taking the rest) over the compile-time plan, static
     /// extents and strides as literals. The same result, overflow included, as
-    /// [`FixedLayout::eval_index`] of [`Mixed::to_dynamic`] (the size and cosize
+    /// [`DLayout::eval_index`] of [`Mixed::to_dynamic`] (the size and cosize
     /// fit in `i64`, checked when the value was made, so only the rest's term
     /// and the last addition can overflow).
     #[inline]
     pub fn eval_index(&self, i: i64) -> Result<i64, Error> {
         if !const { <Self as Planned>::PLAN.planned } {
-            return Ok(self.to_dynamic().eval_index(i)?.value);
+            return Ok(self.to_fixed().eval_index(i)?.value);
         }
         eval_plan::<Self>(&self.vals, i)
     }
@@ -554,7 +570,7 @@ impl<M: MixedPattern> Mixed<M> {
 }
 
 /// A layout's nodes as [`Mixed::from_dynamic`] reads them: the 64-node
-/// [`FixedLayout`] and the run-time arm's compact layout alike.
+/// [`DLayout`] and the run-time arm's compact layout alike.
 trait LayoutNodes {
     type Tuple: TupleNodes;
     fn shape_nodes(&self) -> &Self::Tuple;
@@ -599,7 +615,7 @@ macro_rules! layout_nodes {
 }
 layout_nodes!(FixedLayout, FixedTuple);
 #[cfg(feature = "alloc")]
-layout_nodes!(CLayout, CTuple);
+layout_nodes!(DLayout, DTuple);
 
 /// Where each slot of a pattern lives: node position and tuple (shape or stride).
 #[cfg(feature = "alloc")]
@@ -644,11 +660,11 @@ impl<M: MixedPattern> Mixed<M> {
     /// The layout in the compact form, written from the pattern and the slots.
     #[cfg(feature = "alloc")]
     #[inline]
-    fn compact(&self) -> CLayout {
+    fn compact(&self) -> DLayout {
         let p: &'static FixedLayout = const { &Self::LAYOUT };
         let slots: &'static SlotNodes = const { &SlotNodes::of(&Self::LAYOUT) };
-        let mut shape = CTuple::from_fixed(p.shape_ref());
-        let mut stride = CTuple::from_fixed(p.stride_ref());
+        let mut shape = DTuple::from_fixed(p.shape_ref());
+        let mut stride = DTuple::from_fixed(p.stride_ref());
         for k in 0..slots.count {
             let t = if slots.in_stride[k] {
                 &mut stride
@@ -658,7 +674,7 @@ impl<M: MixedPattern> Mixed<M> {
             t.set_leaf_at_node(slots.pos[k] as usize, DInt::d(self.vals[k]));
         }
         // The pattern's own nesting (congruent, no star): not checked again.
-        CLayout::from_congruent(shape, stride)
+        DLayout::from_congruent(shape, stride)
     }
 }
 
@@ -682,13 +698,13 @@ impl<M: MixedPattern, K: Coord> MixedCoordCheck<M, K> {
 impl<M: MixedPattern> fmt::Display for Mixed<M> {
     /// As C++ prints it: static leaves with `_`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.to_dynamic(), f)
+        fmt::Display::fmt(&self.to_fixed(), f)
     }
 }
 
 impl<M: MixedPattern> fmt::Debug for Mixed<M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.to_dynamic(), f)
+        fmt::Display::fmt(&self.to_fixed(), f)
     }
 }
 
@@ -701,12 +717,12 @@ impl<M: MixedPattern> LayoutOperand for Mixed<M> {
     const STATIC: Option<FixedLayout> = None;
     const PATTERN: Option<FixedLayout> = Some(Self::LAYOUT);
     const FAILED: bool = M::PATTERN.is_err();
-    fn to_dynamic(&self) -> FixedLayout {
-        Mixed::to_dynamic(self)
+    fn to_fixed(&self) -> FixedLayout {
+        Mixed::to_fixed(self)
     }
     #[cfg(feature = "alloc")]
     #[inline]
-    fn to_compact(&self) -> CLayout {
+    fn to_compact(&self) -> DLayout {
         self.compact()
     }
 }
@@ -720,7 +736,7 @@ impl<M: MixedPattern> TilerOperand for Mixed<M> {
     const PATTERN_TILER: Option<DTilerArg> = Some(DTilerArg::Layout(Self::LAYOUT));
     const FAILED: bool = M::PATTERN.is_err();
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
-        Ok(DTilerArg::Layout(self.to_dynamic()))
+        Ok(DTilerArg::Layout(self.to_fixed()))
     }
     #[cfg(feature = "alloc")]
     #[inline]
@@ -735,7 +751,7 @@ impl<M: MixedPattern> LayoutLike for Mixed<M> {
     }
     fn cosize(&self) -> i64 {
         // Fits in `i64` (checked when the value was made).
-        self.to_dynamic().cosize().map_or(0, |c| c.value)
+        self.to_fixed().cosize().map_or(0, |c| c.value)
     }
     fn rank(&self) -> usize {
         Self::LAYOUT.rank()
@@ -761,7 +777,7 @@ impl<M: MixedPattern> LayoutLike for Mixed<M> {
         if const { K::COORD_PATTERN.has_underscore() } {
             return Err(Error::CoordinateMismatch);
         }
-        Ok(self.to_dynamic().eval(&coord.to_dcoord())?.value)
+        Ok(self.to_fixed().eval(&coord.to_dcoord())?.value)
     }
     #[inline]
     fn eval_index(&self, i: i64) -> Result<i64, Error> {

@@ -16,8 +16,8 @@
 //!   [`IntMul`]/[`IntAdd`]/[`IntDiv`] (static ⊗ static is static), `_4 * _8: _32`.
 //!
 //! **Tuples.** [`IntTuple`] for leaves, `()` and Rust tuples of 1 to 8 IntTuples:
-//! `RANK`, `DEPTH`, `LEAVES`, `IS_STATIC`, `PATTERN: FixedTuple` (nesting + static
-//! leaves), `STATIC: Option<FixedTuple>`, `to_dtuple`, `from_dtuple` (checked),
+//! `RANK`, `DEPTH`, `LEAVES`, `IS_STATIC`, `PATTERN` (a hidden fixed-form tuple: nesting + static
+//! leaves), `STATIC`, `to_dynamic` (a `DTuple`), `from_dtuple` (checked),
 //! `product`, `get::<I>()` ([`Get`]), `get_path`, `idx2crd`. Facts as bounds:
 //! [`Congruent`], [`WeaklyCongruent`]; as `const fn`s: [`congruent`],
 //! [`weakly_congruent`], [`static_compatible`]. [`make_shape`], [`make_stride`],
@@ -31,15 +31,15 @@
 //! * [`make_layout`] (LayoutLeft), [`make_layout_right`], [`make_layout_with`]
 //!   (`LayoutLeft`/`LayoutRight`): the stride *type* is computed by the type system
 //!   ([`CompactStride`], [`CompactOf`]): `make_layout((_4, _8)): Layout<(_4, _8), (_1, _4)>`.
-//! * `Layout::from_dynamic(&FixedLayout)` / `TryFrom<FixedLayout>` (checked), `to_dynamic()`.
+//! * `Layout::from_dynamic(&DLayout)` / `TryFrom<DLayout>` (checked), `to_dynamic()`.
 //! * `eval`/`call`/`crd2idx(coord)` with a 1-D, R-D or natural coordinate (a
 //!   coordinate of the wrong structure does not compile: [`CoordOf`]), `idx2crd`,
 //!   `size`, `cosize`, `rank`, `depth`, `shape`, `stride`, `get::<I>()`, `Display`
 //!   in CuTe notation with `_` marks. A fully static layout is zero-sized and
-//!   implements [`StaticLayout`] (`LAYOUT: FixedLayout`, `SIZE`, `COSIZE`).
+//!   implements [`StaticLayout`] (`LAYOUT: DLayout`, `SIZE`, `COSIZE`).
 //!
 //! **Algebra, static in → static out.** Every function takes layout operands
-//! ([`LayoutOperand`]: `Layout`, static results, `FixedLayout`), tilers
+//! ([`LayoutOperand`]: `Layout`, static results, `DLayout`), tilers
 //! ([`TilerOperand`]: a layout, an integer `n` meaning `n:1`, or a tuple of tilers)
 //! and IntTuples. All static: a zero-sized marker (`Composed<A, B>`, …) whose
 //! `StaticLayout::LAYOUT` is the `const fn` of [`crate::algebra`] evaluated at
@@ -48,8 +48,8 @@
 //! mixed layout whose nesting and static leaves are a compile-time pattern and
 //! whose run-time leaves are computed by the same `const fn` at run time
 //! ([`mixed`]; for the operations that complement a layout, only when its
-//! strides are static, as in C++). A `FixedLayout`/`FixedTiler` operand, or run-time
-//! strides where C++ does not complement: `Result<FixedLayout, Error>`. Functions: [`coalesce`], [`coalesce_profile`], [`filter`],
+//! strides are static, as in C++). A `DLayout`/`DTiler` operand, or run-time
+//! strides where C++ does not complement: `Result<DLayout, Error>`. Functions: [`coalesce`], [`coalesce_profile`], [`filter`],
 //! [`composition`], [`complement`], [`complement_default`], [`right_inverse`],
 //! [`left_inverse`], [`max_common_layout`], [`max_common_vector`] (an `i64`),
 //! [`make_layout_like`], [`nullspace`], [`logical_divide`], [`zipped_divide`],

@@ -9,7 +9,7 @@ use super::layout_like::LayoutOperand;
 use super::numeral::Numeral;
 use super::tuple::{ok_or_raise, Congruent, IntTuple};
 #[cfg(feature = "alloc")]
-use crate::dynamic::rt::{CLayout, CTiler};
+use crate::dynamic::rt::{DLayout, DTiler};
 use crate::dynamic::{DInt, FixedLayout, FixedTiler, FixedTilerMode, FixedTuple};
 use crate::error::Error;
 
@@ -56,7 +56,7 @@ pub enum DTilerArg {
     label = "expected a layout, an integer, or a tuple of tilers",
     note = "a tiler is a layout, an integer `n` (the layout `n:1`), or a Rust tuple of up to 8 tilers (by-mode)"
 )]
-pub trait TilerOperand: Copy {
+pub trait TilerOperand: Clone {
     /// `True` when every leaf is static.
     type IsStatic: StaticFlag;
     /// The tiler, when every leaf is static (computed at compile time).
@@ -95,7 +95,7 @@ pub trait TilerOperand: Copy {
     /// mode written into the by-mode tiler without a [`CTilerArg`] in between.
     #[cfg(feature = "alloc")]
     #[inline]
-    fn push_compact_mode(&self, t: CTiler) -> Result<CTiler, Error> {
+    fn push_compact_mode(&self, t: DTiler) -> Result<DTiler, Error> {
         CTilerArg::push_onto(t, self.to_compact_tiler()?)
     }
 }
@@ -107,11 +107,11 @@ pub trait TilerOperand: Copy {
 #[derive(Clone, Debug)]
 pub enum CTilerArg {
     /// A layout (applies to the whole layout).
-    Layout(CLayout),
+    Layout(DLayout),
     /// An integer `n` (applies to the whole layout).
     Int(DInt),
     /// A by-mode tiler.
-    Tiler(CTiler),
+    Tiler(DTiler),
 }
 
 #[cfg(feature = "alloc")]
@@ -119,13 +119,13 @@ impl CTilerArg {
     /// The same tiler in the compact form.
     pub fn from_fixed(t: &DTilerArg) -> CTilerArg {
         match t {
-            DTilerArg::Layout(l) => CTilerArg::Layout(CLayout::from_fixed(l)),
+            DTilerArg::Layout(l) => CTilerArg::Layout(DLayout::from_fixed(l)),
             DTilerArg::Int(n) => CTilerArg::Int(*n),
-            DTilerArg::Tiler(t) => CTilerArg::Tiler(CTiler::from_fixed(t)),
+            DTilerArg::Tiler(t) => CTilerArg::Tiler(DTiler::from_fixed(t)),
         }
     }
     /// `t` with `m` appended as its next mode (as [`push_mode`]).
-    fn push_onto(t: CTiler, m: CTilerArg) -> Result<CTiler, Error> {
+    fn push_onto(t: DTiler, m: CTilerArg) -> Result<DTiler, Error> {
         match m {
             CTilerArg::Layout(l) => t.push_layout(l),
             CTilerArg::Int(n) => t.push_int(n),
@@ -205,7 +205,7 @@ impl<S: Congruent<D>, D: IntTuple> TilerOperand for Layout<S, D> {
         None => None,
     };
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
-        Ok(DTilerArg::Layout(self.to_dynamic()))
+        Ok(DTilerArg::Layout(self.to_fixed()))
     }
     #[cfg(feature = "alloc")]
     #[inline]
@@ -214,7 +214,7 @@ impl<S: Congruent<D>, D: IntTuple> TilerOperand for Layout<S, D> {
     }
     #[cfg(feature = "alloc")]
     #[inline]
-    fn push_compact_mode(&self, t: CTiler) -> Result<CTiler, Error> {
+    fn push_compact_mode(&self, t: DTiler) -> Result<DTiler, Error> {
         t.push_layout(LayoutOperand::to_compact(self))
     }
 }
@@ -240,6 +240,86 @@ impl TilerOperand for FixedTiler {
     const PATTERN_TILER: Option<DTilerArg> = None;
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
         Ok(DTilerArg::Tiler(*self))
+    }
+}
+
+impl TilerOperand for &DLayout {
+    type Modes = super::AnyModes;
+    type IsStatic = False;
+    const STATIC_TILER: Option<DTilerArg> = None;
+    type Typed = False;
+    type StrideStatic = False;
+    const PATTERN_TILER: Option<DTilerArg> = None;
+    /// The fixed form ([`Error::Capacity`] past 64 nodes per tuple); the
+    /// typed functions read [`TilerOperand::to_compact_tiler`] instead.
+    fn to_tiler(&self) -> Result<DTilerArg, Error> {
+        Ok(DTilerArg::Layout(DLayout::to_fixed(self)?))
+    }
+    #[inline]
+    fn to_compact_tiler(&self) -> Result<CTilerArg, Error> {
+        Ok(CTilerArg::Layout((*self).clone()))
+    }
+    #[inline]
+    fn push_compact_mode(&self, t: DTiler) -> Result<DTiler, Error> {
+        t.push_layout((*self).clone())
+    }
+}
+
+impl TilerOperand for &DTiler {
+    type Modes = super::AnyModes;
+    type IsStatic = False;
+    const STATIC_TILER: Option<DTilerArg> = None;
+    type Typed = False;
+    type StrideStatic = False;
+    const PATTERN_TILER: Option<DTilerArg> = None;
+    /// The fixed form ([`Error::Capacity`] past 64 layouts or nodes); the
+    /// typed functions read [`TilerOperand::to_compact_tiler`] instead.
+    fn to_tiler(&self) -> Result<DTilerArg, Error> {
+        Ok(DTilerArg::Tiler(self.to_fixed()?))
+    }
+    #[inline]
+    fn to_compact_tiler(&self) -> Result<CTilerArg, Error> {
+        Ok(CTilerArg::Tiler((*self).clone()))
+    }
+}
+
+impl TilerOperand for DLayout {
+    type Modes = super::AnyModes;
+    type IsStatic = False;
+    const STATIC_TILER: Option<DTilerArg> = None;
+    type Typed = False;
+    type StrideStatic = False;
+    const PATTERN_TILER: Option<DTilerArg> = None;
+    /// The fixed form ([`Error::Capacity`] past 64 nodes per tuple); the
+    /// typed functions read [`TilerOperand::to_compact_tiler`] instead.
+    fn to_tiler(&self) -> Result<DTilerArg, Error> {
+        Ok(DTilerArg::Layout(DLayout::to_fixed(self)?))
+    }
+    #[inline]
+    fn to_compact_tiler(&self) -> Result<CTilerArg, Error> {
+        Ok(CTilerArg::Layout(self.clone()))
+    }
+    #[inline]
+    fn push_compact_mode(&self, t: DTiler) -> Result<DTiler, Error> {
+        t.push_layout(self.clone())
+    }
+}
+
+impl TilerOperand for DTiler {
+    type Modes = super::AnyModes;
+    type IsStatic = False;
+    const STATIC_TILER: Option<DTilerArg> = None;
+    type Typed = False;
+    type StrideStatic = False;
+    const PATTERN_TILER: Option<DTilerArg> = None;
+    /// The fixed form ([`Error::Capacity`] past 64 layouts or nodes); the
+    /// typed functions read [`TilerOperand::to_compact_tiler`] instead.
+    fn to_tiler(&self) -> Result<DTilerArg, Error> {
+        Ok(DTilerArg::Tiler(self.to_fixed()?))
+    }
+    #[inline]
+    fn to_compact_tiler(&self) -> Result<CTilerArg, Error> {
+        Ok(CTilerArg::Tiler(self.clone()))
     }
 }
 
@@ -329,7 +409,7 @@ macro_rules! tuple_tiler {
                     return Ok(CTilerArg::from_fixed(t));
                 }
                 // Each mode written straight into the tiler (as `tiler_of`).
-                let t = CTiler::new();
+                let t = DTiler::new();
                 $(let t = self.$i.push_compact_mode(t)?;)+
                 Ok(CTilerArg::Tiler(t))
             }

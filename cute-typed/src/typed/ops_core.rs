@@ -8,7 +8,7 @@ use super::flag::{And, True};
 use super::layout_like::LayoutOperand;
 use super::static_result::{static_layout, DispatchInt, StaticInt};
 use super::tuple::ok_or_raise;
-use crate::algebra;
+use crate::algebra::fixed as algebra;
 
 /// What [`max_common_vector`] returns: an `i64` computed at compile time when
 /// both layouts are static, `Result<i64, Error>` otherwise.
@@ -19,7 +19,7 @@ use crate::algebra;
 /// let n: MaxCommonVectorOut<Layout<(_4, _8), (_1, _4)>, Layout<(_4, _8), (_1, _4)>> =
 ///     max_common_vector(a, a); // an i64 here
 /// assert_eq!(n, 32);
-/// let m: MaxCommonVectorOut<Layout<(_4, _8), (_1, _4)>, cute_typed::FixedLayout> = max_common_vector(a, a.to_dynamic()); // a Result
+/// let m: MaxCommonVectorOut<Layout<(_4, _8), (_1, _4)>, cute_typed::DLayout> = max_common_vector(a, a.to_dynamic()); // a Result
 /// assert_eq!(m, Ok(32));
 /// ```
 pub type MaxCommonVectorOut<A, B> = <And<
@@ -65,6 +65,6 @@ where
 {
     let () = <And<A::IsStatic, B::IsStatic> as DispatchInt<MaxCommonVector<A, B>>>::CHECK;
     <And<A::IsStatic, B::IsStatic> as DispatchInt<MaxCommonVector<A, B>>>::run(|| {
-        Ok(algebra::max_common_vector(&a.to_dynamic(), &b.to_dynamic())?.value)
+        Ok(crate::algebra::max_common_vector(&a.to_compact(), &b.to_compact())?.value)
     })
 }

@@ -4,14 +4,14 @@
 //! [`typed_ops!`] writes each typed function from it. Static inputs give
 //! zero-sized static results, typed inputs with run-time leaves typed mixed
 //! results ([`super::mixed`]; an argument marked `[static strides]` only when
-//! its strides are static, as C++ complements it), and a `FixedLayout` operand a
-//! run-time `Result<FixedLayout, Error>` (see [`super::static_result`]).
+//! its strides are static, as C++ complements it), and a `DLayout` operand a
+//! run-time `Result<DLayout, Error>` (see [`super::static_result`]).
 //! Definitions, examples and preconditions are those of [`crate::algebra`].
 //!
 //! Below: the macros that write the typed functions and the expansion, in one
 //! file so that a compile-error note shows the macro's line and the expansion
 //! in one snippet; then the entry points the list names that are not an
-//! `algebra` function or a `FixedLayout` method: a by-mode dispatch on the tiler, a
+//! `algebra` function or a `DLayout` method: a by-mode dispatch on the tiler, a
 //! method as a `Result`, a default argument.
 use super::coord::Coord;
 use super::flag::True;
@@ -22,7 +22,7 @@ use super::modes::TilerFits;
 use super::operand::{DTilerArg, TilerOperand};
 use super::static_result::{static_layout, static_tiler, static_tuple};
 use super::tuple::IntTuple;
-use crate::algebra;
+use crate::algebra::fixed as algebra;
 use crate::dynamic::{FixedLayout, FixedTuple};
 use crate::error::Error;
 
@@ -334,11 +334,11 @@ macro_rules! and_all {
 pub(crate) use and_all;
 
 /// Writes `pub fn $fname`, its marker `$Marker` and the alias `$Alias` of its
-/// return type (`$Marker<…>` or `Result<FixedLayout, Error>`; rustdoc shows the
+/// return type (`$Marker<…>` or `Result<DLayout, Error>`; rustdoc shows the
 /// alias rather than the dispatch projection). The marker's
-/// `StaticLayout::RESULT` is `$static_expr` (a `Result<FixedLayout, Error>` evaluated
+/// `StaticLayout::RESULT` is `$static_expr` (a `Result<DLayout, Error>` evaluated
 /// at compile time, valid when `$wc` holds); the function returns the marker when
-/// `$flag` is `True` and runs `$dyn_expr` (a `Result<FixedLayout, Error>` expression
+/// `$flag` is `True` and runs `$dyn_expr` (a `Result<DLayout, Error>` expression
 /// over the arguments) otherwise.
 ///
 /// `bound [...]` adds where-clauses to the function only (rules that are
@@ -525,17 +525,16 @@ const fn static_coord<K: Coord>() -> FixedTuple {
 /// The run-time arm of the typed functions: each list entry's twin over the
 /// compact run-time values (`algebra::rt`, no 64-node ceiling inside), reached
 /// by the entry's own path under this module (`algebra::coalesce` is
-/// `algebra::rt::coalesce`, `FixedLayout::append` is `CLayout::append`, an adapter
-/// below its twin here). The operands convert at the boundary and the result
-/// converts back to a `FixedLayout`: the const bodies on 64-node values cost 1.6 to
-/// 2.1 times the instructions (docs/benchmarks.md). Without `alloc` (no compact
-/// values) the arm runs the const entries, as the static arm does.
+/// `algebra::rt::coalesce`, `DLayout::append` is `DLayout::append`, an adapter
+/// below its twin here). The operands convert at the boundary; the result is
+/// the run-time `DLayout` itself (no conversion back). Without `alloc` (no
+/// compact values) the arm runs the const entries, as the static arm does.
 #[cfg(feature = "alloc")]
 pub(crate) mod rt_entry {
     pub(crate) use crate::algebra::rt as algebra;
-    pub(crate) use crate::dynamic::rt::CLayout as FixedLayout;
-    use crate::dynamic::rt::CTuple;
-    use crate::dynamic::{FixedLayout as Fixed, FixedTuple};
+    pub(crate) use crate::dynamic::rt::DLayout as FixedLayout;
+    use crate::dynamic::rt::DTuple;
+    use crate::dynamic::FixedTuple;
     use crate::error::Error;
     pub(crate) use crate::typed::operand::CTilerArg;
     use crate::typed::{IntTuple, LayoutOperand, TilerOperand};
@@ -548,22 +547,17 @@ pub(crate) mod rt_entry {
     }
     /// A tuple operand (shape, profile, order) in the compact form.
     #[inline]
-    pub(crate) fn tuple<T: IntTuple>(t: &T) -> CTuple {
+    pub(crate) fn tuple<T: IntTuple>(t: &T) -> DTuple {
         t.to_compact()
     }
     /// A coordinate operand in the compact form.
-    pub(crate) fn dtuple(t: &FixedTuple) -> CTuple {
-        CTuple::from_fixed(t)
+    pub(crate) fn dtuple(t: &FixedTuple) -> DTuple {
+        DTuple::from_fixed(t)
     }
     /// A tiler operand in the compact form.
     #[inline]
     pub(crate) fn tiler<B: TilerOperand>(t: &B) -> Result<CTilerArg, Error> {
         t.to_compact_tiler()
-    }
-    /// The result as a `FixedLayout`: [`Error::Capacity`] past its 64 nodes, as the
-    /// const bodies report.
-    pub(crate) fn fixed(r: Result<FixedLayout, Error>) -> Result<Fixed, Error> {
-        r?.to_fixed()
     }
 
     /// `composition` with a layout or a by-mode tiler (`super::composition_any`).
@@ -583,7 +577,7 @@ pub(crate) mod rt_entry {
             pub(crate) fn $name(a: &FixedLayout, b: &CTilerArg) -> Result<FixedLayout, Error> {
                 match b {
                     CTilerArg::Layout(b) => algebra::$op(a, b),
-                    CTilerArg::Int(n) => algebra::$op(a, &FixedLayout::col_major(CTuple::int(*n))?),
+                    CTilerArg::Int(n) => algebra::$op(a, &FixedLayout::col_major(DTuple::int(*n))?),
                     CTilerArg::Tiler(t) => algebra::$op_tiler(a, t),
                 }
             }
@@ -603,7 +597,7 @@ pub(crate) mod rt_entry {
     /// `tile_to_shape` with the copies advancing column-major.
     pub(crate) fn tile_to_shape_column_major(
         block: &FixedLayout,
-        shape: &CTuple,
+        shape: &DTuple,
     ) -> Result<FixedLayout, Error> {
         algebra::tile_to_shape(block, shape, None)
     }
@@ -611,8 +605,8 @@ pub(crate) mod rt_entry {
     /// `tile_to_shape` with an explicit mode order.
     pub(crate) fn tile_to_shape_in(
         block: &FixedLayout,
-        shape: &CTuple,
-        order: &CTuple,
+        shape: &DTuple,
+        order: &DTuple,
     ) -> Result<FixedLayout, Error> {
         algebra::tile_to_shape(block, shape, Some(order))
     }
@@ -631,7 +625,7 @@ pub(crate) mod rt_entry {
         logical_product_any, tile_to_shape_column_major, tile_to_shape_in, tiled_divide_any,
         tiled_product_any, zipped_divide_any, zipped_product_any,
     };
-    pub(crate) use crate::algebra;
+    pub(crate) use crate::algebra::fixed as algebra;
     pub(crate) use crate::dynamic::FixedLayout;
     use crate::dynamic::FixedTuple;
     use crate::error::Error;
@@ -640,7 +634,7 @@ pub(crate) mod rt_entry {
 
     /// A layout operand as a `FixedLayout`.
     pub(crate) fn layout<A: LayoutOperand>(a: &A) -> FixedLayout {
-        a.to_dynamic()
+        a.to_fixed()
     }
     /// A tuple operand as a `FixedTuple`.
     pub(crate) fn tuple<T: IntTuple>(t: &T) -> FixedTuple {

@@ -3,10 +3,10 @@
 //! `slice_and_offset` (slicing with [`Underscore`](super::Underscore)); `append`,
 //! `prepend`, `flatten`, `slice` and `dice` are written from the operation list
 //! ([`super::ops_list`]). Static inputs give zero-sized static results, typed inputs
-//! with run-time leaves typed mixed results ([`super::mixed`]), a `FixedLayout`
-//! operand a run-time `Result<FixedLayout, Error>` (see [`super::static_result`]);
+//! with run-time leaves typed mixed results ([`super::mixed`]), a `DLayout`
+//! operand a run-time `Result<DLayout, Error>` (see [`super::static_result`]);
 //! `select` and `slice_and_offset` always compute at run time. Semantics are those
-//! of the dynamic layer (`FixedLayout::take`, …). For one mode with its static type,
+//! of the dynamic layer (`DLayout::take`, …). For one mode with its static type,
 //! use [`Layout::get`](super::Layout::get).
 use core::marker::PhantomData;
 
@@ -15,18 +15,18 @@ use super::flag::{And, True};
 use super::layout_like::{LayoutOperand, StaticLayout};
 use super::mixed::{pattern_layout, Kind, MixedPattern};
 use super::static_result::{marker_impls, static_layout, Dispatch, Out};
-use crate::dynamic::FixedLayout;
+use crate::dynamic::{DLayout, FixedLayout};
 use crate::error::Error;
 
 /// What [`take`] returns: [`Taken`] (zero-sized) for a static layout,
-/// `Result<FixedLayout, Error>` for a dynamic one.
+/// `Result<DLayout, Error>` for a dynamic one.
 ///
 /// ```
 /// use cute_typed::typed::*;
 /// let a = make_layout((_2, _3, _5, _7));
 /// let t: TakeOut<Layout<(_2, _3, _5, _7), (_1, _2, _6, _30)>, 1, 3> = take::<1, 3, _>(a);
 /// assert_eq!(t.to_string(), "(_3,_5):(_2,_6)");
-/// let d: TakeOut<cute_typed::FixedLayout, 1, 3> = take::<1, 3, _>(a.to_dynamic()); // a Result
+/// let d: TakeOut<cute_typed::DLayout, 1, 3> = take::<1, 3, _>(a.to_dynamic()); // a Result
 /// assert_eq!(d.unwrap().to_string(), "(_3,_5):(_2,_6)");
 /// ```
 pub type TakeOut<A, const B: usize, const E: usize> =
@@ -79,11 +79,11 @@ where
     Kind<A::IsStatic, A::Typed>: Dispatch<Taken<A, B, E>>,
 {
     let () = <Kind<A::IsStatic, A::Typed> as Dispatch<Taken<A, B, E>>>::CHECK;
-    <Kind<A::IsStatic, A::Typed> as Dispatch<Taken<A, B, E>>>::run(|| a.to_dynamic().take(B, E))
+    <Kind<A::IsStatic, A::Typed> as Dispatch<Taken<A, B, E>>>::run_rt(|| a.to_compact().take(B, E))
 }
 
 /// What [`group`] returns: [`Grouped`] (zero-sized) for a static layout,
-/// `Result<FixedLayout, Error>` for a dynamic one.
+/// `Result<DLayout, Error>` for a dynamic one.
 ///
 /// ```
 /// use cute_typed::typed::*;
@@ -141,7 +141,9 @@ where
     Kind<A::IsStatic, A::Typed>: Dispatch<Grouped<A, B, E>>,
 {
     let () = <Kind<A::IsStatic, A::Typed> as Dispatch<Grouped<A, B, E>>>::CHECK;
-    <Kind<A::IsStatic, A::Typed> as Dispatch<Grouped<A, B, E>>>::run(|| a.to_dynamic().group(B, E))
+    <Kind<A::IsStatic, A::Typed> as Dispatch<Grouped<A, B, E>>>::run_rt(|| {
+        a.to_compact().group(B, E)
+    })
 }
 
 /// The static result of [`replace`]: mode `I` replaced.
@@ -192,7 +194,7 @@ type ReplaceKind<A, X> = Kind<
 >;
 
 /// What [`replace`] returns: [`Replaced`] (zero-sized) when both layouts are
-/// static, `Result<FixedLayout, Error>` otherwise.
+/// static, `Result<DLayout, Error>` otherwise.
 ///
 /// ```
 /// use cute_typed::typed::*;
@@ -213,7 +215,7 @@ pub type ReplaceOut<A, const I: usize, X> = Out<ReplaceKind<A, X>, Replaced<A, I
 /// assert_eq!(r.to_string(), "(_2,_7,_5):(_1,_1,_6)");
 /// // A run-time leaf: a typed mixed layout.
 /// assert_eq!(replace::<1, _, _>(a, make_layout(7i64).unwrap()).unwrap().to_string(), "(_2,7,_5):(_1,_1,_6)");
-/// // A run-time structure (`FixedLayout`): the same rule, checked at run time.
+/// // A run-time structure (a `DLayout`): the same rule, checked at run time.
 /// assert!(replace::<3, _, _>(a.to_dynamic(), make_layout(_7)).is_err());
 /// ```
 pub fn replace<const I: usize, A: LayoutOperand, X: LayoutOperand>(
@@ -224,8 +226,8 @@ where
     ReplaceKind<A, X>: Dispatch<Replaced<A, I, X>>,
 {
     let () = <ReplaceKind<A, X> as Dispatch<Replaced<A, I, X>>>::CHECK;
-    <ReplaceKind<A, X> as Dispatch<Replaced<A, I, X>>>::run(|| {
-        a.to_dynamic().replace(I, &x.to_dynamic())
+    <ReplaceKind<A, X> as Dispatch<Replaced<A, I, X>>>::run_rt(|| {
+        a.to_compact().replace(I, &x.to_compact())
     })
 }
 
@@ -244,8 +246,9 @@ where
 pub fn slice_and_offset<A: LayoutOperand, K: Coord>(
     a: A,
     coord: K,
-) -> Result<(FixedLayout, i64), Error> {
-    let (l, off) = a.to_dynamic().slice_and_offset(&coord.to_dcoord())?;
+) -> Result<(DLayout, i64), Error> {
+    let coord = crate::dynamic::DTuple::from_fixed(&coord.to_dcoord());
+    let (l, off) = a.to_compact().slice_and_offset(&coord)?;
     Ok((l, off.value))
 }
 
@@ -258,6 +261,6 @@ pub fn slice_and_offset<A: LayoutOperand, K: Coord>(
 /// assert_eq!(select(a, &[2, 0]).unwrap().to_string(), "(_5,_2):(_6,_1)");
 /// assert!(select(a, &[3]).is_err());
 /// ```
-pub fn select<A: LayoutOperand>(a: A, indices: &[usize]) -> Result<FixedLayout, Error> {
-    a.to_dynamic().select(indices)
+pub fn select<A: LayoutOperand>(a: A, indices: &[usize]) -> Result<DLayout, Error> {
+    a.to_compact().select(indices)
 }

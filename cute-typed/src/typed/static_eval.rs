@@ -3,9 +3,9 @@
 //!
 //! A static result (`Composed<A, B>`, …) knows its layout only as the `const`
 //! [`StaticLayout::LAYOUT`]. Evaluating that through
-//! [`crate::FixedLayout::eval_index`] walks the layout's nodes at run time, which
+//! [`crate::DLayout::eval_index`] walks the layout's nodes at run time, which
 //! the optimiser does not fold. Instead, the terms of the evaluation engine
-//! ([`crate::dynamic::FixedTerms`], the one definition of `layout → offset`) are
+//! ([`crate::dynamic::Terms`], the one definition of `layout → offset`) are
 //! gathered at compile time into an [`IndexPlan`]: leaf `k` contributes
 //! `((i / divₖ) % sₖ)·dₖ`, except the leaf taking the rest, which contributes
 //! `(i / div)·d`; leaves of extent 1 or stride 0 contribute nothing and are
@@ -17,7 +17,7 @@
 //! multiplications by constants, without loops, loads or calls, whatever the
 //! number of leaves.
 //!
-//! The result, errors included, is that of [`crate::FixedLayout::eval_index`]: a
+//! The result, errors included, is that of [`crate::DLayout::eval_index`]: a
 //! layout is planned only when its cosize fits in `i64`, which bounds every
 //! reduced term and every sum of them, so only the rest's term and the final
 //! addition are checked. The engine adds the terms in leaf order, and the leaf
@@ -118,7 +118,7 @@ impl IndexPlan {
         Ok(plan)
     }
 
-    /// `L(i)`, equal to [`crate::FixedLayout::eval_index`] of the planned layout: the
+    /// `L(i)`, equal to [`crate::DLayout::eval_index`] of the planned layout: the
     /// same steps as [`eval_index`], in a loop over a plan built at run time
     /// (what the tests compare with the run-time path on random layouts).
     #[cfg(test)]
@@ -278,7 +278,7 @@ const fn coord_inside<L: StaticLayout, K: Coord>() {
 }
 
 /// `L(c)` for a coordinate of a static layout: an integer coordinate goes
-/// through the compile-time plan, a tuple through [`crate::FixedLayout::eval`].
+/// through the compile-time plan, a tuple through [`crate::DLayout::eval`].
 /// Same result as [`super::LayoutLike::eval`]'s run-time path.
 #[inline]
 pub(crate) fn eval<L: StaticLayout, K: Coord>(coord: K) -> Result<i64, Error> {
@@ -359,7 +359,7 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2000))]
-        /// The plan evaluates exactly as `FixedLayout::eval_index`, overflow errors
+        /// The plan evaluates exactly as `DLayout::eval_index`, overflow errors
         /// included, for every layout whose cosize fits (the static ones).
         #[test]
         fn plan_equals_run_time_eval(m in mode(), is in prop::collection::vec(index(), 16)) {
@@ -451,7 +451,7 @@ mod tests {
         let t = Layout::new((2i64, (2i64, 2i64)), (-10i64, (10i64, 4i64))).unwrap();
         let d: FixedLayout = "(2,(2,2)):(-10,(10,4))".parse().unwrap();
         let s = make_layout_strided((_2, (_2, _2)), (_10, (_10, _4)));
-        let ds = s.to_dynamic();
+        let ds = s.to_fixed();
         for i in [i64::MAX, i64::MAX - 3, i64::MIN, i64::MIN + 9, -5, 5] {
             assert_eq!(t.eval(i), d.eval_index(i).map(|v| v.value), "at {i}");
             assert_eq!(s.eval(i), ds.eval_index(i).map(|v| v.value), "at {i}");

@@ -8,9 +8,9 @@
 //! the work happens at compile time and a violated precondition is a compile error
 //! whose message is the rule (`Error::rule`). With run-time leaves in typed
 //! operands, the operations that C++ computes with that mix return a typed
-//! mixed layout ([`super::mixed`]); with a run-time structure (`FixedLayout`), or
+//! mixed layout ([`super::mixed`]); with a run-time structure (`DLayout`), or
 //! where the result's structure would depend on run-time values, the same
-//! `const fn` runs at run time and the function returns `Result<FixedLayout, Error>`.
+//! `const fn` runs at run time and the function returns `Result<DLayout, Error>`.
 //!
 //! The choice is made by the inputs' type-level flag (`True`, [`Mix`](super::Mix) or
 //! `False`) through [`Dispatch`], implemented once for each flag (coherence-safe:
@@ -35,7 +35,7 @@ use crate::error::Error;
 
 /// Chooses the result of an algebra function: the static marker `M` (for `True`),
 /// a typed mixed layout `Result<Mixed<M>, Error>` (for [`Mix`](super::Mix), see
-/// [`super::mixed`]) or a run-time `Result<FixedLayout, Error>` (for `False`).
+/// [`super::mixed`]) or a run-time `Result<DLayout, Error>` (for `False`).
 ///
 /// ```
 /// use cute_typed::typed::*;
@@ -47,7 +47,7 @@ use crate::error::Error;
 /// assert_eq!(d.unwrap().to_string(), "8:1");
 /// ```
 pub trait Dispatch<M> {
-    /// `M` or `Result<FixedLayout, Error>`.
+    /// `M` or `Result<DLayout, Error>`.
     type Output;
     /// Evaluates `M`'s layout for static inputs (a compile error naming the rule
     /// when a precondition fails); nothing for dynamic ones. The typed functions
@@ -59,20 +59,14 @@ pub trait Dispatch<M> {
     #[doc(hidden)]
     /// As [`Dispatch::run`], `dynamic` giving the run-time algebra's own
     /// result ([`RtLayout`]): a typed mixed result reads its run-time leaves
-    /// straight from it, a `FixedLayout` result is converted.
+    /// straight from it, a `DLayout` result is that value.
     fn run_rt(dynamic: impl FnOnce() -> Result<RtLayout, Error>) -> Self::Output;
 }
 
-/// The layout type of the typed functions' run-time arm: the compact
-/// [`CLayout`](crate::dynamic::rt::CLayout) (no node ceiling), or without
-/// `alloc` the 64-node [`FixedLayout`].
+/// The layout type of the typed functions' run-time arm: the run-time
+/// [`DLayout`](crate::DLayout) (no node ceiling).
 #[doc(hidden)]
-#[cfg(feature = "alloc")]
-pub type RtLayout = crate::dynamic::rt::CLayout;
-/// The layout type of the typed functions' run-time arm (see above).
-#[doc(hidden)]
-#[cfg(not(feature = "alloc"))]
-pub type RtLayout = FixedLayout;
+pub type RtLayout = crate::dynamic::DLayout;
 
 impl<M: StaticLayout> Dispatch<M> for True {
     type Output = M;
@@ -90,13 +84,13 @@ impl<M: StaticLayout> Dispatch<M> for True {
 }
 
 impl<M> Dispatch<M> for False {
-    type Output = Result<FixedLayout, Error>;
+    type Output = Result<RtLayout, Error>;
     const CHECK: () = ();
-    fn run(dynamic: impl FnOnce() -> Result<FixedLayout, Error>) -> Result<FixedLayout, Error> {
-        dynamic()
+    fn run(dynamic: impl FnOnce() -> Result<FixedLayout, Error>) -> Result<RtLayout, Error> {
+        dynamic().map(|l| RtLayout::from_fixed(&l))
     }
-    fn run_rt(dynamic: impl FnOnce() -> Result<RtLayout, Error>) -> Result<FixedLayout, Error> {
-        super::ops_list::rt_entry::fixed(dynamic())
+    fn run_rt(dynamic: impl FnOnce() -> Result<RtLayout, Error>) -> Result<RtLayout, Error> {
+        dynamic()
     }
 }
 
@@ -280,7 +274,7 @@ macro_rules! marker_impls {
             type Typed = $crate::typed::True;
             type StrideStatic = $crate::typed::True;
             const PATTERN: Option<$crate::FixedLayout> = <Self as $crate::typed::LayoutOperand>::STATIC;
-            fn to_dynamic(&self) -> $crate::FixedLayout {
+            fn to_fixed(&self) -> $crate::FixedLayout {
                 $crate::typed::static_result::layout_of::<Self>()
             }
         }

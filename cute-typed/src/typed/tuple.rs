@@ -3,7 +3,7 @@
 //!
 //! Structure (rank, depth, nesting) is always known at compile time; values are
 //! known at compile time exactly where the leaves are static. Each type carries
-//! its [`IntTuple::PATTERN`], a [`FixedTuple`] with its nesting and static leaves,
+//! its [`IntTuple::PATTERN`], a fixed-form tuple with its nesting and static leaves,
 //! computed at compile time by the same `const fn`s as the dynamic layer.
 use core::fmt;
 
@@ -12,7 +12,7 @@ use super::int::{IntLike, RuntimeInt, C};
 use super::mixed::MIXED_SLOTS;
 use super::numeral::Numeral;
 #[cfg(feature = "alloc")]
-use crate::dynamic::CTuple;
+use crate::dynamic::DTuple;
 #[cfg(feature = "alloc")]
 use crate::dynamic::CAPACITY;
 use crate::dynamic::{DInt, FixedTuple};
@@ -65,7 +65,17 @@ pub trait IntTuple: Copy + Default + PartialEq + fmt::Debug + 'static {
         None
     };
 
-    /// The value as a [`FixedTuple`]; static leaves keep their static flag.
+    /// The value as a run-time [`DTuple`]; static leaves keep their static flag.
+    ///
+    /// ```
+    /// use cute_typed::typed::*;
+    /// assert_eq!((_4, 8i64).to_dynamic().to_string(), "(_4,8)");
+    /// ```
+    fn to_dynamic(&self) -> DTuple {
+        self.to_compact()
+    }
+    /// The value in the fixed form (the typed layer's compile-time values).
+    #[doc(hidden)]
     fn to_dtuple(&self) -> FixedTuple {
         self.write_leaves(Self::PATTERN, 0)
     }
@@ -117,13 +127,13 @@ pub trait IntTuple: Copy + Default + PartialEq + fmt::Debug + 'static {
     /// in leaf order: the values the pattern's run-time leaves stand for.
     fn each_runtime_leaf(&self, f: &mut impl FnMut(DInt));
     #[doc(hidden)]
-    /// The value as a compact [`CTuple`], written straight from the type's
+    /// The value as a compact [`DTuple`], written straight from the type's
     /// pattern and its run-time leaves (no 64-node intermediate).
     #[cfg(feature = "alloc")]
     #[inline]
-    fn to_compact(&self) -> CTuple {
+    fn to_compact(&self) -> DTuple {
         let p: &'static FixedTuple = const { &Self::PATTERN };
-        let mut t = CTuple::from_fixed(p);
+        let mut t = DTuple::from_fixed(p);
         if const { !Self::IS_STATIC } {
             let pos: &'static RuntimeLeaves = const { &RuntimeLeaves::of(&Self::PATTERN) };
             let mut k = 0;

@@ -37,9 +37,9 @@ macro_rules! blocked_product_body {
 ///
 /// ```
 /// use cute_types::algebra::blocked_product;
-/// use cute_types::FixedLayout;
-/// let a: FixedLayout = "(_2,_5):(_5,_1)".parse().unwrap();
-/// let b: FixedLayout = "(_3,_4):(_1,_3)".parse().unwrap();
+/// use cute_types::DLayout;
+/// let a: DLayout = "(_2,_5):(_5,_1)".parse().unwrap();
+/// let b: DLayout = "(_3,_4):(_1,_3)".parse().unwrap();
 /// assert_eq!(blocked_product(&a, &b).unwrap().to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
 /// ```
 pub $($c)? fn blocked_product $($g)* (

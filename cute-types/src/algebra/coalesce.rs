@@ -29,11 +29,11 @@ macro_rules! coalesce_body {
 /// profile to have no more modes than the layout ([`Error::ProfileRank`]).
 ///
 /// ```
-/// use cute_types::{algebra::coalesce, FixedLayout};
-/// let l: FixedLayout = "(_2,(_1,_6)):(_1,(_6,_2))".parse().unwrap();
+/// use cute_types::{algebra::coalesce, DLayout};
+/// let l: DLayout = "(_2,(_1,_6)):(_1,(_6,_2))".parse().unwrap();
 /// assert_eq!(coalesce(&l).unwrap().to_string(), "_12:_1");
 /// // the same layout with run-time integers cannot be merged
-/// let d: FixedLayout = "(2,(1,6)):(1,(6,2))".parse().unwrap();
+/// let d: DLayout = "(2,(1,6)):(1,(6,2))".parse().unwrap();
 /// assert_eq!(coalesce(&d).unwrap().to_string(), "(2,1,6):(1,6,2)");
 /// ```
 pub $($c)? fn coalesce $($g)* (l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {
@@ -57,9 +57,9 @@ pub(crate) $($c)? fn coalesce_at $($g)* (l: &DLayoutN<N>) -> Result<DLayoutN<N>,
 /// unchanged; the result is then tuple-shaped.
 ///
 /// ```
-/// use cute_types::{algebra::coalesce_profile, FixedLayout, FixedTuple};
-/// let l: FixedLayout = "((_2,_2),((_2,_2),_3)):((_1,_2),((_4,_8),_16))".parse().unwrap();
-/// let p: FixedTuple = "(1,(1,1))".parse().unwrap();
+/// use cute_types::{algebra::coalesce_profile, DLayout, DTuple};
+/// let l: DLayout = "((_2,_2),((_2,_2),_3)):((_1,_2),((_4,_8),_16))".parse().unwrap();
+/// let p: DTuple = "(1,(1,1))".parse().unwrap();
 /// assert_eq!(coalesce_profile(&l, &p).unwrap().to_string(), "(_4,(_4,_3)):(_1,(_4,_16))");
 /// ```
 pub $($c)? fn coalesce_profile $($g)* (
@@ -218,8 +218,8 @@ $($c)? fn product_is(s: DInt, d: DInt, target: DInt) -> bool {
 /// both static or both dynamic. One remaining leaf gives an integer.
 ///
 /// ```
-/// use cute_types::{algebra::coalesce_shape, FixedTuple};
-/// let s: FixedTuple = "(_2,(_3,4),5,_6)".parse().unwrap();
+/// use cute_types::{algebra::coalesce_shape, DTuple};
+/// let s: DTuple = "(_2,(_3,4),5,_6)".parse().unwrap();
 /// assert_eq!(coalesce_shape(&s).unwrap().to_string(), "(_6,20,_6)");
 /// ```
 pub $($c)? fn coalesce_shape $($g)* (shape: &DTupleN<N>) -> Result<DTupleN<N>, Error> {

@@ -47,14 +47,14 @@ macro_rules! complement_body {
 /// value and a run-time stride-0 mode is dropped, as filter drops a static one).
 ///
 /// ```
-/// use cute_types::{algebra::complement, FixedLayout, FixedTuple};
-/// let l: FixedLayout = "(_2,_2):(_1,_6)".parse().unwrap();
-/// assert_eq!(complement(&l, &FixedTuple::s(24)).unwrap().to_string(), "(_3,_2):(_2,_12)");
-/// let shape: FixedTuple = "(_3,_5)".parse().unwrap();
+/// use cute_types::{algebra::complement, DLayout, DTuple};
+/// let l: DLayout = "(_2,_2):(_1,_6)".parse().unwrap();
+/// assert_eq!(complement(&l, &DTuple::s(24)).unwrap().to_string(), "(_3,_2):(_2,_12)");
+/// let shape: DTuple = "(_3,_5)".parse().unwrap();
 /// assert_eq!(complement(&"_2:_1".parse().unwrap(), &shape).unwrap().to_string(), "_10:_2");
 /// // Strides not divisible by the extent before them: C++ 4.2 gives `_2:_8` too.
-/// let gappy: FixedLayout = "(_2,_3):(_4,_1)".parse().unwrap();
-/// assert_eq!(complement(&gappy, &FixedTuple::s(16)).unwrap().to_string(), "_2:_8");
+/// let gappy: DLayout = "(_2,_3):(_4,_1)".parse().unwrap();
+/// assert_eq!(complement(&gappy, &DTuple::s(16)).unwrap().to_string(), "_2:_8");
 /// ```
 pub $($c)? fn complement $($g)* (
     l: &DLayoutN<N>,
@@ -104,8 +104,8 @@ $($c)? fn all_positive $($g)* (t: &DTupleN<N>) -> bool {
 /// CuTe's `complement(L)`: the cotarget is `cosize(filter(L))`.
 ///
 /// ```
-/// use cute_types::{algebra::complement_default, FixedLayout};
-/// let l: FixedLayout = "(_2,_4):(_1,_6)".parse().unwrap();
+/// use cute_types::{algebra::complement_default, DLayout};
+/// let l: DLayout = "(_2,_4):(_1,_6)".parse().unwrap();
 /// assert_eq!(complement_default(&l).unwrap().to_string(), "_3:_2");
 /// ```
 pub $($c)? fn complement_default $($g)* (l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {

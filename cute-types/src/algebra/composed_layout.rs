@@ -1,5 +1,5 @@
-//! [`FixedComposedLayout`]: a swizzled layout `sw ∘ offset ∘ L` (CuTe's
-//! `ComposedLayout<Swizzle<B,M,S>, Offset, Layout>`).
+//! [`DComposedLayout`]: a swizzled layout `sw ∘ offset ∘ L` (CuTe's
+//! `DComposedLayout<Swizzle<B,M,S>, Offset, Layout>`).
 use super::coalesce::{coalesce, coalesce_profile};
 use super::composition::{composition, composition_tiler};
 use super::swizzle::Swizzle;
@@ -11,8 +11,8 @@ use crate::tri;
 /// over the fixed-capacity types and in the run-time module over the compact ones.
 macro_rules! composed_layout_body {
     ($($c:ident)?; [$($g:tt)*]; $DComposed:ident, $Swizzled:ident) => {
-/// [`FixedComposedLayout`]: a swizzled layout `sw ∘ offset ∘ L` (CuTe's
-/// `ComposedLayout<Swizzle<B,M,S>, Offset, Layout>`).
+/// [`DComposedLayout`]: a swizzled layout `sw ∘ offset ∘ L` (CuTe's
+/// `DComposedLayout<Swizzle<B,M,S>, Offset, Layout>`).
 ///
 /// # Definition
 ///
@@ -29,21 +29,21 @@ macro_rules! composed_layout_body {
 ///
 /// C++ simplifies `Sw<0,m,s> ∘ _0 ∘ L` to `L` (a swizzle with no bits is the
 /// identity, and a static zero offset adds nothing). Every function here that
-/// builds a swizzled layout returns a [`FixedSwizzledLayout`], which is
-/// [`FixedSwizzledLayout::Plain`] exactly in that case, so callers see the same
-/// result kind as C++. [`FixedComposedLayout::new`] itself does not simplify.
+/// builds a swizzled layout returns a [`SwizzledLayout`], which is
+/// [`SwizzledLayout::Plain`] exactly in that case, so callers see the same
+/// result kind as C++. [`DComposedLayout::new`] itself does not simplify.
 ///
 /// # Example
 ///
 /// ```
-/// use cute_types::algebra::{compose_swizzle, Swizzle, FixedSwizzledLayout};
-/// use cute_types::FixedLayout;
-/// let l: FixedLayout = "(_8,_64):(_64,_1)".parse().unwrap();
+/// use cute_types::algebra::{compose_swizzle, Swizzle, SwizzledLayout};
+/// use cute_types::DLayout;
+/// let l: DLayout = "(_8,_64):(_64,_1)".parse().unwrap();
 /// let sl = compose_swizzle(Swizzle::new(3, 4, 3).unwrap(), &l);
 /// assert_eq!(sl.to_string(), "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)");
 /// assert_eq!(sl.eval(&"(3,5)".parse().unwrap()).unwrap().value, 213);
 /// // b = 0: the identity swizzle disappears.
-/// assert!(matches!(compose_swizzle(Swizzle::new(0, 4, 3).unwrap(), &l), FixedSwizzledLayout::Plain(_)));
+/// assert!(matches!(compose_swizzle(Swizzle::new(0, 4, 3).unwrap(), &l), SwizzledLayout::Plain(_)));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct $DComposed $($g)* {

@@ -94,11 +94,11 @@ const ENUMERATION_LIMIT: i64 = 1 << 16;
 /// static assertion anywhere in `B` fails the C++ compilation.
 ///
 /// ```
-/// use cute_types::{algebra::composition, FixedLayout};
-/// let a: FixedLayout = "(_6,_2):(_8,_2)".parse().unwrap();
-/// let b: FixedLayout = "(_4,_3):(_3,_1)".parse().unwrap();
+/// use cute_types::{algebra::composition, DLayout};
+/// let a: DLayout = "(_6,_2):(_8,_2)".parse().unwrap();
+/// let b: DLayout = "(_4,_3):(_3,_1)".parse().unwrap();
 /// assert_eq!(composition(&a, &b).unwrap().to_string(), "((_2,_2),_3):((_24,_2),_8)");
-/// let bad: FixedLayout = "(3,5):(1,4)".parse().unwrap();
+/// let bad: DLayout = "(3,5):(1,4)".parse().unwrap();
 /// assert!(composition(&bad, &"10:2".parse().unwrap()).is_err());
 /// ```
 pub $($c)? fn composition $($g)* (
@@ -157,9 +157,9 @@ pub(crate) $($c)? fn composition_at $($g)* (
 /// composition involved satisfies the conditions of [`composition`].
 ///
 /// ```
-/// use cute_types::{algebra::composition_tiler, dynamic::FixedTiler, FixedLayout};
-/// let a: FixedLayout = "(_4,_8):(_1,_4)".parse().unwrap();
-/// let t = FixedTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_2".parse().unwrap()]).unwrap();
+/// use cute_types::{algebra::composition_tiler, dynamic::DTiler, DLayout};
+/// let a: DLayout = "(_4,_8):(_1,_4)".parse().unwrap();
+/// let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_2".parse().unwrap()]).unwrap();
 /// assert_eq!(composition_tiler(&a, &t).unwrap().to_string(), "(_2,_4):(_1,_8)");
 /// ```
 pub $($c)? fn composition_tiler $($g)* (

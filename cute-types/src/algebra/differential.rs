@@ -5,10 +5,10 @@
 //! invalid operations. Where the fixed form runs out of room
 //! ([`Error::Capacity`]) the compact one must succeed; everywhere else both
 //! give the same layout or the same error.
+use super::fixed::*;
 use super::rt;
-use super::*;
-use crate::dynamic::rt::{CLayout, CTiler};
-use crate::dynamic::{CTuple, DInt, FixedLayout, FixedTiler, FixedTuple};
+use crate::dynamic::rt::{DLayout, DTiler};
+use crate::dynamic::{DInt, DTuple, FixedLayout, FixedTiler, FixedTuple};
 use crate::error::Error;
 use std::format;
 use std::string::{String, ToString};
@@ -69,7 +69,7 @@ fn tiler(rng: &mut Rng) -> FixedTiler {
 fn agree(
     what: &str,
     fixed: Result<FixedLayout, Error>,
-    compact: Result<CLayout, Error>,
+    compact: Result<DLayout, Error>,
 ) -> (bool, bool) {
     match (fixed, compact) {
         (Ok(f), Ok(c)) => {
@@ -98,7 +98,7 @@ fn agree(
 const ROUNDS: usize = 3000;
 
 /// One operation's name and its answers in the two instantiations.
-type Pair = (String, Result<FixedLayout, Error>, Result<CLayout, Error>);
+type Pair = (String, Result<FixedLayout, Error>, Result<DLayout, Error>);
 
 #[test]
 fn compact_instantiation_matches_the_const_one() {
@@ -109,9 +109,9 @@ fn compact_instantiation_matches_the_const_one() {
         let b = layout(&mut rng, 3);
         let t = tiler(&mut rng);
         let cot = FixedTuple::int(rng.int(&[16, 64, 256, 1024]));
-        let (ca, cb) = (CLayout::from_fixed(&a), CLayout::from_fixed(&b));
-        let ct = CTiler::from_fixed(&t);
-        let ccot = CTuple::from_fixed(&cot);
+        let (ca, cb) = (DLayout::from_fixed(&a), DLayout::from_fixed(&b));
+        let ct = DTiler::from_fixed(&t);
+        let ccot = DTuple::from_fixed(&cot);
         heap_operands += usize::from(!ca.shape_ref().is_inline());
         let n = rng.below(4) as i64 + 1;
         let pairs: Vec<Pair> = std::vec![
@@ -231,10 +231,11 @@ fn compact_instantiation_matches_the_const_one() {
         // The free functions of the evaluation engine and the tuple algebra.
         assert_eq!(
             rt_tuple(crate::dynamic::rt::idx2crd(
-                &CTuple::d(n * 5),
+                &DTuple::d(n * 5),
                 ca.shape_ref()
             )),
-            crate::dynamic::idx2crd(&FixedTuple::d(n * 5), a.shape_ref()).map(|t| t.to_string()),
+            crate::dynamic::fixed::idx2crd(&FixedTuple::d(n * 5), a.shape_ref())
+                .map(|t| t.to_string()),
         );
         assert_eq!(ca.eval_index(n * 7), a.eval_index(n * 7), "eval of {a}");
         assert_eq!(
@@ -250,7 +251,7 @@ fn compact_instantiation_matches_the_const_one() {
     let _ = beyond_fixed;
 }
 
-fn rt_tuple(t: Result<CTuple, Error>) -> Result<String, Error> {
+fn rt_tuple(t: Result<DTuple, Error>) -> Result<String, Error> {
     t.map(|t| t.to_string())
 }
 
@@ -262,8 +263,8 @@ fn composition_distributes_over_the_modes_of_b() {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let mut checked = 0;
     for _ in 0..ROUNDS {
-        let a = CLayout::from_fixed(&layout(&mut rng, 3));
-        let b = CLayout::from_fixed(&layout(&mut rng, 3));
+        let a = DLayout::from_fixed(&layout(&mut rng, 3));
+        let b = DLayout::from_fixed(&layout(&mut rng, 3));
         if b.shape_ref().is_int() {
             continue;
         }
@@ -290,7 +291,7 @@ fn composition_distributes_over_the_modes_of_b() {
 /// The run-time algebra has no node ceiling: a layout of 10,000 leaves.
 #[test]
 fn ten_thousand_leaves() {
-    let (mut shape, mut stride) = (CTuple::empty(), CTuple::empty());
+    let (mut shape, mut stride) = (DTuple::empty(), DTuple::empty());
     let mut d = 1i64;
     for k in 0..10_000 {
         // ten 2s among static 1s: size 1024
@@ -299,21 +300,21 @@ fn ten_thousand_leaves() {
         stride.push_int(DInt::s(d)).unwrap();
         d *= s;
     }
-    let l = CLayout::new(shape, stride).unwrap();
+    let l = DLayout::new(shape, stride).unwrap();
     assert_eq!(l.rank(), 10_000);
     assert_eq!(l.size().unwrap(), DInt::s(1024));
     assert_eq!(rt::coalesce(&l).unwrap().to_string(), "_1024:_1");
     let flat = rt::filter(&l).unwrap();
     assert_eq!(flat.rank(), 1);
     // A dynamic layout of 10,000 modes keeps them all.
-    let mut dynamic = CTuple::empty();
+    let mut dynamic = DTuple::empty();
     for _ in 0..10_000 {
         dynamic.push_int(DInt::d(1)).unwrap();
     }
-    let dl = CLayout::col_major(dynamic).unwrap();
+    let dl = DLayout::col_major(dynamic).unwrap();
     let c = rt::coalesce(&dl).unwrap();
     assert_eq!(c.rank(), 10_000);
     assert_eq!(c.eval_index(0).unwrap().value, 0);
-    let r = rt::composition(&dl, &CLayout::col_major(CTuple::d(1)).unwrap()).unwrap();
+    let r = rt::composition(&dl, &DLayout::col_major(DTuple::d(1)).unwrap()).unwrap();
     assert_eq!(r.size().unwrap().value, 1);
 }

@@ -37,8 +37,8 @@ macro_rules! downcast_body {
 ///
 /// ```
 /// use cute_types::algebra::downcast;
-/// use cute_types::FixedLayout;
-/// let l: FixedLayout = "(_4,_8):(_8,_1)".parse().unwrap();
+/// use cute_types::DLayout;
+/// let l: DLayout = "(_4,_8):(_8,_1)".parse().unwrap();
 /// assert_eq!(downcast(&l, 2).unwrap().to_string(), "(_4,_16):(_16,_1)");
 /// assert!(downcast(&"(_4,_4):(_2,_8)".parse().unwrap(), 2).is_err());
 /// ```

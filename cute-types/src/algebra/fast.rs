@@ -12,7 +12,7 @@
 //! tests at the end of this file check that on every small flat layout and on
 //! random nested ones).
 use super::composition::{digits_per_step, overhang, step_is_exact, walk_step};
-use crate::dynamic::rt::{CLayout, CTuple};
+use crate::dynamic::rt::{DLayout, DTuple};
 use crate::dynamic::DInt;
 use crate::dynamic::K_LEAF;
 use crate::error::Error;
@@ -45,7 +45,7 @@ impl Flat {
         }
     }
     /// The leaves of `l` (`Modes::of_layout`), `None` past [`LEAVES`].
-    fn of(l: &CLayout, f: &mut Flat) -> Option<()> {
+    fn of(l: &DLayout, f: &mut Flat) -> Option<()> {
         let (n, s_static) = l.shape_ref().leaves_fit(&mut f.s[..LEAVES])?;
         let (_, d_static) = l.stride_ref().leaves_fit(&mut f.d[..LEAVES])?;
         f.len = n;
@@ -112,10 +112,10 @@ impl Flat {
         }
     }
     /// `Modes::layout`: integer-shaped for one mode, flat tuples otherwise,
-    /// checked as `CLayout::new` checks them.
-    fn layout(&self) -> Result<CLayout, Error> {
+    /// checked as `DLayout::new` checks them.
+    fn layout(&self) -> Result<DLayout, Error> {
         let mask = (1u64 << self.len) - 1;
-        CLayout::from_flat(
+        DLayout::from_flat(
             &self.s[..self.len],
             self.s_static & mask,
             &self.d[..self.len],
@@ -125,7 +125,7 @@ impl Flat {
 }
 
 /// `coalesce(l)` when `l` has at most [`LEAVES`] leaves.
-pub(crate) fn coalesce(l: &CLayout) -> Option<Result<CLayout, Error>> {
+pub(crate) fn coalesce(l: &DLayout) -> Option<Result<DLayout, Error>> {
     let mut m = Flat::new();
     Flat::of(l, &mut m)?;
     let mut out = Flat::new();
@@ -211,7 +211,7 @@ fn is_one(s: DInt, by_value: bool) -> bool {
 
 /// `complement(l, c)` for an integer cotarget `c` and `l` of at most
 /// [`LEAVES`] leaves.
-pub(crate) fn complement(l: &CLayout, cotarget: &CTuple) -> Option<Result<CLayout, Error>> {
+pub(crate) fn complement(l: &DLayout, cotarget: &DTuple) -> Option<Result<DLayout, Error>> {
     let c = cotarget.as_int()?;
     let mut m = Flat::new();
     Flat::of(l, &mut m)?;
@@ -220,7 +220,7 @@ pub(crate) fn complement(l: &CLayout, cotarget: &CTuple) -> Option<Result<CLayou
 
 /// `complement_at` of `complement.rs` on an integer cotarget (no `_`, so
 /// the first check is the positive one).
-fn complement_flat(m: &mut Flat, c: DInt) -> Result<CLayout, Error> {
+fn complement_flat(m: &mut Flat, c: DInt) -> Result<DLayout, Error> {
     if c.value <= 0 {
         return Err(Error::NonPositiveCotarget);
     }
@@ -311,13 +311,13 @@ fn push_compact(out: &mut Flat, s: DInt, start: DInt) {
 /// `right_inverse(l)` when `l` has at most [`LEAVES`] leaves: `right_inverse_at`
 /// of `right_inverse.rs` (coalesce, prefix products, the static-stride modes
 /// in C++'s exchange-sort order, the chain from stride 1, coalesced).
-pub(crate) fn right_inverse(l: &CLayout) -> Option<Result<CLayout, Error>> {
+pub(crate) fn right_inverse(l: &DLayout) -> Option<Result<DLayout, Error>> {
     let mut m = Flat::new();
     Flat::of(l, &mut m)?;
     Some(right_inverse_flat(&m))
 }
 
-fn right_inverse_flat(m: &Flat) -> Result<CLayout, Error> {
+fn right_inverse_flat(m: &Flat) -> Result<DLayout, Error> {
     let mut c = Flat::new();
     coalesce_walk(m, false, &mut c)?;
     // prefix_products (every product formed, as the body does)
@@ -364,7 +364,7 @@ fn right_inverse_flat(m: &Flat) -> Result<CLayout, Error> {
 /// without a digit check (`check_leaves_add_up`'s first case): the body's steps
 /// in that case, the result written node by node in `b`'s preorder. Otherwise
 /// (and for operands the body refuses) `None`: the body answers.
-pub(crate) fn composition(a: &CLayout, b: &CLayout) -> Option<Result<CLayout, Error>> {
+pub(crate) fn composition(a: &DLayout, b: &DLayout) -> Option<Result<DLayout, Error>> {
     let (bs, bd) = (b.shape_ref(), b.stride_ref());
     let an = a.shape_ref().node_count();
     // The body's first checks (refusals are its to report); an `a` ending in
@@ -392,8 +392,8 @@ pub(crate) fn composition(a: &CLayout, b: &CLayout) -> Option<Result<CLayout, Er
 
 /// `compose_tree` and the checks after it; `Ok(None)` where the body's
 /// general checks (inexact leaves, digits that must add up) would be needed.
-fn compose_flat(lhs: &Flat, bs: &CTuple, bd: &CTuple) -> Result<Option<CLayout>, Error> {
-    let (mut shape, mut stride) = (CTuple::blank(), CTuple::blank());
+fn compose_flat(lhs: &Flat, bs: &DTuple, bd: &DTuple) -> Result<Option<DLayout>, Error> {
+    let (mut shape, mut stride) = (DTuple::blank(), DTuple::blank());
     let mut modes = Flat::new();
     let (mut moving, mut not_functional, mut positive) = (0usize, false, true);
     for p in 0..bs.node_count() {
@@ -423,14 +423,14 @@ fn compose_flat(lhs: &Flat, bs: &CTuple, bd: &CTuple) -> Result<Option<CLayout>,
     if not_functional {
         return Err(Error::NotFunctional);
     }
-    // `CLayout::new`: the tuples are congruent and hold no `_`.
+    // `DLayout::new`: the tuples are congruent and hold no `_`.
     if !positive {
         return Err(Error::NonPositiveShape);
     }
     if moving > 1 && !is_linear(lhs) {
         return Ok(None);
     }
-    Ok(Some(CLayout::from_parts(shape, stride)))
+    Ok(Some(DLayout::from_parts(shape, stride)))
 }
 
 /// What [`compose_leaf`] found.
@@ -560,18 +560,18 @@ mod tests {
 
     /// `shape:stride`, integer-shaped for an integer `rank`, without the
     /// positive-shape check (so that the fast paths meet such shapes too).
-    fn flat(modes: &[(DInt, DInt)], int: bool) -> CLayout {
+    fn flat(modes: &[(DInt, DInt)], int: bool) -> DLayout {
         let (s, d) = if int {
-            (CTuple::int(modes[0].0), CTuple::int(modes[0].1))
+            (DTuple::int(modes[0].0), DTuple::int(modes[0].1))
         } else {
-            let (mut s, mut d) = (CTuple::empty(), CTuple::empty());
+            let (mut s, mut d) = (DTuple::empty(), DTuple::empty());
             for &(ms, md) in modes {
                 s.push_int(ms).unwrap();
                 d.push_int(md).unwrap();
             }
             (s, d)
         };
-        CLayout::new_unchecked_shape(s, d).unwrap()
+        DLayout::new_unchecked_shape(s, d).unwrap()
     }
 
     /// Every leaf `(shape, stride)` with both static flags of each.
@@ -596,10 +596,10 @@ mod tests {
         out
     }
 
-    fn cotargets() -> Vec<CTuple> {
-        let mut out: Vec<CTuple> = COTARGETS
+    fn cotargets() -> Vec<DTuple> {
+        let mut out: Vec<DTuple> = COTARGETS
             .iter()
-            .flat_map(|&c| [CTuple::s(c), CTuple::d(c)])
+            .flat_map(|&c| [DTuple::s(c), DTuple::d(c)])
             .collect();
         // A tuple cotarget: the fast path stands aside.
         out.push("(4,_6)".parse().unwrap());
@@ -607,7 +607,7 @@ mod tests {
     }
 
     /// Returns how many times a fast path applied.
-    fn check(l: &CLayout, cot: &[CTuple], rhs: &[CLayout]) -> usize {
+    fn check(l: &DLayout, cot: &[DTuple], rhs: &[DLayout]) -> usize {
         let mut applied = 0;
         for b in rhs {
             if let Some(r) = composition(l, b) {
@@ -640,7 +640,7 @@ mod tests {
     fn flat_layouts_of_rank_up_to_two_exhaustively() {
         let (all, cot) = (leaves(), cotargets());
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-        let rhs = |rng: &mut Rng| -> [CLayout; 2] {
+        let rhs = |rng: &mut Rng| -> [DLayout; 2] {
             [
                 flat(&[all[rng.below(all.len())]], true),
                 random_layout(rng, &all),
@@ -677,12 +677,12 @@ mod tests {
     }
 
     /// A random congruent shape and stride, at most `depth` deep.
-    fn nested(rng: &mut Rng, all: &[(DInt, DInt)], depth: u32) -> (CTuple, CTuple) {
+    fn nested(rng: &mut Rng, all: &[(DInt, DInt)], depth: u32) -> (DTuple, DTuple) {
         if depth == 0 || rng.below(3) == 0 {
             let (s, d) = all[rng.below(all.len())];
-            return (CTuple::int(s), CTuple::int(d));
+            return (DTuple::int(s), DTuple::int(d));
         }
-        let (mut s, mut d) = (CTuple::empty(), CTuple::empty());
+        let (mut s, mut d) = (DTuple::empty(), DTuple::empty());
         for _ in 0..rng.below(5) {
             let (cs, cd) = nested(rng, all, depth - 1);
             s.push_in(&cs).unwrap();
@@ -692,9 +692,9 @@ mod tests {
     }
 
     /// A random layout up to 4 deep, built unchecked.
-    fn random_layout(rng: &mut Rng, all: &[(DInt, DInt)]) -> CLayout {
+    fn random_layout(rng: &mut Rng, all: &[(DInt, DInt)]) -> DLayout {
         let (s, d) = nested(rng, all, 4);
-        CLayout::new_unchecked_shape(s, d).unwrap()
+        DLayout::new_unchecked_shape(s, d).unwrap()
     }
 
     #[test]

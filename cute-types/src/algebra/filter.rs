@@ -25,10 +25,10 @@ macro_rules! filter_body {
 /// **Preconditions.** None beyond a valid layout.
 ///
 /// ```
-/// use cute_types::{algebra::filter, FixedLayout};
-/// let l: FixedLayout = "(_4,(_1,_2),_3):(_1,(_9,_0),_4)".parse().unwrap();
+/// use cute_types::{algebra::filter, DLayout};
+/// let l: DLayout = "(_4,(_1,_2),_3):(_1,(_9,_0),_4)".parse().unwrap();
 /// assert_eq!(filter(&l).unwrap().to_string(), "_12:_1");
-/// let z: FixedLayout = "(_2,_2):(_0,_0)".parse().unwrap();
+/// let z: DLayout = "(_2,_2):(_0,_0)".parse().unwrap();
 /// assert_eq!(filter(&z).unwrap().to_string(), "_1:_0");
 /// ```
 pub $($c)? fn filter $($g)* (l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {

@@ -27,9 +27,9 @@ macro_rules! flat_divide_body {
 ///
 /// ```
 /// use cute_types::algebra::flat_divide_tiler;
-/// use cute_types::dynamic::{FixedLayout, FixedTiler};
-/// let m: FixedLayout = "(_8,_8):(_1,_8)".parse().unwrap();
-/// let t = FixedTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
+/// use cute_types::dynamic::{DLayout, DTiler};
+/// let m: DLayout = "(_8,_8):(_1,_8)".parse().unwrap();
+/// let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
 /// assert_eq!(flat_divide_tiler(&m, &t).unwrap().to_string(), "(_2,_4,_4,_2):(_1,_8,_2,_32)");
 /// ```
 pub $($c)? fn flat_divide $($g)* (

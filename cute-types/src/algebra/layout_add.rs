@@ -46,12 +46,12 @@ macro_rules! layout_add_body {
 ///
 /// ```
 /// use cute_types::algebra::layout_add;
-/// use cute_types::FixedLayout;
-/// let a: FixedLayout = "(_4,_3):(_1,_4)".parse().unwrap();
-/// let b: FixedLayout = "(_4,_3):(_3,_1)".parse().unwrap();
+/// use cute_types::DLayout;
+/// let a: DLayout = "(_4,_3):(_1,_4)".parse().unwrap();
+/// let b: DLayout = "(_4,_3):(_3,_1)".parse().unwrap();
 /// assert_eq!(layout_add(&a, &b).unwrap().to_string(), "(_4,_3):(_4,_5)");
-/// let c: FixedLayout = "(_5,_3,_4):(_1,_5,_15)".parse().unwrap();
-/// let d: FixedLayout = "(_10,_6):(_1,_10)".parse().unwrap();
+/// let c: DLayout = "(_5,_3,_4):(_1,_5,_15)".parse().unwrap();
+/// let d: DLayout = "(_10,_6):(_1,_10)".parse().unwrap();
 /// assert_eq!(layout_add(&c, &d).unwrap().to_string(), "_60:_2");
 /// ```
 pub $($c)? fn layout_add $($g)* (

@@ -40,8 +40,8 @@ macro_rules! left_inverse_body {
 /// `left_inverse((1,4):(_21,_7))` is `(_7,_3,1):(_0,1,_1)` in C++ and here.
 ///
 /// ```
-/// use cute_types::{algebra::left_inverse, FixedLayout};
-/// let l: FixedLayout = "(_2,_4):(_4,_1)".parse().unwrap();
+/// use cute_types::{algebra::left_inverse, DLayout};
+/// let l: DLayout = "(_2,_4):(_4,_1)".parse().unwrap();
 /// assert_eq!(left_inverse(&l).unwrap().to_string(), "(_4,_2):(_2,_1)");
 /// assert_eq!(left_inverse(&"_4:_2".parse().unwrap()).unwrap().to_string(), "(_2,_4):(_0,_1)");
 /// // Not injective: C++'s answer, not an inverse on L's image.

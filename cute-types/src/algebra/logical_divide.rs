@@ -39,12 +39,12 @@ macro_rules! logical_divide_body {
 ///
 /// ```
 /// use cute_types::algebra::{logical_divide, logical_divide_tiler};
-/// use cute_types::dynamic::{FixedLayout, FixedTiler};
-/// let a: FixedLayout = "(_4,_2,_3):(_2,_1,_8)".parse().unwrap();
-/// let b: FixedLayout = "_4:_2".parse().unwrap();
+/// use cute_types::dynamic::{DLayout, DTiler};
+/// let a: DLayout = "(_4,_2,_3):(_2,_1,_8)".parse().unwrap();
+/// let b: DLayout = "_4:_2".parse().unwrap();
 /// assert_eq!(logical_divide(&a, &b).unwrap().to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
-/// let m: FixedLayout = "(_8,_8):(_1,_8)".parse().unwrap();
-/// let t = FixedTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
+/// let m: DLayout = "(_8,_8):(_1,_8)".parse().unwrap();
+/// let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
 /// assert_eq!(logical_divide_tiler(&m, &t).unwrap().to_string(), "((_2,_4),(_4,_2)):((_1,_2),(_8,_32))");
 /// ```
 pub $($c)? fn logical_divide $($g)* (

@@ -34,9 +34,9 @@ macro_rules! logical_product_body {
 ///
 /// ```
 /// use cute_types::algebra::logical_product;
-/// use cute_types::FixedLayout;
-/// let a: FixedLayout = "(_2,_2):(_4,_1)".parse().unwrap();
-/// let b: FixedLayout = "_6:_1".parse().unwrap();
+/// use cute_types::DLayout;
+/// let a: DLayout = "(_2,_2):(_4,_1)".parse().unwrap();
+/// let b: DLayout = "_6:_1".parse().unwrap();
 /// assert_eq!(logical_product(&a, &b).unwrap().to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
 /// ```
 pub $($c)? fn logical_product $($g)* (

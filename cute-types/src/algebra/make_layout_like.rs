@@ -33,8 +33,8 @@ macro_rules! make_layout_like_body {
 ///
 /// ```
 /// use cute_types::algebra::make_layout_like;
-/// use cute_types::FixedLayout;
-/// let l: FixedLayout = "(_2,_8,_4):(_0,_8,_2)".parse().unwrap();
+/// use cute_types::DLayout;
+/// let l: DLayout = "(_2,_8,_4):(_0,_8,_2)".parse().unwrap();
 /// assert_eq!(make_layout_like(&l).unwrap().to_string(), "(_2,_8,_4):(_0,_4,_1)");
 /// ```
 pub $($c)? fn make_layout_like $($g)* (layout: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {

@@ -1,6 +1,7 @@
 //! `make_ordered_layout(shape, order)` and `compact_order(shape, order)`: the
 //! compact layout of `shape` whose modes are laid out in the order given by `order`.
-use crate::dynamic::{product_like, DInt, DLayoutN, DTupleN, N};
+use crate::dynamic::fixed::product_like;
+use crate::dynamic::{DInt, DLayoutN, DTupleN, N};
 use crate::error::Error;
 use crate::lists::ct::{filled, List};
 use crate::tri;

@@ -45,9 +45,9 @@ $($c)? fn common_vector $($g)* (
 /// `right_inverse(B)` must be functional ([`Error::NotFunctional`] otherwise).
 ///
 /// ```
-/// use cute_types::{algebra::{max_common_layout, max_common_vector}, FixedLayout};
-/// let a: FixedLayout = "(_4,_8):(_1,_4)".parse().unwrap();
-/// let b: FixedLayout = "(_4,_8):(_8,_1)".parse().unwrap();
+/// use cute_types::{algebra::{max_common_layout, max_common_vector}, DLayout};
+/// let a: DLayout = "(_4,_8):(_1,_4)".parse().unwrap();
+/// let b: DLayout = "(_4,_8):(_8,_1)".parse().unwrap();
 /// assert_eq!(max_common_vector(&a, &a).unwrap().value, 32);
 /// assert_eq!(max_common_vector(&a, &b).unwrap().value, 1);
 /// assert_eq!(max_common_layout(&a, &a).unwrap().to_string(), "_32:_1");

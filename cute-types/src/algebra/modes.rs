@@ -1,7 +1,7 @@
 //! [`Modes`]: a flat list of `(shape, stride)` leaves, the working form of the
 //! algebra files that fold over modes (coalesce, composition, complement, inverses).
 //!
-//! A [`FixedTuple`](crate::FixedTuple) answers `leaf(k)` in linear time; the algorithms here touch every
+//! A [`DTuple`](crate::DTuple) answers `leaf(k)` in linear time; the algorithms here touch every
 //! mode several times, so they copy the leaves once into plain lists (fixed
 //! arrays at compile time, growing lists at run time: [`crate::lists`]).
 use crate::dynamic::{DInt, DLayoutN, DTupleN, N};

@@ -69,11 +69,11 @@ struct Signed {
 ///
 /// ```
 /// use cute_types::algebra::nullspace;
-/// use cute_types::FixedLayout;
-/// let l: FixedLayout = "(_2,_4,_6):(_1,_2,_0)".parse().unwrap();
+/// use cute_types::DLayout;
+/// let l: DLayout = "(_2,_4,_6):(_1,_2,_0)".parse().unwrap();
 /// assert_eq!(nullspace(&l).unwrap().to_string(), "_6:_8");
 /// // (i, j) ↦ i - j on a 3x3 domain vanishes on the diagonal 0, 4, 8.
-/// let d: FixedLayout = "(3,3):(1,-1)".parse().unwrap();
+/// let d: DLayout = "(3,3):(1,-1)".parse().unwrap();
 /// assert_eq!(nullspace(&d).unwrap().to_string(), "3:4");
 /// ```
 pub $($c)? fn nullspace $($g)* (layout: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {

@@ -37,9 +37,9 @@ macro_rules! raked_product_body {
 ///
 /// ```
 /// use cute_types::algebra::raked_product;
-/// use cute_types::FixedLayout;
-/// let a: FixedLayout = "(_2,_5):(_5,_1)".parse().unwrap();
-/// let b: FixedLayout = "(_3,_4):(_1,_3)".parse().unwrap();
+/// use cute_types::DLayout;
+/// let a: DLayout = "(_2,_5):(_5,_1)".parse().unwrap();
+/// let b: DLayout = "(_3,_4):(_1,_3)".parse().unwrap();
 /// assert_eq!(raked_product(&a, &b).unwrap().to_string(), "((_3,_2),(_4,_5)):((_10,_5),(_30,_1))");
 /// ```
 pub $($c)? fn raked_product $($g)* (

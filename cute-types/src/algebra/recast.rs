@@ -33,8 +33,8 @@ macro_rules! recast_body {
 ///
 /// ```
 /// use cute_types::algebra::recast_layout;
-/// use cute_types::FixedLayout;
-/// let halves: FixedLayout = "(_4,_8):(_8,_1)".parse().unwrap();
+/// use cute_types::DLayout;
+/// let halves: DLayout = "(_4,_8):(_8,_1)".parse().unwrap();
 /// // 16-bit elements seen as 32-bit ones: half as many per row.
 /// assert_eq!(recast_layout(&halves, 16, 32).unwrap().to_string(), "(_4,_4):(_4,_1)");
 /// // and as 8-bit ones: twice as many.

@@ -29,10 +29,10 @@ macro_rules! right_inverse_body {
 /// **Preconditions.** None; the result is `_1:_0` when nothing is contiguous.
 ///
 /// ```
-/// use cute_types::{algebra::right_inverse, FixedLayout};
-/// let l: FixedLayout = "(_2,_3):(_3,_1)".parse().unwrap();
+/// use cute_types::{algebra::right_inverse, DLayout};
+/// let l: DLayout = "(_2,_3):(_3,_1)".parse().unwrap();
 /// assert_eq!(right_inverse(&l).unwrap().to_string(), "(_3,_2):(_2,_1)");
-/// let d: FixedLayout = "(2,3):(3,1)".parse().unwrap();
+/// let d: DLayout = "(2,3):(3,1)".parse().unwrap();
 /// assert_eq!(right_inverse(&d).unwrap().to_string(), "_1:_0");
 /// ```
 pub $($c)? fn right_inverse $($g)* (l: &DLayoutN<N>) -> Result<DLayoutN<N>, Error> {

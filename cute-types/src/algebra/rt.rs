@@ -1,6 +1,6 @@
 //! The run-time instantiation of the algebra: every file's body, written once,
 //! here as plain `fn` over the compact types of [`crate::dynamic::rt`]
-//! ([`CTuple`], [`CLayout`], [`CTiler`]), which have no 64-node ceiling (up to
+//! ([`DTuple`], [`DLayout`], [`DTiler`]), which have no 64-node ceiling (up to
 //! [`MAX_NODES`](crate::dynamic::MAX_NODES) nodes per tuple). Inside
 //! this module the fixed-capacity names stand for the compact types, so the
 //! bodies read the same in both instantiations.
@@ -20,8 +20,8 @@ type DigitLoad<const M: usize> = DigitLoadRt;
 type DigitGroup<const M: usize> = DigitGroupRt;
 type Walk<const M: usize> = WalkRt;
 type Ranking<const M: usize> = RankingRt;
-/// [`ComposedLayout`] under the bodies' name.
-pub(crate) type DComposedLayoutN<const M: usize> = ComposedLayout;
+/// [`DComposedLayout`] under the bodies' name.
+pub(crate) type DComposedLayoutN<const M: usize> = DComposedLayout;
 /// [`SwizzledLayout`] under the bodies' name.
 pub(crate) type SwizzledLayoutN<const M: usize> = SwizzledLayout;
 
@@ -61,4 +61,4 @@ super::downcast::downcast_body!(; []);
 super::recast::recast_body!(; []);
 super::greatest_common_domain::greatest_common_domain_body!(; []; WalkRt);
 super::nullspace::nullspace_body!(; []);
-super::composed_layout::composed_layout_body!(; []; ComposedLayout, SwizzledLayout);
+super::composed_layout::composed_layout_body!(; []; DComposedLayout, SwizzledLayout);

@@ -37,8 +37,8 @@ macro_rules! tile_to_shape_body {
 ///
 /// ```
 /// use cute_types::algebra::tile_to_shape;
-/// use cute_types::FixedLayout;
-/// let block: FixedLayout = "(_2,_2):(_1,_2)".parse().unwrap();
+/// use cute_types::DLayout;
+/// let block: DLayout = "(_2,_2):(_1,_2)".parse().unwrap();
 /// let r = tile_to_shape(&block, &"(_8,_4)".parse().unwrap(), None).unwrap();
 /// assert_eq!(r.to_string(), "((_2,_4),(_2,_2)):((_1,_4),(_2,_16))");
 /// let r = tile_to_shape(&block, &"(_8,_4)".parse().unwrap(), Some(&"(_2,_1)".parse().unwrap())).unwrap();

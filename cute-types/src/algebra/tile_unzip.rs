@@ -36,9 +36,9 @@ macro_rules! tile_unzip_body {
 ///
 /// ```
 /// use cute_types::algebra::tile_unzip;
-/// use cute_types::dynamic::{FixedLayout, FixedTiler};
-/// let l: FixedLayout = "((_2,_4),(_4,_2)):((_1,_2),(_8,_32))".parse().unwrap();
-/// let t = FixedTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
+/// use cute_types::dynamic::{DLayout, DTiler};
+/// let l: DLayout = "((_2,_4),(_4,_2)):((_1,_2),(_8,_32))".parse().unwrap();
+/// let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
 /// assert_eq!(tile_unzip(&l, &t).unwrap().to_string(), "((_2,_4),(_4,_2)):((_1,_8),(_2,_32))");
 /// ```
 pub $($c)? fn tile_unzip $($g)* (

@@ -40,8 +40,8 @@ macro_rules! upcast_body {
 ///
 /// ```
 /// use cute_types::algebra::upcast;
-/// use cute_types::FixedLayout;
-/// let l: FixedLayout = "(_4,_2,_8):(_4,_2,_16)".parse().unwrap();
+/// use cute_types::DLayout;
+/// let l: DLayout = "(_4,_2,_8):(_4,_2,_16)".parse().unwrap();
 /// assert_eq!(upcast(&l, 8).unwrap().to_string(), "(_2,_1,_8):(_1,_1,_2)");
 /// assert!(upcast(&"_8:_3".parse().unwrap(), 2).is_err());
 /// ```

@@ -28,9 +28,9 @@ macro_rules! zip_body {
 ///
 /// ```
 /// use cute_types::algebra::zip;
-/// use cute_types::FixedLayout;
-/// let x: FixedLayout = "(_2,_5):(_5,_1)".parse().unwrap();
-/// let y: FixedLayout = "(_3,_4):(_10,_30)".parse().unwrap();
+/// use cute_types::DLayout;
+/// let x: DLayout = "(_2,_5):(_5,_1)".parse().unwrap();
+/// let y: DLayout = "(_3,_4):(_10,_30)".parse().unwrap();
 /// assert_eq!(zip(&x, &y).unwrap().to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
 /// assert_eq!(zip(&"_4:_1".parse().unwrap(), &"_2:_4".parse().unwrap()).unwrap().to_string(), "((_4,_2)):((_1,_4))");
 /// ```

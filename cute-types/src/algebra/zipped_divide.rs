@@ -30,11 +30,11 @@ macro_rules! zipped_divide_body {
 ///
 /// ```
 /// use cute_types::algebra::{zipped_divide, zipped_divide_tiler};
-/// use cute_types::dynamic::{FixedLayout, FixedTiler};
-/// let a: FixedLayout = "_10:_1".parse().unwrap();
+/// use cute_types::dynamic::{DLayout, DTiler};
+/// let a: DLayout = "_10:_1".parse().unwrap();
 /// assert_eq!(zipped_divide(&a, &"_4:_1".parse().unwrap()).unwrap().to_string(), "(_4,_3):(_1,_4)");
-/// let m: FixedLayout = "(_8,_8):(_1,_8)".parse().unwrap();
-/// let t = FixedTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
+/// let m: DLayout = "(_8,_8):(_1,_8)".parse().unwrap();
+/// let t = DTiler::from_layouts(&["_2:_1".parse().unwrap(), "_4:_1".parse().unwrap()]).unwrap();
 /// assert_eq!(zipped_divide_tiler(&m, &t).unwrap().to_string(), "((_2,_4),(_4,_2)):((_1,_8),(_2,_32))");
 /// ```
 pub $($c)? fn zipped_divide $($g)* (

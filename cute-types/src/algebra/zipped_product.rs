@@ -28,9 +28,9 @@ macro_rules! zipped_product_body {
 ///
 /// ```
 /// use cute_types::algebra::zipped_product_tiler;
-/// use cute_types::dynamic::{FixedLayout, FixedTiler};
-/// let a: FixedLayout = "(_2,_2):(_1,_2)".parse().unwrap();
-/// let t = FixedTiler::from_layouts(&["_3:_1".parse().unwrap(), "_2:_1".parse().unwrap()]).unwrap();
+/// use cute_types::dynamic::{DLayout, DTiler};
+/// let a: DLayout = "(_2,_2):(_1,_2)".parse().unwrap();
+/// let t = DTiler::from_layouts(&["_3:_1".parse().unwrap(), "_2:_1".parse().unwrap()]).unwrap();
 /// assert_eq!(zipped_product_tiler(&a, &t).unwrap().to_string(), "((_2,_2),(_3,_2)):((_1,_2),(_2,_1))");
 /// ```
 pub $($c)? fn zipped_product $($g)* (

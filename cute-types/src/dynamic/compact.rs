@@ -1,7 +1,7 @@
-//! [`CTuple`]: the compact run-time tuple. Small tuples live inline (no heap
+//! [`DTuple`]: the compact run-time tuple. Small tuples live inline (no heap
 //! allocation); larger ones move to the heap, up to [`MAX_NODES`] nodes.
 //!
-//! The methods are the ones of [`DTupleN`](super::DTupleN), from the same
+//! The methods are the ones of the fixed form ([`FixedTuple`](super::FixedTuple)), from the same
 //! declaration (`tuple_methods!`); only the storage primitives below differ.
 use super::int::DInt;
 use super::tuple::Token;
@@ -12,11 +12,11 @@ use crate::tri;
 use alloc::vec;
 use alloc::vec::Vec;
 
-/// Nodes a [`CTuple`] holds without allocating: a layout of two such tuples
+/// Nodes a [`DTuple`] holds without allocating: a layout of two such tuples
 /// stays within 256 bytes.
 pub const INLINE_NODES: usize = 12;
 
-/// The most nodes one [`CTuple`] holds: a tuple that would grow past it is
+/// The most nodes one [`DTuple`] holds: a tuple that would grow past it is
 /// refused with [`Error::NodeLimit`] instead of allocated.
 ///
 /// Results can be far larger than their operands (with run-time extents,
@@ -33,25 +33,26 @@ const _: () = assert!(MAX_NODES == 1_048_576);
 const I_LEAF: u8 = u8::MAX;
 const I_STAR: u8 = u8::MAX - 1;
 
-/// A nested tuple of [`DInt`]s (CuTe's IntTuple) for run-time structure: the
-/// same value and methods as [`DTupleN`](super::DTupleN), without its 64-node
-/// ceiling: up to [`MAX_NODES`] nodes.
+/// A nested tuple of [`DInt`]s: CuTe's IntTuple (shape, stride or
+/// coordinate) with its structure known at run time, up to [`MAX_NODES`]
+/// nodes. A tuple is a single integer (`4`) or a tuple (`(4,(2,2))`),
+/// possibly empty (`()`); each leaf carries a static flag (`_4` or `4`).
 ///
 /// Up to [`INLINE_NODES`] nodes are stored inline (112 bytes, no allocation);
 /// beyond that the nodes move to one heap vector. Cloning copies the nodes in
 /// use only.
 ///
 /// ```
-/// use cute_types::dynamic::CTuple;
-/// let mut t = CTuple::empty();
+/// use cute_types::dynamic::DTuple;
+/// let mut t = DTuple::empty();
 /// for k in 0..10_000 {
 ///     t.push_int(cute_types::DInt::d(k % 7 + 1)).unwrap();
 /// }
 /// assert_eq!(t.rank(), 10_000);
-/// assert!(core::mem::size_of::<CTuple>() <= 128);
+/// assert!(core::mem::size_of::<DTuple>() <= 128);
 /// ```
 #[derive(Clone)]
-pub struct CTuple {
+pub struct DTuple {
     repr: Repr,
 }
 
@@ -111,15 +112,15 @@ impl core::ops::IndexMut<usize> for Scratch {
 
 // Some shared methods serve only the fixed form so far (the parser's).
 #[allow(dead_code)]
-impl CTuple {
+impl DTuple {
     /// Largest number of children of one tuple node.
     pub(crate) const MAX_CHILDREN: u32 = K_STAR - 1;
 
     // The storage primitives (see `tuple_methods`).
 
     /// No nodes at all (not a valid tuple until a root is set).
-    pub(crate) fn blank() -> CTuple {
-        CTuple {
+    pub(crate) fn blank() -> DTuple {
+        DTuple {
             repr: Repr::Inline(Inline {
                 len: 0,
                 kinds: [0; INLINE_NODES],
@@ -196,7 +197,7 @@ impl CTuple {
     /// Nodes `[start, end)` of `src` written from position `at` (room made
     /// beforehand). Between inline tuples: array copies, no per-node dispatch.
     #[inline]
-    pub(crate) fn copy_nodes(&mut self, at: usize, src: &CTuple, start: usize, end: usize) {
+    pub(crate) fn copy_nodes(&mut self, at: usize, src: &DTuple, start: usize, end: usize) {
         if let (Repr::Inline(d), Repr::Inline(s)) = (&mut self.repr, &src.repr) {
             let m = end - start;
             // Node by node: a few nodes at most, where a `memcpy` call per
@@ -290,7 +291,7 @@ impl CTuple {
         }
     }
     /// A copy (`clone`; the name the algebra's one body uses on both forms).
-    pub(crate) fn dup(&self) -> CTuple {
+    pub(crate) fn dup(&self) -> DTuple {
         self.clone()
     }
 
@@ -301,13 +302,13 @@ impl CTuple {
     /// `k` is static), an integer when there is exactly one: what
     /// `Modes::int_or_tuples` of the algebra builds with one push per leaf,
     /// written in one pass (the algebra's fast paths, `algebra/fast.rs`).
-    pub(crate) fn from_leaves(vals: &[i64], statics: u64) -> CTuple {
+    pub(crate) fn from_leaves(vals: &[i64], statics: u64) -> DTuple {
         let leaf = |k: usize| DInt {
             value: vals[k],
             is_static: statics >> k & 1 != 0,
         };
         if vals.len() == 1 {
-            return CTuple::int(leaf(0));
+            return DTuple::int(leaf(0));
         }
         let n = vals.len() + 1;
         if n <= INLINE_NODES {
@@ -320,11 +321,11 @@ impl CTuple {
             };
             t.kinds[0] = vals.len() as u8;
             t.vals[1..n].copy_from_slice(vals);
-            return CTuple {
+            return DTuple {
                 repr: Repr::Inline(t),
             };
         }
-        let mut t = CTuple::blank();
+        let mut t = DTuple::blank();
         t.set_len(n);
         t.set_node(0, vals.len() as u32, 0, false);
         for k in 0..vals.len() {
@@ -394,9 +395,9 @@ impl CTuple {
         matches!(self.repr, Repr::Inline(_))
     }
     /// The same tuple in the compact form.
-    pub fn from_fixed(t: &FixedTuple) -> CTuple {
+    pub fn from_fixed(t: &FixedTuple) -> DTuple {
         let n = t.node_count();
-        let mut c = CTuple::blank();
+        let mut c = DTuple::blank();
         c.set_len(n);
         let mut p = 0;
         while p < n {
@@ -424,21 +425,21 @@ impl CTuple {
     }
 }
 
-impl PartialEq for CTuple {
+impl PartialEq for DTuple {
     /// Equal structure, values and static flags.
-    fn eq(&self, o: &CTuple) -> bool {
+    fn eq(&self, o: &DTuple) -> bool {
         self.eq_exact(o)
     }
 }
-impl Eq for CTuple {}
+impl Eq for DTuple {}
 
-impl core::fmt::Debug for CTuple {
+impl core::fmt::Debug for DTuple {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         core::fmt::Display::fmt(self, f)
     }
 }
 
-impl core::fmt::Display for CTuple {
+impl core::fmt::Display for DTuple {
     /// CuTe notation: `(_4,(2,2))`.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         self.for_each_token(|t| match t {
@@ -459,8 +460,8 @@ mod tests {
 
     #[test]
     fn small_tuples_are_inline_and_small() {
-        assert!(core::mem::size_of::<CTuple>() <= 128);
-        let t = CTuple::from_fixed(&"(_4,(2,_2),3)".parse::<FixedTuple>().unwrap());
+        assert!(core::mem::size_of::<DTuple>() <= 128);
+        let t = DTuple::from_fixed(&"(_4,(2,_2),3)".parse::<FixedTuple>().unwrap());
         assert!(t.is_inline());
         assert_eq!(t.to_string(), "(_4,(2,_2),3)");
         assert_eq!(t.depth(), 2);
@@ -471,7 +472,7 @@ mod tests {
     fn large_tuples_move_to_the_heap_and_keep_their_value() {
         let text = "((1,2,3),(4,(5,6)),_7,8,(9,(10,(11,12))),13,_14)";
         let fixed: FixedTuple = text.parse().unwrap();
-        let t = CTuple::from_fixed(&fixed);
+        let t = DTuple::from_fixed(&fixed);
         assert!(!t.is_inline());
         assert_eq!(t.to_string(), text);
         assert_eq!(t.to_fixed().unwrap(), fixed);
@@ -487,7 +488,7 @@ mod tests {
         assert!(t.get(1).unwrap().is_inline());
         assert_eq!(t.to_fixed().unwrap().to_string(), t.to_string());
         // Past the fixed form's 64 nodes the conversion is refused.
-        let mut long = CTuple::empty();
+        let mut long = DTuple::empty();
         for k in 0..64 {
             long.push_int(DInt::d(k + 1)).unwrap();
         }
@@ -497,18 +498,18 @@ mod tests {
 
     #[test]
     fn ten_thousand_leaves_and_deep_nesting() {
-        let mut t = CTuple::empty();
+        let mut t = DTuple::empty();
         for k in 0..10_000 {
             t.push_int(DInt::d(k % 3 + 1)).unwrap();
         }
         assert_eq!(t.rank(), 10_000);
         assert_eq!(t.leaf_count(), 10_000);
-        assert_eq!(t.get(9_998).unwrap(), CTuple::d(9_998 % 3 + 1));
+        assert_eq!(t.get(9_998).unwrap(), DTuple::d(9_998 % 3 + 1));
         assert_eq!(t.sum().unwrap().value, (0..10_000).map(|k| k % 3 + 1).sum());
         // 5,000 levels deep: walks use heap stacks, not recursion.
-        let mut deep = CTuple::s(2);
+        let mut deep = DTuple::s(2);
         for _ in 0..5_000 {
-            let mut outer = CTuple::empty();
+            let mut outer = DTuple::empty();
             outer.push_in(&deep).unwrap();
             outer.push_int(DInt::s(1)).unwrap();
             deep = outer;

@@ -74,10 +74,10 @@ use crate::tri;
 /// `(i / div)·stride` when the leaf takes the rest of the index.
 ///
 /// ```
-/// use cute_types::dynamic::{Term, FixedTerms};
-/// use cute_types::{DInt, FixedLayout};
-/// let l: FixedLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
-/// let terms: Vec<Term> = FixedTerms::new(&l).collect();
+/// use cute_types::dynamic::{Term, Terms};
+/// use cute_types::{DInt, DLayout};
+/// let l: DLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
+/// let terms: Vec<Term> = Terms::new(&l).collect();
 /// assert_eq!(terms.len(), 3);
 /// assert_eq!(terms[1].div, Some(DInt::d(4)));
 /// assert_eq!((terms[1].extent.value, terms[1].stride.value), (2, 1));
@@ -104,6 +104,7 @@ pub struct Term {
 ///
 /// Precondition: shape and stride are congruent (a [`DLayoutN`]'s are); a leaf
 /// of the shape where the stride has none is skipped.
+#[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
 pub struct FixedTerms<'a> {
     shape: &'a DTupleN<N>,
@@ -244,13 +245,13 @@ impl $($g)* Iterator for Terms<'_, N> {
 /// what is left), so that its static flag is CuTe's too.
 ///
 /// ```
-/// use cute_types::dynamic::{index_offset, FixedTerms};
-/// use cute_types::{DInt, FixedLayout};
-/// let l: FixedLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
+/// use cute_types::dynamic::{index_offset, Terms};
+/// use cute_types::{DInt, DLayout};
+/// let l: DLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
 /// // 13 = 1 + 4·(1 + 2·1): 1·4 + 1·1 + 1·2
-/// assert_eq!(index_offset(FixedTerms::new(&l), DInt::d(13)), Ok(DInt::d(7)));
+/// assert_eq!(index_offset(Terms::new(&l), DInt::d(13)), Ok(DInt::d(7)));
 /// // Past the domain, the last leaf takes the rest: 33 = 1 + 4·(0 + 2·4).
-/// assert_eq!(index_offset(FixedTerms::new(&l), DInt::d(33)).unwrap().value, 4 + 4 * 2);
+/// assert_eq!(index_offset(Terms::new(&l), DInt::d(33)).unwrap().value, 4 + 4 * 2);
 /// ```
 pub $($c)? fn index_offset $($g)* (terms: Terms<'_, N>, i: DInt) -> Result<DInt, Error> {
     split(terms, i, None)
@@ -413,8 +414,8 @@ pub(crate) $($c)? fn flat_offset(extents: &[DInt], strides: &[DInt], x: i64) -> 
 ///
 /// ```
 /// use cute_types::dynamic::crd2idx;
-/// use cute_types::FixedTuple;
-/// let (s, d): (FixedTuple, FixedTuple) = ("(4,(2,2))".parse().unwrap(), "(4,(1,2))".parse().unwrap());
+/// use cute_types::DTuple;
+/// let (s, d): (DTuple, DTuple) = ("(4,(2,2))".parse().unwrap(), "(4,(1,2))".parse().unwrap());
 /// for c in ["5", "(1,1)", "(1,(1,0))"] {
 ///     assert_eq!(crd2idx(&c.parse().unwrap(), &s, &d).unwrap().value, 5);
 /// }

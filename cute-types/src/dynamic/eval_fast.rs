@@ -194,7 +194,7 @@ eval_fast_body!(const; []);
 mod tests {
     use crate::dynamic::rt::eval_fast::{crd2idx_natural, idx2crd, index_offset};
     use crate::dynamic::rt::index_offset as engine_offset;
-    use crate::dynamic::rt::{CLayout, CTerms, CTuple};
+    use crate::dynamic::rt::{DLayout, DTuple, Terms};
     use crate::dynamic::{DInt, FixedLayout, FixedTerms, FixedTuple};
     use alloc::format;
     use alloc::string::String;
@@ -254,7 +254,7 @@ mod tests {
     fn fast_eval_agrees_with_the_engine() {
         let (mut used, mut natural) = (0, 0);
         for text in layouts(0x9e37_79b9, 600) {
-            let l: CLayout = text.parse().unwrap();
+            let l: DLayout = text.parse().unwrap();
             let f: FixedLayout = text.parse().unwrap();
             for i in [
                 -37,
@@ -274,14 +274,15 @@ mod tests {
                 i64::MAX,
                 i64::MIN,
             ] {
-                let engine = engine_offset(CTerms::new(&l), DInt::d(i));
+                let engine = engine_offset(Terms::new(&l), DInt::d(i));
                 if let Some(fast) = index_offset(&l, i) {
                     used += 1;
                     assert_eq!(fast, engine, "L({i}) of {text}");
                 }
                 assert_eq!(l.eval_index(i), engine, "eval_index({i}) of {text}");
                 // The fixed-capacity instantiation: the same answers.
-                let fixed_engine = crate::dynamic::index_offset(FixedTerms::new(&f), DInt::d(i));
+                let fixed_engine =
+                    crate::dynamic::fixed::index_offset(FixedTerms::new(&f), DInt::d(i));
                 assert_eq!(fixed_engine, engine, "fixed engine L({i}) of {text}");
                 assert_eq!(f.eval_index(i), engine, "fixed eval_index({i}) of {text}");
                 assert_eq!(
@@ -292,7 +293,7 @@ mod tests {
                 let coord = l.idx2crd(i);
                 if let Some(fast) = idx2crd(l.shape_ref(), i) {
                     let fast = fast.map(|t| format!("{t}"));
-                    let slow = crate::dynamic::rt::idx2crd(&CTuple::d(i), l.shape_ref())
+                    let slow = crate::dynamic::rt::idx2crd(&DTuple::d(i), l.shape_ref())
                         .map(|t| format!("{t}"));
                     assert_eq!(fast, slow, "idx2crd({i}) of {text}");
                     assert_eq!(coord.clone().map(|t| format!("{t}")), slow);
@@ -306,7 +307,7 @@ mod tests {
                     format!("{c}").replace('1', "4611686018427387904"),
                 ];
                 for t in texts {
-                    let Ok(c) = t.parse::<CTuple>() else { continue };
+                    let Ok(c) = t.parse::<DTuple>() else { continue };
                     let engine = crate::dynamic::rt::crd2idx(&c, l.shape_ref(), l.stride_ref());
                     if let Some(fast) = crd2idx_natural(&l, &c) {
                         natural += 1;
@@ -329,9 +330,9 @@ mod tests {
     #[test]
     fn declined_layouts_fall_back() {
         for text in ["(_1,4):(1,2)", "((),4):((),2)", "(4,(_1,2)):(1,(5,4))"] {
-            let l: CLayout = text.parse().unwrap();
+            let l: DLayout = text.parse().unwrap();
             assert_eq!(index_offset(&l, 5), None, "{text}");
-            assert_eq!(l.eval_index(5), engine_offset(CTerms::new(&l), DInt::d(5)));
+            assert_eq!(l.eval_index(5), engine_offset(Terms::new(&l), DInt::d(5)));
         }
     }
 }

@@ -1,4 +1,6 @@
-//! [`FixedLayout`]: a layout whose structure is known only at run time.
+//! The layout's items, written once (`layout_body!`) and instantiated over the
+//! run-time [`DLayout`](crate::DLayout) (`dynamic/rt.rs`) and here over the
+//! fixed form [`FixedLayout`].
 use super::eval::{
     crd2idx_colex, crd2idx_congruent, index_offset, natural_coord, strided_coord,
     strided_leaf_coord, Terms,
@@ -13,11 +15,11 @@ use crate::tri;
 /// `L(c) = Σ cᵢ·dᵢ` over the leaves of a coordinate `c` congruent with the shape.
 ///
 /// Invariant: `shape` and `stride` are congruent. Shape leaves may be any
-/// integer the constructor accepted (positive for [`FixedLayout::new`]).
+/// integer the constructor accepted (positive for [`DLayout::new`]).
 ///
 /// The fixed form: room for [`CAPACITY`](super::CAPACITY) nodes per tuple,
 /// `Copy`, `const fn` methods, for the typed layer's compile-time values. Not
-/// a user API: run-time layouts are [`FixedLayout`](crate::FixedLayout).
+/// a user API: run-time layouts are [`DLayout`](crate::DLayout).
 #[doc(hidden)]
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct FixedLayout {
@@ -45,8 +47,8 @@ impl $($g)* DLayoutN<N> {
     /// `shape:stride`; errors unless the two are congruent and every shape entry is positive.
     ///
     /// ```
-    /// use cute_types::{FixedLayout, FixedTuple};
-    /// let l: FixedLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
+    /// use cute_types::{DLayout, DTuple};
+    /// let l: DLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
     /// assert_eq!(l.eval_index(5).unwrap().value, 5);
     /// ```
     pub $($c)? fn new(shape: DTupleN<N>, stride: DTupleN<N>) -> Result<DLayoutN<N>, Error> {
@@ -211,7 +213,7 @@ impl $($g)* DLayoutN<N> {
         index_offset(Terms::new(self), DInt::d(i))
     }
     /// `L(i)` as a plain `i64`, `i` in `[0, size)` assumed (used in hot loops of tests
-    /// and pictures). Same result as [`FixedLayout::eval_index`].
+    /// and pictures). Same result as [`DLayout::eval_index`].
     pub $($c)? fn at(&self, i: i64) -> Result<i64, Error> {
         match self.eval_index(i) {
             Ok(v) => Ok(v.value),

@@ -1,11 +1,13 @@
 //! The run-time instantiation of the dynamic layer: the bodies of `layout.rs`,
 //! `eval.rs`, `sublayout.rs` and `tiler.rs`, written once, here over the
-//! compact storage types ([`CTuple`], [`CLayout`], [`CTiler`]), which have no
-//! 64-node ceiling (up to [`MAX_NODES`](super::MAX_NODES) nodes per tuple). Inside this module the fixed-capacity names stand for the
-//! compact types (`DTupleN<N>` is [`CTuple`], whatever `N`), so the bodies read
-//! the same in both instantiations.
+//! run-time values ([`DTuple`], [`DLayout`], [`DTiler`]), which have no node
+//! ceiling (up to [`MAX_NODES`](super::MAX_NODES) nodes per tuple). Inside
+//! this module the bodies' names stand for these types (`DTupleN<N>` is
+//! [`DTuple`], whatever `N`), so the bodies read the same in both
+//! instantiations. Its items are re-exported by [`crate::dynamic`] (the
+//! module's own path is kept for the calculator).
 #![allow(dead_code)]
-pub use super::compact::CTuple;
+pub use super::compact::DTuple;
 use super::compact::Scratch;
 use super::eval::{Node, Term};
 use super::int::DInt;
@@ -17,39 +19,72 @@ use crate::tri;
 
 /// The capacity parameter of the bodies' types, unused here.
 pub(crate) const N: usize = 0;
-/// [`CTuple`] under the bodies' name.
-pub(crate) type DTupleN<const M: usize> = CTuple;
-/// [`CLayout`] under the bodies' name.
-pub(crate) type DLayoutN<const M: usize> = CLayout;
-/// [`CTiler`] under the bodies' name.
-pub(crate) type DTilerN<const M: usize> = CTiler;
-/// [`CTilerMode`] under the bodies' name.
-pub(crate) type TilerModeN<const M: usize> = CTilerMode;
+/// [`DTuple`] under the bodies' name.
+pub(crate) type DTupleN<const M: usize> = DTuple;
+/// [`DLayout`] under the bodies' name.
+pub(crate) type DLayoutN<const M: usize> = DLayout;
+/// [`DTiler`] under the bodies' name.
+pub(crate) type DTilerN<const M: usize> = DTiler;
+/// [`TilerMode`] under the bodies' name.
+pub(crate) type TilerModeN<const M: usize> = TilerMode;
 /// [`CTerms`] under the bodies' name.
 pub(crate) type Terms<'a, const M: usize> = CTerms<'a>;
 
-/// A layout `shape:stride` of run-time structure: the value and methods of
-/// [`FixedLayout`](crate::FixedLayout), two [`CTuple`]s, up to [`MAX_NODES`](super::MAX_NODES) nodes each. Up to
-/// [`INLINE_NODES`](super::INLINE_NODES) nodes per tuple it is stored inline
-/// (no allocation) in at most 256 bytes.
+/// A layout `shape:stride`: a function from coordinates to indices,
+/// `L(c) = Σ cᵢ·dᵢ` over the leaves of a coordinate `c` congruent with the
+/// shape; CuTe's `Layout` with its structure known at run time.
+///
+/// Two [`DTuple`]s of any size (up to [`MAX_NODES`](super::MAX_NODES) nodes
+/// each). Up to [`INLINE_NODES`](super::INLINE_NODES) nodes per tuple it is
+/// stored inline: no allocation, and the whole value is at most 256 bytes;
+/// larger tuples move to the heap. `Clone`, not `Copy`: a clone copies the
+/// nodes in use.
+///
+/// Invariant: `shape` and `stride` are congruent. Every leaf carries a static
+/// flag (`_4` is static, `4` run-time), which the algebra reads as C++ reads
+/// `Int<4>` and `int`.
+///
+/// ```
+/// use cute_types::{algebra, DLayout};
+/// let l: DLayout = "(4,(2,2)):(4,(1,2))".parse().unwrap();
+/// assert_eq!(l.eval_index(5).unwrap().value, 5);
+/// assert_eq!(algebra::coalesce(&l).unwrap().to_string(), "(4,2,2):(4,1,2)");
+/// assert!(core::mem::size_of::<DLayout>() <= 256);
+/// assert!(l.shape_ref().is_inline()); // small: no heap allocation
+///
+/// // No node ceiling: 10,000 modes.
+/// let text = format!("({}):({})", vec!["_1"; 10_000].join(","), vec!["_0"; 10_000].join(","));
+/// let big: DLayout = text.parse().unwrap();
+/// assert_eq!(big.rank(), 10_000);
+/// assert_eq!(algebra::coalesce(&big).unwrap().to_string(), "_1:_0");
+/// ```
 #[derive(Clone, PartialEq, Eq)]
-pub struct CLayout {
-    shape: CTuple,
-    stride: CTuple,
+pub struct DLayout {
+    shape: DTuple,
+    stride: DTuple,
 }
 
-/// A by-mode tiler of run-time structure: the value and methods of
-/// [`FixedTiler`](crate::FixedTiler) over [`CTuple`]s.
+/// CuTe's by-mode tiler `[e1, e2, …]` (C++ `Tile<…>`): a tuple whose entries
+/// are layouts or nested tilers; mode `i` applies to mode `i` of a layout.
+/// Three [`DTuple`]s, with no limit on the number of layouts.
+///
+/// ```
+/// use cute_types::{algebra, DLayout, DTiler};
+/// let a: DLayout = "(8,6):(1,8)".parse().unwrap();
+/// let t = DTiler::from_layouts(&["2:1".parse().unwrap(), "3:1".parse().unwrap()]).unwrap();
+/// let d = algebra::logical_divide_tiler(&a, &t).unwrap();
+/// assert_eq!(d.to_string(), "((2,(1,4)),(3,(1,2))):((1,(1,2)),(8,(8,24)))");
+/// ```
 #[derive(Clone, PartialEq, Eq)]
-pub struct CTiler {
-    structure: CTuple,
-    shapes: CTuple,
-    strides: CTuple,
+pub struct DTiler {
+    structure: DTuple,
+    shapes: DTuple,
+    strides: DTuple,
     count: usize,
     ints: IntFlags,
 }
 
-/// Which stored layouts of a [`CTiler`] are integer entries: the body's set
+/// Which stored layouts of a [`DTiler`] are integer entries: the body's set
 /// (`tiler.rs`) without its bound, inline up to 64 layouts.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub(crate) struct IntFlags {
@@ -98,20 +133,20 @@ impl IntFlags {
     }
 }
 
-/// One mode of a [`CTiler`].
+/// One mode of a [`DTiler`].
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum CTilerMode {
+pub enum TilerMode {
     /// A layout entry.
-    Layout(CLayout),
+    Layout(DLayout),
     /// A nested tiler.
-    Tiler(CTiler),
+    Tiler(DTiler),
 }
 
-/// The evaluation walk ([`Terms`](super::Terms)) over a [`CLayout`].
+/// The evaluation walk ([`Terms`](super::Terms)) over a [`DLayout`].
 #[derive(Clone, Debug)]
 pub struct CTerms<'a> {
-    shape: &'a CTuple,
-    stride: &'a CTuple,
+    shape: &'a DTuple,
+    stride: &'a DTuple,
     node: usize,
     end: usize,
     div: Option<DInt>,
@@ -120,12 +155,12 @@ pub struct CTerms<'a> {
     depth: usize,
 }
 
-impl CLayout {
+impl DLayout {
     /// A copy (`clone`; the name the bodies use on both forms).
-    pub(crate) fn dup(&self) -> CLayout {
+    pub(crate) fn dup(&self) -> DLayout {
         self.clone()
     }
-    /// [`CLayout::new_unchecked_shape`] of a shape and a stride its caller
+    /// [`DLayout::new_unchecked_shape`] of a shape and a stride its caller
     /// knows congruent and free of stars (the typed layer's values, whose
     /// nesting is their type's): the check is not repeated (debug builds
     /// repeat it). Tuples that break the rule give a layout the algebra may
@@ -133,37 +168,37 @@ impl CLayout {
     // Public for `cute-typed` (its run-time arm's operands), not a user API.
     #[doc(hidden)]
     #[inline]
-    pub fn from_congruent(shape: CTuple, stride: CTuple) -> CLayout {
+    pub fn from_congruent(shape: DTuple, stride: DTuple) -> DLayout {
         debug_assert!(shape.check_layout(&stride, false).is_ok());
-        CLayout { shape, stride }
+        DLayout { shape, stride }
     }
     /// The layout of flat modes as `Modes::layout` of the algebra builds it:
     /// integers for one mode, flat tuples otherwise, [`Error::NonPositiveShape`]
-    /// as [`CLayout::new`] (the only check that flat congruent tuples can fail).
+    /// as [`DLayout::new`] (the only check that flat congruent tuples can fail).
     pub(crate) fn from_flat(
         shape: &[i64],
         shape_statics: u64,
         stride: &[i64],
         stride_statics: u64,
-    ) -> Result<CLayout, Error> {
+    ) -> Result<DLayout, Error> {
         if shape.iter().any(|&s| s <= 0) {
             return Err(Error::NonPositiveShape);
         }
-        Ok(CLayout {
-            shape: CTuple::from_leaves(shape, shape_statics),
-            stride: CTuple::from_leaves(stride, stride_statics),
+        Ok(DLayout {
+            shape: DTuple::from_leaves(shape, shape_statics),
+            stride: DTuple::from_leaves(stride, stride_statics),
         })
     }
     /// `shape:stride` as given: for results congruent and checked by
     /// construction (the algebra's fast paths).
-    pub(crate) fn from_parts(shape: CTuple, stride: CTuple) -> CLayout {
-        CLayout { shape, stride }
+    pub(crate) fn from_parts(shape: DTuple, stride: DTuple) -> DLayout {
+        DLayout { shape, stride }
     }
     /// The same layout in the compact form.
-    pub fn from_fixed(l: &super::FixedLayout) -> CLayout {
-        CLayout {
-            shape: CTuple::from_fixed(l.shape_ref()),
-            stride: CTuple::from_fixed(l.stride_ref()),
+    pub fn from_fixed(l: &super::FixedLayout) -> DLayout {
+        DLayout {
+            shape: DTuple::from_fixed(l.shape_ref()),
+            stride: DTuple::from_fixed(l.stride_ref()),
         }
     }
     /// The same layout in the fixed form ([`Error::Capacity`] when a tuple
@@ -176,18 +211,29 @@ impl CLayout {
     }
 }
 
-impl CTiler {
+impl DTiler {
     /// A copy (`clone`; the name the bodies use on both forms).
-    pub(crate) fn dup(&self) -> CTiler {
+    pub(crate) fn dup(&self) -> DTiler {
         self.clone()
     }
     /// The same tiler in the compact form.
-    pub fn from_fixed(t: &super::FixedTiler) -> CTiler {
+    /// The same tiler in the fixed form ([`Error::Capacity`] past 64 nodes
+    /// per tuple or [`TILER_CAPACITY`](super::TILER_CAPACITY) layouts).
+    pub fn to_fixed(&self) -> Result<super::FixedTiler, Error> {
+        super::FixedTiler::from_parts(
+            tri!(self.structure.to_fixed()),
+            tri!(self.shapes.to_fixed()),
+            tri!(self.strides.to_fixed()),
+            self.count,
+            |k| self.ints.get(k),
+        )
+    }
+    pub fn from_fixed(t: &super::FixedTiler) -> DTiler {
         let (structure, shapes, strides, count, ints) = t.parts();
-        CTiler {
-            structure: CTuple::from_fixed(structure),
-            shapes: CTuple::from_fixed(shapes),
-            strides: CTuple::from_fixed(strides),
+        DTiler {
+            structure: DTuple::from_fixed(structure),
+            shapes: DTuple::from_fixed(shapes),
+            strides: DTuple::from_fixed(strides),
             count,
             ints: IntFlags::from_fixed(ints),
         }

@@ -13,11 +13,11 @@
 //! 4:8)` is `(8,4):(1,8)`); `flatten(8:2)` stays `8:2`.
 //!
 //! ```
-//! use cute_types::{FixedLayout, FixedTuple};
-//! let l: FixedLayout = "(2,3,4):(1,2,6)".parse().unwrap();
+//! use cute_types::{DLayout, DTuple};
+//! let l: DLayout = "(2,3,4):(1,2,6)".parse().unwrap();
 //! assert_eq!(l.take(1, 3).unwrap().to_string(), "(3,4):(2,6)");
 //! assert_eq!(l.group(0, 2).unwrap().to_string(), "((2,3),4):((1,2),6)");
-//! let c: FixedTuple = "(_,1,_)".parse().unwrap();
+//! let c: DTuple = "(_,1,_)".parse().unwrap();
 //! let (s, off) = l.slice_and_offset(&c).unwrap();
 //! assert_eq!((s.to_string(), off.value), ("(2,4):(1,6)".to_string(), 2));
 //! ```

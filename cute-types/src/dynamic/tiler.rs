@@ -1,4 +1,4 @@
-//! [`FixedTiler`]: CuTe's by-mode tiler `[e1, e2, …]` (C++ `Tile<…>`), where each
+//! [`FixedTiler`] and the tiler's items: CuTe's by-mode tiler `[e1, e2, …]` (C++ `Tile<…>`), where each
 //! entry is a layout or a nested tiler. Mode `i` of a tiler applies to mode `i`
 //! of a layout; a layout used as a tiler instead applies to the whole layout.
 use super::int::DInt;
@@ -9,7 +9,7 @@ use crate::tri;
 
 /// Most layouts one fixed-capacity tiler ([`DTilerN`], nested tilers
 /// included) can hold: one per node of its tuples at most. The compact tiler
-/// of run-time structure (`dynamic::rt::CTiler`) has no such limit.
+/// of run-time structure (`dynamic::rt::DTiler`) has no such limit.
 pub const TILER_CAPACITY: usize = 64;
 
 /// Which stored layouts of a fixed-capacity tiler are integer entries (bit
@@ -49,11 +49,11 @@ pub const MAX_TILER_DEPTH: usize = 16;
 /// `strides = (D₀, D₁, …)`, so that layout `k` is `shapes[k]:strides[k]`. A tiler
 /// is then three [`FixedTuple`](crate::FixedTuple)s (under 2 KB) rather than an array of whole layouts:
 /// the calculator copies tilers on every call, and their size was its cost.
-/// All of a tiler's layouts share the node capacity of one [`FixedTuple`](crate::FixedTuple)
+/// All of a fixed tiler's layouts share the node capacity of one [`FixedTuple`](crate::FixedTuple)
 /// ([`Error::Capacity`] beyond it), and there are at most [`TILER_CAPACITY`].
 ///
 /// The fixed form (`Copy`, `const fn`), for the typed layer's compile-time
-/// values. Not a user API: run-time tilers are [`FixedTiler`](crate::FixedTiler).
+/// values. Not a user API: run-time tilers are [`DTiler`](crate::DTiler).
 #[doc(hidden)]
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct FixedTiler {
@@ -218,7 +218,7 @@ impl $($g)* DTilerN<N> {
     /// The nested tiler whose structure is `sub` (a mode of this tiler): its
     /// layouts, renumbered from 0 in leaf order. Built in one pass rather than
     /// by recursing into the nesting, whose every level would hold several
-    /// `FixedTiler`s on the stack.
+    /// `DTiler`s on the stack.
     $($c)? fn sub_tiler(&self, sub: &DTupleN<N>) -> Result<DTilerN<N>, Error> {
         let mut t = DTilerN::new();
         let mut structure = sub.dup();
@@ -276,7 +276,7 @@ impl $($g)* core::fmt::Display for DTilerN<N> {
 
 impl $($g)* DTilerN<N> {
     /// Writes the part of this tiler whose structure is `sub`. Recurses over the
-    /// small structure tuple, not over nested `FixedTiler`s, so that deep nesting
+    /// small structure tuple, not over nested `DTiler`s, so that deep nesting
     /// stays cheap on the stack.
     fn write_structure(
         &self,
@@ -310,6 +310,33 @@ pub(crate) use tiler_body;
 tiler_body!(const; []);
 
 impl DTilerN<N> {
+    /// A tiler from its storage, for conversions from the compact form
+    /// ([`Error::Capacity`] past [`TILER_CAPACITY`] layouts).
+    #[cfg(feature = "alloc")]
+    pub(crate) fn from_parts(
+        structure: DTupleN<N>,
+        shapes: DTupleN<N>,
+        strides: DTupleN<N>,
+        count: usize,
+        is_int: impl Fn(usize) -> bool,
+    ) -> Result<DTilerN<N>, Error> {
+        if count > TILER_CAPACITY {
+            return Err(Error::Capacity);
+        }
+        let mut ints = IntFlags::none();
+        for k in 0..count {
+            if is_int(k) {
+                ints.set(k);
+            }
+        }
+        Ok(DTilerN {
+            structure,
+            shapes,
+            strides,
+            count,
+            ints,
+        })
+    }
     /// The storage, for conversions to the compact form.
     #[cfg(feature = "alloc")]
     pub(crate) const fn parts(&self) -> (&DTupleN<N>, &DTupleN<N>, &DTupleN<N>, usize, IntFlags) {

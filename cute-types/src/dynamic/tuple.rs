@@ -1,7 +1,7 @@
 //! [`FixedTuple`]: a nested tuple of [`DInt`]s (CuTe's IntTuple) in a
 //! fixed-capacity, `Copy`, `const`-friendly form: the compile-time form of the
 //! typed layer (patterns, static results). Run-time values use the compact
-//! [`FixedTuple`](crate::FixedTuple), which has no node ceiling.
+//! [`DTuple`](crate::DTuple), which has no node ceiling.
 use super::int::DInt;
 use super::tuple_methods::{tuple_methods, tuple_text_methods, K_LEAF, K_STAR};
 use crate::error::Error;
@@ -28,7 +28,7 @@ const MAX_CHILDREN: u8 = STAR - 1;
 ///
 /// The fixed form has room for [`CAPACITY`] nodes ([`Error::Capacity`] beyond
 /// it); it is `Copy` and its methods are `const fn`, for the typed layer's
-/// compile-time values. Not a user API: run-time values are [`FixedTuple`](crate::FixedTuple).
+/// compile-time values. Not a user API: run-time values are [`DTuple`](crate::DTuple).
 #[doc(hidden)]
 #[derive(Clone, Copy)]
 pub struct FixedTuple {

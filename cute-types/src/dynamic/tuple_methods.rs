@@ -1,7 +1,7 @@
 //! The methods of a nested tuple, written once over the storage primitives
 //! and instantiated twice (see [`tuple_methods!`]): as `const fn` on the
 //! fixed-capacity [`DTupleN`](super::DTupleN) (compile time) and as plain `fn` on
-//! the compact [`CTuple`](super::CTuple) (run time, up to [`MAX_NODES`](super::MAX_NODES) nodes).
+//! the compact [`DTuple`](super::DTuple) (run time, up to [`MAX_NODES`](super::MAX_NODES) nodes).
 //!
 //! Both types store a tuple in prefix order, one node per position: a leaf (an
 //! integer and its static flag), the placeholder `_`, or a tuple node with its

@@ -1,17 +1,17 @@
-//! Written by gen.py: 50 layout algebra operations on `FixedLayout` operands (the same `const fn`s at run time).
+//! Written by gen.py: 50 layout algebra operations on `DLayout` operands (the same `const fn`s at run time).
 //! Each result is checked against the calculator's text (static marks removed).
 #![allow(clippy::all)]
 use cute_typed::typed::*;
-use cute_types::{algebra, FixedLayout, FixedTuple};
+use cute_types::{algebra, DLayout, DTuple};
 
 /// A layout whose leaves are all marked static, so that the run-time
 /// algorithm takes the same decisions as the compile-time one.
-fn dl(s: &str) -> FixedLayout {
-    s.parse::<FixedLayout>().unwrap().with_all_static(true)
+fn dl(s: &str) -> DLayout {
+    s.parse::<DLayout>().unwrap().with_all_static(true)
 }
 /// An IntTuple whose leaves are all marked static.
-fn dt(s: &str) -> FixedTuple {
-    s.parse::<FixedTuple>().unwrap().with_all_static(true)
+fn dt(s: &str) -> DTuple {
+    s.parse::<DTuple>().unwrap().with_all_static(true)
 }
 
 fn plain(x: impl core::fmt::Display) -> String {

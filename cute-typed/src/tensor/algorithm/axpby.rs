@@ -13,11 +13,11 @@ use crate::tensor::Tensor;
 /// layouts a compile error.
 ///
 /// ```
-/// use cute_typed::{tensor::{axpby, make_tensor}, FixedLayout};
+/// use cute_typed::{tensor::{axpby, make_tensor}, DLayout};
 /// let x = [1, 2, 3, 4];
 /// let mut y = [10, 20, 30, 40];
-/// let tx = make_tensor(&x[..], "(2,2):(1,2)".parse::<FixedLayout>().unwrap()).unwrap();
-/// let mut ty = make_tensor(&mut y[..], "(2,2):(2,1)".parse::<FixedLayout>().unwrap()).unwrap();
+/// let tx = make_tensor(&x[..], "(2,2):(1,2)".parse::<DLayout>().unwrap()).unwrap();
+/// let mut ty = make_tensor(&mut y[..], "(2,2):(2,1)".parse::<DLayout>().unwrap()).unwrap();
 /// axpby(2, &tx, 1, &mut ty).unwrap();
 /// assert_eq!(y, [12, 26, 34, 48]); // x transposed into y
 /// ```

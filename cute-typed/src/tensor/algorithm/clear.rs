@@ -7,9 +7,9 @@ use crate::tensor::Tensor;
 /// CuTe's `clear(dst)`: every element of `dst` becomes zero (`Default`).
 ///
 /// ```
-/// use cute_typed::{tensor::{clear, make_tensor}, FixedLayout};
+/// use cute_typed::{tensor::{clear, make_tensor}, DLayout};
 /// let mut b = [5.0f32; 4];
-/// clear(&mut make_tensor(&mut b[..], "(2,2):(2,1)".parse::<FixedLayout>().unwrap()).unwrap()).unwrap();
+/// clear(&mut make_tensor(&mut b[..], "(2,2):(2,1)".parse::<DLayout>().unwrap()).unwrap()).unwrap();
 /// assert_eq!(b, [0.0; 4]);
 /// ```
 pub fn clear<D, L>(dst: &mut Tensor<D, L>) -> Result<(), Error>

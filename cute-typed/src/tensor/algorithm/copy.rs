@@ -13,11 +13,11 @@ use crate::tensor::Tensor;
 /// layouts a compile error.
 ///
 /// ```
-/// use cute_typed::{tensor::{copy, make_tensor}, FixedLayout};
+/// use cute_typed::{tensor::{copy, make_tensor}, DLayout};
 /// let a = [1, 2, 3, 4, 5, 6];
 /// let mut b = [0; 6];
-/// let src = make_tensor(&a[..], "(2,3):(3,1)".parse::<FixedLayout>().unwrap()).unwrap();
-/// let mut dst = make_tensor(&mut b[..], "(2,3):(1,2)".parse::<FixedLayout>().unwrap()).unwrap();
+/// let src = make_tensor(&a[..], "(2,3):(3,1)".parse::<DLayout>().unwrap()).unwrap();
+/// let mut dst = make_tensor(&mut b[..], "(2,3):(1,2)".parse::<DLayout>().unwrap()).unwrap();
 /// copy(&src, &mut dst).unwrap();
 /// assert_eq!(b, [1, 4, 2, 5, 3, 6]); // row-major to column-major
 /// ```

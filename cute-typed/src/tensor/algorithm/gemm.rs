@@ -4,7 +4,7 @@
 //! another on the CPU.
 use super::gemm_leaf::LeafPlan;
 use super::numeric::Numeric;
-use crate::dynamic::{FixedLayout, FixedTiler, FixedTuple};
+use crate::dynamic::{DLayout, DTiler, DTuple};
 use crate::error::Error;
 use crate::tensor::alloc::boxed::Box;
 use crate::tensor::alloc::vec::Vec;
@@ -32,10 +32,10 @@ use crate::tensor::{make_identity_tensor, Offsets, Tensor};
 /// assert!(GemmConfig::new((30, 32, 8), "(8,4):(4,1)".parse().unwrap()).is_err());
 /// assert!(GemmConfig::new((32, 32, 8), "(8,4):(1,1)".parse().unwrap()).is_err());
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct GemmConfig {
     tile: (i64, i64, i64),
-    threads: FixedLayout,
+    threads: DLayout,
 }
 
 impl GemmConfig {
@@ -49,7 +49,7 @@ impl GemmConfig {
     /// assert!(GemmConfig::new((16, 16, 4), "(4,4):(4,1)".parse().unwrap()).is_ok());
     /// assert!(GemmConfig::new((0, 16, 4), "(4,4):(4,1)".parse().unwrap()).is_err());
     /// ```
-    pub fn new(tile: (i64, i64, i64), threads: FixedLayout) -> Result<GemmConfig, Error> {
+    pub fn new(tile: (i64, i64, i64), threads: DLayout) -> Result<GemmConfig, Error> {
         let (bm, bn, bk) = tile;
         if bm <= 0 || bn <= 0 || bk <= 0 {
             return Err(Error::NonPositiveShape);
@@ -96,7 +96,7 @@ impl GemmConfig {
         let (bm, bn, bk) = self.tile;
         Ok(GemmConfig {
             tile: (fit(bm, m, t(0)?)?, fit(bn, n, t(1)?)?, bk.min(k)),
-            threads: self.threads,
+            threads: self.threads.clone(),
         })
     }
     /// The tile `(BM, BN, BK)`.
@@ -118,31 +118,26 @@ impl GemmConfig {
     /// let cfg = GemmConfig::new((16, 8, 4), "(4,4):(4,1)".parse().unwrap()).unwrap();
     /// assert_eq!(cfg.threads().to_string(), "(4,4):(4,1)");
     /// ```
-    pub fn threads(&self) -> &FixedLayout {
+    pub fn threads(&self) -> &DLayout {
         &self.threads
     }
-    fn tiler(&self) -> Result<FixedTiler, Error> {
+    fn tiler(&self) -> Result<DTiler, Error> {
         let (bm, bn, bk) = self.tile;
-        shape_tiler(&FixedTuple::tuple(&[
-            FixedTuple::d(bm),
-            FixedTuple::d(bn),
-            FixedTuple::d(bk),
+        shape_tiler(&DTuple::tuple(&[
+            DTuple::d(bm),
+            DTuple::d(bn),
+            DTuple::d(bk),
         ])?)
     }
 }
 
 /// `(M, N, K)` of `C (M,N) = A (M,K) · B (N,K)ᵀ`; every operand must have rank 2.
-fn problem_shape(
-    a: &FixedLayout,
-    b: &FixedLayout,
-    c: &FixedLayout,
-) -> Result<(i64, i64, i64), Error> {
+fn problem_shape(a: &DLayout, b: &DLayout, c: &DLayout) -> Result<(i64, i64, i64), Error> {
     if a.rank() != 2 || b.rank() != 2 || c.rank() != 2 {
         return Err(Error::CoordinateMismatch);
     }
-    let mode = |l: &FixedLayout, i: usize| -> Result<i64, Error> {
-        Ok(l.shape().get(i)?.product()?.value)
-    };
+    let mode =
+        |l: &DLayout, i: usize| -> Result<i64, Error> { Ok(l.shape().get(i)?.product()?.value) };
     let (m, k) = (mode(a, 0)?, mode(a, 1)?);
     let n = mode(b, 0)?;
     if mode(b, 1)? != k || mode(c, 0)? != m || mode(c, 1)? != n {
@@ -153,7 +148,7 @@ fn problem_shape(
 
 /// The indices of mode `i` of `layout` at its 1-D indices `0, 1, …` (a layout's
 /// index is the sum over its top-level modes, so per-mode tables reproduce it).
-fn mode_table(layout: &FixedLayout, i: usize) -> Result<Vec<i64>, Error> {
+fn mode_table(layout: &DLayout, i: usize) -> Result<Vec<i64>, Error> {
     Ok(Offsets::new(&layout.get(i)?, 0)?.collect())
 }
 
@@ -173,11 +168,11 @@ impl Operand {
     /// Tiles `layout` (shape `(X, Y)`) and its identity by `tiler`, slices the
     /// tile at `pattern` and partitions it over the thread-layout modes kept by `proj`.
     fn new(
-        layout: &FixedLayout,
-        identity: &Tensor<Counting, FixedLayout>,
-        tiler: &FixedTiler,
-        pattern: &FixedTuple,
-        threads: &FixedLayout,
+        layout: &DLayout,
+        identity: &Tensor<Counting, DLayout>,
+        tiler: &DTiler,
+        pattern: &DTuple,
+        threads: &DLayout,
         proj: &[bool],
     ) -> Result<Operand, Error> {
         let tiles = TileGrid::new(layout, tiler)?;
@@ -253,7 +248,7 @@ impl Operand {
 /// the run-time extents `(BM, BK)`, each thread's values from C++'s
 /// `outer_partition` on typed layouts, elements from the typed arithmetic
 /// (`index_with`), and predicates from the tile and thread coordinates. An
-/// operand with a nested mode runs on per-mode index tables of the `FixedLayout`s
+/// operand with a nested mode runs on per-mode index tables of the `DLayout`s
 /// and identity tensors instead ([`GemmPlan::typed`] says which).
 ///
 /// The sum over `k` runs in increasing `k` for every element, so the result is
@@ -270,13 +265,13 @@ impl Operand {
 /// let (m, n, k) = (4, 4, 2);
 /// let a: Vec<f64> = (0..m * k).map(|i| i as f64).collect();
 /// let b: Vec<f64> = (0..n * k).map(|i| (i % 3) as f64).collect();
-/// let la: FixedLayout = "(4,2):(1,4)".parse().unwrap();
-/// let lb: FixedLayout = "(4,2):(1,4)".parse().unwrap();
-/// let lc: FixedLayout = "(4,4):(1,4)".parse().unwrap();
-/// let (ta, tb) = (make_tensor(&a[..], la).unwrap(), make_tensor(&b[..], lb).unwrap());
+/// let la: DLayout = "(4,2):(1,4)".parse().unwrap();
+/// let lb: DLayout = "(4,2):(1,4)".parse().unwrap();
+/// let lc: DLayout = "(4,4):(1,4)".parse().unwrap();
+/// let (ta, tb) = (make_tensor(&a[..], la.clone()).unwrap(), make_tensor(&b[..], lb.clone()).unwrap());
 /// let cfg = GemmConfig::new((4, 4, 2), "(2,2):(2,1)".parse().unwrap()).unwrap();
-/// let mut c = make_tensor(vec![1.0; m * n], lc).unwrap();
-/// let mut r = make_tensor(vec![1.0; m * n], lc).unwrap();
+/// let mut c = make_tensor(vec![1.0; m * n], lc.clone()).unwrap();
+/// let mut r = make_tensor(vec![1.0; m * n], lc.clone()).unwrap();
 /// gemm(2.0, &ta, &tb, 0.5, &mut c, &cfg).unwrap();
 /// gemm_reference(2.0, &ta, &tb, 0.5, &mut r).unwrap();
 /// assert_eq!(c.to_vec(), r.to_vec());
@@ -315,16 +310,16 @@ where
 /// let (m, n, k) = (4, 4, 2);
 /// let a: Vec<f64> = (0..m * k).map(|i| i as f64).collect();
 /// let b: Vec<f64> = (0..n * k).map(|i| (i % 3) as f64).collect();
-/// let la: FixedLayout = "(4,2):(1,4)".parse().unwrap();
-/// let lb: FixedLayout = "(4,2):(1,4)".parse().unwrap();
-/// let lc: FixedLayout = "(4,4):(1,4)".parse().unwrap();
-/// let (ta, tb) = (make_tensor(&a[..], la).unwrap(), make_tensor(&b[..], lb).unwrap());
+/// let la: DLayout = "(4,2):(1,4)".parse().unwrap();
+/// let lb: DLayout = "(4,2):(1,4)".parse().unwrap();
+/// let lc: DLayout = "(4,4):(1,4)".parse().unwrap();
+/// let (ta, tb) = (make_tensor(&a[..], la.clone()).unwrap(), make_tensor(&b[..], lb.clone()).unwrap());
 /// let cfg = GemmConfig::new((4, 4, 2), "(2,2):(2,1)".parse().unwrap()).unwrap();
 /// let plan = GemmPlan::new(&la, &lb, &lc, &cfg).unwrap();
 /// // One plan, many runs on tensors of these layouts.
 /// for beta in [0.0, 1.0] {
-///     let mut c = make_tensor(vec![1.0; m * n], lc).unwrap();
-///     let mut r = make_tensor(vec![1.0; m * n], lc).unwrap();
+///     let mut c = make_tensor(vec![1.0; m * n], lc.clone()).unwrap();
+///     let mut r = make_tensor(vec![1.0; m * n], lc.clone()).unwrap();
 ///     plan.run(1.0, &ta, &tb, beta, &mut c).unwrap();
 ///     gemm_reference(1.0, &ta, &tb, beta, &mut r).unwrap();
 ///     assert_eq!(c.to_vec(), r.to_vec());
@@ -332,7 +327,7 @@ where
 /// ```
 pub struct GemmPlan {
     shape: (i64, i64, i64),
-    layouts: [FixedLayout; 3],
+    layouts: [DLayout; 3],
     kernel: Kernel,
 }
 
@@ -344,7 +339,7 @@ enum Kernel {
     Modes(Box<ModesPlan>),
 }
 
-/// The run-time plan: tiles and partitions of the `FixedLayout`s and of identity
+/// The run-time plan: tiles and partitions of the `DLayout`s and of identity
 /// tensors, as per-mode index tables.
 struct ModesPlan {
     id: Counting,
@@ -365,20 +360,20 @@ impl GemmPlan {
     /// let (m, n, k) = (4, 4, 2);
     /// let a: Vec<f64> = (0..m * k).map(|i| i as f64).collect();
     /// let b: Vec<f64> = (0..n * k).map(|i| (i % 3) as f64).collect();
-    /// let la: FixedLayout = "(4,2):(1,4)".parse().unwrap();
-    /// let lb: FixedLayout = "(4,2):(1,4)".parse().unwrap();
-    /// let lc: FixedLayout = "(4,4):(1,4)".parse().unwrap();
-    /// let (ta, tb) = (make_tensor(&a[..], la).unwrap(), make_tensor(&b[..], lb).unwrap());
+    /// let la: DLayout = "(4,2):(1,4)".parse().unwrap();
+    /// let lb: DLayout = "(4,2):(1,4)".parse().unwrap();
+    /// let lc: DLayout = "(4,4):(1,4)".parse().unwrap();
+    /// let (ta, tb) = (make_tensor(&a[..], la.clone()).unwrap(), make_tensor(&b[..], lb.clone()).unwrap());
     /// let cfg = GemmConfig::new((4, 4, 2), "(2,2):(2,1)".parse().unwrap()).unwrap();
     /// assert!(GemmPlan::new(&la, &lb, &lc, &cfg).is_ok());
     /// // A and C disagree on M.
-    /// let bad: FixedLayout = "(8,4):(1,8)".parse().unwrap();
+    /// let bad: DLayout = "(8,4):(1,8)".parse().unwrap();
     /// assert!(GemmPlan::new(&la, &lb, &bad, &cfg).is_err());
     /// ```
     pub fn new(
-        la: &FixedLayout,
-        lb: &FixedLayout,
-        lc: &FixedLayout,
+        la: &DLayout,
+        lb: &DLayout,
+        lc: &DLayout,
         cfg: &GemmConfig,
     ) -> Result<GemmPlan, Error> {
         let (m, n, k) = problem_shape(la, lb, lc)?;
@@ -397,7 +392,7 @@ impl GemmPlan {
         };
         Ok(GemmPlan {
             shape: (m, n, k),
-            layouts: [*la, *lb, *lc],
+            layouts: [la.clone(), lb.clone(), lc.clone()],
             kernel,
         })
     }
@@ -412,10 +407,10 @@ impl GemmPlan {
     /// use cute_typed::tensor::*;
     /// use cute_typed::*;
     /// let cfg = GemmConfig::new((4, 4, 2), "(2,2):(2,1)".parse().unwrap()).unwrap();
-    /// let (la, lb, lc): (FixedLayout, FixedLayout, FixedLayout) =
+    /// let (la, lb, lc): (DLayout, DLayout, DLayout) =
     ///     ("(4,2):(1,4)".parse().unwrap(), "(4,2):(2,1)".parse().unwrap(), "(4,4):(1,4)".parse().unwrap());
     /// assert!(GemmPlan::new(&la, &lb, &lc, &cfg).unwrap().typed());
-    /// let split: FixedLayout = "((2,2),2):((2,1),4)".parse().unwrap();
+    /// let split: DLayout = "((2,2),2):((2,1),4)".parse().unwrap();
     /// assert!(!GemmPlan::new(&split, &lb, &lc, &cfg).unwrap().typed());
     /// ```
     pub fn typed(&self) -> bool {
@@ -431,13 +426,13 @@ impl GemmPlan {
     /// let (m, n, k) = (4, 4, 2);
     /// let a: Vec<f64> = (0..m * k).map(|i| i as f64).collect();
     /// let b: Vec<f64> = (0..n * k).map(|i| (i % 3) as f64).collect();
-    /// let la: FixedLayout = "(4,2):(1,4)".parse().unwrap();
-    /// let lb: FixedLayout = "(4,2):(1,4)".parse().unwrap();
-    /// let lc: FixedLayout = "(4,4):(1,4)".parse().unwrap();
-    /// let (ta, tb) = (make_tensor(&a[..], la).unwrap(), make_tensor(&b[..], lb).unwrap());
+    /// let la: DLayout = "(4,2):(1,4)".parse().unwrap();
+    /// let lb: DLayout = "(4,2):(1,4)".parse().unwrap();
+    /// let lc: DLayout = "(4,4):(1,4)".parse().unwrap();
+    /// let (ta, tb) = (make_tensor(&a[..], la.clone()).unwrap(), make_tensor(&b[..], lb.clone()).unwrap());
     /// let cfg = GemmConfig::new((4, 4, 2), "(2,2):(2,1)".parse().unwrap()).unwrap();
     /// let plan = GemmPlan::new(&la, &lb, &lc, &cfg).unwrap();
-    /// let mut c = make_tensor(vec![0.0; m * n], lc).unwrap();
+    /// let mut c = make_tensor(vec![0.0; m * n], lc.clone()).unwrap();
     /// plan.run(1.0, &ta, &tb, 0.0, &mut c).unwrap();
     /// // C(3,1) = A(3,0)·B(1,0) + A(3,1)·B(1,1) = 3·1 + 7·2
     /// assert_eq!(*c.get((3, 1)).unwrap(), 17.0);
@@ -459,7 +454,7 @@ impl GemmPlan {
         LB: TensorLayout,
         LC: TensorLayout,
     {
-        let same = |l: &FixedLayout, p: &FixedLayout| {
+        let same = |l: &DLayout, p: &DLayout| {
             l.shape().eq_values(&p.shape()) && l.stride().eq_values(&p.stride())
         };
         let [la, lb, lc] = &self.layouts;
@@ -567,15 +562,15 @@ impl ModesPlan {
 }
 
 impl ModesPlan {
-    /// Steps 1–3 of [`gemm`] on the `FixedLayout`s, as per-mode tables.
+    /// Steps 1–3 of [`gemm`] on the `DLayout`s, as per-mode tables.
     fn new(
-        la: &FixedLayout,
-        lb: &FixedLayout,
-        lc: &FixedLayout,
+        la: &DLayout,
+        lb: &DLayout,
+        lc: &DLayout,
         cfg: &GemmConfig,
         (m, n, k): (i64, i64, i64),
     ) -> Result<ModesPlan, Error> {
-        let shape2 = |x: i64, y: i64| FixedTuple::tuple(&[FixedTuple::d(x), FixedTuple::d(y)]);
+        let shape2 = |x: i64, y: i64| DTuple::tuple(&[DTuple::d(x), DTuple::d(y)]);
 
         let ida = make_identity_tensor(&shape2(m, k)?)?;
         let idb = make_identity_tensor(&shape2(n, k)?)?;
@@ -589,7 +584,7 @@ impl ModesPlan {
             dice_tiler(&[false, true, true], &tiler)?,
             dice_tiler(&[true, true, false], &tiler)?,
         );
-        let zero_k = FixedTuple::tuple(&[FixedTuple::d(0), FixedTuple::underscore()])?;
+        let zero_k = DTuple::tuple(&[DTuple::d(0), DTuple::underscore()])?;
         let zero_mn = shape2(0, 0)?;
         // Step 2: thread partitions of the tile pattern (rows of A, columns of B).
         let thr = &cfg.threads;
@@ -686,12 +681,12 @@ fn to_index(i: i64) -> usize {
 /// let (m, n, k) = (4, 4, 2);
 /// let a: Vec<f64> = (0..m * k).map(|i| i as f64).collect();
 /// let b: Vec<f64> = (0..n * k).map(|i| (i % 3) as f64).collect();
-/// let la: FixedLayout = "(4,2):(1,4)".parse().unwrap();
-/// let lb: FixedLayout = "(4,2):(1,4)".parse().unwrap();
-/// let lc: FixedLayout = "(4,4):(1,4)".parse().unwrap();
-/// let (ta, tb) = (make_tensor(&a[..], la).unwrap(), make_tensor(&b[..], lb).unwrap());
+/// let la: DLayout = "(4,2):(1,4)".parse().unwrap();
+/// let lb: DLayout = "(4,2):(1,4)".parse().unwrap();
+/// let lc: DLayout = "(4,4):(1,4)".parse().unwrap();
+/// let (ta, tb) = (make_tensor(&a[..], la.clone()).unwrap(), make_tensor(&b[..], lb.clone()).unwrap());
 /// let cfg = GemmConfig::new((4, 4, 2), "(2,2):(2,1)".parse().unwrap()).unwrap();
-/// let mut c = make_tensor(vec![0.0; m * n], lc).unwrap();
+/// let mut c = make_tensor(vec![0.0; m * n], lc.clone()).unwrap();
 /// gemm_reference(1.0, &ta, &tb, 0.0, &mut c).unwrap();
 /// assert_eq!(*c.get((3, 1)).unwrap(), 3.0 * 1.0 + 7.0 * 2.0);
 /// ```

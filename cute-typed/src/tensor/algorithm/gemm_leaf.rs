@@ -5,7 +5,7 @@
 //! layouts' arithmetic (`index_with`).
 use super::gemm_typed::live;
 use super::numeric::Numeric;
-use crate::dynamic::FixedLayout;
+use crate::dynamic::DLayout;
 use crate::error::Error;
 use crate::tensor::alloc::vec::Vec;
 use crate::tensor::local_partition::thread_coord;
@@ -60,13 +60,13 @@ impl LeafPlan {
     /// The plan, or `None` when a layout has a nested mode (the caller then
     /// takes the run-time path).
     pub(crate) fn new(
-        layouts: [&FixedLayout; 3],
+        layouts: [&DLayout; 3],
         shape: (i64, i64, i64),
         tile: (i64, i64, i64),
-        thr: &FixedLayout,
+        thr: &DLayout,
         threads: (i64, i64),
     ) -> Result<Option<LeafPlan>, Error> {
-        let mat = |l: &FixedLayout| Mat::from_dynamic(l).ok();
+        let mat = |l: &DLayout| Mat::from_dynamic(l).ok();
         let (Some(ma), Some(mb), Some(mc)) = (mat(layouts[0]), mat(layouts[1]), mat(layouts[2]))
         else {
             return Ok(None);

@@ -201,11 +201,11 @@ fn check_bijection(tm: i64, tn: i64, e0: i64, e1: i64) -> Result<(), Error> {
 
 /// `(M, N, K)` of `C (M,N) = A (M,K) · B (N,K)ᵀ`.
 fn problem_shape(
-    a: &crate::FixedLayout,
-    b: &crate::FixedLayout,
-    c: &crate::FixedLayout,
+    a: &crate::DLayout,
+    b: &crate::DLayout,
+    c: &crate::DLayout,
 ) -> Result<(i64, i64, i64), Error> {
-    let mode = |l: &crate::FixedLayout, i: usize| -> Result<i64, Error> {
+    let mode = |l: &crate::DLayout, i: usize| -> Result<i64, Error> {
         Ok(l.shape().get(i)?.product()?.value)
     };
     let (m, k) = (mode(a, 0)?, mode(a, 1)?);

@@ -3,7 +3,8 @@
 //! and mixed leaves), indices inside and outside the domain, and 1-D, R-D and
 //! natural coordinates.
 use super::{crd2idx, index_offset, FixedTerms};
-use crate::dynamic::{idx2crd, DInt, FixedLayout, FixedTuple};
+use crate::dynamic::fixed::idx2crd;
+use crate::dynamic::{DInt, FixedLayout, FixedTuple};
 use crate::error::Error;
 use crate::tri;
 use std::vec::Vec;
@@ -307,7 +308,7 @@ fn flat_offset_equals_the_engine_on_flat_layouts() {
 /// colexicographic index of every natural coordinate is its 1-D index.
 #[test]
 fn strided_coordinates_and_colex_indices() {
-    use crate::dynamic::{crd2idx_compact, idx2crd_strided};
+    use crate::dynamic::fixed::{crd2idx_compact, idx2crd_strided};
     for l in small_layouts() {
         let (s, d) = (l.shape(), l.stride());
         let size = l.size().unwrap().value;
