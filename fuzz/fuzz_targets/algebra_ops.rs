@@ -30,8 +30,8 @@ fn run(u: &mut Unstructured) -> Result<()> {
     }
     let steps = u.int_in_range(1..=4)?;
     for _ in 0..steps {
-        let a = *u.choose(&regs)?;
-        let b = *u.choose(&regs)?;
+        let a = u.choose(&regs)?.clone();
+        let b = u.choose(&regs)?.clone();
         if let Some(r) = step(u, &a, &b)? {
             regs.push(r);
         }
@@ -446,7 +446,7 @@ fn sublayout(u: &mut Unstructured, a: &DLayout, b: &DLayout) -> Result<Option<DL
         let _ = a.dice(&c);
         let _ = a.slice_and_offset(&c);
     }
-    let _ = DLayout::from_modes(&[*a, *b]);
+    let _ = DLayout::from_modes(&[a.clone(), b.clone()]);
     Ok(a.group(i, j).ok())
 }
 
@@ -506,7 +506,7 @@ fn coordinates(u: &mut Unstructured, a: &DLayout) -> Result<()> {
         if let Ok(c) = a.idx2crd(i) {
             // The natural coordinate of an index in the domain maps back to it
             // through the compact column-major layout of the shape.
-            if let (Ok(cm), Ok(n)) = (DLayout::col_major(shape), a.size()) {
+            if let (Ok(cm), Ok(n)) = (DLayout::col_major(shape.clone()), a.size()) {
                 if i >= 0 && i < n.value {
                     if let Ok(back) = crd2idx(&c, &cm.shape(), &cm.stride()) {
                         assert_eq!(

@@ -50,7 +50,7 @@ fn fill(
     pattern: &DTuple,
     leaf: fn(&mut Unstructured) -> Result<i64>,
 ) -> Result<DTuple> {
-    let mut t = *pattern;
+    let mut t = pattern.clone();
     for k in 0..pattern.leaf_count() {
         let p = pattern.leaf(k);
         let v = if p.is_static && u.ratio(7, 8)? {
@@ -79,8 +79,8 @@ fn candidate<S: Congruent<D>, D: IntTuple>(u: &mut Unstructured) -> Result<Optio
     if u.ratio(1, 8)? {
         return layout(u);
     }
-    let shape = fill(u, &S::PATTERN, shape_int)?;
-    let stride = fill(u, &D::PATTERN, stride_int)?;
+    let shape = fill(u, &DTuple::from_fixed(&S::PATTERN), shape_int)?;
+    let stride = fill(u, &DTuple::from_fixed(&D::PATTERN), stride_int)?;
     Ok(DLayout::new(shape, stride).ok())
 }
 
@@ -89,17 +89,17 @@ fn check<S: Congruent<D>, D: IntTuple>(u: &mut Unstructured) -> Result<()> {
         return Ok(());
     };
     // The tuple conversions alone.
-    if let Ok(s) = S::from_dtuple(&dl.shape()) {
-        let back = s.to_dtuple();
+    if let Ok(s) = S::from_dtuple(&dl.shape().to_fixed().expect("a candidate fits")) {
+        let back = s.to_dynamic();
         assert!(
             back.eq_values(&dl.shape()) && back.congruent(&dl.shape()),
             "shape {:?} -> {back:?}",
             dl.shape()
         );
-        assert_eq!(S::from_dtuple(&back), Ok(s));
+        assert_eq!(S::from_dtuple(&back.to_fixed().unwrap()), Ok(s));
     }
-    if let Ok(d) = D::from_dtuple(&dl.stride()) {
-        let back = d.to_dtuple();
+    if let Ok(d) = D::from_dtuple(&dl.stride().to_fixed().expect("a candidate fits")) {
+        let back = d.to_dynamic();
         assert!(
             back.eq_values(&dl.stride()),
             "stride {:?} -> {back:?}",
@@ -109,7 +109,7 @@ fn check<S: Congruent<D>, D: IntTuple>(u: &mut Unstructured) -> Result<()> {
     let typed = Layout::<S, D>::from_dynamic(&dl);
     assert_eq!(
         typed,
-        Layout::<S, D>::try_from(dl),
+        Layout::<S, D>::try_from(dl.clone()),
         "from_dynamic and TryFrom differ on {dl}"
     );
     let Ok(t) = typed else { return Ok(()) };
@@ -121,7 +121,10 @@ fn check<S: Congruent<D>, D: IntTuple>(u: &mut Unstructured) -> Result<()> {
         "{dl} -> typed -> {back}"
     );
     // Static leaves of the type are static in the result, dynamic ones dynamic.
-    for (pattern, got) in [(S::PATTERN, back.shape()), (D::PATTERN, back.stride())] {
+    for (pattern, got) in [
+        (DTuple::from_fixed(&S::PATTERN), back.shape()),
+        (DTuple::from_fixed(&D::PATTERN), back.stride()),
+    ] {
         for k in 0..pattern.leaf_count() {
             assert_eq!(
                 pattern.leaf(k).is_static,
@@ -150,7 +153,7 @@ fn check<S: Congruent<D>, D: IntTuple>(u: &mut Unstructured) -> Result<()> {
         let typed_value = t.eval(i).map(|v| v);
         let dynamic_value = dl.eval_index(i).map(|v| v.value);
         assert_eq!(typed_value, dynamic_value, "{dl}: eval({i})");
-        let typed_crd = t.idx2crd(i).map(|c| c.to_dtuple());
+        let typed_crd = t.idx2crd(i).map(|c| c.to_dynamic());
         let dynamic_crd = dl.idx2crd(i);
         match (typed_crd, dynamic_crd) {
             (Ok(a), Ok(b)) => assert!(a.eq_values(&b), "{dl}: idx2crd({i}) {a:?} vs {b:?}"),
@@ -170,7 +173,7 @@ fn tensor(u: &mut Unstructured) -> Result<()> {
         stride_int(u)?
     };
     let buf: Vec<i64> = (0..len as i64).collect();
-    let Ok(t) = Tensor::with_offset(&buf[..], dl, offset) else {
+    let Ok(t) = Tensor::with_offset(&buf[..], dl.clone(), offset) else {
         return Ok(());
     };
     // A size beyond i64 is admitted when every point addresses storage (stride 0).
