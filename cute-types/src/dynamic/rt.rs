@@ -27,6 +27,12 @@ pub(crate) type DLayoutN<const M: usize> = DLayout;
 pub(crate) type DTilerN<const M: usize> = DTiler;
 /// [`TilerMode`] under the bodies' name.
 pub(crate) type TilerModeN<const M: usize> = TilerMode;
+/// The run-time layout's former name.
+#[doc(hidden)]
+pub type CLayout = DLayout;
+/// The run-time tiler's former name.
+#[doc(hidden)]
+pub type CTiler = DTiler;
 /// [`CTerms`] under the bodies' name.
 pub(crate) type Terms<'a, const M: usize> = CTerms<'a>;
 
