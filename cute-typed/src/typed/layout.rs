@@ -353,7 +353,6 @@ impl<S: Congruent<D>, D: IntTuple> LayoutOperand for Layout<S, D> {
     fn to_fixed(&self) -> FixedLayout {
         Layout::to_fixed(self)
     }
-    #[cfg(feature = "alloc")]
     #[inline]
     fn to_compact(&self) -> DLayout {
         // Congruent (`S: Congruent<D>`), no star: the layout check is not repeated.

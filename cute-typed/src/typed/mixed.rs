@@ -39,12 +39,10 @@ use core::marker::PhantomData;
 use super::coord::Coord;
 use super::flag::{False, StaticFlag, True};
 use super::layout_like::{LayoutLike, LayoutOperand};
-#[cfg(feature = "alloc")]
 use super::operand::CTilerArg;
 use super::operand::{DTilerArg, TilerOperand};
 use super::static_result::{Dispatch, RtLayout, FAILED_PLACEHOLDER};
 use super::tuple::{ok_or_raise, IntTuple};
-#[cfg(feature = "alloc")]
 use crate::dynamic::rt::{DLayout, DTuple};
 use crate::dynamic::{DInt, FixedLayout, FixedTerms, FixedTuple, CAPACITY};
 use crate::error::Error;
@@ -614,18 +612,14 @@ macro_rules! layout_nodes {
     };
 }
 layout_nodes!(FixedLayout, FixedTuple);
-#[cfg(feature = "alloc")]
 layout_nodes!(DLayout, DTuple);
 
 /// Where each slot of a pattern lives: node position and tuple (shape or stride).
-#[cfg(feature = "alloc")]
 struct SlotNodes {
     pos: [u8; MIXED_SLOTS],
     in_stride: [bool; MIXED_SLOTS],
     count: usize,
 }
-
-#[cfg(feature = "alloc")]
 impl SlotNodes {
     /// The slots of `l` (at most [`MIXED_SLOTS`] are recorded: a pattern
     /// with more does not compile).
@@ -658,7 +652,6 @@ impl SlotNodes {
 
 impl<M: MixedPattern> Mixed<M> {
     /// The layout in the compact form, written from the pattern and the slots.
-    #[cfg(feature = "alloc")]
     #[inline]
     fn compact(&self) -> DLayout {
         let p: &'static FixedLayout = const { &Self::LAYOUT };
@@ -720,7 +713,6 @@ impl<M: MixedPattern> LayoutOperand for Mixed<M> {
     fn to_fixed(&self) -> FixedLayout {
         Mixed::to_fixed(self)
     }
-    #[cfg(feature = "alloc")]
     #[inline]
     fn to_compact(&self) -> DLayout {
         self.compact()
@@ -738,7 +730,6 @@ impl<M: MixedPattern> TilerOperand for Mixed<M> {
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
         Ok(DTilerArg::Layout(self.to_fixed()))
     }
-    #[cfg(feature = "alloc")]
     #[inline]
     fn to_compact_tiler(&self) -> Result<CTilerArg, Error> {
         Ok(CTilerArg::Layout(self.compact()))

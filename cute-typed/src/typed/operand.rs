@@ -8,7 +8,6 @@ use super::layout::Layout;
 use super::layout_like::LayoutOperand;
 use super::numeral::Numeral;
 use super::tuple::{ok_or_raise, Congruent, IntTuple};
-#[cfg(feature = "alloc")]
 use crate::dynamic::rt::{DLayout, DTiler};
 use crate::dynamic::{DInt, FixedLayout, FixedTiler, FixedTilerMode, FixedTuple};
 use crate::error::Error;
@@ -81,7 +80,6 @@ pub trait TilerOperand: Clone {
     /// The tiler in the compact form the run-time algebra takes: a static
     /// tiler from its `const`, a typed one written straight from its values
     /// (no 64-node intermediate), the same errors as [`TilerOperand::to_tiler`].
-    #[cfg(feature = "alloc")]
     #[inline]
     fn to_compact_tiler(&self) -> Result<CTilerArg, Error> {
         match const { &Self::STATIC_TILER } {
@@ -93,7 +91,6 @@ pub trait TilerOperand: Clone {
     /// `t` with this tiler appended as its next mode (as
     /// [`TilerOperand::to_compact_tiler`] then the push of that mode), the
     /// mode written into the by-mode tiler without a [`CTilerArg`] in between.
-    #[cfg(feature = "alloc")]
     #[inline]
     fn push_compact_mode(&self, t: DTiler) -> Result<DTiler, Error> {
         CTilerArg::push_onto(t, self.to_compact_tiler()?)
@@ -103,7 +100,6 @@ pub trait TilerOperand: Clone {
 /// [`DTilerArg`] over the compact run-time values (the run-time algebra's
 /// operand).
 #[doc(hidden)]
-#[cfg(feature = "alloc")]
 #[derive(Clone, Debug)]
 pub enum CTilerArg {
     /// A layout (applies to the whole layout).
@@ -113,8 +109,6 @@ pub enum CTilerArg {
     /// A by-mode tiler.
     Tiler(DTiler),
 }
-
-#[cfg(feature = "alloc")]
 impl CTilerArg {
     /// The same tiler in the compact form.
     pub fn from_fixed(t: &DTilerArg) -> CTilerArg {
@@ -207,12 +201,10 @@ impl<S: Congruent<D>, D: IntTuple> TilerOperand for Layout<S, D> {
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
         Ok(DTilerArg::Layout(self.to_fixed()))
     }
-    #[cfg(feature = "alloc")]
     #[inline]
     fn to_compact_tiler(&self) -> Result<CTilerArg, Error> {
         Ok(CTilerArg::Layout(LayoutOperand::to_compact(self)))
     }
-    #[cfg(feature = "alloc")]
     #[inline]
     fn push_compact_mode(&self, t: DTiler) -> Result<DTiler, Error> {
         t.push_layout(LayoutOperand::to_compact(self))
@@ -358,7 +350,6 @@ impl<T: RuntimeInt> TilerOperand for T {
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
         Ok(DTilerArg::Int(DInt::d(self.checked_value()?)))
     }
-    #[cfg(feature = "alloc")]
     #[inline]
     fn to_compact_tiler(&self) -> Result<CTilerArg, Error> {
         Ok(CTilerArg::Int(DInt::d(self.checked_value()?)))
@@ -402,7 +393,6 @@ macro_rules! tuple_tiler {
             fn to_tiler(&self) -> Result<DTilerArg, Error> {
                 tiler_of(&[$(self.$i.to_tiler()?),+])
             }
-            #[cfg(feature = "alloc")]
             #[inline]
             fn to_compact_tiler(&self) -> Result<CTilerArg, Error> {
                 if let Some(t) = const { &Self::STATIC_TILER } {

@@ -529,7 +529,6 @@ const fn static_coord<K: Coord>() -> FixedTuple {
 /// below its twin here). The operands convert at the boundary; the result is
 /// the run-time `DLayout` itself (no conversion back). Without `alloc` (no
 /// compact values) the arm runs the const entries, as the static arm does.
-#[cfg(feature = "alloc")]
 pub(crate) mod rt_entry {
     pub(crate) use crate::algebra::rt as algebra;
     pub(crate) use crate::dynamic::rt::DLayout as FixedLayout;
@@ -614,42 +613,5 @@ pub(crate) mod rt_entry {
     /// `flatten` as a `Result` (it cannot fail).
     pub(crate) fn flatten_ok(l: &FixedLayout) -> Result<FixedLayout, Error> {
         Ok(l.flatten())
-    }
-}
-
-/// The run-time arm without `alloc`: the const entries on the 64-node values.
-#[cfg(not(feature = "alloc"))]
-pub(crate) mod rt_entry {
-    pub(crate) use super::{
-        composition_any, flat_divide_any, flat_product_any, flatten_ok, logical_divide_any,
-        logical_product_any, tile_to_shape_column_major, tile_to_shape_in, tiled_divide_any,
-        tiled_product_any, zipped_divide_any, zipped_product_any,
-    };
-    pub(crate) use crate::algebra::fixed as algebra;
-    pub(crate) use crate::dynamic::FixedLayout;
-    use crate::dynamic::FixedTuple;
-    use crate::error::Error;
-    use crate::typed::operand::DTilerArg;
-    use crate::typed::{IntTuple, LayoutOperand, TilerOperand};
-
-    /// A layout operand as a `FixedLayout`.
-    pub(crate) fn layout<A: LayoutOperand>(a: &A) -> FixedLayout {
-        a.to_fixed()
-    }
-    /// A tuple operand as a `FixedTuple`.
-    pub(crate) fn tuple<T: IntTuple>(t: &T) -> FixedTuple {
-        t.to_dtuple()
-    }
-    /// A coordinate operand, as it is.
-    pub(crate) fn dtuple(t: &FixedTuple) -> FixedTuple {
-        *t
-    }
-    /// A tiler operand as a `DTilerArg`.
-    pub(crate) fn tiler<B: TilerOperand>(t: &B) -> Result<DTilerArg, Error> {
-        t.to_tiler()
-    }
-    /// The result, as it is.
-    pub(crate) fn fixed(r: Result<FixedLayout, Error>) -> Result<FixedLayout, Error> {
-        r
     }
 }

@@ -11,9 +11,7 @@ use super::flag::{StaticFlag, True};
 use super::int::{IntLike, RuntimeInt, C};
 use super::mixed::MIXED_SLOTS;
 use super::numeral::Numeral;
-#[cfg(feature = "alloc")]
 use crate::dynamic::DTuple;
-#[cfg(feature = "alloc")]
 use crate::dynamic::CAPACITY;
 use crate::dynamic::{DInt, FixedTuple};
 use crate::error::Error;
@@ -129,7 +127,6 @@ pub trait IntTuple: Copy + Default + PartialEq + fmt::Debug + 'static {
     #[doc(hidden)]
     /// The value as a compact [`DTuple`], written straight from the type's
     /// pattern and its run-time leaves (no 64-node intermediate).
-    #[cfg(feature = "alloc")]
     #[inline]
     fn to_compact(&self) -> DTuple {
         let p: &'static FixedTuple = const { &Self::PATTERN };
@@ -147,14 +144,11 @@ pub trait IntTuple: Copy + Default + PartialEq + fmt::Debug + 'static {
 }
 
 /// The node positions of a pattern's run-time leaves, in leaf order.
-#[cfg(feature = "alloc")]
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct RuntimeLeaves {
     pos: [u8; CAPACITY],
     count: usize,
 }
-
-#[cfg(feature = "alloc")]
 impl RuntimeLeaves {
     /// The run-time leaves of `t`.
     pub(crate) const fn of(t: &FixedTuple) -> RuntimeLeaves {
