@@ -104,8 +104,8 @@ fn sm90_wgmma_accumulator_map() {
 #[test]
 fn tv_layout_rejects_out_of_tile_indices() {
     let c = sm80_16x8x16_f32f16f16f32_tn().c;
-    assert_eq!(TvLayout::new(c, 16, 4).unwrap_err(), Error::OutOfDomain);
-    assert_eq!(TvLayout::new(c, 8, 8).unwrap_err(), Error::OutOfDomain);
+    assert_eq!(TvLayout::new(&c, 16, 4).unwrap_err(), Error::OutOfDomain);
+    assert_eq!(TvLayout::new(&c, 8, 8).unwrap_err(), Error::OutOfDomain);
     let tv = TvLayout::new(c, 16, 8).unwrap();
     assert_eq!(tv.coord(32, 0).unwrap_err(), Error::OutOfDomain);
     assert_eq!(tv.coord(0, 4).unwrap_err(), Error::OutOfDomain);
@@ -114,7 +114,7 @@ fn tv_layout_rejects_out_of_tile_indices() {
 /// `get_layout{C,A,B}_TV()` of `make_tiled_mma(atom, atom_layout)` printed by
 /// CuTe 4.2 (g++ against the 4.2.0 headers).
 fn tiled_mma_matches_cute(atom: MmaAtom, atom_layout: &str, tile: (i64, i64, i64), cpp: [&str; 3]) {
-    let mma = TiledMma::new(atom, l(atom_layout)).unwrap();
+    let mma = TiledMma::new(atom.clone(), l(atom_layout)).unwrap();
     assert_eq!(mma.tile_mnk(), tile, "{atom_layout}");
     let what = format!("{} {atom_layout}", atom.name);
     same_function(&mma.layout_c_tv().unwrap(), cpp[0], &format!("C {what}"));
@@ -126,7 +126,7 @@ fn tiled_mma_matches_cute(atom: MmaAtom, atom_layout: &str, tile: (i64, i64, i64
 fn tiled_mma_tv_layouts_match_cute() {
     let sm80 = sm80_16x8x16_f32f16f16f32_tn();
     tiled_mma_matches_cute(
-        sm80,
+        sm80.clone(),
         "(_2,_2,_1):(_1,_2,_0)",
         (32, 16, 16),
         [
@@ -136,7 +136,7 @@ fn tiled_mma_tv_layouts_match_cute() {
         ],
     );
     tiled_mma_matches_cute(
-        sm80,
+        sm80.clone(),
         "(_2,_2,_1):(_2,_1,_0)",
         (32, 16, 16),
         [

@@ -291,7 +291,6 @@ impl AccumulatorMap {
     /// From CuTe's `CLayout_64xN` (`cute_typed::tv::sm90_c_layout_64xn`).
     pub fn new(n: usize) -> Result<AccumulatorMap, Error> {
         let tv = sm90_c_layout_64xn(n as i64)?;
-        let tv = DLayout::from_fixed(&tv);
         let m_of = composition(&flat(&[64, n as i64], &[1, 0])?, &tv)?;
         let n_of = composition(&flat(&[64, n as i64], &[0, 1])?, &tv)?;
         Ok(AccumulatorMap { m_of, n_of, n })

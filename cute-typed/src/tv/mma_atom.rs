@@ -4,7 +4,7 @@
 //! `mma_traits_sm90_gmma.hpp`); all leaves are static, as in C++. Each maps
 //! `(thread, value)` to the column-major index of the operand tile:
 //! A is `M × K`, B is `N × K`, C is `M × N`.
-use crate::dynamic::{FixedLayout, FixedTuple};
+use crate::dynamic::{DLayout, FixedLayout, FixedTuple};
 use crate::error::Error;
 use crate::tri;
 
@@ -22,6 +22,11 @@ const fn s(v: i64) -> FixedTuple {
     FixedTuple::s(v)
 }
 
+/// The run-time value of a layout written here as a constant.
+fn run_time(l: FixedLayout) -> DLayout {
+    DLayout::from_fixed(&l)
+}
+
 const fn lay(shape: FixedTuple, stride: FixedTuple) -> FixedLayout {
     match FixedLayout::new(shape, stride) {
         Ok(l) => l,
@@ -32,6 +37,7 @@ const fn lay(shape: FixedTuple, stride: FixedTuple) -> FixedLayout {
 /// SM80 accumulator (and 16×8×8 A) layout `SM80_16x8_Row`:
 /// `((4,8),(2,2)):((32,1),(16,8))`, `(T32,V4) → (M16,N8)`:
 /// thread `t` value `v` holds `m = t/4 + 8·v₁`, `n = 2·(t%4) + v₀`.
+#[doc(hidden)]
 pub const SM80_16X8_ROW: FixedLayout = lay(
     tup!(tup!(s(4), s(8)), tup!(s(2), s(2))),
     tup!(tup!(s(32), s(1)), tup!(s(16), s(8))),
@@ -39,6 +45,7 @@ pub const SM80_16X8_ROW: FixedLayout = lay(
 
 /// SM80 `m16n8k16` A layout: `((4,8),(2,2,2)):((32,1),(16,8,128))`,
 /// `(T32,V8) → (M16,K16)`: `m = t/4 + 8·v₁`, `k = 2·(t%4) + v₀ + 8·v₂`.
+#[doc(hidden)]
 pub const SM80_16X8X16_A: FixedLayout = lay(
     tup!(tup!(s(4), s(8)), tup!(s(2), s(2), s(2))),
     tup!(tup!(s(32), s(1)), tup!(s(16), s(8), s(128))),
@@ -46,6 +53,7 @@ pub const SM80_16X8X16_A: FixedLayout = lay(
 
 /// SM80 `m16n8k16` B layout: `((4,8),(2,2)):((16,1),(8,64))`,
 /// `(T32,V4) → (N8,K16)`: `n = t/4`, `k = 2·(t%4) + v₀ + 8·v₁`.
+#[doc(hidden)]
 pub const SM80_16X8X16_B: FixedLayout = lay(
     tup!(tup!(s(4), s(8)), tup!(s(2), s(2))),
     tup!(tup!(s(16), s(1)), tup!(s(8), s(64))),
@@ -53,20 +61,20 @@ pub const SM80_16X8X16_B: FixedLayout = lay(
 
 /// One MMA instruction: its tile `M × N × K`, the layout of its threads and the
 /// TV layouts of its operands (CuTe's `MMA_Traits`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MmaAtom {
     /// Instruction name (CuTe's operation name).
     pub name: &'static str,
     /// `(M, N, K)` of one instruction.
     pub shape_mnk: (i64, i64, i64),
     /// The atom's threads: `ThrID`, from atom-thread index to thread index.
-    pub thr_id: FixedLayout,
+    pub thr_id: DLayout,
     /// `(T, V) → m + M·k`.
-    pub a: FixedLayout,
+    pub a: DLayout,
     /// `(T, V) → n + N·k`.
-    pub b: FixedLayout,
+    pub b: DLayout,
     /// `(T, V) → m + M·n`.
-    pub c: FixedLayout,
+    pub c: DLayout,
 }
 
 impl MmaAtom {
@@ -98,14 +106,14 @@ impl MmaAtom {
 
 /// `SM80_16x8x16_F32F16F16F32_TN` (`mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32`):
 /// one warp, `16 × 8 × 16`.
-pub const fn sm80_16x8x16_f32f16f16f32_tn() -> MmaAtom {
+pub fn sm80_16x8x16_f32f16f16f32_tn() -> MmaAtom {
     MmaAtom {
         name: "SM80_16x8x16_F32F16F16F32_TN",
         shape_mnk: (16, 8, 16),
-        thr_id: lay(s(32), s(1)),
-        a: SM80_16X8X16_A,
-        b: SM80_16X8X16_B,
-        c: SM80_16X8_ROW,
+        thr_id: run_time(lay(s(32), s(1))),
+        a: run_time(SM80_16X8X16_A),
+        b: run_time(SM80_16X8X16_B),
+        c: run_time(SM80_16X8_ROW),
     }
 }
 
@@ -114,7 +122,12 @@ pub const fn sm80_16x8x16_f32f16f16f32_tn() -> MmaAtom {
 /// `m = 16·(t/32) + (t%32)/4 + 8·((v/2)%2)`, `n = 2·(t%4) + v%2 + 8·(v/4)`.
 ///
 /// `n` must be a multiple of 8 in `[8, 256]` ([`Error::Unsupported`] otherwise).
-pub const fn sm90_c_layout_64xn(n: i64) -> Result<FixedLayout, Error> {
+pub fn sm90_c_layout_64xn(n: i64) -> Result<DLayout, Error> {
+    Ok(run_time(tri!(sm90_c_layout_64xn_fixed(n))))
+}
+
+/// [`sm90_c_layout_64xn`] in the fixed form (`const`).
+const fn sm90_c_layout_64xn_fixed(n: i64) -> Result<FixedLayout, Error> {
     if n < 8 || n > 256 || n % 8 != 0 {
         return Err(Error::Unsupported);
     }
@@ -136,14 +149,14 @@ pub const fn sm90_c_layout_64xn(n: i64) -> Result<FixedLayout, Error> {
 /// A and B are CuTe's `ABLayout<M,K> = (128,(M,K)):(0,(1,M))`: every thread
 /// "holds" the whole operand (it is read through a descriptor), so the thread
 /// mode has stride 0.
-pub const fn sm90_64xnx16_f32f16f16_ss(n: i64) -> Result<MmaAtom, Error> {
-    let c = tri!(sm90_c_layout_64xn(n));
+pub fn sm90_64xnx16_f32f16f16_ss(n: i64) -> Result<MmaAtom, Error> {
+    let c = sm90_c_layout_64xn(n)?;
     Ok(MmaAtom {
         name: "SM90_64xNx16_F32F16F16_SS",
         shape_mnk: (64, n, 16),
-        thr_id: lay(s(128), s(1)),
-        a: tri!(ab_layout(64, 16)),
-        b: tri!(ab_layout(n, 16)),
+        thr_id: run_time(lay(s(128), s(1))),
+        a: run_time(ab_layout(64, 16)?),
+        b: run_time(ab_layout(n, 16)?),
         c,
     })
 }
@@ -158,14 +171,14 @@ const fn ab_layout(m: i64, k: i64) -> Result<FixedLayout, Error> {
 
 /// `UniversalFMA`: one thread, `1 × 1 × 1` (a scalar multiply-add); the atom of
 /// SIMT GEMMs.
-pub const fn universal_fma() -> MmaAtom {
-    let one = lay(tup!(s(1), s(1)), tup!(s(0), s(0)));
+pub fn universal_fma() -> MmaAtom {
+    let one = run_time(lay(tup!(s(1), s(1)), tup!(s(0), s(0))));
     MmaAtom {
         name: "UniversalFMA",
         shape_mnk: (1, 1, 1),
-        thr_id: lay(s(1), s(0)),
-        a: one,
-        b: one,
+        thr_id: run_time(lay(s(1), s(0))),
+        a: one.clone(),
+        b: one.clone(),
         c: one,
     }
 }

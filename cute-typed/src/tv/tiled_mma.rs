@@ -19,7 +19,7 @@ pub const MAX_ATOMS: i64 = 1 << 16;
 ///
 /// The tile is `(M_atom·AM) × (N_atom·AN) × (K_atom·AK)` (CuTe's default,
 /// identity permutations).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct TiledMma {
     atom: MmaAtom,
     thr_vmnk: FixedLayout,
@@ -54,7 +54,7 @@ impl TiledMma {
         if !is_permutation(&atom_layout)? {
             return Err(Error::NotInjective);
         }
-        let thr_vmnk = tiled_product(&atom.thr_id, &atom_layout)?;
+        let thr_vmnk = tiled_product(&atom.thr_id.to_fixed()?, &atom_layout)?;
         let s = atom_layout.shape();
         let grid = (
             s.get(0)?.product()?.value,
@@ -121,13 +121,14 @@ impl TiledMma {
     /// the thread mode is indexed by the thread index itself.
     fn operand_tv(
         &self,
-        atom_tv: &FixedLayout,
+        atom_tv: &crate::DLayout,
         rows: i64,
         cols: i64,
         tile_rows: i64,
         grid_strides: [i64; 3],
         (tile_r, tile_c, _, _): (i64, i64, i64, i64),
     ) -> Result<TvLayout, Error> {
+        let atom_tv = &atom_tv.to_fixed()?;
         let embed = FixedLayout::new(
             FixedTuple::tuple(&[FixedTuple::s(rows), FixedTuple::s(cols)])?,
             FixedTuple::tuple(&[FixedTuple::s(1), FixedTuple::s(tile_rows)])?,

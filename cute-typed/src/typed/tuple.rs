@@ -104,8 +104,8 @@ pub trait IntTuple: Copy + Default + PartialEq + fmt::Debug + 'static {
         Get::<I>::mode(self)
     }
     /// Mode at an index path, `get<i, j, …>` in CuTe (run-time path, dynamic result).
-    fn get_path(&self, path: &[usize]) -> Result<FixedTuple, Error> {
-        self.to_dtuple().get_path(path)
+    fn get_path(&self, path: &[usize]) -> Result<DTuple, Error> {
+        self.to_dynamic().get_path(path)
     }
     /// The natural coordinate of a 1-D index, CuTe's `idx2crd(index, shape)`:
     /// colexicographic, the last mode taking the rest.
