@@ -112,7 +112,7 @@ fn tuples_of_every_arity() {
 fn from_dtuple_checks_structure_and_static_values() {
     type T = (_4, (i64, _2));
     let t: DTuple = "(4,(3,2))".parse().unwrap();
-    assert_eq!(T::from_dtuple(&t.to_fixed().unwrap()), Ok((_4, (3, _2))));
+    assert_eq!(T::from_dynamic(&t), Ok((_4, (3, _2))));
     assert_eq!(
         T::from_dtuple(&"(4,(3,3))".parse().unwrap()),
         Err(Error::StaticMismatch)

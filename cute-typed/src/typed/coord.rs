@@ -42,6 +42,7 @@ pub trait Coord: Copy + fmt::Debug + 'static {
     /// Number of integer leaves (an [`Underscore`] is not one).
     const COORD_LEAVES: usize;
     /// The coordinate in the fixed form (with `_` where it holds [`Underscore`]).
+    #[doc(hidden)]
     fn to_dcoord(&self) -> FixedTuple {
         self.write_coord(Self::COORD_PATTERN, 0)
     }

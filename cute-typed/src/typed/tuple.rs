@@ -80,6 +80,18 @@ pub trait IntTuple: Copy + Default + PartialEq + fmt::Debug + 'static {
     /// The value of this type equal to `t`: same nesting
     /// ([`Error::StructureMismatch`]) and, at static leaves, the same values
     /// ([`Error::StaticMismatch`]).
+    ///
+    /// ```
+    /// use cute_typed::typed::*;
+    /// let t: cute_typed::DTuple = "(_4,(3,_2))".parse().unwrap();
+    /// assert_eq!(<(_4, (i64, _2))>::from_dynamic(&t), Ok((_4, (3, _2))));
+    /// assert!(<(_4, (i64, _3))>::from_dynamic(&t).is_err());
+    /// ```
+    fn from_dynamic(t: &DTuple) -> Result<Self, Error> {
+        Self::from_dtuple(&t.to_fixed()?)
+    }
+    /// [`IntTuple::from_dynamic`] of the fixed form.
+    #[doc(hidden)]
     fn from_dtuple(t: &FixedTuple) -> Result<Self, Error> {
         if !t.congruent(&Self::PATTERN) {
             return Err(Error::StructureMismatch);
