@@ -29,7 +29,7 @@ use cute_types::dynamic::DLayout;
 /// above [`MAX_PICTURE_CELLS`](super::MAX_PICTURE_CELLS) cells (as the pictures).
 ///
 /// Any layout: a [`DLayout`], a typed `Layout<S, D>` or a static algebra result
-/// (everything that implements [`LayoutOperand`]).
+/// (everything that implements `LayoutOperand`).
 ///
 /// ```
 /// let l: cute_types::DLayout = "(_2,_3):(_1,_2)".parse().unwrap();

@@ -376,7 +376,7 @@ impl<'a> Cursor<'a> {
 }
 
 /// A tuple type the text grammar builds: the fixed-capacity
-/// [`DTupleN`] and the compact [`DTuple`](crate::dynamic::DTuple), so that the
+/// [`FixedTuple`] and the run-time [`DTuple`](crate::dynamic::DTuple), so that the
 /// grammar is written once for both.
 pub trait TupleText: Sized {
     /// Deepest nesting read (deeper text is [`Error::Capacity`]).
@@ -399,7 +399,7 @@ pub trait TupleText: Sized {
 pub trait LayoutText: Sized {
     /// Its shape and stride.
     type Tuple: TupleText;
-    /// `shape:stride` (the checks of [`DLayoutN::new`]).
+    /// `shape:stride` (the checks of [`DLayout::new`](crate::DLayout::new)).
     fn new(shape: Self::Tuple, stride: Self::Tuple) -> Result<Self, Error>;
     /// The compact column-major layout of `shape`.
     fn col_major(shape: Self::Tuple) -> Result<Self, Error>;

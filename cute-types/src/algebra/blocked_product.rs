@@ -28,7 +28,7 @@ macro_rules! blocked_product_body {
 ///
 /// # Preconditions
 ///
-/// Those of [`logical_product`](super::logical_product) (`blocked_product(2:3, 4:2)`
+/// Those of [`logical_product`](fn@crate::algebra::logical_product) (`blocked_product(2:3, 4:2)`
 /// is an error). A rank-1 tuple block with an integer tiler, `blocked_product((4), 2)`,
 /// is [`Error::ProductZipRank`]: C++ does not compile it, as its `zip` pairs a
 /// tuple only with a tuple of equal rank (`blocked_product((4), (2))` is fine).

@@ -11,7 +11,7 @@ use crate::tri;
 /// over the fixed-capacity types and in the run-time module over the compact ones.
 macro_rules! composed_layout_body {
     ($($c:ident)?; [$($g:tt)*]; $DComposed:ident, $Swizzled:ident) => {
-/// [`DComposedLayout`]: a swizzled layout `sw ∘ offset ∘ L` (CuTe's
+/// [`DComposedLayout`](crate::algebra::DComposedLayout): a swizzled layout `sw ∘ offset ∘ L` (CuTe's
 /// `DComposedLayout<Swizzle<B,M,S>, Offset, Layout>`).
 ///
 /// # Definition
@@ -29,9 +29,9 @@ macro_rules! composed_layout_body {
 ///
 /// C++ simplifies `Sw<0,m,s> ∘ _0 ∘ L` to `L` (a swizzle with no bits is the
 /// identity, and a static zero offset adds nothing). Every function here that
-/// builds a swizzled layout returns a [`SwizzledLayout`], which is
-/// [`SwizzledLayout::Plain`] exactly in that case, so callers see the same
-/// result kind as C++. [`DComposedLayout::new`] itself does not simplify.
+/// builds a swizzled layout returns a [`SwizzledLayout`](crate::algebra::SwizzledLayout), which is
+/// [`SwizzledLayout::Plain`](crate::algebra::SwizzledLayout::Plain) exactly in that case, so callers see the same
+/// result kind as C++. [`DComposedLayout::new`](crate::algebra::DComposedLayout::new) itself does not simplify.
 ///
 /// # Example
 ///

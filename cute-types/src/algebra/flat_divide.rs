@@ -10,7 +10,7 @@ use crate::tri;
 /// over the fixed-capacity types and in the run-time module over the compact ones.
 macro_rules! flat_divide_body {
     ($($c:ident)?; [$($g:tt)*]) => {
-/// `flat_divide(A, B)`: [`zipped_divide`](super::zipped_divide) with both modes
+/// `flat_divide(A, B)`: [`zipped_divide`](fn@crate::algebra::zipped_divide) with both modes
 /// unpacked: `(T0, T1, …, rest0, rest1, …)`.
 ///
 /// # Definition
@@ -21,7 +21,7 @@ macro_rules! flat_divide_body {
 ///
 /// # Preconditions
 ///
-/// Those of [`logical_divide`](super::logical_divide).
+/// Those of [`logical_divide`](fn@crate::algebra::logical_divide).
 ///
 /// # Example
 ///

@@ -10,7 +10,7 @@ use crate::tri;
 /// over the fixed-capacity types and in the run-time module over the compact ones.
 macro_rules! flat_product_body {
     ($($c:ident)?; [$($g:tt)*]) => {
-/// `flat_product(A, B)`: [`zipped_product`](super::zipped_product) with both modes
+/// `flat_product(A, B)`: [`zipped_product`](fn@crate::algebra::zipped_product) with both modes
 /// unpacked: `(A0, A1, …, copy0, copy1, …)`.
 ///
 /// # Definition
@@ -21,7 +21,7 @@ macro_rules! flat_product_body {
 ///
 /// # Preconditions
 ///
-/// Those of [`logical_product`](super::logical_product).
+/// Those of [`logical_product`](fn@crate::algebra::logical_product).
 ///
 /// # Example
 ///

@@ -19,7 +19,7 @@ macro_rules! layout_add_body {
 /// R = layout_add(A, B):   size(R) = size(A) = size(B),   R(i) = A(i) + B(i)  for i < size(R)
 /// ```
 ///
-/// Computed on the [greatest common domain](super::greatest_common_domain) `G`
+/// Computed on the [greatest common domain](fn@crate::algebra::greatest_common_domain) `G`
 /// of the coalesced shapes of `A` and `B` (coalesced as functions, whatever the
 /// static flags, so that every linear run is one leaf). When `size(G) = size(A)`,
 /// `G` is the compact layout of its shape, both `A` and `B` are linear on it, and

@@ -26,7 +26,7 @@ macro_rules! logical_divide_body {
 ///
 /// # Preconditions
 ///
-/// * those of [`complement`](super::complement) (`B` injective, …);
+/// * those of [`complement`](fn@crate::algebra::complement) (`B` injective, …);
 /// * the composition must be functional, `R(i) == A(B'(i))` with
 ///   `B' = (B, complement(…))` ([`Error::NotFunctional`]): `logical_divide((3,5):(1,4), 2:1)`
 ///   is refused although C++ answers;

@@ -25,7 +25,7 @@ macro_rules! logical_product_body {
 ///
 /// # Preconditions
 ///
-/// * those of [`complement`](super::complement) (`A` injective, …);
+/// * those of [`complement`](fn@crate::algebra::complement) (`A` injective, …);
 /// * the composition must be functional ([`Error::NotFunctional`]):
 ///   `logical_product(2:4, 6:3)` is refused although C++ answers;
 /// * with a tiler, `rank(tiler) <= rank(A)` ([`Error::TilerRank`]).

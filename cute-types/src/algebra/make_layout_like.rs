@@ -20,7 +20,7 @@ macro_rules! make_layout_like_body {
 ///
 /// where `filter_zeros(D, S)` replaces every leaf of `S` whose stride is a
 /// *static* 0 by a static 1 (so static-0 strides stay `_0` and take no room), and
-/// [`compact_order`](super::compact_order) ranks leaves by their stride value
+/// [`compact_order`](fn@crate::algebra::compact_order) ranks leaves by their stride value
 /// (dynamic strides rank after static ones, in leaf order; equal strides share a
 /// start offset).
 ///

@@ -41,7 +41,7 @@ $($c)? fn common_vector $($g)* (
 /// for every `i < size(V)` the layout `Lc = max_common_layout(A, B)` satisfies
 /// `A(Lc(i)) == i` and `B(Lc(i)) == i`.
 ///
-/// **Preconditions.** Those of [`composition`](super::composition): `A` composed with
+/// **Preconditions.** Those of [`composition`](fn@crate::algebra::composition): `A` composed with
 /// `right_inverse(B)` must be functional ([`Error::NotFunctional`] otherwise).
 ///
 /// ```

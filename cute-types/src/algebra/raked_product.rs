@@ -16,7 +16,7 @@ macro_rules! raked_product_body {
 ///
 /// # Definition
 ///
-/// With `(A', P)` as in [`blocked_product`](super::blocked_product):
+/// With `(A', P)` as in [`blocked_product`](fn@crate::algebra::blocked_product):
 ///
 /// ```text
 /// raked_product(A, B) = zip(P, A') = ((P_0, A'_0), (P_1, A'_1), …)
@@ -26,7 +26,7 @@ macro_rules! raked_product_body {
 ///
 /// # Preconditions
 ///
-/// Those of [`logical_product`](super::logical_product). Where the copies `P`
+/// Those of [`logical_product`](fn@crate::algebra::logical_product). Where the copies `P`
 /// come out tuple-shaped (the composition split a mode) but the block `A'` is
 /// an integer, C++'s `zip` does not compile, so the result is
 /// [`Error::RakedZipRank`]: `raked_product(2:2, 8:1)` (the copies are

@@ -27,7 +27,7 @@ macro_rules! recast_body {
 /// # Preconditions
 ///
 /// `old_bits > 0` and `new_bits > 0` (else [`Error::NonPositiveFactor`]), plus
-/// those of [`upcast`](super::upcast) and [`downcast`](super::downcast).
+/// those of [`upcast`](fn@crate::algebra::upcast) and [`downcast`](fn@crate::algebra::downcast).
 ///
 /// # Example
 ///

@@ -23,7 +23,7 @@ macro_rules! tile_to_shape_body {
 /// ```
 ///
 /// `order` ranks the modes in which the copies advance (default: column-major,
-/// the first mode first); see [`make_ordered_layout`](super::make_ordered_layout).
+/// the first mode first); see [`make_ordered_layout`](fn@crate::algebra::make_ordered_layout).
 /// The result is always tuple-shaped and compatible with `shape` mode by mode.
 ///
 /// # Preconditions
@@ -31,7 +31,7 @@ macro_rules! tile_to_shape_body {
 /// * `rank(block) <= rank(shape)`, else [`Error::TileToShape`];
 /// * when `shape` is static, every `b_i` divides `t_i`, else [`Error::TileToShape`]
 ///   (C++ checks only static shapes; a dynamic `shape` is rounded up);
-/// * those of [`blocked_product`](super::blocked_product) and of the order.
+/// * those of [`blocked_product`](fn@crate::algebra::blocked_product) and of the order.
 ///
 /// # Example
 ///

@@ -14,8 +14,8 @@ macro_rules! tile_unzip_body {
 /// # Definition
 ///
 /// For a layout whose first `r = rank(tiler)` modes are pairs `(T_i, R_i)` (as
-/// [`logical_divide_tiler`](super::logical_divide_tiler) and
-/// [`logical_product_tiler`](super::logical_product_tiler) make them) followed by
+/// [`logical_divide_tiler`](fn@crate::algebra::logical_divide_tiler) and
+/// [`logical_product_tiler`](fn@crate::algebra::logical_product_tiler) make them) followed by
 /// untouched modes `X_r, …`:
 ///
 /// ```text

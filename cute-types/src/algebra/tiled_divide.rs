@@ -9,7 +9,7 @@ use crate::tri;
 /// over the fixed-capacity types and in the run-time module over the compact ones.
 macro_rules! tiled_divide_body {
     ($($c:ident)?; [$($g:tt)*]) => {
-/// `tiled_divide(A, B)`: [`zipped_divide`](super::zipped_divide) with the rest
+/// `tiled_divide(A, B)`: [`zipped_divide`](fn@crate::algebra::zipped_divide) with the rest
 /// mode unpacked: `((T0, T1, …), rest0, rest1, …)`.
 ///
 /// # Definition
@@ -26,7 +26,7 @@ macro_rules! tiled_divide_body {
 ///
 /// # Preconditions
 ///
-/// Those of [`logical_divide`](super::logical_divide).
+/// Those of [`logical_divide`](fn@crate::algebra::logical_divide).
 ///
 /// # Example
 ///

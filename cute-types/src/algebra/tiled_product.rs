@@ -10,7 +10,7 @@ use crate::tri;
 /// over the fixed-capacity types and in the run-time module over the compact ones.
 macro_rules! tiled_product_body {
     ($($c:ident)?; [$($g:tt)*]) => {
-/// `tiled_product(A, B)`: [`zipped_product`](super::zipped_product) with the copy
+/// `tiled_product(A, B)`: [`zipped_product`](fn@crate::algebra::zipped_product) with the copy
 /// mode unpacked: `((A0, A1, …), copy0, copy1, …)`.
 ///
 /// # Definition
@@ -20,7 +20,7 @@ macro_rules! tiled_product_body {
 ///
 /// # Preconditions
 ///
-/// Those of [`logical_product`](super::logical_product).
+/// Those of [`logical_product`](fn@crate::algebra::logical_product).
 ///
 /// # Example
 ///

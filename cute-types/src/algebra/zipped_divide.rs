@@ -10,7 +10,7 @@ use crate::tri;
 /// over the fixed-capacity types and in the run-time module over the compact ones.
 macro_rules! zipped_divide_body {
     ($($c:ident)?; [$($g:tt)*]) => {
-/// `zipped_divide(A, B)`: [`logical_divide`](super::logical_divide) with the tile
+/// `zipped_divide(A, B)`: [`logical_divide`](fn@crate::algebra::logical_divide) with the tile
 /// modes gathered in mode 0 and the rest modes in mode 1.
 ///
 /// # Definition
@@ -23,7 +23,7 @@ macro_rules! zipped_divide_body {
 ///
 /// # Preconditions
 ///
-/// Those of [`logical_divide`](super::logical_divide) (including the functional
+/// Those of [`logical_divide`](fn@crate::algebra::logical_divide) (including the functional
 /// composition rule: `zipped_divide((3,3):(4,2), 2:1)` is an error).
 ///
 /// # Example

@@ -10,7 +10,7 @@ use crate::tri;
 /// over the fixed-capacity types and in the run-time module over the compact ones.
 macro_rules! zipped_product_body {
     ($($c:ident)?; [$($g:tt)*]) => {
-/// `zipped_product(A, B)`: [`logical_product`](super::logical_product) with the
+/// `zipped_product(A, B)`: [`logical_product`](fn@crate::algebra::logical_product) with the
 /// block modes gathered in mode 0 and the copy modes in mode 1.
 ///
 /// # Definition
@@ -22,7 +22,7 @@ macro_rules! zipped_product_body {
 ///
 /// # Preconditions
 ///
-/// Those of [`logical_product`](super::logical_product).
+/// Those of [`logical_product`](fn@crate::algebra::logical_product).
 ///
 /// # Example
 ///

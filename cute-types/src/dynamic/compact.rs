@@ -394,7 +394,8 @@ impl DTuple {
     pub fn is_inline(&self) -> bool {
         matches!(self.repr, Repr::Inline(_))
     }
-    /// The same tuple in the compact form.
+    /// The same tuple in the run-time form.
+    #[doc(hidden)]
     pub fn from_fixed(t: &FixedTuple) -> DTuple {
         let n = t.node_count();
         let mut c = DTuple::blank();
@@ -408,6 +409,7 @@ impl DTuple {
     }
     /// The same tuple in the fixed form: [`Error::Capacity`] when it has more
     /// than [`CAPACITY`](super::CAPACITY) nodes.
+    #[doc(hidden)]
     pub fn to_fixed(&self) -> Result<FixedTuple, Error> {
         let n = self.node_count();
         let mut t = FixedTuple::empty();

@@ -200,7 +200,8 @@ impl DLayout {
     pub(crate) fn from_parts(shape: DTuple, stride: DTuple) -> DLayout {
         DLayout { shape, stride }
     }
-    /// The same layout in the compact form.
+    /// The same layout in the run-time form.
+    #[doc(hidden)]
     pub fn from_fixed(l: &super::FixedLayout) -> DLayout {
         DLayout {
             shape: DTuple::from_fixed(l.shape_ref()),
@@ -209,6 +210,7 @@ impl DLayout {
     }
     /// The same layout in the fixed form ([`Error::Capacity`] when a tuple
     /// has more than [`CAPACITY`](super::CAPACITY) nodes).
+    #[doc(hidden)]
     pub fn to_fixed(&self) -> Result<super::FixedLayout, Error> {
         super::FixedLayout::new_unchecked_shape(
             tri!(self.shape.to_fixed()),
@@ -222,9 +224,9 @@ impl DTiler {
     pub(crate) fn dup(&self) -> DTiler {
         self.clone()
     }
-    /// The same tiler in the compact form.
     /// The same tiler in the fixed form ([`Error::Capacity`] past 64 nodes
     /// per tuple or [`TILER_CAPACITY`](super::TILER_CAPACITY) layouts).
+    #[doc(hidden)]
     pub fn to_fixed(&self) -> Result<super::FixedTiler, Error> {
         super::FixedTiler::from_parts(
             tri!(self.structure.to_fixed()),
@@ -234,6 +236,8 @@ impl DTiler {
             |k| self.ints.get(k),
         )
     }
+    /// The same tiler in the run-time form.
+    #[doc(hidden)]
     pub fn from_fixed(t: &super::FixedTiler) -> DTiler {
         let (structure, shapes, strides, count, ints) = t.parts();
         DTiler {

@@ -7,7 +7,7 @@ use super::tuple::{DTupleN, N};
 use crate::error::Error;
 use crate::tri;
 
-/// Most layouts one fixed-capacity tiler ([`DTilerN`], nested tilers
+/// Most layouts one fixed-capacity tiler ([`FixedTiler`], nested tilers
 /// included) can hold: one per node of its tuples at most. The compact tiler
 /// of run-time structure (`dynamic::rt::DTiler`) has no such limit.
 pub const TILER_CAPACITY: usize = 64;
