@@ -12,9 +12,10 @@
 //! tests at the end of this file check that on every small flat layout and on
 //! random nested ones).
 use super::composition::{digits_per_step, overhang, step_is_exact, walk_step};
-use crate::dynamic::rt::{CLayout, CTuple};
+use super::rt::ModeOp;
+use crate::dynamic::rt::{CLayout, CTiler, CTilerMode, CTuple};
 use crate::dynamic::DInt;
-use crate::dynamic::K_LEAF;
+use crate::dynamic::{K_LEAF, K_STAR};
 use crate::error::Error;
 
 /// Most leaves a fast path takes (a flat tuple of them is still stored inline).
@@ -52,6 +53,50 @@ impl Flat {
         f.s_static = s_static;
         f.d_static = d_static;
         Some(())
+    }
+    /// The leaves of the layout `l` stands for (`None` past [`LEAVES`]).
+    fn of_sub(l: Sub<'_>, f: &mut Flat) -> Option<()> {
+        let (n, s_static) = l.s.leaves_fit_in(l.start, l.end, &mut f.s[..LEAVES])?;
+        let (_, d_static) = l.d.leaves_fit_in(l.start, l.end, &mut f.d[..LEAVES])?;
+        f.len = n;
+        f.s_static = s_static;
+        f.d_static = d_static;
+        Some(())
+    }
+    /// The check of [`Flat::layout`] alone: [`Error::NonPositiveShape`] for
+    /// a shape below 1.
+    fn check_positive(&self) -> Result<(), Error> {
+        if self.s[..self.len].iter().any(|&s| s <= 0) {
+            return Err(Error::NonPositiveShape);
+        }
+        Ok(())
+    }
+    /// `CLayout::size` of these modes (the product of the shapes, leaf by
+    /// leaf from `_1`).
+    fn size(&self) -> Result<DInt, Error> {
+        let mut acc = DInt::s(1);
+        for k in 0..self.len {
+            acc = acc.mul(self.s(k))?;
+        }
+        Ok(acc)
+    }
+    /// `CLayout::cosize` of these modes, step for step.
+    fn cosize(&self) -> Result<DInt, Error> {
+        let mut acc = DInt::s(1);
+        for k in 0..self.len {
+            let s = self.s(k).sub(DInt::s(1))?;
+            let d = self.d(k);
+            let d = match d.abs() {
+                Ok(a) => a,
+                Err(_) if s.value == 0 => DInt {
+                    value: i64::MAX,
+                    is_static: d.is_static,
+                },
+                Err(e) => return Err(e),
+            };
+            acc = acc.add(s.mul(d)?)?;
+        }
+        Ok(acc)
     }
     /// Shape of mode `k`.
     fn s(&self, k: usize) -> DInt {
@@ -221,6 +266,14 @@ pub(crate) fn complement(l: &CLayout, cotarget: &CTuple) -> Option<Result<CLayou
 /// `complement_at` of `complement.rs` on an integer cotarget (no `_`, so
 /// the first check is the positive one).
 fn complement_flat(m: &mut Flat, c: DInt) -> Result<CLayout, Error> {
+    let mut out = Flat::new();
+    complement_modes(m, c, &mut out)?;
+    out.layout()
+}
+
+/// [`complement_flat`]'s modes, before they are made a layout (whose one
+/// check is [`Flat::check_positive`]).
+fn complement_modes(m: &mut Flat, c: DInt, out: &mut Flat) -> Result<(), Error> {
     if c.value <= 0 {
         return Err(Error::NonPositiveCotarget);
     }
@@ -245,8 +298,8 @@ fn complement_flat(m: &mut Flat, c: DInt) -> Result<CLayout, Error> {
     let mut gaps = Flat::new();
     if rest.len == 0 {
         // The compact layout of the cotarget (an integer: one leaf).
-        push_compact(&mut gaps, c, DInt::s(1));
-        return gaps.layout();
+        push_compact(out, c, DInt::s(1));
+        return Ok(());
     }
     let mut reached = DInt::s(1);
     while rest.len > 0 {
@@ -260,10 +313,8 @@ fn complement_flat(m: &mut Flat, c: DInt) -> Result<CLayout, Error> {
         rest.remove(k);
     }
     push_compact(&mut gaps, c.ceil_div(reached)?, reached);
-    let mut out = Flat::new();
     // (as the body: by value, size-1 gaps are dropped as the static twin's are)
-    coalesce_walk(&gaps, by_value, &mut out)?;
-    out.layout()
+    coalesce_walk(&gaps, by_value, out)
 }
 
 /// `moving_modes` of `complement.rs`.
@@ -365,16 +416,12 @@ fn right_inverse_flat(m: &Flat) -> Result<CLayout, Error> {
 /// in that case, the result written node by node in `b`'s preorder. Otherwise
 /// (and for operands the body refuses) `None`: the body answers.
 pub(crate) fn composition(a: &CLayout, b: &CLayout) -> Option<Result<CLayout, Error>> {
-    let (bs, bd) = (b.shape_ref(), b.stride_ref());
+    let bs = b.shape_ref();
+    let nodes = Sub::of(b).nodes();
     let an = a.shape_ref().node_count();
     // The body's first checks (refusals are its to report); an `a` ending in
     // `()` (the last node in preorder an empty tuple) also goes to the body.
-    if bs.node_count() > 64
-        || !bs.leaves_positive()
-        || bs.has_underscore()
-        || bd.has_underscore()
-        || a.shape_ref().kind_at(an - 1) == 0
-    {
+    if bs.node_count() > 64 || !rhs_admitted(nodes) || a.shape_ref().kind_at(an - 1) == 0 {
         return None;
     }
     let mut m = Flat::new();
@@ -383,29 +430,93 @@ pub(crate) fn composition(a: &CLayout, b: &CLayout) -> Option<Result<CLayout, Er
     if let Err(e) = coalesce_walk_rest(&m, true, false, &mut lhs) {
         return Some(Err(e));
     }
-    match compose_flat(&lhs, bs, bd) {
-        Ok(Some(r)) => Some(Ok(r)),
-        Ok(None) => None,
+    let (mut shape, mut stride) = (CTuple::blank(), CTuple::blank());
+    match compose_flat(&lhs, Sub::of(b).nodes(), &mut shape, &mut stride) {
+        Ok(true) => Some(Ok(CLayout::from_parts(shape, stride))),
+        Ok(false) => None,
         Err(e) => Some(Err(e)),
     }
 }
 
-/// `compose_tree` and the checks after it; `Ok(None)` where the body's
-/// general checks (inexact leaves, digits that must add up) would be needed.
-fn compose_flat(lhs: &Flat, bs: &CTuple, bd: &CTuple) -> Result<Option<CLayout>, Error> {
-    let (mut shape, mut stride) = (CTuple::blank(), CTuple::blank());
+/// The layout whose shape and stride are the nodes `[start, end)` of `s`
+/// and `d` (congruent): a whole layout, or one mode of a layout or of a
+/// tiler's store, read where it lies instead of copied out.
+#[derive(Clone, Copy)]
+struct Sub<'a> {
+    s: &'a CTuple,
+    d: &'a CTuple,
+    start: usize,
+    end: usize,
+}
+
+/// One node of a composition's right-hand side in preorder: its kind in the
+/// shape and in the stride, and its shape and stride values (a leaf's).
+type RhsNode = (u32, u32, DInt, DInt);
+
+impl<'a> Sub<'a> {
+    /// The whole of `l`.
+    fn of(l: &'a CLayout) -> Sub<'a> {
+        let (s, d) = (l.shape_ref(), l.stride_ref());
+        Sub {
+            s,
+            d,
+            start: 0,
+            end: s.node_count(),
+        }
+    }
+    /// The nodes in preorder.
+    fn nodes(self) -> impl Iterator<Item = RhsNode> + Clone + 'a {
+        (self.start..self.end).map(move |p| {
+            (
+                self.s.kind_at(p),
+                self.d.kind_at(p),
+                self.s.node_int(p),
+                self.d.node_int(p),
+            )
+        })
+    }
+}
+
+/// The nodes of a layout built from flat modes by [`Flat::layout`] (an
+/// integer for one mode, a flat tuple otherwise), in preorder.
+fn flat_nodes(f: &Flat) -> impl Iterator<Item = RhsNode> + Clone + '_ {
+    let head = (f.len != 1).then_some((f.len as u32, f.len as u32, DInt::s(0), DInt::s(0)));
+    head.into_iter()
+        .chain((0..f.len).map(move |k| (K_LEAF, K_LEAF, f.s(k), f.d(k))))
+}
+
+/// The fast composition's conditions on its right-hand side `b` (the body's
+/// first checks, whose refusals are its to report): positive shape leaves
+/// (`leaves_positive`), no `_` in shape or stride.
+fn rhs_admitted(nodes: impl Iterator<Item = RhsNode>) -> bool {
+    for (ks, kd, s, _) in nodes {
+        if (ks == K_LEAF && s.value <= 0) || ks == K_STAR || kd == K_STAR {
+            return false;
+        }
+    }
+    true
+}
+
+/// `compose_tree` and the checks after it, the result's nodes appended to
+/// `shape` and `stride` (in `b`'s preorder); `Ok(false)` where the body's
+/// general checks (inexact leaves, digits that must add up) would be needed
+/// (the nodes appended so far are then the caller's to drop).
+fn compose_flat(
+    lhs: &Flat,
+    b: impl Iterator<Item = RhsNode>,
+    shape: &mut CTuple,
+    stride: &mut CTuple,
+) -> Result<bool, Error> {
     let mut modes = Flat::new();
     let (mut moving, mut not_functional, mut positive) = (0usize, false, true);
-    for p in 0..bs.node_count() {
-        let kind = bs.kind_at(p);
+    for (kind, _, s, d) in b {
         if kind != K_LEAF {
             shape.push_node_end(kind, 0, false)?;
             stride.push_node_end(kind, 0, false)?;
             continue;
         }
-        let (s, d) = (bs.node_int(p), bd.node_int(p));
         match compose_leaf(lhs, s, d, &mut modes)? {
-            Leaf::Inexact => return Ok(None),
+            Leaf::Inexact => return Ok(false),
             Leaf::Exact { functional } => not_functional |= !functional,
         }
         moving += usize::from(s.value != 1 && d.value != 0);
@@ -428,9 +539,9 @@ fn compose_flat(lhs: &Flat, bs: &CTuple, bd: &CTuple) -> Result<Option<CLayout>,
         return Err(Error::NonPositiveShape);
     }
     if moving > 1 && !is_linear(lhs) {
-        return Ok(None);
+        return Ok(false);
     }
-    Ok(Some(CLayout::from_parts(shape, stride)))
+    Ok(true)
 }
 
 /// What [`compose_leaf`] found.
@@ -538,6 +649,186 @@ fn is_linear(lhs: &Flat) -> bool {
             return true;
         }
         k = next;
+    }
+}
+
+/// `by_mode(a, tiler, op)` of `by_mode.rs` for a divide or a product: each
+/// mode of `a` whose tiler entry is a layout is divided (multiplied) in one
+/// pass over flat arrays ([`divide_into`], [`product_into`]), its result
+/// written straight into the result's tuples, where the body copies out the
+/// mode and the tiler entry, builds every intermediate layout (the
+/// coalesced mode, the complement, the pair) and copies the result in.
+/// A mode where a step's fast path does not apply takes the body's step; a
+/// composition tiler, or one of higher rank than `a` (refused), goes to the body.
+pub(crate) fn by_mode(a: &CLayout, tiler: &CTiler, op: ModeOp) -> Option<Result<CLayout, Error>> {
+    let into: fn(Sub<'_>, Sub<'_>, &mut CTuple, &mut CTuple) -> Option<Result<(), Error>> = match op
+    {
+        ModeOp::Divide => divide_into,
+        ModeOp::Product => product_into,
+        ModeOp::Compose => return None,
+    };
+    if tiler.rank() > a.rank() {
+        return None;
+    }
+    Some(by_mode_with(a, tiler, op, into))
+}
+
+fn by_mode_with(
+    a: &CLayout,
+    tiler: &CTiler,
+    op: ModeOp,
+    into: fn(Sub<'_>, Sub<'_>, &mut CTuple, &mut CTuple) -> Option<Result<(), Error>>,
+) -> Result<CLayout, Error> {
+    let (a_s, a_d) = (a.shape_ref(), a.stride_ref());
+    let (mut shape, mut stride) = (CTuple::empty(), CTuple::empty());
+    for i in 0..a.rank() {
+        let (start, end) = a_s.mode_range(i)?;
+        if i >= tiler.rank() {
+            // Past the tiler: the mode as it is.
+            shape.push_range_in(a_s, start, end)?;
+            stride.push_range_in(a_d, start, end)?;
+            continue;
+        }
+        let mode = Sub {
+            s: a_s,
+            d: a_d,
+            start,
+            end,
+        };
+        let before = shape.node_count();
+        let fused = tiler.layout_mode_nodes(i).and_then(|(ts, td, b, e)| {
+            let t = Sub {
+                s: ts,
+                d: td,
+                start: b,
+                end: e,
+            };
+            into(mode, t, &mut shape, &mut stride)
+        });
+        match fused {
+            Some(r) => {
+                r?;
+                // The subtree written is one more child of the result.
+                shape.set_kind(0, shape.kind_at(0) + 1);
+                stride.set_kind(0, stride.kind_at(0) + 1);
+            }
+            None => {
+                shape.set_len(before);
+                stride.set_len(before);
+                let part = body_step(a, tiler, op, i)?;
+                shape.push_in(part.shape_ref())?;
+                stride.push_in(part.stride_ref())?;
+            }
+        }
+    }
+    CLayout::new(shape, stride)
+}
+
+/// Mode `i` of `by_mode(a, tiler, op)` as the body computes it.
+fn body_step(a: &CLayout, tiler: &CTiler, op: ModeOp, i: usize) -> Result<CLayout, Error> {
+    let mode = a.get(i)?;
+    match (tiler.mode(i)?, op) {
+        (CTilerMode::Layout(t), ModeOp::Divide) => super::rt::logical_divide(&mode, &t),
+        (CTilerMode::Layout(t), _) => super::rt::logical_product(&mode, &t),
+        (CTilerMode::Tiler(t), _) => super::rt::by_mode(&mode, &t, op),
+    }
+}
+
+/// `logical_divide(a, b)` of `logical_divide.rs`, `a ∘ (b, complement(b,
+/// shape(coalesce(a))))`, its result appended to `shape` and `stride` as one
+/// subtree, when every step takes its fast path (`coalesce`, `complement` on
+/// an integer cotarget, `composition`); `None` otherwise (what was appended
+/// is the caller's to drop). The same steps, checks and errors as those fast
+/// paths run one after the other, without building the intermediate layouts.
+fn divide_into(
+    a: Sub<'_>,
+    b: Sub<'_>,
+    shape: &mut CTuple,
+    stride: &mut CTuple,
+) -> Option<Result<(), Error>> {
+    let mut m = Flat::new();
+    Flat::of_sub(a, &mut m)?;
+    // coalesce(a)
+    let mut c = Flat::new();
+    if let Err(e) = coalesce_walk(&m, false, &mut c).and_then(|()| c.check_positive()) {
+        return Some(Err(e));
+    }
+    // complement(b, shape(coalesce(a))): an integer cotarget for the fast path
+    if c.len != 1 {
+        return None;
+    }
+    let mut fb = Flat::new();
+    Flat::of_sub(b, &mut fb)?;
+    let mut rest = Flat::new();
+    if let Err(e) =
+        complement_modes(&mut fb, c.s(0), &mut rest).and_then(|()| rest.check_positive())
+    {
+        return Some(Err(e));
+    }
+    // composition(a, (b, rest))
+    let pair = core::iter::once((2, 2, DInt::s(0), DInt::s(0)))
+        .chain(b.nodes())
+        .chain(flat_nodes(&rest));
+    let rest_nodes = if rest.len == 1 { 1 } else { rest.len + 1 };
+    if 1 + (b.end - b.start) + rest_nodes > 64
+        || !rhs_admitted(pair.clone())
+        || a.s.kind_at(a.end - 1) == 0
+    {
+        return None;
+    }
+    let mut lhs = Flat::new();
+    if let Err(e) = coalesce_walk_rest(&m, true, false, &mut lhs) {
+        return Some(Err(e));
+    }
+    match compose_flat(&lhs, pair, shape, stride) {
+        Ok(true) => Some(Ok(())),
+        Ok(false) => None,
+        Err(e) => Some(Err(e)),
+    }
+}
+
+/// `logical_product(a, b)` of `logical_product.rs`, `(a, complement(a,
+/// size(a)·cosize(b)) ∘ b)`, appended as [`divide_into`] appends its result.
+fn product_into(
+    a: Sub<'_>,
+    b: Sub<'_>,
+    shape: &mut CTuple,
+    stride: &mut CTuple,
+) -> Option<Result<(), Error>> {
+    let mut ma = Flat::new();
+    Flat::of_sub(a, &mut ma)?;
+    let mut mb = Flat::new();
+    Flat::of_sub(b, &mut mb)?;
+    let extent = match ma.size().and_then(|n| mb.cosize().and_then(|c| n.mul(c))) {
+        Ok(e) => e,
+        Err(e) => return Some(Err(e)),
+    };
+    // complement(a, extent)
+    let mut free = Flat::new();
+    if let Err(e) =
+        complement_modes(&mut ma, extent, &mut free).and_then(|()| free.check_positive())
+    {
+        return Some(Err(e));
+    }
+    // composition(free, b): `free` is flat (a one-leaf or flat layout)
+    if b.end - b.start > 64 || !rhs_admitted(b.nodes()) || free.len == 0 || free.len > LEAVES {
+        return None;
+    }
+    let mut lhs = Flat::new();
+    if let Err(e) = coalesce_walk_rest(&free, true, false, &mut lhs) {
+        return Some(Err(e));
+    }
+    // (a, copies)
+    let r = shape
+        .push_node_end(2, 0, false)
+        .and_then(|()| stride.push_node_end(2, 0, false))
+        .and_then(|()| shape.append_nodes(a.s, a.start, a.end))
+        .and_then(|()| stride.append_nodes(a.d, a.start, a.end))
+        .and_then(|()| compose_flat(&lhs, b.nodes(), shape, stride));
+    match r {
+        Ok(true) => Some(Ok(())),
+        Ok(false) => None,
+        Err(e) => Some(Err(e)),
     }
 }
 
@@ -718,5 +1009,66 @@ mod tests {
         // Both sides of the leaf limit were met.
         assert!(applied > 100_000 && too_big > 100, "{applied} {too_big}");
         assert!(composed > 3_000, "{composed}");
+    }
+
+    /// `divide_into` and `product_into` against `logical_divide` and
+    /// `logical_product` (bodies whose steps take the fast paths checked
+    /// above), and the by-mode fast path against the by-mode body, on random
+    /// nested layouts and tilers (integer entries and nested tilers included):
+    /// values, static flags and errors.
+    #[test]
+    fn divide_and_product_by_mode_at_random() {
+        let all = leaves();
+        let mut rng = Rng(0x6a09_e667_f3bc_c908);
+        let (mut fused, mut ok) = (0, 0);
+        let small = |rng: &mut Rng| -> CLayout {
+            if rng.below(2) == 0 {
+                let (s, d) = all[rng.below(all.len())];
+                flat(&[(s, d)], true)
+            } else {
+                random_layout(rng, &all)
+            }
+        };
+        for _ in 0..30_000 {
+            let (a, b) = (small(&mut rng), small(&mut rng));
+            let (mut s, mut d) = (CTuple::blank(), CTuple::blank());
+            if let Some(r) = divide_into(Sub::of(&a), Sub::of(&b), &mut s, &mut d) {
+                let r = r.map(|()| CLayout::from_parts(s, d));
+                assert_eq!(r, rt::logical_divide(&a, &b), "logical_divide({a}, {b})");
+                fused += 1;
+                ok += usize::from(r.is_ok());
+            }
+            let (mut s, mut d) = (CTuple::blank(), CTuple::blank());
+            if let Some(r) = product_into(Sub::of(&a), Sub::of(&b), &mut s, &mut d) {
+                let r = r.map(|()| CLayout::from_parts(s, d));
+                assert_eq!(r, rt::logical_product(&a, &b), "logical_product({a}, {b})");
+                fused += 1;
+                ok += usize::from(r.is_ok());
+            }
+        }
+        assert!(fused > 20_000 && ok > 5_000, "{fused} {ok}");
+        // By mode: tilers of layouts, integers and nested tilers.
+        let mut computed = 0;
+        for _ in 0..20_000 {
+            let a = random_layout(&mut rng, &all);
+            let mut t = CTiler::new();
+            for _ in 0..rng.below(4) {
+                // (an entry the tiler refuses is left out)
+                let next = match rng.below(6) {
+                    0 => t.clone().push_int(all[rng.below(all.len())].0),
+                    1 => CTiler::from_layouts(&[small(&mut rng), small(&mut rng)])
+                        .and_then(|inner| t.clone().push_tiler(&inner)),
+                    _ => t.clone().push_layout(small(&mut rng)),
+                };
+                t = next.unwrap_or(t);
+            }
+            for op in [ModeOp::Divide, ModeOp::Product] {
+                if let Some(r) = by_mode(&a, &t, op) {
+                    assert_eq!(r, rt::by_mode_at(&a, &t, op), "by_mode({a}, {t:?})");
+                    computed += usize::from(r.is_ok());
+                }
+            }
+        }
+        assert!(computed > 2_000, "{computed}");
     }
 }

@@ -51,7 +51,7 @@ super::tiled_product::tiled_product_body!(; []);
 super::flat_product::flat_product_body!(; []);
 super::zip::zip_body!(; []);
 super::blocked_product::blocked_product_body!(; []);
-super::by_mode::by_mode_body!(; []);
+super::by_mode::by_mode_body!(; []; super::fast::by_mode);
 super::raked_product::raked_product_body!(; []);
 super::tile_to_shape::tile_to_shape_body!(; []);
 super::make_ordered_layout::make_ordered_layout_body!(; []; RankingRt);

@@ -354,16 +354,42 @@ impl CTuple {
         self.set_node(n, kind, value, is_static);
         Ok(())
     }
+    /// Nodes `[start, end)` of `src` appended after the last node, as they are
+    /// (no parent's child count changes): a subtree written into a result
+    /// being built node by node; [`Error::NodeLimit`] past [`MAX_NODES`].
+    pub(crate) fn append_nodes(
+        &mut self,
+        src: &CTuple,
+        start: usize,
+        end: usize,
+    ) -> Result<(), Error> {
+        let n = self.node_count();
+        tri!(self.reserve_nodes(n + end - start));
+        self.set_len(n + end - start);
+        self.copy_nodes(n, src, start, end);
+        Ok(())
+    }
     /// The leaves in order: values into `vals`, static flags as the bits of the
     /// result, when there are at most `vals.len()` (at most 64) of them
     /// (`None` otherwise): the fast paths' flat form of a mode list.
     pub(crate) fn leaves_fit(&self, vals: &mut [i64]) -> Option<(usize, u64)> {
+        self.leaves_fit_in(0, self.node_count(), vals)
+    }
+    /// [`leaves_fit`](Self::leaves_fit) of the nodes `[start, end)` (a mode's
+    /// subtree, read where it lies).
+    #[inline]
+    pub(crate) fn leaves_fit_in(
+        &self,
+        start: usize,
+        end: usize,
+        vals: &mut [i64],
+    ) -> Option<(usize, u64)> {
         let mut n = 0;
         let mut statics = 0u64;
         let room = vals.len().min(64);
         match &self.repr {
             Repr::Inline(t) => {
-                for p in 0..t.len as usize {
+                for p in start..end {
                     if t.kinds[p] == I_LEAF {
                         if n == room {
                             return None;
@@ -375,7 +401,7 @@ impl CTuple {
                 }
             }
             Repr::Heap(h) => {
-                for node in &h.nodes[..h.len] {
+                for node in &h.nodes[start..end] {
                     if node.kind == K_LEAF {
                         if n == room {
                             return None;

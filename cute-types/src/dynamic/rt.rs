@@ -177,6 +177,18 @@ impl CLayout {
 }
 
 impl CTiler {
+    /// Where the layout of mode `i` is stored, when that mode is a layout
+    /// entry (not a nested tiler): the stored shapes and strides and the node
+    /// range of that layout in both (what [`CTiler::mode`] would copy out).
+    pub(crate) fn layout_mode_nodes(&self, i: usize) -> Option<(&CTuple, &CTuple, usize, usize)> {
+        let (b, _) = self.structure.mode_range(i).ok()?;
+        if self.structure.kind_at(b) != super::K_LEAF {
+            return None;
+        }
+        let k = usize::try_from(self.structure.val_at(b)).ok()?;
+        let (s, e) = self.shapes.mode_range(k).ok()?;
+        Some((&self.shapes, &self.strides, s, e))
+    }
     /// A copy (`clone`; the name the bodies use on both forms).
     pub(crate) fn dup(&self) -> CTiler {
         self.clone()
