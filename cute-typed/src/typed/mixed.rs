@@ -647,8 +647,15 @@ impl<M: MixedPattern> Mixed<M> {
     fn compact(&self) -> CLayout {
         let p: &'static DLayout = const { &Self::LAYOUT };
         let slots: &'static SlotNodes = const { &SlotNodes::of(&Self::LAYOUT) };
-        let mut shape = CTuple::from_fixed(p.shape_ref());
-        let mut stride = CTuple::from_fixed(p.stride_ref());
+        // (the pattern's compact form is made at compile time when it is inline)
+        let mut shape = match const { CTuple::inline_of(Self::LAYOUT.shape_ref()) } {
+            Some(t) => t,
+            None => CTuple::from_fixed(p.shape_ref()),
+        };
+        let mut stride = match const { CTuple::inline_of(Self::LAYOUT.stride_ref()) } {
+            Some(t) => t,
+            None => CTuple::from_fixed(p.stride_ref()),
+        };
         for k in 0..slots.count {
             let t = if slots.in_stride[k] {
                 &mut stride

@@ -416,12 +416,11 @@ fn right_inverse_flat(m: &Flat) -> Result<CLayout, Error> {
 /// in that case, the result written node by node in `b`'s preorder. Otherwise
 /// (and for operands the body refuses) `None`: the body answers.
 pub(crate) fn composition(a: &CLayout, b: &CLayout) -> Option<Result<CLayout, Error>> {
-    let bs = b.shape_ref();
-    let nodes = Sub::of(b).nodes();
+    let b = Sub::of(b);
     let an = a.shape_ref().node_count();
     // The body's first checks (refusals are its to report); an `a` ending in
     // `()` (the last node in preorder an empty tuple) also goes to the body.
-    if bs.node_count() > 64 || !rhs_admitted(nodes) || a.shape_ref().kind_at(an - 1) == 0 {
+    if b.end > 64 || !b.admitted() || a.shape_ref().kind_at(an - 1) == 0 {
         return None;
     }
     let mut m = Flat::new();
@@ -431,7 +430,11 @@ pub(crate) fn composition(a: &CLayout, b: &CLayout) -> Option<Result<CLayout, Er
         return Some(Err(e));
     }
     let (mut shape, mut stride) = (CTuple::blank(), CTuple::blank());
-    match compose_flat(&lhs, Sub::of(b).nodes(), &mut shape, &mut stride) {
+    let mut c = Composer::new(&lhs, &mut shape, &mut stride);
+    match c
+        .sub(b)
+        .and_then(|exact| if exact { c.finish() } else { Ok(false) })
+    {
         Ok(true) => Some(Ok(CLayout::from_parts(shape, stride))),
         Ok(false) => None,
         Err(e) => Some(Err(e)),
@@ -449,10 +452,6 @@ struct Sub<'a> {
     end: usize,
 }
 
-/// One node of a composition's right-hand side in preorder: its kind in the
-/// shape and in the stride, and its shape and stride values (a leaf's).
-type RhsNode = (u32, u32, DInt, DInt);
-
 impl<'a> Sub<'a> {
     /// The whole of `l`.
     fn of(l: &'a CLayout) -> Sub<'a> {
@@ -464,84 +463,108 @@ impl<'a> Sub<'a> {
             end: s.node_count(),
         }
     }
-    /// The nodes in preorder.
-    fn nodes(self) -> impl Iterator<Item = RhsNode> + Clone + 'a {
-        (self.start..self.end).map(move |p| {
-            (
-                self.s.kind_at(p),
-                self.d.kind_at(p),
-                self.s.node_int(p),
-                self.d.node_int(p),
-            )
-        })
+    /// The fast composition's conditions on its right-hand side (the body's
+    /// first checks, whose refusals are its to report): positive shape leaves
+    /// (`leaves_positive`), no `_` in shape or stride.
+    fn admitted(self) -> bool {
+        for p in self.start..self.end {
+            let (ks, kd) = (self.s.kind_at(p), self.d.kind_at(p));
+            if (ks == K_LEAF && self.s.val_at(p) <= 0) || ks == K_STAR || kd == K_STAR {
+                return false;
+            }
+        }
+        true
     }
 }
 
-/// The nodes of a layout built from flat modes by [`Flat::layout`] (an
-/// integer for one mode, a flat tuple otherwise), in preorder.
-fn flat_nodes(f: &Flat) -> impl Iterator<Item = RhsNode> + Clone + '_ {
-    let head = (f.len != 1).then_some((f.len as u32, f.len as u32, DInt::s(0), DInt::s(0)));
-    head.into_iter()
-        .chain((0..f.len).map(move |k| (K_LEAF, K_LEAF, f.s(k), f.d(k))))
+/// `compose_tree` and the checks after it, node by node of `b` in preorder,
+/// the result's nodes appended to `shape` and `stride`. Each step answers
+/// `Ok(false)` where the body's general checks (inexact leaves, digits
+/// that must add up) would be needed: the nodes appended so far are then
+/// the caller's to drop.
+struct Composer<'a> {
+    lhs: &'a Flat,
+    shape: &'a mut CTuple,
+    stride: &'a mut CTuple,
+    modes: Flat,
+    moving: usize,
+    not_functional: bool,
+    positive: bool,
 }
 
-/// The fast composition's conditions on its right-hand side `b` (the body's
-/// first checks, whose refusals are its to report): positive shape leaves
-/// (`leaves_positive`), no `_` in shape or stride.
-fn rhs_admitted(nodes: impl Iterator<Item = RhsNode>) -> bool {
-    for (ks, kd, s, _) in nodes {
-        if (ks == K_LEAF && s.value <= 0) || ks == K_STAR || kd == K_STAR {
-            return false;
+impl<'a> Composer<'a> {
+    fn new(lhs: &'a Flat, shape: &'a mut CTuple, stride: &'a mut CTuple) -> Composer<'a> {
+        Composer {
+            lhs,
+            shape,
+            stride,
+            modes: Flat::new(),
+            moving: 0,
+            not_functional: false,
+            positive: true,
         }
     }
-    true
-}
-
-/// `compose_tree` and the checks after it, the result's nodes appended to
-/// `shape` and `stride` (in `b`'s preorder); `Ok(false)` where the body's
-/// general checks (inexact leaves, digits that must add up) would be needed
-/// (the nodes appended so far are then the caller's to drop).
-fn compose_flat(
-    lhs: &Flat,
-    b: impl Iterator<Item = RhsNode>,
-    shape: &mut CTuple,
-    stride: &mut CTuple,
-) -> Result<bool, Error> {
-    let mut modes = Flat::new();
-    let (mut moving, mut not_functional, mut positive) = (0usize, false, true);
-    for (kind, _, s, d) in b {
-        if kind != K_LEAF {
-            shape.push_node_end(kind, 0, false)?;
-            stride.push_node_end(kind, 0, false)?;
-            continue;
-        }
-        match compose_leaf(lhs, s, d, &mut modes)? {
+    /// A tuple node of `b` with `kind` children.
+    fn tuple(&mut self, kind: u32) -> Result<(), Error> {
+        self.shape.push_node_end(kind, 0, false)?;
+        self.stride.push_node_end(kind, 0, false)
+    }
+    /// A leaf `s:d` of `b`.
+    fn leaf(&mut self, s: DInt, d: DInt) -> Result<bool, Error> {
+        match compose_leaf(self.lhs, s, d, &mut self.modes)? {
             Leaf::Inexact => return Ok(false),
-            Leaf::Exact { functional } => not_functional |= !functional,
+            Leaf::Exact { functional } => self.not_functional |= !functional,
         }
-        moving += usize::from(s.value != 1 && d.value != 0);
+        self.moving += usize::from(s.value != 1 && d.value != 0);
+        let modes = &self.modes;
         if modes.len != 1 {
-            shape.push_node_end(modes.len as u32, 0, false)?;
-            stride.push_node_end(modes.len as u32, 0, false)?;
+            self.shape.push_node_end(modes.len as u32, 0, false)?;
+            self.stride.push_node_end(modes.len as u32, 0, false)?;
         }
         for k in 0..modes.len {
             let (ms, md) = (modes.s(k), modes.d(k));
-            positive &= ms.value > 0;
-            shape.push_node_end(K_LEAF, ms.value, ms.is_static)?;
-            stride.push_node_end(K_LEAF, md.value, md.is_static)?;
+            self.positive &= ms.value > 0;
+            self.shape.push_node_end(K_LEAF, ms.value, ms.is_static)?;
+            self.stride.push_node_end(K_LEAF, md.value, md.is_static)?;
         }
+        Ok(true)
     }
-    if not_functional {
-        return Err(Error::NotFunctional);
+    /// The nodes of `b`.
+    fn sub(&mut self, b: Sub<'_>) -> Result<bool, Error> {
+        for p in b.start..b.end {
+            let kind = b.s.kind_at(p);
+            if kind != K_LEAF {
+                self.tuple(kind)?;
+            } else if !self.leaf(b.s.node_int(p), b.d.node_int(p))? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
-    // `CLayout::new`: the tuples are congruent and hold no `_`.
-    if !positive {
-        return Err(Error::NonPositiveShape);
+    /// The nodes of the layout [`Flat::layout`] makes of `f` (an integer
+    /// for one mode, a flat tuple otherwise).
+    fn flat(&mut self, f: &Flat) -> Result<bool, Error> {
+        if f.len != 1 {
+            self.tuple(f.len as u32)?;
+        }
+        for k in 0..f.len {
+            if !self.leaf(f.s(k), f.d(k))? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
-    if moving > 1 && !is_linear(lhs) {
-        return Ok(false);
+    /// The checks after the walk.
+    fn finish(&self) -> Result<bool, Error> {
+        if self.not_functional {
+            return Err(Error::NotFunctional);
+        }
+        // `CLayout::new`: the tuples are congruent and hold no `_`.
+        if !self.positive {
+            return Err(Error::NonPositiveShape);
+        }
+        Ok(!(self.moving > 1 && !is_linear(self.lhs)))
     }
-    Ok(true)
 }
 
 /// What [`compose_leaf`] found.
@@ -681,9 +704,14 @@ fn by_mode_with(
 ) -> Result<CLayout, Error> {
     let (a_s, a_d) = (a.shape_ref(), a.stride_ref());
     let (mut shape, mut stride) = (CTuple::empty(), CTuple::empty());
+    // Whether every mode was written by a fused step, whose results are
+    // congruent, free of `_` and positive (what `CLayout::new` checks; a
+    // product's result holds the mode of `a` too, whose extents may not be).
+    let mut all_fused = a.rank() > 0 && (matches!(op, ModeOp::Divide) || a_s.leaves_positive());
     for i in 0..a.rank() {
         let (start, end) = a_s.mode_range(i)?;
         if i >= tiler.rank() {
+            all_fused = false;
             // Past the tiler: the mode as it is.
             shape.push_range_in(a_s, start, end)?;
             stride.push_range_in(a_d, start, end)?;
@@ -713,6 +741,7 @@ fn by_mode_with(
                 stride.set_kind(0, stride.kind_at(0) + 1);
             }
             None => {
+                all_fused = false;
                 shape.set_len(before);
                 stride.set_len(before);
                 let part = body_step(a, tiler, op, i)?;
@@ -720,6 +749,9 @@ fn by_mode_with(
                 stride.push_in(part.stride_ref())?;
             }
         }
+    }
+    if all_fused {
+        return Ok(CLayout::from_parts(shape, stride));
     }
     CLayout::new(shape, stride)
 }
@@ -765,22 +797,20 @@ fn divide_into(
     {
         return Some(Err(e));
     }
-    // composition(a, (b, rest))
-    let pair = core::iter::once((2, 2, DInt::s(0), DInt::s(0)))
-        .chain(b.nodes())
-        .chain(flat_nodes(&rest));
+    // composition(a, (b, rest)): `rest` has positive extents and no `_`
     let rest_nodes = if rest.len == 1 { 1 } else { rest.len + 1 };
-    if 1 + (b.end - b.start) + rest_nodes > 64
-        || !rhs_admitted(pair.clone())
-        || a.s.kind_at(a.end - 1) == 0
-    {
+    if 1 + (b.end - b.start) + rest_nodes > 64 || !b.admitted() || a.s.kind_at(a.end - 1) == 0 {
         return None;
     }
     let mut lhs = Flat::new();
     if let Err(e) = coalesce_walk_rest(&m, true, false, &mut lhs) {
         return Some(Err(e));
     }
-    match compose_flat(&lhs, pair, shape, stride) {
+    let mut c = Composer::new(&lhs, shape, stride);
+    let r = c
+        .tuple(2)
+        .and_then(|()| Ok(c.sub(b)? && c.flat(&rest)? && c.finish()?));
+    match r {
         Ok(true) => Some(Ok(())),
         Ok(false) => None,
         Err(e) => Some(Err(e)),
@@ -811,7 +841,7 @@ fn product_into(
         return Some(Err(e));
     }
     // composition(free, b): `free` is flat (a one-leaf or flat layout)
-    if b.end - b.start > 64 || !rhs_admitted(b.nodes()) || free.len == 0 || free.len > LEAVES {
+    if b.end - b.start > 64 || !b.admitted() || free.len == 0 || free.len > LEAVES {
         return None;
     }
     let mut lhs = Flat::new();
@@ -824,7 +854,10 @@ fn product_into(
         .and_then(|()| stride.push_node_end(2, 0, false))
         .and_then(|()| shape.append_nodes(a.s, a.start, a.end))
         .and_then(|()| stride.append_nodes(a.d, a.start, a.end))
-        .and_then(|()| compose_flat(&lhs, b.nodes(), shape, stride));
+        .and_then(|()| {
+            let mut c = Composer::new(&lhs, shape, stride);
+            Ok(c.sub(b)? && c.finish()?)
+        });
     match r {
         Ok(true) => Some(Ok(())),
         Ok(false) => None,

@@ -389,15 +389,18 @@ impl CTuple {
         let room = vals.len().min(64);
         match &self.repr {
             Repr::Inline(t) => {
-                for p in start..end {
-                    if t.kinds[p] == I_LEAF {
+                // (zipped slices: one bounds check for the range, not one per node)
+                let mut flags = u32::from(t.statics) >> start;
+                for (&kind, &v) in t.kinds[start..end].iter().zip(&t.vals[start..end]) {
+                    if kind == I_LEAF {
                         if n == room {
                             return None;
                         }
-                        vals[n] = t.vals[p];
-                        statics |= u64::from(t.statics >> p & 1) << n;
+                        vals[n] = v;
+                        statics |= u64::from(flags & 1) << n;
                         n += 1;
                     }
+                    flags >>= 1;
                 }
             }
             Repr::Heap(h) => {
@@ -430,6 +433,41 @@ impl CTuple {
             p += 1;
         }
         c
+    }
+    /// [`CTuple::from_fixed`] as a `const fn`, for a tuple stored inline (at
+    /// most [`INLINE_NODES`] nodes; `None` for a larger one): a typed value's
+    /// pattern in the compact form, made at compile time, so that at run time
+    /// only its run-time leaves are written.
+    // Public for `cute-typed` (its run-time arm's operands), not a user API.
+    #[doc(hidden)]
+    pub const fn inline_of<const N: usize>(t: &DTupleN<N>) -> Option<CTuple> {
+        let n = t.node_count();
+        if n > INLINE_NODES {
+            return None;
+        }
+        let mut c = Inline {
+            len: n as u8,
+            kinds: [0; INLINE_NODES],
+            statics: 0,
+            vals: [0; INLINE_NODES],
+        };
+        let mut p = 0;
+        while p < n {
+            c.kinds[p] = match t.kind_at(p) {
+                K_LEAF => I_LEAF,
+                K_STAR => I_STAR,
+                // (an inline tuple has fewer than `INLINE_NODES` children)
+                k => k as u8,
+            };
+            c.vals[p] = t.val_at(p);
+            if t.static_at(p) {
+                c.statics |= 1u16 << p;
+            }
+            p += 1;
+        }
+        Some(CTuple {
+            repr: Repr::Inline(c),
+        })
     }
     /// The same tuple with room for `N` nodes: [`Error::Capacity`] when it has more.
     pub fn to_fixed<const N: usize>(&self) -> Result<DTupleN<N>, Error> {
