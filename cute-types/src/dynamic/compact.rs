@@ -29,7 +29,8 @@ pub const MAX_NODES: usize = 1 << 20;
 // `Error::NodeLimit`'s message states the number.
 const _: () = assert!(MAX_NODES == 1_048_576);
 
-/// Inline node kinds (one byte each); child counts below `I_STAR`.
+/// Inline node kinds (one byte each); child counts below `I_STAR`: the
+/// encoding of the fixed form's nodes too (`CTuple::to_fixed` copies them).
 const I_LEAF: u8 = u8::MAX;
 const I_STAR: u8 = u8::MAX - 1;
 
@@ -472,6 +473,17 @@ impl CTuple {
     /// The same tuple with room for `N` nodes: [`Error::Capacity`] when it has more.
     pub fn to_fixed<const N: usize>(&self) -> Result<DTupleN<N>, Error> {
         let n = self.node_count();
+        if let Repr::Inline(t) = &self.repr {
+            // The same node encoding, child counts below `INLINE_NODES`: the
+            // arrays as they are, when they fit.
+            if n <= N {
+                return Ok(DTupleN::from_nodes(
+                    &t.kinds[..n],
+                    &t.vals[..n],
+                    u64::from(t.statics),
+                ));
+            }
+        }
         let mut t = DTupleN::<N>::empty();
         tri!(t.reserve_nodes(n));
         let mut p = 0;
@@ -528,6 +540,27 @@ mod tests {
         assert_eq!(t.to_string(), "(_4,(2,_2),3)");
         assert_eq!(t.depth(), 2);
         assert_eq!(t.product().unwrap(), DInt::d(48));
+    }
+
+    #[test]
+    fn inline_tuples_convert_to_the_fixed_form_node_for_node() {
+        for text in ["(_4,(2,_2),3)", "(_,(2,_))", "_", "()", "(((_7)),())", "5"] {
+            let fixed: DTuple = text.parse().unwrap();
+            let t = CTuple::from_fixed(&fixed);
+            assert!(t.is_inline());
+            assert_eq!(t.to_fixed::<64>().unwrap(), fixed, "{text}");
+            assert_eq!(t.to_fixed::<64>().unwrap().to_string(), text);
+            assert_eq!(CTuple::inline_of(&fixed).unwrap(), t, "{text}");
+        }
+        // A tuple cut short keeps no flag of the nodes past its end.
+        let mut t = CTuple::from_fixed(&"(_4,_2,_3)".parse::<DTuple>().unwrap());
+        t.set_len(2);
+        t.set_kind(0, 1);
+        assert_eq!(
+            t.to_fixed::<64>().unwrap(),
+            "(_4)".parse::<DTuple>().unwrap()
+        );
+        assert!(t.to_fixed::<1>().is_err());
     }
 
     #[test]

@@ -24,6 +24,15 @@ pub struct DLayoutN<const N: usize> {
 /// layout of the typed layer, of static results and of the library's API.
 pub type DLayout = DLayoutN<CAPACITY>;
 
+impl<const N: usize> DLayoutN<N> {
+    /// `shape:stride` of tuples known congruent and free of `_` (the compact
+    /// form's own, converted): the check is not repeated (debug builds repeat it).
+    pub(crate) fn from_congruent(shape: DTupleN<N>, stride: DTupleN<N>) -> DLayoutN<N> {
+        debug_assert!(shape.check_layout(&stride, false).is_ok());
+        DLayoutN { shape, stride }
+    }
+}
+
 /// Which compact stride to generate from a shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Major {

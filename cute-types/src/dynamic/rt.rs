@@ -169,10 +169,12 @@ impl CLayout {
     /// The same layout with room for `M` nodes per tuple ([`Error::Capacity`]
     /// when it has more).
     pub fn to_fixed<const M: usize>(&self) -> Result<super::DLayoutN<M>, Error> {
-        super::DLayoutN::new_unchecked_shape(
+        // (congruent and free of `_`, as every `CLayout`: only the capacity
+        // can refuse)
+        Ok(super::DLayoutN::from_congruent(
             tri!(self.shape.to_fixed()),
             tri!(self.stride.to_fixed()),
-        )
+        ))
     }
 }
 

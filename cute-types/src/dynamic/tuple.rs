@@ -49,6 +49,20 @@ impl<const N: usize> DTupleN<N> {
 
     // The storage primitives (see `tuple_methods`).
 
+    /// The tuple of the nodes `kinds`, `vals` (bit `p` of `statics`: whether
+    /// node `p` is static) in this form's own encoding (the compact form's
+    /// inline one is the same): at most `N` nodes, each tuple node with fewer
+    /// than `MAX_CHILDREN` children (the caller's to know).
+    pub(crate) fn from_nodes(kinds: &[u8], vals: &[i64], statics: u64) -> DTupleN<N> {
+        let mut t = Self::blank();
+        let n = kinds.len();
+        t.kinds[..n].copy_from_slice(kinds);
+        t.vals[..n].copy_from_slice(vals);
+        // (flags of nodes past the last are not kept)
+        t.statics = statics & u64::MAX.checked_shr(64 - n as u32).unwrap_or(0);
+        t.len = n as u8;
+        t
+    }
     /// No nodes at all (not a valid tuple until a root is set).
     pub(crate) const fn blank() -> DTupleN<N> {
         let () = Self::ROOM_IS_VALID;
