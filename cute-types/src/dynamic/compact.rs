@@ -419,6 +419,22 @@ impl CTuple {
         }
         Some((n, statics))
     }
+    /// The inline nodes, when stored inline: node kinds (leaf 255, `_` 254,
+    /// else the child count), values, and the static flags as the bits of
+    /// the `u16` (those past the last node mean nothing).
+    // Public for `cute-typed` (a typed mixed result read against its
+    // pattern), not a user API.
+    #[doc(hidden)]
+    #[inline]
+    pub fn inline_nodes(&self) -> Option<(&[u8], &[i64], u16)> {
+        match &self.repr {
+            Repr::Inline(t) => {
+                let n = t.len as usize;
+                Some((&t.kinds[..n], &t.vals[..n], t.statics))
+            }
+            Repr::Heap(_) => None,
+        }
+    }
     /// Whether the nodes are stored inline (no heap allocation).
     pub fn is_inline(&self) -> bool {
         matches!(self.repr, Repr::Inline(_))
