@@ -191,6 +191,16 @@ impl CTiler {
         let (s, e) = self.shapes.mode_range(k).ok()?;
         Some((&self.shapes, &self.strides, s, e))
     }
+    /// [`CTiler::push_layout`] in place (the tiler is not moved in and out:
+    /// the typed operands' tilers are built this way).
+    // Public for `cute-typed` (its run-time arm's operands), not a user API.
+    #[doc(hidden)]
+    pub fn push_layout_in(&mut self, l: &CLayout) -> Result<(), Error> {
+        // (as `push_entry`: stored, then its index as the next mode)
+        let index = self.count;
+        tri!(self.store(l, false));
+        self.structure.push_int(DInt::d(index as i64))
+    }
     /// A copy (`clone`; the name the bodies use on both forms).
     pub(crate) fn dup(&self) -> CTiler {
         self.clone()
