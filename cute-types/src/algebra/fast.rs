@@ -766,6 +766,65 @@ fn body_step(a: &CLayout, tiler: &CTiler, op: ModeOp, i: usize) -> Result<CLayou
     }
 }
 
+/// `tile_unzip(l, tiler)` of `tile_unzip.rs` when every mode of the tiler is
+/// a layout entry: `((l₀₀, l₁₀, …), (l₀₁, l₁₁, …, l_r, …))` written in one
+/// pass of node-range copies into the result's tuples, where the body builds
+/// the two halves, checks each, and copies them into a pair. `None` (the body
+/// answers) for nested tilers and for a tiler of higher rank than `l`.
+pub(crate) fn tile_unzip(l: &CLayout, tiler: &CTiler) -> Option<Result<CLayout, Error>> {
+    let (rank, tiled) = (l.rank(), tiler.rank());
+    if tiled > rank {
+        return None;
+    }
+    for i in 0..tiled {
+        if !tiler.mode_is_layout(i).ok()? {
+            return None;
+        }
+    }
+    Some(unzip_layouts(l, rank, tiled))
+}
+
+fn unzip_layouts(l: &CLayout, rank: usize, tiled: usize) -> Result<CLayout, Error> {
+    let (shape, stride) = (l.shape_ref(), l.stride_ref());
+    // Mode `i < tiled` is (tile, rest): the node ranges of its two children.
+    let halves = |i: usize| -> Result<(usize, usize, usize), Error> {
+        let (b, e) = shape.mode_range(i)?;
+        let kind = shape.kind_at(b);
+        let arity = if kind >= K_STAR { 1 } else { kind as usize };
+        if arity != 2 {
+            return Err(Error::ModeOutOfRange {
+                index: 1,
+                rank: arity,
+            });
+        }
+        Ok((b + 1, shape.subtree_end(b + 1), e))
+    };
+    let (mut s, mut d) = (CTuple::blank(), CTuple::blank());
+    for t in [&mut s, &mut d] {
+        t.push_node_end(2, 0, false)?;
+        t.push_node_end(tiled as u32, 0, false)?;
+    }
+    for i in 0..tiled {
+        let (tile, mid, _) = halves(i)?;
+        s.append_nodes(shape, tile, mid)?;
+        d.append_nodes(stride, tile, mid)?;
+    }
+    s.push_node_end(rank as u32, 0, false)?;
+    d.push_node_end(rank as u32, 0, false)?;
+    for i in 0..rank {
+        let (start, end) = if i < tiled {
+            let (_, mid, end) = halves(i)?;
+            (mid, end)
+        } else {
+            shape.mode_range(i)?
+        };
+        s.append_nodes(shape, start, end)?;
+        d.append_nodes(stride, start, end)?;
+    }
+    // (the checks of the body's two halves: extents, as `CLayout::new`)
+    CLayout::new(s, d)
+}
+
 /// `logical_divide(a, b)` of `logical_divide.rs`, `a ∘ (b, complement(b,
 /// shape(coalesce(a))))`, its result appended to `shape` and `stride` as one
 /// subtree, when every step takes its fast path (`coalesce`, `complement` on
@@ -1081,7 +1140,7 @@ mod tests {
         }
         assert!(fused > 20_000 && ok > 5_000, "{fused} {ok}");
         // By mode: tilers of layouts, integers and nested tilers.
-        let mut computed = 0;
+        let (mut computed, mut unzipped) = (0, 0);
         for _ in 0..20_000 {
             let a = random_layout(&mut rng, &all);
             let mut t = CTiler::new();
@@ -1099,9 +1158,19 @@ mod tests {
                 if let Some(r) = by_mode(&a, &t, op) {
                     assert_eq!(r, rt::by_mode_at(&a, &t, op), "by_mode({a}, {t:?})");
                     computed += usize::from(r.is_ok());
+                    // zipped_divide's second step, on a divide's result and on `a`
+                    for l in r.iter().chain([&a]) {
+                        if let Some(z) = tile_unzip(l, &t) {
+                            assert_eq!(z, rt::tile_unzip_at(l, &t), "tile_unzip({l}, {t:?})");
+                            unzipped += usize::from(z.is_ok());
+                        }
+                    }
                 }
             }
         }
-        assert!(computed > 2_000, "{computed}");
+        assert!(
+            computed > 2_000 && unzipped > 1_000,
+            "{computed} {unzipped}"
+        );
     }
 }

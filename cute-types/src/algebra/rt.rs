@@ -41,7 +41,7 @@ super::left_inverse::left_inverse_body!(; []);
 super::layout_add::layout_add_body!(; []);
 super::max_common::max_common_body!(; []);
 super::logical_divide::logical_divide_body!(; []);
-super::tile_unzip::tile_unzip_body!(; []);
+super::tile_unzip::tile_unzip_body!(; []; super::fast::tile_unzip);
 super::zipped_divide::zipped_divide_body!(; []);
 super::tiled_divide::tiled_divide_body!(; []);
 super::flat_divide::flat_divide_body!(; []);
