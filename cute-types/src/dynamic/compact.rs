@@ -568,6 +568,19 @@ mod tests {
             assert_eq!(t.to_fixed::<64>().unwrap().to_string(), text);
             assert_eq!(CTuple::inline_of(&fixed).unwrap(), t, "{text}");
         }
+        // Layouts, inline and on the heap, both ways.
+        for text in [
+            "(_4,(2,_2)):(1,(_0,4))",
+            "_1:_0",
+            "((1,2,3),(4,(5,6)),_7,8):((1,2,3),(4,(5,6)),_7,8)",
+        ] {
+            let fixed: crate::DLayout = text.parse().unwrap();
+            let c = crate::dynamic::rt::CLayout::from_fixed(&fixed);
+            assert_eq!(c.to_fixed::<64>().unwrap(), fixed, "{text}");
+            assert_eq!(c.to_fixed::<64>().unwrap().to_string(), text);
+        }
+        let wide: crate::dynamic::rt::CLayout = "(1,2,3,4,5):(1,2,3,4,5)".parse().unwrap();
+        assert!(wide.to_fixed::<4>().is_err());
         // A tuple cut short keeps no flag of the nodes past its end.
         let mut t = CTuple::from_fixed(&"(_4,_2,_3)".parse::<DTuple>().unwrap());
         t.set_len(2);

@@ -169,6 +169,18 @@ impl CLayout {
     /// The same layout with room for `M` nodes per tuple ([`Error::Capacity`]
     /// when it has more).
     pub fn to_fixed<const M: usize>(&self) -> Result<super::DLayoutN<M>, Error> {
+        if let (Some((sk, sv, ss)), Some((dk, dv, ds))) =
+            (self.shape.inline_nodes(), self.stride.inline_nodes())
+        {
+            // Inline: the fixed form's node encoding, child counts below
+            // `INLINE_NODES` (as `CTuple::to_fixed`), written in place.
+            if sk.len() <= M {
+                return Ok(super::DLayoutN::from_congruent_nodes(
+                    (sk, sv, u64::from(ss)),
+                    (dk, dv, u64::from(ds)),
+                ));
+            }
+        }
         // (congruent and free of `_`, as every `CLayout`: only the capacity
         // can refuse)
         Ok(super::DLayoutN::from_congruent(
