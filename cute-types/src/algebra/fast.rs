@@ -193,6 +193,21 @@ fn coalesce_walk_rest(
         out.set_unit();
         return Ok(());
     }
+    if m.len == 1 {
+        // (the walk below for one mode: its first step alone)
+        let s = if keep_rest && m.s(0).is_static_eq(1) {
+            DInt::s(2)
+        } else {
+            m.s(0)
+        };
+        if is_one(s, by_value) {
+            out.set_unit();
+        } else {
+            out.set(0, s, m.d(0));
+            out.len = 1;
+        }
+        return Ok(());
+    }
     let last = m.len - 1;
     // Built back to front, reversed at the end (as the body does).
     let mut top = 0;
