@@ -24,13 +24,14 @@ const LEAVES: usize = 11;
 const ROOM: usize = LEAVES + 1;
 
 /// Flat modes `(shape, stride)` in fixed arrays (values, and the static flags
-/// as bit masks): the fast paths' `Modes`, small enough to set up cheaply.
+/// one `bool` each: read and written without shifts and masks): the fast
+/// paths' `Modes`, small enough to set up cheaply.
 #[derive(Clone, Copy)]
 struct Flat {
     s: [i64; ROOM],
     d: [i64; ROOM],
-    s_static: u64,
-    d_static: u64,
+    s_static: [bool; ROOM],
+    d_static: [bool; ROOM],
     len: usize,
 }
 
@@ -40,8 +41,8 @@ impl Flat {
         Flat {
             s: [0; ROOM],
             d: [0; ROOM],
-            s_static: 0,
-            d_static: 0,
+            s_static: [false; ROOM],
+            d_static: [false; ROOM],
             len: 0,
         }
     }
@@ -49,19 +50,32 @@ impl Flat {
     fn of(l: &CLayout, f: &mut Flat) -> Option<()> {
         let (n, s_static) = l.shape_ref().leaves_fit(&mut f.s[..LEAVES])?;
         let (_, d_static) = l.stride_ref().leaves_fit(&mut f.d[..LEAVES])?;
-        f.len = n;
-        f.s_static = s_static;
-        f.d_static = d_static;
+        f.set_flags(n, s_static, d_static);
         Some(())
     }
     /// The leaves of the layout `l` stands for (`None` past [`LEAVES`]).
     fn of_sub(l: Sub<'_>, f: &mut Flat) -> Option<()> {
         let (n, s_static) = l.s.leaves_fit_in(l.start, l.end, &mut f.s[..LEAVES])?;
         let (_, d_static) = l.d.leaves_fit_in(l.start, l.end, &mut f.d[..LEAVES])?;
-        f.len = n;
-        f.s_static = s_static;
-        f.d_static = d_static;
+        f.set_flags(n, s_static, d_static);
         Some(())
+    }
+    /// `n` modes, the static flags of mode `k` bit `k` of the masks.
+    fn set_flags(&mut self, n: usize, s_static: u64, d_static: u64) {
+        self.len = n;
+        for k in 0..n {
+            self.s_static[k] = s_static >> k & 1 != 0;
+            self.d_static[k] = d_static >> k & 1 != 0;
+        }
+    }
+    /// The static flags of the modes as bit masks (shape, stride).
+    fn flag_masks(&self) -> (u64, u64) {
+        let (mut s, mut d) = (0u64, 0u64);
+        for k in 0..self.len {
+            s |= u64::from(self.s_static[k]) << k;
+            d |= u64::from(self.d_static[k]) << k;
+        }
+        (s, d)
     }
     /// The check of [`Flat::layout`] alone: [`Error::NonPositiveShape`] for
     /// a shape below 1.
@@ -102,23 +116,22 @@ impl Flat {
     fn s(&self, k: usize) -> DInt {
         DInt {
             value: self.s[k],
-            is_static: self.s_static >> k & 1 != 0,
+            is_static: self.s_static[k],
         }
     }
     /// Stride of mode `k`.
     fn d(&self, k: usize) -> DInt {
         DInt {
             value: self.d[k],
-            is_static: self.d_static >> k & 1 != 0,
+            is_static: self.d_static[k],
         }
     }
     /// Sets mode `k` to `s:d`.
     fn set(&mut self, k: usize, s: DInt, d: DInt) {
         self.s[k] = s.value;
         self.d[k] = d.value;
-        let bit = 1u64 << k;
-        self.s_static = (self.s_static & !bit) | (u64::from(s.is_static) << k);
-        self.d_static = (self.d_static & !bit) | (u64::from(d.is_static) << k);
+        self.s_static[k] = s.is_static;
+        self.d_static[k] = d.is_static;
     }
     /// `_1:_0` (`Modes::unit`).
     fn set_unit(&mut self) {
@@ -132,17 +145,14 @@ impl Flat {
     }
     /// Whether every stride is static.
     fn strides_static(&self) -> bool {
-        let all = (1u64 << self.len) - 1;
-        self.d_static & all == all
+        self.d_static[..self.len].iter().all(|&b| b)
     }
     /// Removes mode `i`, keeping the order of the others (`Modes::remove`).
     fn remove(&mut self, i: usize) {
         self.s.copy_within(i + 1..self.len, i);
         self.d.copy_within(i + 1..self.len, i);
-        // The flags above `i` move down one place.
-        let low = (1u64 << i) - 1;
-        self.s_static = (self.s_static & low) | ((self.s_static >> 1) & !low);
-        self.d_static = (self.d_static & low) | ((self.d_static >> 1) & !low);
+        self.s_static.copy_within(i + 1..self.len, i);
+        self.d_static.copy_within(i + 1..self.len, i);
         self.len -= 1;
     }
     /// Reverses the first `len` modes.
@@ -159,13 +169,8 @@ impl Flat {
     /// `Modes::layout`: integer-shaped for one mode, flat tuples otherwise,
     /// checked as `CLayout::new` checks them.
     fn layout(&self) -> Result<CLayout, Error> {
-        let mask = (1u64 << self.len) - 1;
-        CLayout::from_flat(
-            &self.s[..self.len],
-            self.s_static & mask,
-            &self.d[..self.len],
-            self.d_static & mask,
-        )
+        let (s_static, d_static) = self.flag_masks();
+        CLayout::from_flat(&self.s[..self.len], s_static, &self.d[..self.len], d_static)
     }
 }
 
