@@ -593,6 +593,29 @@ mod tests {
     }
 
     #[test]
+    fn a_layout_pushed_in_place_is_the_layout_pushed_by_value() {
+        use crate::dynamic::rt::{CLayout, CTiler};
+        let layouts: [CLayout; 4] = [
+            "_4:_1".parse().unwrap(),
+            "(8,(2,_3)):(1,(_16,32))".parse().unwrap(),
+            "((1,2,3),(4,(5,6)),_7,8):((1,2,3),(4,(5,6)),_7,8)"
+                .parse()
+                .unwrap(),
+            "():()".parse().unwrap(),
+        ];
+        let (mut by_value, mut in_place) = (CTiler::new(), CTiler::new());
+        for l in &layouts {
+            by_value = by_value.push_layout(l.clone()).unwrap();
+            in_place.push_layout_in(l).unwrap();
+            assert!(by_value == in_place, "{l}");
+        }
+        assert_eq!(in_place.rank(), 4);
+        assert!(
+            in_place.mode(2).unwrap() == crate::dynamic::rt::CTilerMode::Layout(layouts[2].clone())
+        );
+    }
+
+    #[test]
     fn large_tuples_move_to_the_heap_and_keep_their_value() {
         let text = "((1,2,3),(4,(5,6)),_7,8,(9,(10,(11,12))),13,_14)";
         let fixed: DTuple = text.parse().unwrap();

@@ -208,10 +208,43 @@ impl CTiler {
     // Public for `cute-typed` (its run-time arm's operands), not a user API.
     #[doc(hidden)]
     pub fn push_layout_in(&mut self, l: &CLayout) -> Result<(), Error> {
-        // (as `push_entry`: stored, then its index as the next mode)
+        // As `push_entry`: stored (`store`: its shape and stride one more
+        // child of the store's tuples), then its index as the next mode; each
+        // child's nodes appended after the last (a tuple's last child ends
+        // the tuple), the parent's count raised.
+        if self.count >= IntFlags::ROOM {
+            return Err(Error::Capacity);
+        }
         let index = self.count;
-        tri!(self.store(l, false));
-        self.structure.push_int(DInt::d(index as i64))
+        let (shape, stride) = (l.shape_ref(), l.stride_ref());
+        for (t, child) in [(&mut self.shapes, shape), (&mut self.strides, stride)] {
+            tri!(Self::append_child(t, |t| t.append_nodes(
+                child,
+                0,
+                child.node_count()
+            )));
+        }
+        self.count += 1;
+        Self::append_child(&mut self.structure, |t| {
+            t.push_node_end(super::K_LEAF, index as i64, false)
+        })
+    }
+    /// `append(t)` as one more child of `t`'s root (`push_in`'s checks).
+    #[inline]
+    fn append_child(
+        t: &mut CTuple,
+        append: impl FnOnce(&mut CTuple) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        let kind = t.kind_at(0);
+        if kind >= super::K_STAR {
+            return Err(Error::ExpectedTuple);
+        }
+        if kind >= CTuple::MAX_CHILDREN {
+            return Err(Error::Capacity);
+        }
+        tri!(append(t));
+        t.set_kind(0, kind + 1);
+        Ok(())
     }
     /// A copy (`clone`; the name the bodies use on both forms).
     pub(crate) fn dup(&self) -> CTiler {
