@@ -48,25 +48,19 @@ impl Flat {
     }
     /// The leaves of `l` (`Modes::of_layout`), `None` past [`LEAVES`].
     fn of(l: &CLayout, f: &mut Flat) -> Option<()> {
-        let (n, s_static) = l.shape_ref().leaves_fit(&mut f.s[..LEAVES])?;
-        let (_, d_static) = l.stride_ref().leaves_fit(&mut f.d[..LEAVES])?;
-        f.set_flags(n, s_static, d_static);
+        f.len = l
+            .shape_ref()
+            .leaves_fit(&mut f.s[..LEAVES], &mut f.s_static)?;
+        l.stride_ref()
+            .leaves_fit(&mut f.d[..LEAVES], &mut f.d_static)?;
         Some(())
     }
     /// The leaves of the layout `l` stands for (`None` past [`LEAVES`]).
     fn of_sub(l: Sub<'_>, f: &mut Flat) -> Option<()> {
-        let (n, s_static) = l.s.leaves_fit_in(l.start, l.end, &mut f.s[..LEAVES])?;
-        let (_, d_static) = l.d.leaves_fit_in(l.start, l.end, &mut f.d[..LEAVES])?;
-        f.set_flags(n, s_static, d_static);
+        f.len =
+            l.s.leaves_fit_in(l.start, l.end, &mut f.s[..LEAVES], &mut f.s_static)?;
+        l.d.leaves_fit_in(l.start, l.end, &mut f.d[..LEAVES], &mut f.d_static)?;
         Some(())
-    }
-    /// `n` modes, the static flags of mode `k` bit `k` of the masks.
-    fn set_flags(&mut self, n: usize, s_static: u64, d_static: u64) {
-        self.len = n;
-        for k in 0..n {
-            self.s_static[k] = s_static >> k & 1 != 0;
-            self.d_static[k] = d_static >> k & 1 != 0;
-        }
     }
     /// The static flags of the modes as bit masks (shape, stride).
     fn flag_masks(&self) -> (u64, u64) {

@@ -370,11 +370,11 @@ impl CTuple {
         self.copy_nodes(n, src, start, end);
         Ok(())
     }
-    /// The leaves in order: values into `vals`, static flags as the bits of the
-    /// result, when there are at most `vals.len()` (at most 64) of them
-    /// (`None` otherwise): the fast paths' flat form of a mode list.
-    pub(crate) fn leaves_fit(&self, vals: &mut [i64]) -> Option<(usize, u64)> {
-        self.leaves_fit_in(0, self.node_count(), vals)
+    /// The leaves in order: values into `vals`, static flags into `statics`,
+    /// when there are at most `vals.len()` of them (`None` otherwise): the
+    /// fast paths' flat form of a mode list. Returns how many.
+    pub(crate) fn leaves_fit(&self, vals: &mut [i64], statics: &mut [bool]) -> Option<usize> {
+        self.leaves_fit_in(0, self.node_count(), vals, statics)
     }
     /// [`leaves_fit`](Self::leaves_fit) of the nodes `[start, end)` (a mode's
     /// subtree, read where it lies).
@@ -384,10 +384,10 @@ impl CTuple {
         start: usize,
         end: usize,
         vals: &mut [i64],
-    ) -> Option<(usize, u64)> {
+        statics: &mut [bool],
+    ) -> Option<usize> {
         let mut n = 0;
-        let mut statics = 0u64;
-        let room = vals.len().min(64);
+        let room = vals.len().min(statics.len());
         match &self.repr {
             Repr::Inline(t) => {
                 // (zipped slices: one bounds check for the range, not one per node)
@@ -398,7 +398,7 @@ impl CTuple {
                             return None;
                         }
                         vals[n] = v;
-                        statics |= u64::from(flags & 1) << n;
+                        statics[n] = flags & 1 != 0;
                         n += 1;
                     }
                     flags >>= 1;
@@ -411,13 +411,13 @@ impl CTuple {
                             return None;
                         }
                         vals[n] = node.value;
-                        statics |= u64::from(node.is_static) << n;
+                        statics[n] = node.is_static;
                         n += 1;
                     }
                 }
             }
         }
-        Some((n, statics))
+        Some(n)
     }
     /// The inline nodes, when stored inline: node kinds (leaf 255, `_` 254,
     /// else the child count), values, and the static flags as the bits of
