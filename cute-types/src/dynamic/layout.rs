@@ -24,6 +24,7 @@ pub struct DLayoutN<const N: usize> {
 /// layout of the typed layer, of static results and of the library's API.
 pub type DLayout = DLayoutN<CAPACITY>;
 
+#[cfg(feature = "alloc")]
 impl<const N: usize> DLayoutN<N> {
     /// `shape:stride` of tuples known congruent and free of `_` (the compact
     /// form's own, converted): the check is not repeated (debug builds repeat it).

@@ -53,6 +53,7 @@ impl<const N: usize> DTupleN<N> {
     /// node `p` is static) in this form's own encoding (the compact form's
     /// inline one is the same): at most `N` nodes, each tuple node with fewer
     /// than `MAX_CHILDREN` children (the caller's to know).
+    #[cfg(feature = "alloc")]
     pub(crate) fn from_nodes(kinds: &[u8], vals: &[i64], statics: u64) -> DTupleN<N> {
         let mut t = Self::blank();
         t.set_nodes(kinds, vals, statics);
@@ -60,6 +61,7 @@ impl<const N: usize> DTupleN<N> {
     }
     /// This blank tuple made [`DTupleN::from_nodes`]`(kinds, vals, statics)`,
     /// in place.
+    #[cfg(feature = "alloc")]
     pub(crate) fn set_nodes(&mut self, kinds: &[u8], vals: &[i64], statics: u64) {
         let n = kinds.len();
         self.kinds[..n].copy_from_slice(kinds);
