@@ -470,10 +470,14 @@ impl<M: MixedPattern> Mixed<M> {
         }
         let slots: &'static SlotNodes = const { &SlotNodes::of(&Self::LAYOUT) };
         let mut vals = [0i64; MIXED_SLOTS];
-        for k in 0..slots.count {
-            let p = slots.pos[k] as usize;
-            vals[k] = if slots.in_stride[k] { ldv[p] } else { lv[p] };
-            if !slots.in_stride[k] && vals[k] <= 0 {
+        let nodes = slots.pos.iter().zip(&slots.in_stride).take(slots.count);
+        for (v, (&p, &in_stride)) in vals.iter_mut().zip(nodes) {
+            *v = if in_stride {
+                ldv[p as usize]
+            } else {
+                lv[p as usize]
+            };
+            if !in_stride && *v <= 0 {
                 return Some(Err(Error::NonPositiveShape));
             }
         }

@@ -577,7 +577,7 @@ impl<'a> Composer<'a> {
         if !self.positive {
             return Err(Error::NonPositiveShape);
         }
-        Ok(!(self.moving > 1 && !is_linear(self.lhs)))
+        Ok(self.moving <= 1 || is_linear(self.lhs))
     }
 }
 
@@ -689,6 +689,10 @@ fn is_linear(lhs: &Flat) -> bool {
     }
 }
 
+/// One mode's fused step ([`divide_into`], [`product_into`]): the mode of `a`,
+/// the tiler's layout, the result's shape and stride to append to.
+type FusedStep = fn(Sub<'_>, Sub<'_>, &mut CTuple, &mut CTuple) -> Option<Result<(), Error>>;
+
 /// `by_mode(a, tiler, op)` of `by_mode.rs` for a divide or a product: each
 /// mode of `a` whose tiler entry is a layout is divided (multiplied) in one
 /// pass over flat arrays ([`divide_into`], [`product_into`]), its result
@@ -698,8 +702,7 @@ fn is_linear(lhs: &Flat) -> bool {
 /// A mode where a step's fast path does not apply takes the body's step; a
 /// composition tiler, or one of higher rank than `a` (refused), goes to the body.
 pub(crate) fn by_mode(a: &CLayout, tiler: &CTiler, op: ModeOp) -> Option<Result<CLayout, Error>> {
-    let into: fn(Sub<'_>, Sub<'_>, &mut CTuple, &mut CTuple) -> Option<Result<(), Error>> = match op
-    {
+    let into: FusedStep = match op {
         ModeOp::Divide => divide_into,
         ModeOp::Product => product_into,
         ModeOp::Compose => return None,
@@ -714,7 +717,7 @@ fn by_mode_with(
     a: &CLayout,
     tiler: &CTiler,
     op: ModeOp,
-    into: fn(Sub<'_>, Sub<'_>, &mut CTuple, &mut CTuple) -> Option<Result<(), Error>>,
+    into: FusedStep,
 ) -> Result<CLayout, Error> {
     let (a_s, a_d) = (a.shape_ref(), a.stride_ref());
     let (mut shape, mut stride) = (CTuple::empty(), CTuple::empty());

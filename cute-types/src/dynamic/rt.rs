@@ -211,10 +211,8 @@ impl CTiler {
         // As `push_entry`: stored (`store`: its shape and stride one more
         // child of the store's tuples), then its index as the next mode; each
         // child's nodes appended after the last (a tuple's last child ends
-        // the tuple), the parent's count raised.
-        if self.count >= IntFlags::ROOM {
-            return Err(Error::Capacity);
-        }
+        // the tuple), the parent's count raised. (`store`'s room check is
+        // for the fixed form: here `IntFlags::ROOM` is `usize::MAX`.)
         let index = self.count;
         let (shape, stride) = (l.shape_ref(), l.stride_ref());
         for (t, child) in [(&mut self.shapes, shape), (&mut self.strides, stride)] {
