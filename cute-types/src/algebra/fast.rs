@@ -2,6 +2,9 @@
 //! [`LEAVES`] leaves: the same steps as the bodies written once
 //! (`coalesce_walk`, `filter_modes`, `complement_of_filtered`), on fixed
 //! arrays on the stack, the result written straight into compact tuples.
+//! The by-mode divide and product (`by_mode`) chain those steps per mode on
+//! the operands' node ranges, without building the intermediate layouts, and
+//! `tile_unzip` moves node ranges in one pass.
 //!
 //! Why: the bodies keep their flat modes in growing lists (`lists::rt`) and
 //! return them by value, and build results one push at a time; on the small
