@@ -90,12 +90,12 @@ pub trait TilerOperand: Copy {
         }
     }
     #[doc(hidden)]
-    /// `t` with this tiler appended as its next mode (as
+    /// Appends this tiler to `t` as its next mode, in place (as
     /// [`TilerOperand::to_compact_tiler`] then the push of that mode), the
     /// mode written into the by-mode tiler without a [`CTilerArg`] in between.
     #[cfg(feature = "alloc")]
     #[inline]
-    fn push_compact_mode(&self, t: CTiler) -> Result<CTiler, Error> {
+    fn push_compact_mode(&self, t: &mut CTiler) -> Result<(), Error> {
         CTilerArg::push_onto(t, self.to_compact_tiler()?)
     }
 }
@@ -124,12 +124,18 @@ impl CTilerArg {
             DTilerArg::Tiler(t) => CTilerArg::Tiler(CTiler::from_fixed(t)),
         }
     }
-    /// `t` with `m` appended as its next mode (as [`push_mode`]).
-    fn push_onto(t: CTiler, m: CTilerArg) -> Result<CTiler, Error> {
+    /// Appends `m` to `t` as its next mode, in place (as [`push_mode`]).
+    fn push_onto(t: &mut CTiler, m: CTilerArg) -> Result<(), Error> {
         match m {
-            CTilerArg::Layout(l) => t.push_layout(l),
-            CTilerArg::Int(n) => t.push_int(n),
-            CTilerArg::Tiler(inner) => t.push_tiler(&inner),
+            CTilerArg::Layout(l) => t.push_layout_in(&l),
+            CTilerArg::Int(n) => {
+                *t = core::mem::replace(t, CTiler::new()).push_int(n)?;
+                Ok(())
+            }
+            CTilerArg::Tiler(inner) => {
+                *t = core::mem::replace(t, CTiler::new()).push_tiler(&inner)?;
+                Ok(())
+            }
         }
     }
 }
@@ -214,8 +220,8 @@ impl<S: Congruent<D>, D: IntTuple> TilerOperand for Layout<S, D> {
     }
     #[cfg(feature = "alloc")]
     #[inline]
-    fn push_compact_mode(&self, t: CTiler) -> Result<CTiler, Error> {
-        t.push_layout(LayoutOperand::to_compact(self))
+    fn push_compact_mode(&self, t: &mut CTiler) -> Result<(), Error> {
+        t.push_layout_in(&LayoutOperand::to_compact(self))
     }
 }
 
@@ -329,8 +335,8 @@ macro_rules! tuple_tiler {
                     return Ok(CTilerArg::from_fixed(t));
                 }
                 // Each mode written straight into the tiler (as `tiler_of`).
-                let t = CTiler::new();
-                $(let t = self.$i.push_compact_mode(t)?;)+
+                let mut t = CTiler::new();
+                $(self.$i.push_compact_mode(&mut t)?;)+
                 Ok(CTilerArg::Tiler(t))
             }
         }

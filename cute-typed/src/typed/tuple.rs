@@ -122,8 +122,11 @@ pub trait IntTuple: Copy + Default + PartialEq + fmt::Debug + 'static {
     #[cfg(feature = "alloc")]
     #[inline]
     fn to_compact(&self) -> CTuple {
-        let p: &'static DTuple = const { &Self::PATTERN };
-        let mut t = CTuple::from_fixed(p);
+        // (the pattern's compact form is made at compile time when it is inline)
+        let mut t = match const { CTuple::inline_of(&Self::PATTERN) } {
+            Some(t) => t,
+            None => CTuple::from_fixed(const { &Self::PATTERN }),
+        };
         if const { !Self::IS_STATIC } {
             let pos: &'static RuntimeLeaves = const { &RuntimeLeaves::of(&Self::PATTERN) };
             let mut k = 0;
