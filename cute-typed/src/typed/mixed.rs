@@ -430,7 +430,64 @@ impl<M: MixedPattern> Mixed<M> {
     /// [`Mixed::from_dynamic`] of the run-time arm's own result (the compact
     /// layout), read without converting it.
     pub(crate) fn from_rt(l: &RtLayout) -> Result<Self, Error> {
+        #[cfg(feature = "alloc")]
+        if let Some(r) = Self::read_inline(l) {
+            return r;
+        }
         Self::read(l)
+    }
+
+    /// [`Mixed::read`] of an inline compact layout whose nodes are the
+    /// pattern's (kinds, static flags and static values compared as arrays
+    /// against the pattern's compact form, made at compile time); `None`
+    /// where they differ (or either is not inline): `read` then names the
+    /// first difference. Where they agree, `read`'s only other refusals are a
+    /// run-time extent below 1 and the size checks of [`Mixed::fits`].
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn read_inline(l: &DLayout) -> Option<Result<Self, Error>> {
+        if const { M::PATTERN.is_err() || Self::SLOTS > MIXED_SLOTS } {
+            return None;
+        }
+        let ps: &'static Option<DTuple> = const { &DTuple::inline_of(Self::LAYOUT.shape_ref()) };
+        let pd: &'static Option<DTuple> = const { &DTuple::inline_of(Self::LAYOUT.stride_ref()) };
+        let leaves: u16 = const { leaf_mask(Self::LAYOUT.shape_ref()) };
+        let (pk, pv, p_static) = ps.as_ref()?.inline_nodes()?;
+        let (_, pdv, pd_static) = pd.as_ref()?.inline_nodes()?;
+        let (lk, lv, l_static) = l.shape_ref().inline_nodes()?;
+        let (ldk, ldv, ld_static) = l.stride_ref().inline_nodes()?;
+        if lk != pk || ldk != pk {
+            return None;
+        }
+        if (l_static ^ p_static) & leaves != 0 || (ld_static ^ pd_static) & leaves != 0 {
+            return None;
+        }
+        for p in 0..pk.len() {
+            let (s_fixed, d_fixed) = (
+                ((p_static & leaves) >> p) & 1 != 0,
+                ((pd_static & leaves) >> p) & 1 != 0,
+            );
+            if (s_fixed && lv[p] != pv[p]) || (d_fixed && ldv[p] != pdv[p]) {
+                return None;
+            }
+        }
+        let slots: &'static SlotNodes = const { &SlotNodes::of(&Self::LAYOUT) };
+        let mut vals = [0i64; MIXED_SLOTS];
+        let nodes = slots.pos.iter().zip(&slots.in_stride).take(slots.count);
+        for (v, (&p, &in_stride)) in vals.iter_mut().zip(nodes) {
+            *v = if in_stride {
+                ldv[p as usize]
+            } else {
+                lv[p as usize]
+            };
+            if !in_stride && *v <= 0 {
+                return Some(Err(Error::NonPositiveShape));
+            }
+        }
+        Some(Self::fits(&vals).map(|()| Mixed {
+            vals,
+            marker: PhantomData,
+        }))
     }
 
     /// The value equal to `l` (see [`Mixed::from_dynamic`]): `l` is walked
@@ -614,6 +671,19 @@ macro_rules! layout_nodes {
 layout_nodes!(FixedLayout, FixedTuple);
 layout_nodes!(DLayout, DTuple);
 
+/// The leaf nodes of `t` as the bits of a `u16` (the first 16 nodes).
+const fn leaf_mask(t: &FixedTuple) -> u16 {
+    let mut mask = 0u16;
+    let mut p = 0;
+    while p < t.node_count() && p < 16 {
+        if t.leaf_at_node(p).is_some() {
+            mask |= 1 << p;
+        }
+        p += 1;
+    }
+    mask
+}
+
 /// Where each slot of a pattern lives: node position and tuple (shape or stride).
 struct SlotNodes {
     pos: [u8; MIXED_SLOTS],
@@ -656,8 +726,15 @@ impl<M: MixedPattern> Mixed<M> {
     fn compact(&self) -> DLayout {
         let p: &'static FixedLayout = const { &Self::LAYOUT };
         let slots: &'static SlotNodes = const { &SlotNodes::of(&Self::LAYOUT) };
-        let mut shape = DTuple::from_fixed(p.shape_ref());
-        let mut stride = DTuple::from_fixed(p.stride_ref());
+        // (the pattern's compact form is made at compile time when it is inline)
+        let mut shape = match const { DTuple::inline_of(Self::LAYOUT.shape_ref()) } {
+            Some(t) => t,
+            None => DTuple::from_fixed(p.shape_ref()),
+        };
+        let mut stride = match const { DTuple::inline_of(Self::LAYOUT.stride_ref()) } {
+            Some(t) => t,
+            None => DTuple::from_fixed(p.stride_ref()),
+        };
         for k in 0..slots.count {
             let t = if slots.in_stride[k] {
                 &mut stride
@@ -773,5 +850,54 @@ impl<M: MixedPattern> LayoutLike for Mixed<M> {
     #[inline]
     fn eval_index(&self, i: i64) -> Result<i64, Error> {
         Mixed::eval_index(self, i)
+    }
+}
+
+#[cfg(all(test, feature = "alloc"))]
+mod tests {
+    use super::*;
+    use crate::typed::*;
+    extern crate alloc;
+    use alloc::string::ToString;
+
+    type M = Coalesced<Layout<(_4, (i64, _3)), (_1, (i64, _8))>>;
+
+    /// The inline read against the node-by-node one, on layouts that match
+    /// the pattern and on every kind of difference (structure, static flag,
+    /// static value, a run-time extent below 1): the same value or error.
+    #[test]
+    fn inline_read_agrees_with_the_node_walk() {
+        let pattern = Mixed::<M>::LAYOUT.to_string();
+        assert_eq!(pattern, "(_4,1,_3):(_1,1,_8)");
+        let cases = [
+            "(_4,7,_3):(_1,9,_8)",
+            "(_4,7,_3):(_1,-9,_8)",
+            "(_4,0,_3):(_1,9,_8)",
+            "(_4,-2,_3):(_1,9,_8)",
+            "(_4,7,_3):(_1,9,_9)",
+            "(_5,7,_3):(_1,9,_8)",
+            "(4,7,_3):(_1,9,_8)",
+            "(_4,7,_3):(1,9,_8)",
+            "(_4,_7,_3):(_1,9,_8)",
+            "(_4,0,_3):(_1,9,_9)",
+            "(_4,(7,1),_3):(_1,(9,1),_8)",
+            "(_4,7):(_1,9)",
+            "_4:_1",
+            "(_4,7,_3,1):(_1,9,_8,0)",
+            "(_4,4611686018427387904,_3):(_1,9,_8)",
+            "(_4,7,_3):(_1,9223372036854775807,_8)",
+        ];
+        for text in cases {
+            // (built unchecked: extents below 1 included)
+            let (shape, stride) = text.split_once(':').unwrap();
+            let l = DLayout::new_unchecked_shape(shape.parse().unwrap(), stride.parse().unwrap())
+                .unwrap();
+            let inline = Mixed::<M>::from_rt(&l).map(|m| m.to_string());
+            let walked = Mixed::<M>::read(&l).map(|m| m.to_string());
+            assert_eq!(inline, walked, "{text}");
+        }
+        let ok: DLayout = "(_4,7,_3):(_1,9,_8)".parse().unwrap();
+        assert!(Mixed::<M>::read_inline(&ok).is_some());
+        assert_eq!(Mixed::<M>::from_rt(&ok).unwrap().slots(), &[7, 9]);
     }
 }

@@ -88,11 +88,11 @@ pub trait TilerOperand: Clone {
         }
     }
     #[doc(hidden)]
-    /// `t` with this tiler appended as its next mode (as
+    /// Appends this tiler to `t` as its next mode, in place (as
     /// [`TilerOperand::to_compact_tiler`] then the push of that mode), the
     /// mode written into the by-mode tiler without a [`CTilerArg`] in between.
     #[inline]
-    fn push_compact_mode(&self, t: DTiler) -> Result<DTiler, Error> {
+    fn push_compact_mode(&self, t: &mut DTiler) -> Result<(), Error> {
         CTilerArg::push_onto(t, self.to_compact_tiler()?)
     }
 }
@@ -118,12 +118,18 @@ impl CTilerArg {
             DTilerArg::Tiler(t) => CTilerArg::Tiler(DTiler::from_fixed(t)),
         }
     }
-    /// `t` with `m` appended as its next mode (as [`push_mode`]).
-    fn push_onto(t: DTiler, m: CTilerArg) -> Result<DTiler, Error> {
+    /// Appends `m` to `t` as its next mode, in place (as [`push_mode`]).
+    fn push_onto(t: &mut DTiler, m: CTilerArg) -> Result<(), Error> {
         match m {
-            CTilerArg::Layout(l) => t.push_layout(l),
-            CTilerArg::Int(n) => t.push_int(n),
-            CTilerArg::Tiler(inner) => t.push_tiler(&inner),
+            CTilerArg::Layout(l) => t.push_layout_in(&l),
+            CTilerArg::Int(n) => {
+                *t = core::mem::replace(t, DTiler::new()).push_int(n)?;
+                Ok(())
+            }
+            CTilerArg::Tiler(inner) => {
+                *t = core::mem::replace(t, DTiler::new()).push_tiler(&inner)?;
+                Ok(())
+            }
         }
     }
 }
@@ -206,8 +212,8 @@ impl<S: Congruent<D>, D: IntTuple> TilerOperand for Layout<S, D> {
         Ok(CTilerArg::Layout(LayoutOperand::to_compact(self)))
     }
     #[inline]
-    fn push_compact_mode(&self, t: DTiler) -> Result<DTiler, Error> {
-        t.push_layout(LayoutOperand::to_compact(self))
+    fn push_compact_mode(&self, t: &mut DTiler) -> Result<(), Error> {
+        t.push_layout_in(&LayoutOperand::to_compact(self))
     }
 }
 
@@ -252,8 +258,8 @@ impl TilerOperand for &DLayout {
         Ok(CTilerArg::Layout((*self).clone()))
     }
     #[inline]
-    fn push_compact_mode(&self, t: DTiler) -> Result<DTiler, Error> {
-        t.push_layout((*self).clone())
+    fn push_compact_mode(&self, t: &mut DTiler) -> Result<(), Error> {
+        t.push_layout_in(self)
     }
 }
 
@@ -292,8 +298,8 @@ impl TilerOperand for DLayout {
         Ok(CTilerArg::Layout(self.clone()))
     }
     #[inline]
-    fn push_compact_mode(&self, t: DTiler) -> Result<DTiler, Error> {
-        t.push_layout(self.clone())
+    fn push_compact_mode(&self, t: &mut DTiler) -> Result<(), Error> {
+        t.push_layout_in(self)
     }
 }
 
@@ -399,8 +405,8 @@ macro_rules! tuple_tiler {
                     return Ok(CTilerArg::from_fixed(t));
                 }
                 // Each mode written straight into the tiler (as `tiler_of`).
-                let t = DTiler::new();
-                $(let t = self.$i.push_compact_mode(t)?;)+
+                let mut t = DTiler::new();
+                $(self.$i.push_compact_mode(&mut t)?;)+
                 Ok(CTilerArg::Tiler(t))
             }
         }

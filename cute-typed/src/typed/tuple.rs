@@ -141,8 +141,11 @@ pub trait IntTuple: Copy + Default + PartialEq + fmt::Debug + 'static {
     /// pattern and its run-time leaves (no 64-node intermediate).
     #[inline]
     fn to_compact(&self) -> DTuple {
-        let p: &'static FixedTuple = const { &Self::PATTERN };
-        let mut t = DTuple::from_fixed(p);
+        // (the pattern's compact form is made at compile time when it is inline)
+        let mut t = match const { DTuple::inline_of(&Self::PATTERN) } {
+            Some(t) => t,
+            None => DTuple::from_fixed(const { &Self::PATTERN }),
+        };
         if const { !Self::IS_STATIC } {
             let pos: &'static RuntimeLeaves = const { &RuntimeLeaves::of(&Self::PATTERN) };
             let mut k = 0;

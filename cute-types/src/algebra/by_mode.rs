@@ -9,7 +9,7 @@ use crate::tri;
 /// The items of this file, written once: instantiated here as `const fn`
 /// over the fixed-capacity types and in the run-time module over the compact ones.
 macro_rules! by_mode_body {
-    ($($c:ident)?; [$($g:tt)*]) => {
+    ($($c:ident)?; [$($g:tt)*] $(; $fast:path)?) => {
 /// The operation applied to each mode. An enum rather than a function pointer
 /// because `const fn` cannot call through function pointers.
 #[derive(Clone, Copy)]
@@ -43,6 +43,18 @@ impl ModeOp {
 /// the tiler are kept or dropped as `op` says. A tiler with more modes than `a` is
 /// [`Error::TilerRank`].
 pub(crate) $($c)? fn by_mode $($g)* (
+    a: &DLayoutN<N>,
+    tiler: &DTilerN<N>,
+    op: ModeOp,
+) -> Result<DLayoutN<N>, Error> {
+    $(if let Some(r) = $fast(a, tiler, op) {
+        return r;
+    })?
+    by_mode_at(a, tiler, op)
+}
+
+/// The body of [`by_mode`].
+pub(crate) $($c)? fn by_mode_at $($g)* (
     a: &DLayoutN<N>,
     tiler: &DTilerN<N>,
     op: ModeOp,

@@ -2,6 +2,9 @@
 //! [`LEAVES`] leaves: the same steps as the bodies written once
 //! (`coalesce_walk`, `filter_modes`, `complement_of_filtered`), on fixed
 //! arrays on the stack, the result written straight into compact tuples.
+//! The by-mode divide and product (`by_mode`) chain those steps per mode on
+//! the operands' node ranges, without building the intermediate layouts, and
+//! `tile_unzip` moves node ranges in one pass.
 //!
 //! Why: the bodies keep their flat modes in growing lists (`lists::rt`) and
 //! return them by value, and build results one push at a time; on the small
@@ -12,9 +15,10 @@
 //! tests at the end of this file check that on every small flat layout and on
 //! random nested ones).
 use super::composition::{digits_per_step, overhang, step_is_exact, walk_step};
-use crate::dynamic::rt::{DLayout, DTuple};
+use super::rt::ModeOp;
+use crate::dynamic::rt::{DLayout, DTiler, DTuple, TilerMode};
 use crate::dynamic::DInt;
-use crate::dynamic::K_LEAF;
+use crate::dynamic::{K_LEAF, K_STAR};
 use crate::error::Error;
 
 /// Most leaves a fast path takes (a flat tuple of them is still stored inline).
@@ -23,13 +27,14 @@ const LEAVES: usize = 11;
 const ROOM: usize = LEAVES + 1;
 
 /// Flat modes `(shape, stride)` in fixed arrays (values, and the static flags
-/// as bit masks): the fast paths' `Modes`, small enough to set up cheaply.
+/// one `bool` each: read and written without shifts and masks): the fast
+/// paths' `Modes`, small enough to set up cheaply.
 #[derive(Clone, Copy)]
 struct Flat {
     s: [i64; ROOM],
     d: [i64; ROOM],
-    s_static: u64,
-    d_static: u64,
+    s_static: [bool; ROOM],
+    d_static: [bool; ROOM],
     len: usize,
 }
 
@@ -39,41 +44,91 @@ impl Flat {
         Flat {
             s: [0; ROOM],
             d: [0; ROOM],
-            s_static: 0,
-            d_static: 0,
+            s_static: [false; ROOM],
+            d_static: [false; ROOM],
             len: 0,
         }
     }
     /// The leaves of `l` (`Modes::of_layout`), `None` past [`LEAVES`].
     fn of(l: &DLayout, f: &mut Flat) -> Option<()> {
-        let (n, s_static) = l.shape_ref().leaves_fit(&mut f.s[..LEAVES])?;
-        let (_, d_static) = l.stride_ref().leaves_fit(&mut f.d[..LEAVES])?;
-        f.len = n;
-        f.s_static = s_static;
-        f.d_static = d_static;
+        f.len = l
+            .shape_ref()
+            .leaves_fit(&mut f.s[..LEAVES], &mut f.s_static)?;
+        l.stride_ref()
+            .leaves_fit(&mut f.d[..LEAVES], &mut f.d_static)?;
         Some(())
+    }
+    /// The leaves of the layout `l` stands for (`None` past [`LEAVES`]).
+    fn of_sub(l: Sub<'_>, f: &mut Flat) -> Option<()> {
+        f.len =
+            l.s.leaves_fit_in(l.start, l.end, &mut f.s[..LEAVES], &mut f.s_static)?;
+        l.d.leaves_fit_in(l.start, l.end, &mut f.d[..LEAVES], &mut f.d_static)?;
+        Some(())
+    }
+    /// The static flags of the modes as bit masks (shape, stride).
+    fn flag_masks(&self) -> (u64, u64) {
+        let (mut s, mut d) = (0u64, 0u64);
+        for k in 0..self.len {
+            s |= u64::from(self.s_static[k]) << k;
+            d |= u64::from(self.d_static[k]) << k;
+        }
+        (s, d)
+    }
+    /// The check of [`Flat::layout`] alone: [`Error::NonPositiveShape`] for
+    /// a shape below 1.
+    fn check_positive(&self) -> Result<(), Error> {
+        if self.s[..self.len].iter().any(|&s| s <= 0) {
+            return Err(Error::NonPositiveShape);
+        }
+        Ok(())
+    }
+    /// `DLayout::size` of these modes (the product of the shapes, leaf by
+    /// leaf from `_1`).
+    fn size(&self) -> Result<DInt, Error> {
+        let mut acc = DInt::s(1);
+        for k in 0..self.len {
+            acc = acc.mul(self.s(k))?;
+        }
+        Ok(acc)
+    }
+    /// `DLayout::cosize` of these modes, step for step.
+    fn cosize(&self) -> Result<DInt, Error> {
+        let mut acc = DInt::s(1);
+        for k in 0..self.len {
+            let s = self.s(k).sub(DInt::s(1))?;
+            let d = self.d(k);
+            let d = match d.abs() {
+                Ok(a) => a,
+                Err(_) if s.value == 0 => DInt {
+                    value: i64::MAX,
+                    is_static: d.is_static,
+                },
+                Err(e) => return Err(e),
+            };
+            acc = acc.add(s.mul(d)?)?;
+        }
+        Ok(acc)
     }
     /// Shape of mode `k`.
     fn s(&self, k: usize) -> DInt {
         DInt {
             value: self.s[k],
-            is_static: self.s_static >> k & 1 != 0,
+            is_static: self.s_static[k],
         }
     }
     /// Stride of mode `k`.
     fn d(&self, k: usize) -> DInt {
         DInt {
             value: self.d[k],
-            is_static: self.d_static >> k & 1 != 0,
+            is_static: self.d_static[k],
         }
     }
     /// Sets mode `k` to `s:d`.
     fn set(&mut self, k: usize, s: DInt, d: DInt) {
         self.s[k] = s.value;
         self.d[k] = d.value;
-        let bit = 1u64 << k;
-        self.s_static = (self.s_static & !bit) | (u64::from(s.is_static) << k);
-        self.d_static = (self.d_static & !bit) | (u64::from(d.is_static) << k);
+        self.s_static[k] = s.is_static;
+        self.d_static[k] = d.is_static;
     }
     /// `_1:_0` (`Modes::unit`).
     fn set_unit(&mut self) {
@@ -87,17 +142,14 @@ impl Flat {
     }
     /// Whether every stride is static.
     fn strides_static(&self) -> bool {
-        let all = (1u64 << self.len) - 1;
-        self.d_static & all == all
+        self.d_static[..self.len].iter().all(|&b| b)
     }
     /// Removes mode `i`, keeping the order of the others (`Modes::remove`).
     fn remove(&mut self, i: usize) {
         self.s.copy_within(i + 1..self.len, i);
         self.d.copy_within(i + 1..self.len, i);
-        // The flags above `i` move down one place.
-        let low = (1u64 << i) - 1;
-        self.s_static = (self.s_static & low) | ((self.s_static >> 1) & !low);
-        self.d_static = (self.d_static & low) | ((self.d_static >> 1) & !low);
+        self.s_static.copy_within(i + 1..self.len, i);
+        self.d_static.copy_within(i + 1..self.len, i);
         self.len -= 1;
     }
     /// Reverses the first `len` modes.
@@ -114,13 +166,8 @@ impl Flat {
     /// `Modes::layout`: integer-shaped for one mode, flat tuples otherwise,
     /// checked as `DLayout::new` checks them.
     fn layout(&self) -> Result<DLayout, Error> {
-        let mask = (1u64 << self.len) - 1;
-        DLayout::from_flat(
-            &self.s[..self.len],
-            self.s_static & mask,
-            &self.d[..self.len],
-            self.d_static & mask,
-        )
+        let (s_static, d_static) = self.flag_masks();
+        DLayout::from_flat(&self.s[..self.len], s_static, &self.d[..self.len], d_static)
     }
 }
 
@@ -146,6 +193,21 @@ fn coalesce_walk_rest(
 ) -> Result<(), Error> {
     if m.len == 0 {
         out.set_unit();
+        return Ok(());
+    }
+    if m.len == 1 {
+        // (the walk below for one mode: its first step alone)
+        let s = if keep_rest && m.s(0).is_static_eq(1) {
+            DInt::s(2)
+        } else {
+            m.s(0)
+        };
+        if is_one(s, by_value) {
+            out.set_unit();
+        } else {
+            out.set(0, s, m.d(0));
+            out.len = 1;
+        }
         return Ok(());
     }
     let last = m.len - 1;
@@ -221,6 +283,14 @@ pub(crate) fn complement(l: &DLayout, cotarget: &DTuple) -> Option<Result<DLayou
 /// `complement_at` of `complement.rs` on an integer cotarget (no `_`, so
 /// the first check is the positive one).
 fn complement_flat(m: &mut Flat, c: DInt) -> Result<DLayout, Error> {
+    let mut out = Flat::new();
+    complement_modes(m, c, &mut out)?;
+    out.layout()
+}
+
+/// [`complement_flat`]'s modes, before they are made a layout (whose one
+/// check is [`Flat::check_positive`]).
+fn complement_modes(m: &mut Flat, c: DInt, out: &mut Flat) -> Result<(), Error> {
     if c.value <= 0 {
         return Err(Error::NonPositiveCotarget);
     }
@@ -245,8 +315,8 @@ fn complement_flat(m: &mut Flat, c: DInt) -> Result<DLayout, Error> {
     let mut gaps = Flat::new();
     if rest.len == 0 {
         // The compact layout of the cotarget (an integer: one leaf).
-        push_compact(&mut gaps, c, DInt::s(1));
-        return gaps.layout();
+        push_compact(out, c, DInt::s(1));
+        return Ok(());
     }
     let mut reached = DInt::s(1);
     while rest.len > 0 {
@@ -260,10 +330,8 @@ fn complement_flat(m: &mut Flat, c: DInt) -> Result<DLayout, Error> {
         rest.remove(k);
     }
     push_compact(&mut gaps, c.ceil_div(reached)?, reached);
-    let mut out = Flat::new();
     // (as the body: by value, size-1 gaps are dropped as the static twin's are)
-    coalesce_walk(&gaps, by_value, &mut out)?;
-    out.layout()
+    coalesce_walk(&gaps, by_value, out)
 }
 
 /// `moving_modes` of `complement.rs`.
@@ -365,16 +433,11 @@ fn right_inverse_flat(m: &Flat) -> Result<DLayout, Error> {
 /// in that case, the result written node by node in `b`'s preorder. Otherwise
 /// (and for operands the body refuses) `None`: the body answers.
 pub(crate) fn composition(a: &DLayout, b: &DLayout) -> Option<Result<DLayout, Error>> {
-    let (bs, bd) = (b.shape_ref(), b.stride_ref());
+    let b = Sub::of(b);
     let an = a.shape_ref().node_count();
     // The body's first checks (refusals are its to report); an `a` ending in
     // `()` (the last node in preorder an empty tuple) also goes to the body.
-    if bs.node_count() > 64
-        || !bs.leaves_positive()
-        || bs.has_underscore()
-        || bd.has_underscore()
-        || a.shape_ref().kind_at(an - 1) == 0
-    {
+    if b.end > 64 || !b.admitted() || a.shape_ref().kind_at(an - 1) == 0 {
         return None;
     }
     let mut m = Flat::new();
@@ -383,54 +446,142 @@ pub(crate) fn composition(a: &DLayout, b: &DLayout) -> Option<Result<DLayout, Er
     if let Err(e) = coalesce_walk_rest(&m, true, false, &mut lhs) {
         return Some(Err(e));
     }
-    match compose_flat(&lhs, bs, bd) {
-        Ok(Some(r)) => Some(Ok(r)),
-        Ok(None) => None,
+    let (mut shape, mut stride) = (DTuple::blank(), DTuple::blank());
+    let mut c = Composer::new(&lhs, &mut shape, &mut stride);
+    match c
+        .sub(b)
+        .and_then(|exact| if exact { c.finish() } else { Ok(false) })
+    {
+        Ok(true) => Some(Ok(DLayout::from_parts(shape, stride))),
+        Ok(false) => None,
         Err(e) => Some(Err(e)),
     }
 }
 
-/// `compose_tree` and the checks after it; `Ok(None)` where the body's
-/// general checks (inexact leaves, digits that must add up) would be needed.
-fn compose_flat(lhs: &Flat, bs: &DTuple, bd: &DTuple) -> Result<Option<DLayout>, Error> {
-    let (mut shape, mut stride) = (DTuple::blank(), DTuple::blank());
-    let mut modes = Flat::new();
-    let (mut moving, mut not_functional, mut positive) = (0usize, false, true);
-    for p in 0..bs.node_count() {
-        let kind = bs.kind_at(p);
-        if kind != K_LEAF {
-            shape.push_node_end(kind, 0, false)?;
-            stride.push_node_end(kind, 0, false)?;
-            continue;
+/// The layout whose shape and stride are the nodes `[start, end)` of `s`
+/// and `d` (congruent): a whole layout, or one mode of a layout or of a
+/// tiler's store, read where it lies instead of copied out.
+#[derive(Clone, Copy)]
+struct Sub<'a> {
+    s: &'a DTuple,
+    d: &'a DTuple,
+    start: usize,
+    end: usize,
+}
+
+impl<'a> Sub<'a> {
+    /// The whole of `l`.
+    fn of(l: &'a DLayout) -> Sub<'a> {
+        let (s, d) = (l.shape_ref(), l.stride_ref());
+        Sub {
+            s,
+            d,
+            start: 0,
+            end: s.node_count(),
         }
-        let (s, d) = (bs.node_int(p), bd.node_int(p));
-        match compose_leaf(lhs, s, d, &mut modes)? {
-            Leaf::Inexact => return Ok(None),
-            Leaf::Exact { functional } => not_functional |= !functional,
+    }
+    /// The fast composition's conditions on its right-hand side (the body's
+    /// first checks, whose refusals are its to report): positive shape leaves
+    /// (`leaves_positive`), no `_` in shape or stride.
+    fn admitted(self) -> bool {
+        for p in self.start..self.end {
+            let (ks, kd) = (self.s.kind_at(p), self.d.kind_at(p));
+            if (ks == K_LEAF && self.s.val_at(p) <= 0) || ks == K_STAR || kd == K_STAR {
+                return false;
+            }
         }
-        moving += usize::from(s.value != 1 && d.value != 0);
+        true
+    }
+}
+
+/// `compose_tree` and the checks after it, node by node of `b` in preorder,
+/// the result's nodes appended to `shape` and `stride`. Each step answers
+/// `Ok(false)` where the body's general checks (inexact leaves, digits
+/// that must add up) would be needed: the nodes appended so far are then
+/// the caller's to drop.
+struct Composer<'a> {
+    lhs: &'a Flat,
+    shape: &'a mut DTuple,
+    stride: &'a mut DTuple,
+    modes: Flat,
+    moving: usize,
+    not_functional: bool,
+    positive: bool,
+}
+
+impl<'a> Composer<'a> {
+    fn new(lhs: &'a Flat, shape: &'a mut DTuple, stride: &'a mut DTuple) -> Composer<'a> {
+        Composer {
+            lhs,
+            shape,
+            stride,
+            modes: Flat::new(),
+            moving: 0,
+            not_functional: false,
+            positive: true,
+        }
+    }
+    /// A tuple node of `b` with `kind` children.
+    fn tuple(&mut self, kind: u32) -> Result<(), Error> {
+        self.shape.push_node_end(kind, 0, false)?;
+        self.stride.push_node_end(kind, 0, false)
+    }
+    /// A leaf `s:d` of `b`.
+    fn leaf(&mut self, s: DInt, d: DInt) -> Result<bool, Error> {
+        match compose_leaf(self.lhs, s, d, &mut self.modes)? {
+            Leaf::Inexact => return Ok(false),
+            Leaf::Exact { functional } => self.not_functional |= !functional,
+        }
+        self.moving += usize::from(s.value != 1 && d.value != 0);
+        let modes = &self.modes;
         if modes.len != 1 {
-            shape.push_node_end(modes.len as u32, 0, false)?;
-            stride.push_node_end(modes.len as u32, 0, false)?;
+            self.shape.push_node_end(modes.len as u32, 0, false)?;
+            self.stride.push_node_end(modes.len as u32, 0, false)?;
         }
         for k in 0..modes.len {
             let (ms, md) = (modes.s(k), modes.d(k));
-            positive &= ms.value > 0;
-            shape.push_node_end(K_LEAF, ms.value, ms.is_static)?;
-            stride.push_node_end(K_LEAF, md.value, md.is_static)?;
+            self.positive &= ms.value > 0;
+            self.shape.push_node_end(K_LEAF, ms.value, ms.is_static)?;
+            self.stride.push_node_end(K_LEAF, md.value, md.is_static)?;
         }
+        Ok(true)
     }
-    if not_functional {
-        return Err(Error::NotFunctional);
+    /// The nodes of `b`.
+    fn sub(&mut self, b: Sub<'_>) -> Result<bool, Error> {
+        for p in b.start..b.end {
+            let kind = b.s.kind_at(p);
+            if kind != K_LEAF {
+                self.tuple(kind)?;
+            } else if !self.leaf(b.s.node_int(p), b.d.node_int(p))? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
-    // `DLayout::new`: the tuples are congruent and hold no `_`.
-    if !positive {
-        return Err(Error::NonPositiveShape);
+    /// The nodes of the layout [`Flat::layout`] makes of `f` (an integer
+    /// for one mode, a flat tuple otherwise).
+    fn flat(&mut self, f: &Flat) -> Result<bool, Error> {
+        if f.len != 1 {
+            self.tuple(f.len as u32)?;
+        }
+        for k in 0..f.len {
+            if !self.leaf(f.s(k), f.d(k))? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
-    if moving > 1 && !is_linear(lhs) {
-        return Ok(None);
+    /// The checks after the walk.
+    fn finish(&self) -> Result<bool, Error> {
+        if self.not_functional {
+            return Err(Error::NotFunctional);
+        }
+        // `DLayout::new`: the tuples are congruent and hold no `_`.
+        if !self.positive {
+            return Err(Error::NonPositiveShape);
+        }
+        Ok(self.moving <= 1 || is_linear(self.lhs))
     }
-    Ok(Some(DLayout::from_parts(shape, stride)))
 }
 
 /// What [`compose_leaf`] found.
@@ -538,6 +689,258 @@ fn is_linear(lhs: &Flat) -> bool {
             return true;
         }
         k = next;
+    }
+}
+
+/// One mode's fused step ([`divide_into`], [`product_into`]): the mode of `a`,
+/// the tiler's layout, the result's shape and stride to append to.
+type FusedStep = fn(Sub<'_>, Sub<'_>, &mut DTuple, &mut DTuple) -> Option<Result<(), Error>>;
+
+/// `by_mode(a, tiler, op)` of `by_mode.rs` for a divide or a product: each
+/// mode of `a` whose tiler entry is a layout is divided (multiplied) in one
+/// pass over flat arrays ([`divide_into`], [`product_into`]), its result
+/// written straight into the result's tuples, where the body copies out the
+/// mode and the tiler entry, builds every intermediate layout (the
+/// coalesced mode, the complement, the pair) and copies the result in.
+/// A mode where a step's fast path does not apply takes the body's step; a
+/// composition tiler, or one of higher rank than `a` (refused), goes to the body.
+pub(crate) fn by_mode(a: &DLayout, tiler: &DTiler, op: ModeOp) -> Option<Result<DLayout, Error>> {
+    let into: FusedStep = match op {
+        ModeOp::Divide => divide_into,
+        ModeOp::Product => product_into,
+        ModeOp::Compose => return None,
+    };
+    if tiler.rank() > a.rank() {
+        return None;
+    }
+    Some(by_mode_with(a, tiler, op, into))
+}
+
+fn by_mode_with(
+    a: &DLayout,
+    tiler: &DTiler,
+    op: ModeOp,
+    into: FusedStep,
+) -> Result<DLayout, Error> {
+    let (a_s, a_d) = (a.shape_ref(), a.stride_ref());
+    let (mut shape, mut stride) = (DTuple::empty(), DTuple::empty());
+    // Whether every mode was written by a fused step, whose results are
+    // congruent, free of `_` and positive (what `DLayout::new` checks; a
+    // product's result holds the mode of `a` too, whose extents may not be).
+    let mut all_fused = a.rank() > 0 && (matches!(op, ModeOp::Divide) || a_s.leaves_positive());
+    for i in 0..a.rank() {
+        let (start, end) = a_s.mode_range(i)?;
+        if i >= tiler.rank() {
+            all_fused = false;
+            // Past the tiler: the mode as it is.
+            shape.push_range_in(a_s, start, end)?;
+            stride.push_range_in(a_d, start, end)?;
+            continue;
+        }
+        let mode = Sub {
+            s: a_s,
+            d: a_d,
+            start,
+            end,
+        };
+        let before = shape.node_count();
+        let fused = tiler.layout_mode_nodes(i).and_then(|(ts, td, b, e)| {
+            let t = Sub {
+                s: ts,
+                d: td,
+                start: b,
+                end: e,
+            };
+            into(mode, t, &mut shape, &mut stride)
+        });
+        match fused {
+            Some(r) => {
+                r?;
+                // The subtree written is one more child of the result.
+                shape.set_kind(0, shape.kind_at(0) + 1);
+                stride.set_kind(0, stride.kind_at(0) + 1);
+            }
+            None => {
+                all_fused = false;
+                shape.set_len(before);
+                stride.set_len(before);
+                let part = body_step(a, tiler, op, i)?;
+                shape.push_in(part.shape_ref())?;
+                stride.push_in(part.stride_ref())?;
+            }
+        }
+    }
+    if all_fused {
+        return Ok(DLayout::from_parts(shape, stride));
+    }
+    DLayout::new(shape, stride)
+}
+
+/// Mode `i` of `by_mode(a, tiler, op)` as the body computes it.
+fn body_step(a: &DLayout, tiler: &DTiler, op: ModeOp, i: usize) -> Result<DLayout, Error> {
+    let mode = a.get(i)?;
+    match (tiler.mode(i)?, op) {
+        (TilerMode::Layout(t), ModeOp::Divide) => super::rt::logical_divide(&mode, &t),
+        (TilerMode::Layout(t), _) => super::rt::logical_product(&mode, &t),
+        (TilerMode::Tiler(t), _) => super::rt::by_mode(&mode, &t, op),
+    }
+}
+
+/// `tile_unzip(l, tiler)` of `tile_unzip.rs` when every mode of the tiler is
+/// a layout entry: `((l₀₀, l₁₀, …), (l₀₁, l₁₁, …, l_r, …))` written in one
+/// pass of node-range copies into the result's tuples, where the body builds
+/// the two halves, checks each, and copies them into a pair. `None` (the body
+/// answers) for nested tilers and for a tiler of higher rank than `l`.
+pub(crate) fn tile_unzip(l: &DLayout, tiler: &DTiler) -> Option<Result<DLayout, Error>> {
+    let (rank, tiled) = (l.rank(), tiler.rank());
+    if tiled > rank {
+        return None;
+    }
+    for i in 0..tiled {
+        if !tiler.mode_is_layout(i).ok()? {
+            return None;
+        }
+    }
+    Some(unzip_layouts(l, rank, tiled))
+}
+
+fn unzip_layouts(l: &DLayout, rank: usize, tiled: usize) -> Result<DLayout, Error> {
+    let (shape, stride) = (l.shape_ref(), l.stride_ref());
+    // Mode `i < tiled` is (tile, rest): the node ranges of its two children.
+    let halves = |i: usize| -> Result<(usize, usize, usize), Error> {
+        let (b, e) = shape.mode_range(i)?;
+        let kind = shape.kind_at(b);
+        let arity = if kind >= K_STAR { 1 } else { kind as usize };
+        if arity != 2 {
+            return Err(Error::ModeOutOfRange {
+                index: 1,
+                rank: arity,
+            });
+        }
+        Ok((b + 1, shape.subtree_end(b + 1), e))
+    };
+    let (mut s, mut d) = (DTuple::blank(), DTuple::blank());
+    for t in [&mut s, &mut d] {
+        t.push_node_end(2, 0, false)?;
+        t.push_node_end(tiled as u32, 0, false)?;
+    }
+    for i in 0..tiled {
+        let (tile, mid, _) = halves(i)?;
+        s.append_nodes(shape, tile, mid)?;
+        d.append_nodes(stride, tile, mid)?;
+    }
+    s.push_node_end(rank as u32, 0, false)?;
+    d.push_node_end(rank as u32, 0, false)?;
+    for i in 0..rank {
+        let (start, end) = if i < tiled {
+            let (_, mid, end) = halves(i)?;
+            (mid, end)
+        } else {
+            shape.mode_range(i)?
+        };
+        s.append_nodes(shape, start, end)?;
+        d.append_nodes(stride, start, end)?;
+    }
+    // (the checks of the body's two halves: extents, as `DLayout::new`)
+    DLayout::new(s, d)
+}
+
+/// `logical_divide(a, b)` of `logical_divide.rs`, `a ∘ (b, complement(b,
+/// shape(coalesce(a))))`, its result appended to `shape` and `stride` as one
+/// subtree, when every step takes its fast path (`coalesce`, `complement` on
+/// an integer cotarget, `composition`); `None` otherwise (what was appended
+/// is the caller's to drop). The same steps, checks and errors as those fast
+/// paths run one after the other, without building the intermediate layouts.
+fn divide_into(
+    a: Sub<'_>,
+    b: Sub<'_>,
+    shape: &mut DTuple,
+    stride: &mut DTuple,
+) -> Option<Result<(), Error>> {
+    let mut m = Flat::new();
+    Flat::of_sub(a, &mut m)?;
+    // coalesce(a)
+    let mut c = Flat::new();
+    if let Err(e) = coalesce_walk(&m, false, &mut c).and_then(|()| c.check_positive()) {
+        return Some(Err(e));
+    }
+    // complement(b, shape(coalesce(a))): an integer cotarget for the fast path
+    if c.len != 1 {
+        return None;
+    }
+    let mut fb = Flat::new();
+    Flat::of_sub(b, &mut fb)?;
+    let mut rest = Flat::new();
+    if let Err(e) =
+        complement_modes(&mut fb, c.s(0), &mut rest).and_then(|()| rest.check_positive())
+    {
+        return Some(Err(e));
+    }
+    // composition(a, (b, rest)): `rest` has positive extents and no `_`
+    let rest_nodes = if rest.len == 1 { 1 } else { rest.len + 1 };
+    if 1 + (b.end - b.start) + rest_nodes > 64 || !b.admitted() || a.s.kind_at(a.end - 1) == 0 {
+        return None;
+    }
+    let mut lhs = Flat::new();
+    if let Err(e) = coalesce_walk_rest(&m, true, false, &mut lhs) {
+        return Some(Err(e));
+    }
+    let mut c = Composer::new(&lhs, shape, stride);
+    let r = c
+        .tuple(2)
+        .and_then(|()| Ok(c.sub(b)? && c.flat(&rest)? && c.finish()?));
+    match r {
+        Ok(true) => Some(Ok(())),
+        Ok(false) => None,
+        Err(e) => Some(Err(e)),
+    }
+}
+
+/// `logical_product(a, b)` of `logical_product.rs`, `(a, complement(a,
+/// size(a)·cosize(b)) ∘ b)`, appended as [`divide_into`] appends its result.
+fn product_into(
+    a: Sub<'_>,
+    b: Sub<'_>,
+    shape: &mut DTuple,
+    stride: &mut DTuple,
+) -> Option<Result<(), Error>> {
+    let mut ma = Flat::new();
+    Flat::of_sub(a, &mut ma)?;
+    let mut mb = Flat::new();
+    Flat::of_sub(b, &mut mb)?;
+    let extent = match ma.size().and_then(|n| mb.cosize().and_then(|c| n.mul(c))) {
+        Ok(e) => e,
+        Err(e) => return Some(Err(e)),
+    };
+    // complement(a, extent)
+    let mut free = Flat::new();
+    if let Err(e) =
+        complement_modes(&mut ma, extent, &mut free).and_then(|()| free.check_positive())
+    {
+        return Some(Err(e));
+    }
+    // composition(free, b): `free` is flat (a one-leaf or flat layout)
+    if b.end - b.start > 64 || !b.admitted() || free.len == 0 || free.len > LEAVES {
+        return None;
+    }
+    let mut lhs = Flat::new();
+    if let Err(e) = coalesce_walk_rest(&free, true, false, &mut lhs) {
+        return Some(Err(e));
+    }
+    // (a, copies)
+    let r = shape
+        .push_node_end(2, 0, false)
+        .and_then(|()| stride.push_node_end(2, 0, false))
+        .and_then(|()| shape.append_nodes(a.s, a.start, a.end))
+        .and_then(|()| stride.append_nodes(a.d, a.start, a.end))
+        .and_then(|()| {
+            let mut c = Composer::new(&lhs, shape, stride);
+            Ok(c.sub(b)? && c.finish()?)
+        });
+    match r {
+        Ok(true) => Some(Ok(())),
+        Ok(false) => None,
+        Err(e) => Some(Err(e)),
     }
 }
 
@@ -718,5 +1121,76 @@ mod tests {
         // Both sides of the leaf limit were met.
         assert!(applied > 100_000 && too_big > 100, "{applied} {too_big}");
         assert!(composed > 3_000, "{composed}");
+    }
+
+    /// `divide_into` and `product_into` against `logical_divide` and
+    /// `logical_product` (bodies whose steps take the fast paths checked
+    /// above), and the by-mode fast path against the by-mode body, on random
+    /// nested layouts and tilers (integer entries and nested tilers included):
+    /// values, static flags and errors.
+    #[test]
+    fn divide_and_product_by_mode_at_random() {
+        let all = leaves();
+        let mut rng = Rng(0x6a09_e667_f3bc_c908);
+        let (mut fused, mut ok) = (0, 0);
+        let small = |rng: &mut Rng| -> DLayout {
+            if rng.below(2) == 0 {
+                let (s, d) = all[rng.below(all.len())];
+                flat(&[(s, d)], true)
+            } else {
+                random_layout(rng, &all)
+            }
+        };
+        for _ in 0..30_000 {
+            let (a, b) = (small(&mut rng), small(&mut rng));
+            let (mut s, mut d) = (DTuple::blank(), DTuple::blank());
+            if let Some(r) = divide_into(Sub::of(&a), Sub::of(&b), &mut s, &mut d) {
+                let r = r.map(|()| DLayout::from_parts(s, d));
+                assert_eq!(r, rt::logical_divide(&a, &b), "logical_divide({a}, {b})");
+                fused += 1;
+                ok += usize::from(r.is_ok());
+            }
+            let (mut s, mut d) = (DTuple::blank(), DTuple::blank());
+            if let Some(r) = product_into(Sub::of(&a), Sub::of(&b), &mut s, &mut d) {
+                let r = r.map(|()| DLayout::from_parts(s, d));
+                assert_eq!(r, rt::logical_product(&a, &b), "logical_product({a}, {b})");
+                fused += 1;
+                ok += usize::from(r.is_ok());
+            }
+        }
+        assert!(fused > 20_000 && ok > 5_000, "{fused} {ok}");
+        // By mode: tilers of layouts, integers and nested tilers.
+        let (mut computed, mut unzipped) = (0, 0);
+        for _ in 0..20_000 {
+            let a = random_layout(&mut rng, &all);
+            let mut t = DTiler::new();
+            for _ in 0..rng.below(4) {
+                // (an entry the tiler refuses is left out)
+                let next = match rng.below(6) {
+                    0 => t.clone().push_int(all[rng.below(all.len())].0),
+                    1 => DTiler::from_layouts(&[small(&mut rng), small(&mut rng)])
+                        .and_then(|inner| t.clone().push_tiler(&inner)),
+                    _ => t.clone().push_layout(small(&mut rng)),
+                };
+                t = next.unwrap_or(t);
+            }
+            for op in [ModeOp::Divide, ModeOp::Product] {
+                if let Some(r) = by_mode(&a, &t, op) {
+                    assert_eq!(r, rt::by_mode_at(&a, &t, op), "by_mode({a}, {t:?})");
+                    computed += usize::from(r.is_ok());
+                    // zipped_divide's second step, on a divide's result and on `a`
+                    for l in r.iter().chain([&a]) {
+                        if let Some(z) = tile_unzip(l, &t) {
+                            assert_eq!(z, rt::tile_unzip_at(l, &t), "tile_unzip({l}, {t:?})");
+                            unzipped += usize::from(z.is_ok());
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            computed > 2_000 && unzipped > 1_000,
+            "{computed} {unzipped}"
+        );
     }
 }

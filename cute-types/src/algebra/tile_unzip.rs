@@ -7,7 +7,7 @@ use crate::tri;
 /// The items of this file, written once: instantiated here as `const fn`
 /// over the fixed-capacity types and in the run-time module over the compact ones.
 macro_rules! tile_unzip_body {
-    ($($c:ident)?; [$($g:tt)*]) => {
+    ($($c:ident)?; [$($g:tt)*] $(; $fast:path)?) => {
 /// `tile_unzip(L, tiler)`: gathers the tile modes and the rest modes of a divided
 /// or multiplied layout into a rank-2 layout (CuTe's `tile_unzip`, `zip2_by`).
 ///
@@ -42,6 +42,17 @@ macro_rules! tile_unzip_body {
 /// assert_eq!(tile_unzip(&l, &t).unwrap().to_string(), "((_2,_4),(_4,_2)):((_1,_8),(_2,_32))");
 /// ```
 pub $($c)? fn tile_unzip $($g)* (
+    l: &DLayoutN<N>,
+    tiler: &DTilerN<N>,
+) -> Result<DLayoutN<N>, Error> {
+    $(if let Some(r) = $fast(l, tiler) {
+        return r;
+    })?
+    tile_unzip_at(l, tiler)
+}
+
+/// The body of [`tile_unzip`].
+pub(crate) $($c)? fn tile_unzip_at $($g)* (
     l: &DLayoutN<N>,
     tiler: &DTilerN<N>,
 ) -> Result<DLayoutN<N>, Error> {

@@ -29,7 +29,8 @@ pub const MAX_NODES: usize = 1 << 20;
 // `Error::NodeLimit`'s message states the number.
 const _: () = assert!(MAX_NODES == 1_048_576);
 
-/// Inline node kinds (one byte each); child counts below `I_STAR`.
+/// Inline node kinds (one byte each); child counts below `I_STAR`: the
+/// encoding of the fixed form's nodes too (`DTuple::to_fixed` copies them).
 const I_LEAF: u8 = u8::MAX;
 const I_STAR: u8 = u8::MAX - 1;
 
@@ -355,40 +356,85 @@ impl DTuple {
         self.set_node(n, kind, value, is_static);
         Ok(())
     }
-    /// The leaves in order: values into `vals`, static flags as the bits of the
-    /// result, when there are at most `vals.len()` (at most 64) of them
-    /// (`None` otherwise): the fast paths' flat form of a mode list.
-    pub(crate) fn leaves_fit(&self, vals: &mut [i64]) -> Option<(usize, u64)> {
+    /// Nodes `[start, end)` of `src` appended after the last node, as they are
+    /// (no parent's child count changes): a subtree written into a result
+    /// being built node by node; [`Error::NodeLimit`] past [`MAX_NODES`].
+    pub(crate) fn append_nodes(
+        &mut self,
+        src: &DTuple,
+        start: usize,
+        end: usize,
+    ) -> Result<(), Error> {
+        let n = self.node_count();
+        tri!(self.reserve_nodes(n + end - start));
+        self.set_len(n + end - start);
+        self.copy_nodes(n, src, start, end);
+        Ok(())
+    }
+    /// The leaves in order: values into `vals`, static flags into `statics`,
+    /// when there are at most `vals.len()` of them (`None` otherwise): the
+    /// fast paths' flat form of a mode list. Returns how many.
+    pub(crate) fn leaves_fit(&self, vals: &mut [i64], statics: &mut [bool]) -> Option<usize> {
+        self.leaves_fit_in(0, self.node_count(), vals, statics)
+    }
+    /// [`leaves_fit`](Self::leaves_fit) of the nodes `[start, end)` (a mode's
+    /// subtree, read where it lies).
+    #[inline]
+    pub(crate) fn leaves_fit_in(
+        &self,
+        start: usize,
+        end: usize,
+        vals: &mut [i64],
+        statics: &mut [bool],
+    ) -> Option<usize> {
         let mut n = 0;
-        let mut statics = 0u64;
-        let room = vals.len().min(64);
+        let room = vals.len().min(statics.len());
         match &self.repr {
             Repr::Inline(t) => {
-                for p in 0..t.len as usize {
-                    if t.kinds[p] == I_LEAF {
+                // (zipped slices: one bounds check for the range, not one per node)
+                let mut flags = u32::from(t.statics) >> start;
+                for (&kind, &v) in t.kinds[start..end].iter().zip(&t.vals[start..end]) {
+                    if kind == I_LEAF {
                         if n == room {
                             return None;
                         }
-                        vals[n] = t.vals[p];
-                        statics |= u64::from(t.statics >> p & 1) << n;
+                        vals[n] = v;
+                        statics[n] = flags & 1 != 0;
                         n += 1;
                     }
+                    flags >>= 1;
                 }
             }
             Repr::Heap(h) => {
-                for node in &h.nodes[..h.len] {
+                for node in &h.nodes[start..end] {
                     if node.kind == K_LEAF {
                         if n == room {
                             return None;
                         }
                         vals[n] = node.value;
-                        statics |= u64::from(node.is_static) << n;
+                        statics[n] = node.is_static;
                         n += 1;
                     }
                 }
             }
         }
-        Some((n, statics))
+        Some(n)
+    }
+    /// The inline nodes, when stored inline: node kinds (leaf 255, `_` 254,
+    /// else the child count), values, and the static flags as the bits of
+    /// the `u16` (those past the last node mean nothing).
+    // Public for `cute-typed` (a typed mixed result read against its
+    // pattern), not a user API.
+    #[doc(hidden)]
+    #[inline]
+    pub fn inline_nodes(&self) -> Option<(&[u8], &[i64], u16)> {
+        match &self.repr {
+            Repr::Inline(t) => {
+                let n = t.len as usize;
+                Some((&t.kinds[..n], &t.vals[..n], t.statics))
+            }
+            Repr::Heap(_) => None,
+        }
     }
     /// Whether the nodes are stored inline (no heap allocation).
     pub fn is_inline(&self) -> bool {
@@ -407,11 +453,57 @@ impl DTuple {
         }
         c
     }
+    /// [`DTuple::from_fixed`] as a `const fn`, for a tuple stored inline (at
+    /// most [`INLINE_NODES`] nodes; `None` for a larger one): a typed value's
+    /// pattern in the compact form, made at compile time, so that at run time
+    /// only its run-time leaves are written.
+    // Public for `cute-typed` (its run-time arm's operands), not a user API.
+    #[doc(hidden)]
+    pub const fn inline_of(t: &FixedTuple) -> Option<DTuple> {
+        let n = t.node_count();
+        if n > INLINE_NODES {
+            return None;
+        }
+        let mut c = Inline {
+            len: n as u8,
+            kinds: [0; INLINE_NODES],
+            statics: 0,
+            vals: [0; INLINE_NODES],
+        };
+        let mut p = 0;
+        while p < n {
+            c.kinds[p] = match t.kind_at(p) {
+                K_LEAF => I_LEAF,
+                K_STAR => I_STAR,
+                // (an inline tuple has fewer than `INLINE_NODES` children)
+                k => k as u8,
+            };
+            c.vals[p] = t.val_at(p);
+            if t.static_at(p) {
+                c.statics |= 1u16 << p;
+            }
+            p += 1;
+        }
+        Some(DTuple {
+            repr: Repr::Inline(c),
+        })
+    }
     /// The same tuple in the fixed form: [`Error::Capacity`] when it has more
     /// than [`CAPACITY`](super::CAPACITY) nodes.
     #[doc(hidden)]
     pub fn to_fixed(&self) -> Result<FixedTuple, Error> {
         let n = self.node_count();
+        if let Repr::Inline(t) = &self.repr {
+            // The same node encoding, child counts below `INLINE_NODES`: the
+            // arrays as they are, when they fit.
+            if n <= super::CAPACITY {
+                return Ok(FixedTuple::from_nodes(
+                    &t.kinds[..n],
+                    &t.vals[..n],
+                    u64::from(t.statics),
+                ));
+            }
+        }
         let mut t = FixedTuple::empty();
         tri!(t.reserve_nodes(n));
         let mut p = 0;
@@ -468,6 +560,65 @@ mod tests {
         assert_eq!(t.to_string(), "(_4,(2,_2),3)");
         assert_eq!(t.depth(), 2);
         assert_eq!(t.product().unwrap(), DInt::d(48));
+    }
+
+    #[test]
+    fn inline_tuples_convert_to_the_fixed_form_node_for_node() {
+        for text in ["(_4,(2,_2),3)", "(_,(2,_))", "_", "()", "(((_7)),())", "5"] {
+            let fixed: FixedTuple = text.parse().unwrap();
+            let t = DTuple::from_fixed(&fixed);
+            assert!(t.is_inline());
+            assert_eq!(t.to_fixed().unwrap(), fixed, "{text}");
+            assert_eq!(t.to_fixed().unwrap().to_string(), text);
+            assert_eq!(DTuple::inline_of(&fixed).unwrap(), t, "{text}");
+        }
+        // Layouts, inline and on the heap, both ways.
+        for text in [
+            "(_4,(2,_2)):(1,(_0,4))",
+            "_1:_0",
+            "((1,2,3),(4,(5,6)),_7,8):((1,2,3),(4,(5,6)),_7,8)",
+        ] {
+            let fixed: crate::dynamic::FixedLayout = text.parse().unwrap();
+            let c = crate::dynamic::rt::DLayout::from_fixed(&fixed);
+            assert_eq!(c.to_fixed().unwrap(), fixed, "{text}");
+            assert_eq!(c.to_fixed().unwrap().to_string(), text);
+        }
+        // Past the fixed form's 64 nodes: refused, inline or not.
+        let modes = (1..=70)
+            .map(|k| k.to_string())
+            .collect::<Vec<_>>()
+            .join(",");
+        let wide: crate::dynamic::rt::DLayout =
+            alloc::format!("({modes}):({modes})").parse().unwrap();
+        assert_eq!(wide.to_fixed(), Err(Error::Capacity));
+        // A tuple cut short keeps no flag of the nodes past its end.
+        let mut t = DTuple::from_fixed(&"(_4,_2,_3)".parse::<FixedTuple>().unwrap());
+        t.set_len(2);
+        t.set_kind(0, 1);
+        assert_eq!(t.to_fixed().unwrap(), "(_4)".parse::<FixedTuple>().unwrap());
+    }
+
+    #[test]
+    fn a_layout_pushed_in_place_is_the_layout_pushed_by_value() {
+        use crate::dynamic::rt::{DLayout, DTiler};
+        let layouts: [DLayout; 4] = [
+            "_4:_1".parse().unwrap(),
+            "(8,(2,_3)):(1,(_16,32))".parse().unwrap(),
+            "((1,2,3),(4,(5,6)),_7,8):((1,2,3),(4,(5,6)),_7,8)"
+                .parse()
+                .unwrap(),
+            "():()".parse().unwrap(),
+        ];
+        let (mut by_value, mut in_place) = (DTiler::new(), DTiler::new());
+        for l in &layouts {
+            by_value = by_value.push_layout(l.clone()).unwrap();
+            in_place.push_layout_in(l).unwrap();
+            assert!(by_value == in_place, "{l}");
+        }
+        assert_eq!(in_place.rank(), 4);
+        assert!(
+            in_place.mode(2).unwrap() == crate::dynamic::rt::TilerMode::Layout(layouts[2].clone())
+        );
     }
 
     #[test]

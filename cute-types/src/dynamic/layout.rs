@@ -30,6 +30,31 @@ pub struct FixedLayout {
 /// [`FixedLayout`] under the bodies' name.
 pub(crate) type DLayoutN<const M: usize> = FixedLayout;
 
+#[cfg(feature = "alloc")]
+impl DLayoutN<N> {
+    /// `shape:stride` of tuples known congruent and free of `_` (the compact
+    /// form's own, converted): the check is not repeated (debug builds repeat it).
+    pub(crate) fn from_congruent(shape: DTupleN<N>, stride: DTupleN<N>) -> DLayoutN<N> {
+        debug_assert!(shape.check_layout(&stride, false).is_ok());
+        DLayoutN { shape, stride }
+    }
+    /// [`DLayoutN::from_congruent`] of two [`DTupleN::from_nodes`], written in
+    /// place (a 64-node layout is large: not built apart and moved in).
+    pub(crate) fn from_congruent_nodes(
+        shape: (&[u8], &[i64], u64),
+        stride: (&[u8], &[i64], u64),
+    ) -> DLayoutN<N> {
+        let mut l = DLayoutN {
+            shape: DTupleN::blank(),
+            stride: DTupleN::blank(),
+        };
+        l.shape.set_nodes(shape.0, shape.1, shape.2);
+        l.stride.set_nodes(stride.0, stride.1, stride.2);
+        debug_assert!(l.shape.check_layout(&l.stride, false).is_ok());
+        l
+    }
+}
+
 /// Which compact stride to generate from a shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Major {

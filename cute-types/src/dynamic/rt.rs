@@ -212,14 +212,81 @@ impl DLayout {
     /// has more than [`CAPACITY`](super::CAPACITY) nodes).
     #[doc(hidden)]
     pub fn to_fixed(&self) -> Result<super::FixedLayout, Error> {
-        super::FixedLayout::new_unchecked_shape(
+        if let (Some((sk, sv, ss)), Some((dk, dv, ds))) =
+            (self.shape.inline_nodes(), self.stride.inline_nodes())
+        {
+            // Inline: the fixed form's node encoding, child counts below
+            // `INLINE_NODES` (as `DTuple::to_fixed`), written in place.
+            if sk.len() <= super::CAPACITY {
+                return Ok(super::FixedLayout::from_congruent_nodes(
+                    (sk, sv, u64::from(ss)),
+                    (dk, dv, u64::from(ds)),
+                ));
+            }
+        }
+        // (congruent and free of `_`, as every `DLayout`: only the capacity
+        // can refuse)
+        Ok(super::FixedLayout::from_congruent(
             tri!(self.shape.to_fixed()),
             tri!(self.stride.to_fixed()),
-        )
+        ))
     }
 }
 
 impl DTiler {
+    /// Where the layout of mode `i` is stored, when that mode is a layout
+    /// entry (not a nested tiler): the stored shapes and strides and the node
+    /// range of that layout in both (what [`DTiler::mode`] would copy out).
+    pub(crate) fn layout_mode_nodes(&self, i: usize) -> Option<(&DTuple, &DTuple, usize, usize)> {
+        let (b, _) = self.structure.mode_range(i).ok()?;
+        if self.structure.kind_at(b) != super::K_LEAF {
+            return None;
+        }
+        let k = usize::try_from(self.structure.val_at(b)).ok()?;
+        let (s, e) = self.shapes.mode_range(k).ok()?;
+        Some((&self.shapes, &self.strides, s, e))
+    }
+    /// [`DTiler::push_layout`] in place (the tiler is not moved in and out:
+    /// the typed operands' tilers are built this way).
+    // Public for `cute-typed` (its run-time arm's operands), not a user API.
+    #[doc(hidden)]
+    pub fn push_layout_in(&mut self, l: &DLayout) -> Result<(), Error> {
+        // As `push_entry`: stored (`store`: its shape and stride one more
+        // child of the store's tuples), then its index as the next mode; each
+        // child's nodes appended after the last (a tuple's last child ends
+        // the tuple), the parent's count raised. (`store`'s room check is
+        // for the fixed form: here `IntFlags::ROOM` is `usize::MAX`.)
+        let index = self.count;
+        let (shape, stride) = (l.shape_ref(), l.stride_ref());
+        for (t, child) in [(&mut self.shapes, shape), (&mut self.strides, stride)] {
+            tri!(Self::append_child(t, |t| t.append_nodes(
+                child,
+                0,
+                child.node_count()
+            )));
+        }
+        self.count += 1;
+        Self::append_child(&mut self.structure, |t| {
+            t.push_node_end(super::K_LEAF, index as i64, false)
+        })
+    }
+    /// `append(t)` as one more child of `t`'s root (`push_in`'s checks).
+    #[inline]
+    fn append_child(
+        t: &mut DTuple,
+        append: impl FnOnce(&mut DTuple) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        let kind = t.kind_at(0);
+        if kind >= super::K_STAR {
+            return Err(Error::ExpectedTuple);
+        }
+        if kind >= DTuple::MAX_CHILDREN {
+            return Err(Error::Capacity);
+        }
+        tri!(append(t));
+        t.set_kind(0, kind + 1);
+        Ok(())
+    }
     /// A copy (`clone`; the name the bodies use on both forms).
     pub(crate) fn dup(&self) -> DTiler {
         self.clone()

@@ -50,6 +50,27 @@ impl DTupleN<N> {
 
     // The storage primitives (see `tuple_methods`).
 
+    /// The tuple of the nodes `kinds`, `vals` (bit `p` of `statics`: whether
+    /// node `p` is static) in this form's own encoding (the compact form's
+    /// inline one is the same): at most `N` nodes, each tuple node with fewer
+    /// than `MAX_CHILDREN` children (the caller's to know).
+    #[cfg(feature = "alloc")]
+    pub(crate) fn from_nodes(kinds: &[u8], vals: &[i64], statics: u64) -> DTupleN<N> {
+        let mut t = Self::blank();
+        t.set_nodes(kinds, vals, statics);
+        t
+    }
+    /// This blank tuple made [`DTupleN::from_nodes`]`(kinds, vals, statics)`,
+    /// in place.
+    #[cfg(feature = "alloc")]
+    pub(crate) fn set_nodes(&mut self, kinds: &[u8], vals: &[i64], statics: u64) {
+        let n = kinds.len();
+        self.kinds[..n].copy_from_slice(kinds);
+        self.vals[..n].copy_from_slice(vals);
+        // (flags of nodes past the last are not kept)
+        self.statics = statics & u64::MAX.checked_shr(64 - n as u32).unwrap_or(0);
+        self.len = n as u8;
+    }
     /// No nodes at all (not a valid tuple until a root is set).
     pub(crate) const fn blank() -> DTupleN<N> {
         DTupleN {
