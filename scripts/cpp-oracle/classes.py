@@ -861,9 +861,12 @@ class C(G):
         ds = self.leaves(self.stride(s2, neg=r.random() < 0.1))
         ds = [0 if r.random() < 0.25 else x for x in ds]
         sh = self.fmt_str(s2, [self.i(x) for x in ls])
-        st = self.fmt_str(s2, [self.i(x) if x >= 0 else str(x) for x in ds])
-        L = sh + ":" + st
         f = r.choice(["left_inverse", "right_inverse"])
+        # C++ takes run-time strides in left_inverse only in rank 1: mostly static ones
+        sst = 0.85 if self.mixed and f == "left_inverse" and r.random() < 0.7 else 0.0
+        st = self.fmt_str(s2, [(self.si(x) if r.random() < sst else self.i(x)) if x >= 0 else str(x)
+                               for x in ds])
+        L = sh + ":" + st
         e = "%s(%s)" % (f, L)
         x = r.random()
         if x < 0.15:
