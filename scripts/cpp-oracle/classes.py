@@ -41,6 +41,14 @@ Classes:
   negstride  negative strides through every layout-valued operation
   tilerunits by-mode tilers mixing layouts, ints, nested tilers and static units
   chainunits chains of two or three operations on layouts with static units
+  deeprank   composition, divides and products of rank 4-6, depth 3-4 operands
+  nesttiler  every product and divide with by-mode tilers whose entries are nested layouts
+  compunit   composition with by-mode tilers mixing ints, layouts, `_1`, `1`, shape-1 modes
+  inv1       left/right inverse of layouts with shape-1 and stride-0 modes
+  coalprof   coalesce with profiles of units (`(_1,(_1,_1))`), shorter, longer, deeper
+  cotuple    complement with tuple cotargets (nested, with units, other ranks)
+  bigvals    large values, negative strides and zero shapes through results
+  wide       rank 5-8 layouts through the one-operand operations, inverses, complement
 In the mixed reading every leaf is `_N` or `N` at random (so run-time shapes and
 strides land in every position); in the static reading all are plain.
 Prints one expression per line, without duplicates.
@@ -719,11 +727,277 @@ class C(G):
                 X = "%s(%s)" % (f, X)
         return X
 
+    # ---- session 14: deep operands, nested tiler entries, units, cotargets --------
+    def deep_shape(self, depth, rank=None, leaves=(1, 2, 2, 2, 3, 4)):
+        r = self.r
+        rank = rank or r.choice([1, 2, 2, 3])
+        out = []
+        for _ in range(rank):
+            if depth > 1 and r.random() < 0.45:
+                out.append(self.deep_shape(depth - 1))
+            else:
+                out.append(r.choice(leaves))
+        return tuple(out)
+
+    @staticmethod
+    def tsize(t):
+        if isinstance(t, int):
+            return t
+        n = 1
+        for x in t:
+            n *= C.tsize(x)
+        return n
+
+    def deep_lay(self, rank, depth, cap=1 << 12, neg=False, units=0.0, sst=0.0):
+        """A layout of top rank `rank`, nesting up to `depth`, size at most `cap`; with
+        `sst`, that share of the strides is static in the mixed reading."""
+        for _ in range(50):
+            s = self.deep_shape(depth, rank)
+            if self.tsize(s) <= cap:
+                break
+        d = self.leaves(self.stride(s, neg))
+        ls = self.leaves(s)
+        if units:
+            sh = [self.si(1) if self.r.random() < units / 2 else self.i(x) for x in ls]
+            st = [self.si(0) if self.r.random() < units / 2 else self.i(x) if x >= 0 else str(x) for x in d]
+        else:
+            sh = [self.i(x) for x in ls]
+            st = [self.i(x) if x >= 0 else str(x) for x in d]
+        if sst and self.mixed:
+            st = [self.si(x) if x >= 0 and self.r.random() < sst else y for x, y in zip(d, st)]
+        fs = lambda vals: self.fmt_str(s, vals)
+        return fs(sh) + ":" + fs(st)
+
+    def fmt_str(self, t, vals):
+        it = iter(vals)
+
+        def go(u):
+            if isinstance(u, int):
+                return next(it)
+            return "(" + ",".join(go(x) for x in u) + ")"
+        return go(t)
+
+    def nest_item(self, d):
+        """A tiler entry that is itself a nested layout (depth 2-3), an int, or a tiler."""
+        r = self.r
+        x = r.random()
+        if x < 0.15:
+            return self.i(r.choice([1, 2, 3, 4]))
+        if x < 0.85 or d >= 1:
+            return self.deep_lay(r.choice([1, 2, 2, 3]), r.choice([2, 3]), cap=32,
+                                 units=0.2 if self.mixed else 0.0)
+        return "[" + ",".join(self.nest_item(d + 1) for _ in range(r.choice([1, 2]))) + "]"
+
+    def c_deeprank(self):
+        """composition, divides and products whose operands have rank 4-6 and depth 3-4."""
+        r = self.r
+        f = r.choice(["composition", "composition", "logical_divide", "zipped_divide",
+                      "tiled_divide", "flat_divide", "logical_product", "zipped_product",
+                      "tiled_product", "flat_product", "blocked_product", "raked_product"])
+        A = self.deep_lay(r.choice([4, 5, 6]), r.choice([3, 4]), cap=1 << 11,
+                          neg=f == "composition" and r.random() < 0.2,
+                          sst=0.85 if "product" in f else 0.0)
+        x = r.random()
+        if f in ("blocked_product", "raked_product"):
+            B = self.deep_lay(r.choice([1, 2, 4, 5]), r.choice([2, 3]), cap=16)
+        elif x < 0.4:
+            B = self.deep_lay(r.choice([1, 2, 3, 4]), r.choice([2, 3, 4]), cap=64)
+        elif x < 0.9:
+            B = "[" + ",".join(self.nest_item(0) for _ in range(r.choice([2, 3, 4, 5]))) + "]"
+        else:
+            B = self.i(r.choice([1, 2, 4, 8, 16]))
+        e = "%s(%s,%s)" % (f, A, B)
+        if r.random() < 0.1:
+            e = "%s(%s)" % (r.choice(["coalesce", "size", "cosize", "rank", "depth"]), e)
+        return e
+
+    def c_nesttiler(self):
+        """every product and divide with by-mode tilers whose entries are nested layouts."""
+        r = self.r
+        f = r.choice(["logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
+                      "logical_product", "zipped_product", "tiled_product", "flat_product",
+                      "composition", "blocked_product", "raked_product"])
+        A = self.deep_lay(r.choice([1, 2, 3, 4]), r.choice([2, 3]), cap=1 << 10,
+                          units=0.2 if self.mixed else 0.0, sst=0.85 if "product" in f else 0.0)
+        if f in ("blocked_product", "raked_product"):
+            B = self.deep_lay(r.choice([1, 2, 3]), r.choice([2, 3]), cap=32,
+                              units=0.2 if self.mixed else 0.0)
+        else:
+            B = "[" + ",".join(self.nest_item(0) for _ in range(r.choice([1, 2, 2, 3]))) + "]"
+        return "%s(%s,%s)" % (f, A, B)
+
+    def c_compunit(self):
+        """composition with a by-mode tiler mixing ints and layouts, `_1`, `1` and
+        shape-1 modes."""
+        r = self.r
+        A = self.mlay(neg=r.random() < 0.2, depth=2, hi=6, units=0.3 if self.mixed else 0.0)
+
+        def item(d):
+            x = r.random()
+            if x < 0.2:
+                return r.choice([self.si(1), self.i(1), "1"])
+            if x < 0.35:
+                return "%s:%s" % (r.choice([self.si(1), self.i(1)]), self.i(r.randint(0, 6)))
+            if x < 0.5:
+                return "(%s,%s):(%s,%s)" % (self.i(1), self.i(r.choice([1, 2, 4])), self.i(r.randint(0, 3)), self.i(r.choice([0, 1, 2])))
+            if x < 0.65:
+                return self.i(r.choice([2, 3, 4]))
+            if x < 0.9 or d:
+                return self.mlay(depth=2, hi=4, units=0.4 if self.mixed else 0.0)
+            return "[" + ",".join(item(1) for _ in range(r.choice([1, 2]))) + "]"
+        T = "[" + ",".join(item(0) for _ in range(r.choice([1, 2, 2, 3, 4]))) + "]"
+        e = "composition(%s,%s)" % (A, T)
+        if r.random() < 0.1:
+            e = "%s(%s)" % (r.choice(["coalesce", "shape", "stride", "size", "cosize", "filter"]), e)
+        return e
+
+    def c_inv1(self):
+        """left/right inverse of layouts with shape-1 and stride-0 modes (static `_1`/`_0`
+        and run-time `1`/`0`), nested."""
+        r = self.r
+        s = self.nested_shape(3, 6)
+        ls = [1 if r.random() < 0.35 else x for x in self.leaves(s)]
+        s2 = self.rebuild(s, ls)
+        ds = self.leaves(self.stride(s2, neg=r.random() < 0.1))
+        ds = [0 if r.random() < 0.25 else x for x in ds]
+        sh = self.fmt_str(s2, [self.i(x) for x in ls])
+        f = r.choice(["left_inverse", "right_inverse"])
+        # C++ takes run-time strides in left_inverse only in rank 1: mostly static ones
+        sst = 0.85 if self.mixed and f == "left_inverse" and r.random() < 0.7 else 0.0
+        st = self.fmt_str(s2, [(self.si(x) if r.random() < sst else self.i(x)) if x >= 0 else str(x)
+                               for x in ds])
+        L = sh + ":" + st
+        e = "%s(%s)" % (f, L)
+        x = r.random()
+        if x < 0.15:
+            e = "composition(%s,%s)" % (L, e) if f == "right_inverse" else "composition(%s,%s)" % (e, L)
+        elif x < 0.25:
+            e = "%s(%s)" % (r.choice(["left_inverse", "right_inverse", "coalesce", "size", "cosize", "shape"]), e)
+        return e
+
+    def c_coalprof(self):
+        """coalesce with a profile made of units (`(_1,(_1,_1))`) or of ints, on layouts
+        with units; profiles shorter, longer and deeper than the layout."""
+        r = self.r
+        L = self.mlay(neg=r.random() < 0.2, depth=3, hi=6, units=0.3 if self.mixed else 0.0)
+
+        def prof(d):
+            n = r.choice([1, 2, 2, 3, 4])
+            its = []
+            for _ in range(n):
+                if d < 3 and r.random() < 0.35:
+                    its.append(prof(d + 1))
+                else:
+                    its.append(r.choice([self.si(1), self.si(1), self.i(1), self.i(r.choice([2, 4]))]))
+            return "(" + ",".join(its) + ")"
+        P = prof(0) if r.random() < 0.85 else r.choice([self.si(1), self.i(1)])
+        e = "coalesce(%s,%s)" % (L, P)
+        if r.random() < 0.1:
+            e = "%s(%s)" % (r.choice(["shape", "stride", "size", "rank", "depth"]), e)
+        return e
+
+    def c_cotuple(self):
+        """complement with a tuple cotarget (nested, with units, other ranks)."""
+        r = self.r
+        s = self.nested_shape(2, 6)
+        ls = self.leaves(s)
+        if r.random() < 0.6:
+            st = self.stride(s)
+        else:
+            st = self.rebuild(s, [r.choice([0, 1, 2, 3, 4, 6, 8, 12, 16, 24]) for _ in ls])
+        if self.mixed and r.random() < 0.8:  # C++ takes run-time strides only in rank 1
+            L = self.fmt(s) + ":" + self.fmt_str(st, [self.si(x) for x in self.leaves(st)]) \
+                if not isinstance(st, int) else self.fmt(s) + ":" + self.si(st)
+        else:
+            L = self.fmt(s) + ":" + self.fmt(st)
+
+        def cot(d):
+            n = r.choice([1, 2, 2, 3, 4])
+            its = []
+            for _ in range(n):
+                if d < 2 and r.random() < 0.3:
+                    its.append(cot(d + 1))
+                else:
+                    its.append(self.i(r.choice([1, 1, 2, 3, 4, 6, 8, 12, 16, 32])))
+            return "(" + ",".join(its) + ")"
+        e = "complement(%s,%s)" % (L, cot(0))
+        x = r.random()
+        if x < 0.15:
+            e = "%s(%s)" % (r.choice(["size", "cosize", "shape", "stride", "coalesce"]), e)
+        elif x < 0.25:
+            e = "composition(%s,%s)" % (L, e) if r.random() < 0.5 else "filter(%s)" % e
+        return e
+
+    def c_wide(self):
+        """rank 5-8 layouts (flat or nested once, with units) through the one-operand
+        operations, the inverses, complement and max_common_*."""
+        r = self.r
+        L = self.deep_lay(r.choice([5, 6, 7, 8]), r.choice([1, 2]), cap=1 << 14,
+                          neg=r.random() < 0.1, units=0.3 if self.mixed else 0.0,
+                          sst=0.8 if r.random() < 0.6 else 0.0)
+        f = r.choice(["coalesce", "filter", "flatten", "make_layout_like", "right_inverse",
+                      "left_inverse", "complement", "complement2", "mcv", "mcl", "size", "cosize",
+                      "coalesce2", "select", "group", "take", "eval"])
+        if f == "complement2":
+            return "complement(%s,%s)" % (L, self.i(r.choice([1 << 10, 1 << 14, 1 << 16])))
+        if f in ("mcv", "mcl"):
+            M = L if r.random() < 0.4 else "make_layout_like(%s)" % L if r.random() < 0.5 else \
+                self.deep_lay(r.choice([5, 6]), 1, cap=1 << 14)
+            return "%s(%s,%s)" % ("max_common_vector" if f == "mcv" else "max_common_layout", L, M)
+        if f == "coalesce2":
+            return "coalesce(%s,(%s))" % (L, ",".join(r.choice([self.si(1), self.i(1), "(%s,%s)" % (self.si(1), self.si(1))])
+                                                      for _ in range(r.randint(1, 6))))
+        if f == "select":
+            return "select(%s,%s)" % (L, ",".join(str(r.randint(0, 5)) for _ in range(r.randint(1, 5))))
+        if f in ("group", "take"):
+            b = r.randint(0, 4)
+            return "%s(%s,%d,%d)" % (f, L, b, r.randint(b, 7))
+        if f == "eval":
+            return "eval(%s,%s)" % (L, self.i(r.randint(0, 300)))
+        return "%s(%s)" % (f, L)
+
+    def c_bigvals(self):
+        """printing of large values, negative strides and zero shapes through results."""
+        r = self.r
+        big = lambda: r.choice([255, 256, 1000, 1024, 4096, 8191, 16384, 32767, 65535])
+        rank = r.randint(1, 3)
+        sh = [r.choice([0, 1, 2, 3, 4, big(), big()]) if r.random() < 0.5 else r.choice([2, 4, 8]) for _ in range(rank)]
+        if r.random() < 0.3:
+            sh[r.randrange(rank)] = 0
+        st = [r.choice([0, 1, -1, -3, big(), -big(), 2, 4]) for _ in range(rank)]
+        sh_s = ["%s" % self.i(x) for x in sh]
+        st_s = [self.i(x) if x >= 0 else str(x) for x in st]
+        L = "(" + ",".join(sh_s) + "):(" + ",".join(st_s) + ")" if rank > 1 or r.random() < 0.5 else sh_s[0] + ":" + st_s[0]
+        f = r.choice(["", "coalesce", "filter", "size", "cosize", "eval", "composition", "comp_i",
+                      "logical_divide", "logical_product", "flatten", "make_layout_like", "select",
+                      "upcast", "downcast", "crd2idx", "idx2crd", "shape", "stride", "complement",
+                      "right_inverse", "left_inverse"])
+        if f == "":
+            return L
+        if f == "eval":
+            return "eval(%s,%s)" % (L, self.i(r.choice([0, 1, 7, 100, big()])))
+        if f == "composition":
+            return "composition(%s,%s)" % (L, self.layout_lit(rank=r.choice([1, 2]), depth=1, hi=4))
+        if f == "comp_i":
+            return "composition(%s,%s)" % (L, self.i(r.choice([1, 2, 4, big()])))
+        if f in ("logical_divide", "logical_product"):
+            return "%s(%s,%s)" % (f, L, self.i(r.choice([1, 2, 4, 16])))
+        if f == "select":
+            return "select(%s,0)" % L
+        if f in ("upcast", "downcast"):
+            return "%s(%s,%s)" % (f, L, r.choice([2, 4, 16]))
+        if f == "crd2idx":
+            return "crd2idx(%s,%s)" % (self.i(r.choice([0, 3, big()])), L)
+        if f == "idx2crd":
+            return "idx2crd(%s,(%s))" % (self.i(r.choice([0, 5, big()])), ",".join(sh_s))
+        return "%s(%s)" % (f, L)
+
 
 CLASSES = ["tilers", "products", "tile", "casts", "inverse", "complement", "grammar",
            "profile", "modes", "coords", "swizzle", "mixcomp", "size1", "statstride",
            "chain", "chainfix", "invmix", "castmix", "mcl", "tilemix", "like", "rankprod",
-           "negstride", "units", "tilerunits", "chainunits"]
+           "negstride", "units", "tilerunits", "chainunits", "deeprank", "nesttiler", "compunit",
+           "inv1", "coalprof", "cotuple", "bigvals", "wide"]
 
 
 def main():
