@@ -83,6 +83,34 @@ pub(crate) fn check_fits(
 /// `[0, size)` of the mode it indexes, a tuple must match the mode's rank and
 /// be in range mode by mode. The slicing placeholder `_` is in range.
 pub(crate) fn in_domain(coord: &DTuple, shape: &DTuple) -> Result<bool, Error> {
+    match in_domain_congruent(coord, shape) {
+        Some(inside) => Ok(inside),
+        None => in_domain_by_mode(coord, shape),
+    }
+}
+
+/// [`in_domain`] of a coordinate of the shape's own nesting (the usual case),
+/// node by node without copying sub-tuples out; `None` when the nestings
+/// differ (an integer indexing a whole mode, a `_`), which
+/// [`in_domain_by_mode`] walks.
+fn in_domain_congruent(coord: &DTuple, shape: &DTuple) -> Option<bool> {
+    let n = shape.node_count();
+    if coord.node_count() != n {
+        return None;
+    }
+    let mut inside = true;
+    for p in 0..n {
+        match (coord.leaf_at_node(p), shape.leaf_at_node(p)) {
+            (Some(c), Some(s)) => inside &= c.value >= 0 && c.value < s.value,
+            (None, None) if coord.arity_at_node(p) == shape.arity_at_node(p) => {}
+            _ => return None,
+        }
+    }
+    Some(inside)
+}
+
+/// [`in_domain`], mode by mode.
+fn in_domain_by_mode(coord: &DTuple, shape: &DTuple) -> Result<bool, Error> {
     if coord.is_underscore() {
         return Ok(true);
     }
@@ -99,9 +127,62 @@ pub(crate) fn in_domain(coord: &DTuple, shape: &DTuple) -> Result<bool, Error> {
         return Err(Error::CoordinateMismatch);
     }
     for i in 0..coord.rank() {
-        if !in_domain(&coord.get(i)?, &shape.get(i)?)? {
+        if !in_domain_by_mode(&coord.get(i)?, &shape.get(i)?)? {
             return Ok(false);
         }
     }
     Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The node-by-node check answers as the mode-by-mode walk wherever it
+    /// answers, and declines only where the nestings differ.
+    #[test]
+    fn the_congruent_check_is_the_walk() {
+        let shapes = ["4", "(4,3)", "(2,(3,2))", "((2,2),(1,3),5)", "(_4,(2,_3))"];
+        let coords = [
+            "0",
+            "3",
+            "4",
+            "-1",
+            "(0,0)",
+            "(3,2)",
+            "(4,0)",
+            "(0,3)",
+            "(-1,1)",
+            "(1,(2,1))",
+            "(1,(3,1))",
+            "(1,(2,2))",
+            "(1,5)",
+            "((1,1),(0,2),4)",
+            "((1,2),(0,2),4)",
+            "((1,1),(1,2),4)",
+            "((1,1),(0,2),5)",
+            "(3,(1,2))",
+            "(3,(1,_))",
+            "(_,(1,2))",
+            "((0,1),2,3)",
+        ];
+        let mut answered = 0;
+        for s in shapes {
+            let shape: DTuple = s.parse().unwrap();
+            for c in coords {
+                let coord: DTuple = c.parse().unwrap();
+                let walk = in_domain_by_mode(&coord, &shape);
+                match in_domain_congruent(&coord, &shape) {
+                    Some(inside) => {
+                        answered += 1;
+                        assert_eq!(Ok(inside), walk, "{c} in {s}");
+                        assert!(coord.congruent(&shape), "{c} in {s}");
+                    }
+                    None => assert!(!coord.congruent(&shape) || coord.has_underscore()),
+                }
+                assert_eq!(in_domain(&coord, &shape), walk, "{c} in {s}");
+            }
+        }
+        assert!(answered >= 15, "{answered}");
+    }
 }

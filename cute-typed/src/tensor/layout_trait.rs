@@ -24,6 +24,12 @@ pub trait TensorLayout {
     const STATIC_SIZE: Option<i64>;
     /// This layout as a run-time layout.
     fn to_dlayout(&self) -> DLayout;
+    /// This layout, borrowed, when it is a run-time [`DLayout`] already (no
+    /// copy); `None` otherwise.
+    #[doc(hidden)]
+    fn as_dlayout(&self) -> Option<&DLayout> {
+        None
+    }
 }
 
 impl<L: LayoutOperand> TensorLayout for L {
@@ -36,6 +42,10 @@ impl<L: LayoutOperand> TensorLayout for L {
     };
     fn to_dlayout(&self) -> DLayout {
         self.to_dynamic()
+    }
+    #[inline]
+    fn as_dlayout(&self) -> Option<&DLayout> {
+        LayoutOperand::as_dlayout(self)
     }
 }
 

@@ -208,8 +208,16 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         if c.has_underscore() {
             return Err(Error::ExpectedInt);
         }
-        let l = self.dlayout();
-        if !in_domain(&c, &l.shape())? {
+        // A run-time layout is read where it lies; a typed one is converted.
+        let converted;
+        let l = match self.layout.as_dlayout() {
+            Some(l) => l,
+            None => {
+                converted = self.dlayout();
+                &converted
+            }
+        };
+        if !in_domain(&c, l.shape_ref())? {
             return Err(Error::OutOfDomain);
         }
         self.offset

@@ -65,6 +65,13 @@ pub trait LayoutOperand: Clone {
     fn to_dynamic(&self) -> DLayout {
         self.to_compact()
     }
+    /// The operand itself, borrowed, when it is a run-time [`DLayout`] (no
+    /// copy); `None` for the typed operands.
+    #[doc(hidden)]
+    #[inline]
+    fn as_dlayout(&self) -> Option<&DLayout> {
+        None
+    }
     #[doc(hidden)]
     /// The layout in the compact form the run-time algebra takes: a static
     /// layout from its `const`, a typed one written straight from its pattern
@@ -94,6 +101,10 @@ impl LayoutOperand for DLayout {
     fn to_compact(&self) -> DLayout {
         self.clone()
     }
+    #[inline]
+    fn as_dlayout(&self) -> Option<&DLayout> {
+        Some(self)
+    }
 }
 
 #[diagnostic::do_not_recommend]
@@ -113,6 +124,10 @@ impl LayoutOperand for &DLayout {
     #[inline]
     fn to_compact(&self) -> DLayout {
         (*self).clone()
+    }
+    #[inline]
+    fn as_dlayout(&self) -> Option<&DLayout> {
+        Some(*self)
     }
 }
 
