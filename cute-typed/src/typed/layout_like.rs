@@ -85,30 +85,11 @@ pub trait LayoutOperand: Clone {
     }
 }
 
+/// The run-time layout as an operand, owned or borrowed: one impl for both.
+macro_rules! runtime_layout_operand {
+    ($($T:ty),*) => {$(
 #[diagnostic::do_not_recommend]
-impl LayoutOperand for DLayout {
-    type IsStatic = False;
-    type Typed = False;
-    type StrideStatic = False;
-    type Modes = super::AnyModes;
-    const STATIC: Option<FixedLayout> = None;
-    const PATTERN: Option<FixedLayout> = None;
-    /// See the `&DLayout` impl.
-    fn to_fixed(&self) -> FixedLayout {
-        DLayout::to_fixed(self).unwrap_or(super::static_result::FAILED_PLACEHOLDER)
-    }
-    #[inline]
-    fn to_compact(&self) -> DLayout {
-        self.clone()
-    }
-    #[inline]
-    fn as_dlayout(&self) -> Option<&DLayout> {
-        Some(self)
-    }
-}
-
-#[diagnostic::do_not_recommend]
-impl LayoutOperand for &DLayout {
+impl LayoutOperand for $T {
     type IsStatic = False;
     type Typed = False;
     type StrideStatic = False;
@@ -123,13 +104,17 @@ impl LayoutOperand for &DLayout {
     }
     #[inline]
     fn to_compact(&self) -> DLayout {
-        (*self).clone()
+        DLayout::clone(self)
     }
     #[inline]
     fn as_dlayout(&self) -> Option<&DLayout> {
-        Some(*self)
+        let l: &DLayout = self;
+        Some(l)
     }
 }
+    )*};
+}
+runtime_layout_operand!(DLayout, &DLayout);
 
 #[diagnostic::do_not_recommend]
 impl LayoutOperand for FixedLayout {

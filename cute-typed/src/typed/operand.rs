@@ -241,85 +241,40 @@ impl TilerOperand for FixedTiler {
     }
 }
 
-impl TilerOperand for &DLayout {
+/// The run-time layouts and tilers as tiler operands, owned or borrowed: one
+/// impl for both.
+macro_rules! runtime_tiler_operand {
+    ($variant:ident: $Value:ty => $($T:ty),*) => {$(
+impl TilerOperand for $T {
     type Modes = super::AnyModes;
     type IsStatic = False;
     const STATIC_TILER: Option<DTilerArg> = None;
     type Typed = False;
     type StrideStatic = False;
     const PATTERN_TILER: Option<DTilerArg> = None;
-    /// The fixed form ([`Error::Capacity`] past 64 nodes per tuple); the
-    /// typed functions read [`TilerOperand::to_compact_tiler`] instead.
+    /// The fixed form ([`Error::Capacity`] past 64 nodes per tuple, or 64
+    /// layouts of a tiler); the typed functions read
+    /// [`TilerOperand::to_compact_tiler`] instead.
     fn to_tiler(&self) -> Result<DTilerArg, Error> {
-        Ok(DTilerArg::Layout(DLayout::to_fixed(self)?))
+        Ok(DTilerArg::$variant(<$Value>::to_fixed(self)?))
     }
     #[inline]
     fn to_compact_tiler(&self) -> Result<CTilerArg, Error> {
-        Ok(CTilerArg::Layout((*self).clone()))
+        Ok(CTilerArg::$variant(<$Value>::clone(self)))
     }
-    #[inline]
-    fn push_compact_mode(&self, t: &mut DTiler) -> Result<(), Error> {
-        t.push_layout_in(self)
-    }
+    runtime_tiler_operand!(@push $variant);
 }
-
-impl TilerOperand for &DTiler {
-    type Modes = super::AnyModes;
-    type IsStatic = False;
-    const STATIC_TILER: Option<DTilerArg> = None;
-    type Typed = False;
-    type StrideStatic = False;
-    const PATTERN_TILER: Option<DTilerArg> = None;
-    /// The fixed form ([`Error::Capacity`] past 64 layouts or nodes); the
-    /// typed functions read [`TilerOperand::to_compact_tiler`] instead.
-    fn to_tiler(&self) -> Result<DTilerArg, Error> {
-        Ok(DTilerArg::Tiler(self.to_fixed()?))
-    }
-    #[inline]
-    fn to_compact_tiler(&self) -> Result<CTilerArg, Error> {
-        Ok(CTilerArg::Tiler((*self).clone()))
-    }
+    )*};
+    (@push Layout) => {
+        #[inline]
+        fn push_compact_mode(&self, t: &mut DTiler) -> Result<(), Error> {
+            t.push_layout_in(self)
+        }
+    };
+    (@push Tiler) => {};
 }
-
-impl TilerOperand for DLayout {
-    type Modes = super::AnyModes;
-    type IsStatic = False;
-    const STATIC_TILER: Option<DTilerArg> = None;
-    type Typed = False;
-    type StrideStatic = False;
-    const PATTERN_TILER: Option<DTilerArg> = None;
-    /// The fixed form ([`Error::Capacity`] past 64 nodes per tuple); the
-    /// typed functions read [`TilerOperand::to_compact_tiler`] instead.
-    fn to_tiler(&self) -> Result<DTilerArg, Error> {
-        Ok(DTilerArg::Layout(DLayout::to_fixed(self)?))
-    }
-    #[inline]
-    fn to_compact_tiler(&self) -> Result<CTilerArg, Error> {
-        Ok(CTilerArg::Layout(self.clone()))
-    }
-    #[inline]
-    fn push_compact_mode(&self, t: &mut DTiler) -> Result<(), Error> {
-        t.push_layout_in(self)
-    }
-}
-
-impl TilerOperand for DTiler {
-    type Modes = super::AnyModes;
-    type IsStatic = False;
-    const STATIC_TILER: Option<DTilerArg> = None;
-    type Typed = False;
-    type StrideStatic = False;
-    const PATTERN_TILER: Option<DTilerArg> = None;
-    /// The fixed form ([`Error::Capacity`] past 64 layouts or nodes); the
-    /// typed functions read [`TilerOperand::to_compact_tiler`] instead.
-    fn to_tiler(&self) -> Result<DTilerArg, Error> {
-        Ok(DTilerArg::Tiler(self.to_fixed()?))
-    }
-    #[inline]
-    fn to_compact_tiler(&self) -> Result<CTilerArg, Error> {
-        Ok(CTilerArg::Tiler(self.clone()))
-    }
-}
+runtime_tiler_operand!(Layout: DLayout => DLayout, &DLayout);
+runtime_tiler_operand!(Tiler: DTiler => DTiler, &DTiler);
 
 impl TilerOperand for DTilerArg {
     type Modes = super::AnyModes;
