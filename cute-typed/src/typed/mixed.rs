@@ -549,17 +549,8 @@ impl<M: MixedPattern> Mixed<M> {
         for leaf in &leaves.leaves[..const { NodeLeaves::of(&Self::LAYOUT).count }] {
             let (s, d) = (leaf.extent.dint(vals), leaf.stride.dint(vals));
             size = size.mul(s)?;
-            let s1 = s.sub(DInt::s(1))?;
-            // As `FixedLayout::cosize`: an extent of 1 adds 0 whatever the stride.
-            let d = match d.abs() {
-                Ok(a) => a,
-                Err(_) if s1.value == 0 => DInt {
-                    value: i64::MAX,
-                    is_static: d.is_static,
-                },
-                Err(e) => return Err(e),
-            };
-            cosize = cosize.add(s1.mul(d)?)?;
+            // (as `DLayout::cosize`, term by term)
+            cosize = cosize.add(DInt::cosize_term(s, d)?)?;
         }
         Ok(())
     }

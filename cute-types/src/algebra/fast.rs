@@ -95,17 +95,7 @@ impl Flat {
     fn cosize(&self) -> Result<DInt, Error> {
         let mut acc = DInt::s(1);
         for k in 0..self.len {
-            let s = self.s(k).sub(DInt::s(1))?;
-            let d = self.d(k);
-            let d = match d.abs() {
-                Ok(a) => a,
-                Err(_) if s.value == 0 => DInt {
-                    value: i64::MAX,
-                    is_static: d.is_static,
-                },
-                Err(e) => return Err(e),
-            };
-            acc = acc.add(s.mul(d)?)?;
+            acc = acc.add(DInt::cosize_term(self.s(k), self.d(k))?)?;
         }
         Ok(acc)
     }

@@ -201,6 +201,24 @@ impl DInt {
             None => Err(Error::Overflow),
         }
     }
+    /// A mode's term of CuTe's `cosize`, `(extent - 1)·|stride|`, checked. A
+    /// mode of extent 1 adds 0 whatever its stride: `|i64::MIN|` does not fit
+    /// but is never used, so it stands in as `i64::MAX` (non-zero, with the
+    /// stride's flag: the product's flag is the one `|stride|` would give).
+    // Public for `cute-typed` (a mixed result's cosize check), not a user API.
+    #[doc(hidden)]
+    pub const fn cosize_term(extent: DInt, stride: DInt) -> Result<DInt, Error> {
+        let s = tri!(extent.sub(DInt::s(1)));
+        let d = match stride.abs() {
+            Ok(a) => a,
+            Err(_) if s.value == 0 => DInt {
+                value: i64::MAX,
+                is_static: stride.is_static,
+            },
+            Err(e) => return Err(e),
+        };
+        s.mul(d)
+    }
     /// Greatest common divisor (non-negative); static iff both are.
     pub const fn gcd(self, o: DInt) -> DInt {
         let mut a = self.value.unsigned_abs();

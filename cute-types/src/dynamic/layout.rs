@@ -173,20 +173,7 @@ impl $($g)* DLayoutN<N> {
         let mut p = 0;
         while p < self.shape.node_count() {
             if let (Some(s), Some(d)) = (self.shape.leaf_at_node(p), self.stride.leaf_at_node(p)) {
-                let s = tri!(s.sub(DInt::s(1)));
-                // A mode of extent 1 adds 0 whatever its stride: |i64::MIN|
-                // does not fit but is never used, so it stands in as i64::MAX
-                // (non-zero with the stride's flag: the product's flag is the
-                // one |d| would give).
-                let d = match d.abs() {
-                    Ok(a) => a,
-                    Err(_) if s.value == 0 => DInt {
-                        value: i64::MAX,
-                        is_static: d.is_static,
-                    },
-                    Err(e) => return Err(e),
-                };
-                acc = tri!(acc.add(tri!(s.mul(d))));
+                acc = tri!(acc.add(tri!(DInt::cosize_term(s, d))));
             }
             p += 1;
         }
