@@ -835,6 +835,17 @@ fn unzip_layouts(l: &DLayout, rank: usize, tiled: usize) -> Result<DLayout, Erro
     DLayout::new(s, d)
 }
 
+/// What [`divide_into`] and [`product_into`] return for their last step's
+/// outcome: done, declined (`Ok(false)`: the body's own step then runs), or
+/// the error.
+fn appended(r: Result<bool, Error>) -> Option<Result<(), Error>> {
+    match r {
+        Ok(true) => Some(Ok(())),
+        Ok(false) => None,
+        Err(e) => Some(Err(e)),
+    }
+}
+
 /// `logical_divide(a, b)` of `logical_divide.rs`, `a ∘ (b, complement(b,
 /// shape(coalesce(a))))`, its result appended to `shape` and `stride` as one
 /// subtree, when every step takes its fast path (`coalesce`, `complement` on
@@ -879,11 +890,7 @@ fn divide_into(
     let r = c
         .tuple(2)
         .and_then(|()| Ok(c.sub(b)? && c.flat(&rest)? && c.finish()?));
-    match r {
-        Ok(true) => Some(Ok(())),
-        Ok(false) => None,
-        Err(e) => Some(Err(e)),
-    }
+    appended(r)
 }
 
 /// `logical_product(a, b)` of `logical_product.rs`, `(a, complement(a,
@@ -927,11 +934,7 @@ fn product_into(
             let mut c = Composer::new(&lhs, shape, stride);
             Ok(c.sub(b)? && c.finish()?)
         });
-    match r {
-        Ok(true) => Some(Ok(())),
-        Ok(false) => None,
-        Err(e) => Some(Err(e)),
-    }
+    appended(r)
 }
 
 /// The fast paths against the bodies they stand for (`rt::coalesce_at`,
